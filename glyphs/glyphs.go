@@ -1,0 +1,181 @@
+// Package glyphs holds the symbol sets (Unicode and ASCII) and the rules that
+// turn a value into a symbol: booleans, GTD statuses, event outcomes,
+// dependency states and score bars.
+//
+// A Set is a plain value: main picks one once (--ascii) and passes it down.
+package glyphs
+
+import "strings"
+
+// Tone is the meaning of a mark, which the theme turns into a colour.
+// Keeping it here, next to the rule that picks the glyph, means a status's
+// glyph and colour cannot disagree.
+type Tone uint8
+
+const (
+	Neutral Tone = iota
+	Accent       // wants attention next: next, active
+	Good         // success, done, true
+	Warn         // waiting, blocked, denied, partial
+	Bad          // error, broken, false
+	Muted        // receded: someday, cancelled
+)
+
+// Mark is a glyph with its tone. An empty Glyph means "no symbol, colour only".
+type Mark struct {
+	Glyph string
+	Tone  Tone
+}
+
+// Set is one family of symbols.
+type Set struct {
+	True, False string
+	Dash        string // a lifecycle null: "not yet"
+	Ellipsis    string
+	Sep         string // between items of a summary line
+	Arrow       string
+	ErrorMark   string
+	AbortMark   string
+	Newline     string // stands for a line break inside a one-line cell
+
+	inbox, next, active, waiting, someday, done, cancelled string
+	success, denied, failure                               string
+	barFull                                                string
+	barPartial                                             []string // eighths, 1/8 … 7/8
+	barEmpty                                               string
+}
+
+// Unicode is the default set. Every symbol is one column wide in a Western
+// locale and none has an emoji presentation, so alignment holds.
+func Unicode() Set {
+	return Set{
+		True: "✓", False: "✗", Dash: "—", Ellipsis: "…", Sep: " · ", Arrow: "→",
+		ErrorMark: "✗", AbortMark: "⊘", Newline: "↵",
+		inbox: "○", next: "▶", active: "●", waiting: "‖", someday: "◇", done: "✓", cancelled: "⊘",
+		success: "✓", denied: "⊘", failure: "✗",
+		barFull: "█", barPartial: []string{"▏", "▎", "▍", "▌", "▋", "▊", "▉"}, barEmpty: " ",
+	}
+}
+
+// ASCII is for terminals and fonts without those symbols (--ascii).
+func ASCII() Set {
+	return Set{
+		True: "yes", False: "no", Dash: "-", Ellipsis: "...", Sep: " | ", Arrow: "->",
+		ErrorMark: "x", AbortMark: "-", Newline: `\n`,
+		inbox: "o", next: ">", active: "*", waiting: "=", someday: "~", done: "+", cancelled: "x",
+		success: "+", denied: "!", failure: "x",
+		barFull: "#", barEmpty: ".",
+	}
+}
+
+// Bool returns the mark for a JSON boolean.
+func (s Set) Bool(b bool) Mark {
+	if b {
+		return Mark{s.True, Good}
+	}
+	return Mark{s.False, Bad}
+}
+
+// CanonicalStatus maps the aliases seen in the wild onto khive's seven GTD
+// statuses (blocked→waiting, in_progress→active, todo→inbox). Unknown
+// statuses are returned lower-cased and unchanged otherwise.
+func CanonicalStatus(status string) string {
+	s := strings.ToLower(status)
+	switch s {
+	case "blocked", "on_hold":
+		return "waiting"
+	case "in_progress", "in-progress", "doing", "started":
+		return "active"
+	case "todo", "new", "open":
+		return "inbox"
+	case "canceled":
+		return "cancelled"
+	case "completed", "closed":
+		return "done"
+	}
+	return s
+}
+
+// Status returns the mark for a task status (aliases included) or for one of
+// the generic health words servers use in a `status` field.
+func (s Set) Status(status string) (Mark, bool) {
+	switch CanonicalStatus(status) {
+	case "inbox":
+		return Mark{s.inbox, Neutral}, true
+	case "next":
+		return Mark{s.next, Accent}, true
+	case "active":
+		return Mark{s.active, Accent}, true
+	case "waiting":
+		return Mark{s.waiting, Warn}, true
+	case "someday":
+		return Mark{s.someday, Muted}, true
+	case "done":
+		return Mark{s.done, Good}, true
+	case "cancelled":
+		return Mark{s.cancelled, Muted}, true
+	// Health words: colour only, a glyph would suggest a task status.
+	case "ok", "success", "succeeded", "healthy", "ready":
+		return Mark{"", Good}, true
+	case "partial", "degraded", "incomplete":
+		return Mark{"", Warn}, true
+	case "error", "failed", "failure", "unhealthy":
+		return Mark{"", Bad}, true
+	}
+	return Mark{}, false
+}
+
+// Outcome returns the mark for an event outcome (success | denied | error).
+func (s Set) Outcome(outcome string) (Mark, bool) {
+	switch strings.ToLower(outcome) {
+	case "success", "ok":
+		return Mark{s.success, Good}, true
+	case "denied", "refused":
+		return Mark{s.denied, Warn}, true
+	case "error", "failed", "failure":
+		return Mark{s.failure, Bad}, true
+	}
+	return Mark{}, false
+}
+
+// Dependency returns the mark for a task's dependency_state (ready | blocked | broken).
+func (s Set) Dependency(state string) (Mark, bool) {
+	switch strings.ToLower(state) {
+	case "ready":
+		return Mark{s.success, Good}, true
+	case "blocked":
+		return Mark{s.waiting, Warn}, true
+	case "broken":
+		return Mark{s.failure, Bad}, true
+	}
+	return Mark{}, false
+}
+
+// Bar draws frac (clamped to 0..1) as a bar exactly width cells wide, with
+// eighth-cell resolution where the set has partial blocks.
+func (s Set) Bar(frac float64, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	if !(frac > 0) { // also catches NaN
+		frac = 0
+	}
+	if frac > 1 {
+		frac = 1
+	}
+	steps := 1
+	if len(s.barPartial) > 0 {
+		steps = len(s.barPartial) + 1
+	}
+	units := int(frac*float64(width*steps) + 0.5)
+	full, part := units/steps, units%steps
+	var b strings.Builder
+	b.WriteString(strings.Repeat(s.barFull, full))
+	cells := full
+	if part > 0 {
+		b.WriteString(s.barPartial[part-1])
+		cells++
+	}
+	b.WriteString(strings.Repeat(s.barEmpty, width-cells))
+	return b.String()
+}

@@ -1,0 +1,174 @@
+// Command khive-pretty shows the JSON that khive, MCP servers and other
+// agent servers answer with in a form a person can read, and as stable
+// plain text when piped.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/urfave/cli/v3"
+
+	"khive-pretty/pretty"
+	"khive-pretty/terminal"
+)
+
+// Exit codes, documented in the README.
+const (
+	exitOK         = 0
+	exitErrorReply = 1 // rendered, and the input held an error envelope
+	exitUsage      = 2 // usage error, unreadable file, or input that is not JSON
+)
+
+const usageHint = "usage: khive-pretty [flags] [FILE ...]   (reads standard input when no FILE is given)\n" +
+	"       curl … | khive-pretty      khive-pretty --help for the flags\n"
+
+// usageError is a mistake on the command line.
+type usageError struct{ error }
+
+func main() {
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+}
+
+func run(args []string, stdin, stdout, stderr *os.File, getenv terminal.Getenv) int {
+	code := exitOK
+	cmd := &cli.Command{
+		Name:      "khive-pretty",
+		Usage:     "pretty-print khive and agent-server JSON",
+		ArgsUsage: "[FILE ...]",
+		Description: "Reads JSON documents from the FILEs (or standard input, or \"-\") and shows them for a\n" +
+			"person on a terminal, or as stable plain text when piped.\n\n" +
+			"Exit status: 0 rendered; 1 rendered, and the input held an error envelope (ok: false);\n" +
+			"2 usage error, unreadable file, or input that is not JSON.",
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideHelpCommand: true,
+		// Return errors to run instead of exiting inside the library.
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
+			return usageError{err}
+		},
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "auto", Usage: "auto, human or plain; auto is human on a terminal, plain otherwise"},
+			&cli.StringFlag{Name: "color", Value: "auto", Usage: "auto, always or never"},
+			&cli.StringFlag{Name: "now", Usage: "the clock for relative times (RFC 3339)", Sources: cli.EnvVars("KHIVE_PRETTY_NOW")},
+			&cli.IntFlag{Name: "width", Aliases: []string{"w"}, Usage: "target width of human output (default: $COLUMNS, the terminal's, or 80)"},
+			&cli.BoolFlag{Name: "ascii", Usage: "ASCII glyphs instead of Unicode"},
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "human output without shortening: full IDs, exact timestamps, no truncation"},
+		},
+		Action: func(_ context.Context, cmd *cli.Command) error {
+			opt, err := options(cmd, stdout, getenv)
+			if err != nil {
+				return err
+			}
+			files := cmd.Args().Slice()
+			if len(files) == 0 {
+				if terminal.IsTerminal(stdin) {
+					fmt.Fprint(stderr, usageHint)
+					code = exitUsage
+					return nil
+				}
+				files = []string{"-"}
+			}
+			code = render(files, stdin, stdout, stderr, opt)
+			return nil
+		},
+	}
+	if err := cmd.Run(context.Background(), args); err != nil {
+		fmt.Fprintf(stderr, "khive-pretty: %v\n", err)
+		var ue usageError
+		if errors.As(err, &ue) {
+			fmt.Fprint(stderr, usageHint)
+		}
+		return exitUsage
+	}
+	return code
+}
+
+// options turns flags and the environment into the values the renderers
+// take. This is the only place the clock, the terminal and the environment
+// are consulted.
+func options(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv) (pretty.Options, error) {
+	var opt pretty.Options
+	tty := terminal.IsTerminal(stdout)
+	color := cmd.String("color")
+	switch color {
+	case "auto", "always", "never":
+	default:
+		return opt, usageError{fmt.Errorf("--color must be auto, always or never, not %q", color)}
+	}
+	switch o := cmd.String("output"); o {
+	case "human":
+		opt.Output = pretty.Human
+	case "plain":
+		opt.Output = pretty.Plain
+	case "auto":
+		// Asking for colour is asking for the human view, e.g. `| less -R`.
+		opt.Output = pretty.Plain
+		if tty || color == "always" {
+			opt.Output = pretty.Human
+		}
+	default:
+		return opt, usageError{fmt.Errorf("--output must be auto, human or plain, not %q", o)}
+	}
+	if opt.Output == pretty.Plain {
+		return opt, nil // plain depends on the input alone: nothing else to ask
+	}
+	opt.Now = time.Now()
+	if s := cmd.String("now"); s != "" {
+		t, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			return opt, usageError{fmt.Errorf("--now %q is not an RFC 3339 time such as 2026-05-23T16:20:00Z", s)}
+		}
+		opt.Now = t
+	}
+	opt.Width = terminal.Width(int(cmd.Int("width")), getenv, stdout, tty)
+	opt.ASCII = cmd.Bool("ascii")
+	opt.Verbose = cmd.Bool("verbose")
+	opt.Color = colorprofile.NoTTY
+	if terminal.Color(color, tty, getenv) {
+		// The theme uses the 16 basic colours, which every colour terminal
+		// has, so there is nothing to detect beyond on or off.
+		opt.Color = colorprofile.ANSI
+	}
+	return opt, nil
+}
+
+// render streams every input through one renderer and returns the exit code.
+func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options) int {
+	rn := pretty.NewRenderer(stdout, opt)
+	code := exitOK
+	for _, name := range files {
+		var r io.Reader = stdin
+		display := "<stdin>"
+		if name != "-" {
+			f, err := os.Open(name)
+			if err != nil {
+				fmt.Fprintf(stderr, "khive-pretty: %v\n", err)
+				code = exitUsage
+				continue
+			}
+			r, display = f, name
+			defer f.Close()
+		}
+		res, err := rn.Stream(r, display)
+		if res.ErrorEnvelope && code == exitOK {
+			code = exitErrorReply
+		}
+		if err != nil {
+			var ie *pretty.InputError
+			if !errors.As(err, &ie) {
+				// Output failed (a closed pipe): nothing more can be shown.
+				return exitUsage
+			}
+			fmt.Fprintf(stderr, "khive-pretty: %v\n", err)
+			code = exitUsage
+		}
+	}
+	return code
+}

@@ -1,0 +1,260 @@
+package pretty
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	// The one import to change for encoding/json/jsontext in Go 1.27.
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Decoder reads a stream of JSON documents (concatenated or one per line)
+// and returns them one at a time, as soon as each is complete.
+type Decoder struct {
+	name string
+	pos  *positions
+	dec  *jsontext.Decoder
+	docs int
+}
+
+// InputError is input that is not JSON, located for a person to find.
+type InputError struct {
+	Name      string
+	Line, Col int // 1-based; Col counts characters
+	Msg       string
+}
+
+func (e *InputError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.Name, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.Name, e.Line, e.Col, e.Msg)
+}
+
+// ErrEmpty is returned by Next when the input holds no document at all.
+var ErrEmpty = errors.New("empty input: no JSON document")
+
+// NewDecoder reads from r; name is used in error messages. A leading UTF-8
+// byte-order mark is skipped.
+func NewDecoder(r io.Reader, name string) *Decoder {
+	br := bufio.NewReaderSize(r, 64<<10)
+	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte("\xef\xbb\xbf")) {
+		br.Discard(3)
+	}
+	pos := &positions{r: br}
+	dec := jsontext.NewDecoder(pos,
+		jsontext.AllowDuplicateNames(true), // shown both, as they came
+		jsontext.AllowInvalidUTF8(true),    // shown as U+FFFD
+	)
+	return &Decoder{name: name, pos: pos, dec: dec}
+}
+
+// Next returns the next document; io.EOF after the last one, ErrEmpty
+// (wrapped in an InputError) if there was none, or an *InputError.
+func (d *Decoder) Next() (Value, error) {
+	if d.dec.PeekKind() == 0 {
+		// PeekKind reports errors, EOF included, on the following read.
+		if _, err := d.dec.ReadToken(); err == io.EOF {
+			if d.docs == 0 {
+				return Value{}, &InputError{Name: d.name, Msg: ErrEmpty.Error()}
+			}
+			return Value{}, io.EOF
+		} else if err != nil {
+			return Value{}, d.locate(err)
+		}
+	}
+	v, err := d.value()
+	if err != nil {
+		return Value{}, d.locate(err)
+	}
+	d.docs++
+	return v, nil
+}
+
+func (d *Decoder) value() (Value, error) {
+	tok, err := d.dec.ReadToken()
+	if err != nil {
+		return Value{}, err
+	}
+	switch k := tok.Kind(); k {
+	case 'n':
+		return Value{Kind: Null}, nil
+	case 't':
+		return Value{Kind: Bool, Text: "true"}, nil
+	case 'f':
+		return Value{Kind: Bool, Text: "false"}, nil
+	case '"':
+		return Value{Kind: String, Text: tok.String()}, nil
+	case '0':
+		return Value{Kind: Number, Text: tok.String()}, nil // the literal, unparsed
+	case '{':
+		v := Value{Kind: Object}
+		for d.dec.PeekKind() != '}' {
+			name, err := d.dec.ReadToken()
+			if err != nil {
+				return Value{}, err
+			}
+			key := name.String() // the token is void after the next read
+			val, err := d.value()
+			if err != nil {
+				return Value{}, err
+			}
+			v.Members = append(v.Members, Member{Key: key, Value: val})
+		}
+		_, err := d.dec.ReadToken()
+		return v, err
+	case '[':
+		v := Value{Kind: Array}
+		for d.dec.PeekKind() != ']' {
+			val, err := d.value()
+			if err != nil {
+				return Value{}, err
+			}
+			v.Items = append(v.Items, val)
+		}
+		_, err := d.dec.ReadToken()
+		return v, err
+	default:
+		return Value{}, fmt.Errorf("unexpected token %q", k)
+	}
+}
+
+// locate turns a decoding error into an InputError at a line and column.
+func (d *Decoder) locate(err error) error {
+	var se *jsontext.SyntacticError
+	if !errors.As(err, &se) {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			line, col := d.pos.at(d.pos.total)
+			return &InputError{Name: d.name, Line: line, Col: col, Msg: "unexpected end of input: the JSON value is incomplete"}
+		}
+		return &InputError{Name: d.name, Msg: err.Error()} // a read error
+	}
+	off := se.ByteOffset
+	msg := se.Err.Error()
+	switch {
+	case errors.Is(se.Err, io.ErrUnexpectedEOF):
+		msg = "unexpected end of input: the JSON value is incomplete"
+	case msg == "exceeded max depth":
+		msg = "nesting is deeper than 10000 levels"
+	case strings.HasPrefix(msg, "invalid character ',' at start of value"):
+		if c := d.pos.nextNonSpace(off + 1); c == ']' || c == '}' {
+			msg = fmt.Sprintf("trailing comma before '%c'", c)
+		}
+	case strings.Contains(msg, " in literal "):
+		// "not json" is reported as "'o' in literal null"; name the word.
+		start, word := d.pos.wordAt(off)
+		if !strings.HasPrefix("null", word) && !strings.HasPrefix("true", word) && !strings.HasPrefix("false", word) {
+			off = start
+			msg = fmt.Sprintf("%q is not JSON (expecting an object, array, string, number, true, false or null)", word)
+		}
+	}
+	line, col := d.pos.at(off)
+	if p := string(se.JSONPointer); p != "" {
+		if len(p) > 80 {
+			p = p[:77] + "..."
+		}
+		msg += " (in " + p + ")"
+	}
+	return &InputError{Name: d.name, Line: line, Col: col, Msg: msg}
+}
+
+// positions passes input through to the JSON decoder and remembers enough
+// of it to turn a byte offset into a line and column: the count of lines
+// before a window, and the window itself. The decoder reports errors at or
+// near the last bytes it read, so a window of a few reads is always enough;
+// memory stays bounded however large the input.
+type positions struct {
+	r      io.Reader
+	base   int64 // offset of window[0]
+	lines  int   // newlines before base
+	col0   int64 // offset just after the last newline before base
+	window []byte
+	total  int64
+}
+
+const keepWindow = 1 << 20
+
+func (p *positions) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	p.window = append(p.window, b[:n]...)
+	p.total += int64(n)
+	if len(p.window) > 2*keepWindow {
+		p.forget(len(p.window) - keepWindow)
+	}
+	return n, err
+}
+
+// forget drops the first n bytes of the window, counting their lines.
+func (p *positions) forget(n int) {
+	gone := p.window[:n]
+	if c := bytes.Count(gone, []byte{'\n'}); c > 0 {
+		p.lines += c
+		p.col0 = p.base + int64(bytes.LastIndexByte(gone, '\n')) + 1
+	}
+	p.base += int64(n)
+	p.window = append(p.window[:0], p.window[n:]...)
+}
+
+// at returns the 1-based line and character column of byte offset off.
+func (p *positions) at(off int64) (line, col int) {
+	if off < p.base { // cannot happen with the decoder's read pattern
+		off = p.base
+	}
+	if end := p.base + int64(len(p.window)); off > end {
+		off = end
+	}
+	in := p.window[:off-p.base]
+	line = p.lines + 1 + bytes.Count(in, []byte{'\n'})
+	start := p.col0
+	var lineBytes []byte
+	if i := bytes.LastIndexByte(in, '\n'); i >= 0 {
+		lineBytes = in[i+1:]
+	} else {
+		// The line began before the window (or at its start).
+		lineBytes = in
+		if start < p.base {
+			// Characters before the window cannot be counted any more;
+			// count bytes there, which is exact for ASCII.
+			return line, int(p.base-start) + utf8.RuneCount(lineBytes) + 1
+		}
+	}
+	return line, utf8.RuneCount(lineBytes) + 1
+}
+
+// nextNonSpace returns the first byte at or after off that is not JSON
+// white space, or 0.
+func (p *positions) nextNonSpace(off int64) byte {
+	for i := off - p.base; i >= 0 && i < int64(len(p.window)); i++ {
+		switch c := p.window[i]; c {
+		case ' ', '\t', '\n', '\r':
+		default:
+			return c
+		}
+	}
+	return 0
+}
+
+// wordAt returns the start offset and text of the run of letters and
+// digits around off.
+func (p *positions) wordAt(off int64) (int64, string) {
+	isWord := func(c byte) bool {
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+	}
+	i := off - p.base
+	if i < 0 || i > int64(len(p.window)) {
+		return off, ""
+	}
+	s, e := i, i
+	for s > 0 && isWord(p.window[s-1]) {
+		s--
+	}
+	for e < int64(len(p.window)) && isWord(p.window[e]) && e-s < 40 {
+		e++
+	}
+	return p.base + s, string(p.window[s:e])
+}

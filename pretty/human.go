@@ -1,0 +1,634 @@
+package pretty
+
+import (
+	"sort"
+	"strings"
+
+	"khive-pretty/glyphs"
+	"khive-pretty/relative"
+	"khive-pretty/sanitize"
+	"khive-pretty/table"
+	"khive-pretty/theme"
+)
+
+// human renders for a person at a terminal. Without --verbose it shortens
+// (IDs, times, scores, long text); error envelopes are never shortened.
+type human struct {
+	o     *out
+	opt   Options
+	th    theme.Theme
+	g     glyphs.Set
+	width int // 0: no limit
+}
+
+func newHuman(o *out, opt Options) human {
+	g := glyphs.Unicode()
+	if opt.ASCII {
+		g = glyphs.ASCII()
+	}
+	w := opt.Width
+	if opt.Verbose {
+		w = 0
+	}
+	return human{o: o, opt: opt, th: theme.New(opt.Color), g: g, width: w}
+}
+
+func (h human) document(v Value) {
+	switch classify(v) {
+	case ShapeBatch:
+		h.batch(v)
+	case ShapeError:
+		h.errorBlock(v, 0, "")
+	case ShapeEnvelope:
+		h.envelope(v)
+	case ShapeList:
+		h.list(v, 0)
+	case ShapeRecords:
+		n := noun(v.Items, "")
+		h.records(v.Items, 0, false)
+		h.o.line(h.th.Faint.Render(count(len(v.Items), n)))
+	case ShapeRecord:
+		h.record(v, 0, false, false)
+	case ShapeScalars:
+		h.inline(v.Items, 0)
+	case ShapeArray:
+		for _, it := range v.Items {
+			h.document(it)
+			h.o.gap()
+		}
+	default:
+		h.scalarBlock("", v, 0)
+	}
+}
+
+// --- values ---------------------------------------------------------------
+
+// short reports whether values are shortened: not under --verbose, and
+// never inside an error envelope (raw).
+func (h human) short(raw bool) bool { return !raw && !h.opt.Verbose }
+
+// text makes untrusted text safe for one line of a terminal.
+func (h human) text(s string) string {
+	if strings.IndexByte(s, '\n') >= 0 {
+		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", h.g.Newline)
+	}
+	return sanitize.String(s, 0)
+}
+
+// cell formats one value for a table cell or the value side of a key/value
+// line: the field conventions turn into glyphs, short IDs, relative times,
+// rounded scores and readable durations.
+func (h human) cell(key string, v Value, raw bool) table.Cell {
+	short := h.short(raw)
+	switch v.Kind {
+	case Null:
+		if raw {
+			return table.Cell{Text: "null", Style: h.th.Faint}
+		}
+		return table.Cell{Text: h.g.Dash, Style: h.th.Faint} // lifecycle null: "not yet"
+	case Bool:
+		m := h.g.Bool(v.IsTrue())
+		return table.Cell{Text: m.Glyph, Style: h.th.Tone(m.Tone)}
+	case Number:
+		if short {
+			if isScoreKey(key) {
+				return table.Cell{Text: sig3(v.Text)}
+			}
+			if unit, ok := durationUnit(key); ok {
+				if d, ok := humanDuration(v.Text, unit); ok {
+					return table.Cell{Text: d}
+				}
+			}
+		}
+		return table.Cell{Text: v.Text}
+	case String:
+		return h.stringCell(key, v.Text, raw)
+	case Array:
+		if len(v.Items) == 0 {
+			return table.Cell{Text: "[]", Style: h.th.Faint}
+		}
+		if allScalars(v.Items) {
+			parts := make([]string, len(v.Items))
+			for i, it := range v.Items {
+				parts[i] = h.cell(key, it, raw).Text
+			}
+			return table.Cell{Text: strings.Join(parts, ", ")}
+		}
+		if short {
+			return table.Cell{Text: count(len(v.Items), "item"), Style: h.th.Faint}
+		}
+		return table.Cell{Text: h.text(compactJSON(v))}
+	case Object:
+		var parts []string
+		for _, m := range v.Members {
+			if short && isFiller(m.Key, m.Value, false) {
+				continue
+			}
+			parts = append(parts, h.text(m.Key)+"="+h.cell(m.Key, m.Value, raw).Text)
+		}
+		if len(parts) == 0 {
+			return table.Cell{Text: "{}", Style: h.th.Faint}
+		}
+		return table.Cell{Text: strings.Join(parts, " ")}
+	}
+	return table.Cell{}
+}
+
+func (h human) stringCell(key, s string, raw bool) table.Cell {
+	short := h.short(raw)
+	switch {
+	case s == "":
+		return table.Cell{Text: `""`, Style: h.th.Faint}
+	case isUUID(s):
+		if short {
+			s = s[:8]
+		}
+		return table.Cell{Text: s, Style: h.th.ID}
+	case isIDKey(key) && !strings.ContainsAny(s, " \n"):
+		return table.Cell{Text: h.text(s), Style: h.th.ID}
+	}
+	if short {
+		if t, ok := relative.Parse(s); ok {
+			return table.Cell{Text: relative.Format(t, h.opt.Now)}
+		}
+	}
+	text := h.text(s)
+	var m glyphs.Mark
+	var ok bool
+	switch {
+	case isStatusKey(key):
+		m, ok = h.g.Status(s)
+	case key == "outcome":
+		m, ok = h.g.Outcome(s)
+	case key == "dependency_state":
+		m, ok = h.g.Dependency(s)
+	case key == "priority":
+		if st, ok := h.th.Priority(s); ok {
+			return table.Cell{Text: text, Style: st}
+		}
+	}
+	if ok {
+		if m.Glyph != "" {
+			text = m.Glyph + " " + text
+		}
+		return table.Cell{Text: text, Style: h.th.Tone(m.Tone)}
+	}
+	return table.Cell{Text: text}
+}
+
+// --- key/value blocks -----------------------------------------------------
+
+// record writes an object as aligned key/value lines; nested objects are
+// indented under their key, arrays of objects become indented tables.
+// raw (inside an error) drops nothing and shortens nothing.
+func (h human) record(v Value, indent int, raw, inProps bool) {
+	var shown []Member
+	for _, m := range v.Members {
+		if !raw && isFiller(m.Key, m.Value, inProps) {
+			continue
+		}
+		if m.Key == "full_id" && h.short(raw) {
+			continue // a copy of the full UUID next to a short id
+		}
+		shown = append(shown, m)
+	}
+	keyW := 0
+	for _, m := range shown {
+		keyW = max(keyW, table.Width(h.text(m.Key)))
+	}
+	pad := strings.Repeat(" ", indent)
+	for _, m := range shown {
+		key := h.text(m.Key)
+		val := m.Value
+		props := inProps || m.Key == "properties"
+		switch {
+		case val.Kind == Object && len(val.Members) > 0:
+			h.o.line(pad + h.th.Key.Render(key))
+			h.record(val, indent+2, raw, props)
+		case val.Kind == Array && allObjects(val.Items):
+			h.o.line(pad + h.th.Key.Render(key))
+			h.records(val.Items, indent+2, raw)
+		case val.Kind == Array && !allScalars(val.Items):
+			h.o.line(pad + h.th.Key.Render(key))
+			items := Value{Kind: Object}
+			for i, it := range val.Items {
+				items.Members = append(items.Members, Member{Key: "[" + itoa(i) + "]", Value: it})
+			}
+			h.record(items, indent+2, raw, props)
+		case val.Kind == String && strings.Contains(val.Text, "\n"):
+			h.multiline(pad+h.th.Key.Render(key)+strings.Repeat(" ", keyW-table.Width(key)+2), indent+keyW+2, val.Text, raw)
+		default:
+			c := h.cell(m.Key, val, raw)
+			text := c.Text
+			if h.width > 0 && !raw {
+				text = table.Cut(text, h.width-indent-keyW-2, h.g.Ellipsis)
+			}
+			h.o.line(pad + h.th.Key.Render(key) + strings.Repeat(" ", keyW-table.Width(key)+2) + c.Style.Render(text))
+		}
+	}
+}
+
+// multiline writes text that has line breaks: the first line after prefix,
+// the rest aligned under it, each cut to the width unless raw or verbose.
+func (h human) multiline(prefix string, col int, s string, raw bool) {
+	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	for i, ln := range lines {
+		ln = sanitize.String(ln, 0)
+		if h.width > 0 && !raw {
+			ln = table.Cut(ln, h.width-col, h.g.Ellipsis)
+		}
+		if i == 0 {
+			h.o.line(strings.TrimRight(prefix+ln, " "))
+		} else {
+			h.o.line(strings.TrimRight(strings.Repeat(" ", col)+ln, " "))
+		}
+	}
+}
+
+// scalarBlock writes a lone scalar (a whole document, or an envelope's result).
+func (h human) scalarBlock(key string, v Value, indent int) {
+	if v.Kind == String && strings.Contains(v.Text, "\n") {
+		h.multiline(strings.Repeat(" ", indent), indent, v.Text, false)
+		return
+	}
+	c := h.cell(key, v, false)
+	h.o.line(strings.Repeat(" ", indent) + c.Style.Render(c.Text))
+}
+
+// inline writes an array of scalars as a comma-separated list, wrapped to
+// the width.
+func (h human) inline(items []Value, indent int) {
+	if len(items) == 0 {
+		h.o.line(strings.Repeat(" ", indent) + h.th.Faint.Render("[]"))
+		return
+	}
+	var b strings.Builder
+	lineW := indent
+	b.WriteString(strings.Repeat(" ", indent))
+	for i, it := range items {
+		c := h.cell("", it, false)
+		w := table.Width(c.Text)
+		if i > 0 {
+			if h.width > 0 && lineW+2+w > h.width {
+				b.WriteString(",")
+				h.o.line(b.String())
+				b.Reset()
+				b.WriteString(strings.Repeat(" ", indent))
+				lineW = indent
+			} else {
+				b.WriteString(", ")
+				lineW += 2
+			}
+		}
+		b.WriteString(c.Style.Render(c.Text))
+		lineW += w
+	}
+	h.o.line(b.String())
+}
+
+// --- tables ---------------------------------------------------------------
+
+// records writes rows as a table fitted to the width: columns chosen and
+// ordered by usefulness, empty ones left out, the first score with a bar.
+func (h human) records(rows []Value, indent int, raw bool) {
+	type column struct {
+		key   string
+		occ   int
+		info  colInfo
+		first int
+		cells []table.Cell
+		vals  []Value
+		has   bool // some row has a value worth showing
+	}
+	var cols []*column
+	byID := map[string]*column{}
+	for r, row := range rows {
+		seen := map[string]int{}
+		for _, m := range row.Members {
+			occ := seen[m.Key]
+			seen[m.Key]++
+			id := m.Key + "\x00" + itoa(occ)
+			c := byID[id]
+			if c == nil {
+				c = &column{key: m.Key, occ: occ, first: len(cols), vals: make([]Value, len(rows))}
+				byID[id] = c
+				cols = append(cols, c)
+			}
+			c.vals[r] = m.Value
+			if raw || (!isFiller(m.Key, m.Value, false) && m.Value.Kind != Null) {
+				c.has = true
+			}
+		}
+	}
+	short := h.short(raw)
+	kind := uniformKind(rows)
+	var keep []*column
+	for _, c := range cols {
+		switch {
+		case !c.has:
+			continue // empty in every row
+		case short && c.key == "full_id":
+			continue
+		case short && c.key == "kind" && kind != "":
+			continue // the footer names it: "3 tasks"
+		}
+		isTime, kindOf := true, Null
+		for _, v := range c.vals {
+			if v.Kind == Null {
+				continue
+			}
+			kindOf = v.Kind
+			if _, ok := relative.Parse(v.Text); v.Kind != String || !ok {
+				isTime = false
+			}
+		}
+		c.info = columnInfo(c.key, kindOf, isTime && kindOf == String)
+		c.cells = make([]table.Cell, len(rows))
+		for r, v := range c.vals {
+			if row := rows[r]; v.Kind == Null && !row.Has(c.key) {
+				continue // absent from this row
+			}
+			if !raw && isFiller(c.key, v, false) {
+				continue
+			}
+			c.cells[r] = h.cell(c.key, v, raw)
+		}
+		keep = append(keep, c)
+	}
+	sort.SliceStable(keep, func(i, j int) bool { return keep[i].info.order < keep[j].info.order })
+
+	var tcols []table.Column
+	var grid [][]table.Cell = make([][]table.Cell, len(rows))
+	add := func(col table.Column, cells func(r int) table.Cell) {
+		tcols = append(tcols, col)
+		for r := range rows {
+			grid[r] = append(grid[r], cells(r))
+		}
+	}
+	barDone := false
+	for _, c := range keep {
+		add(table.Column{Header: header(h.text(c.key)), Align: c.info.align, Keep: c.info.keep, Flex: c.info.flex, Min: c.info.min, Want: c.info.want},
+			func(r int) table.Cell { return c.cells[r] })
+		if !barDone && isScoreKey(c.key) && len(rows) > 1 {
+			barDone = true
+			if bars, ok := h.bars(c.vals); ok {
+				add(table.Column{Keep: c.info.keep - 20}, func(r int) table.Cell { return bars[r] })
+			}
+		}
+	}
+	table.Render(h.o, tcols, grid, table.Options{
+		Width: h.width, Indent: indent, Gap: 2, Ellipsis: h.g.Ellipsis, Header: h.th.Header,
+	})
+}
+
+// bars draws each score relative to the column's largest, so rows compare
+// at a glance whatever the score's scale (RRF scores are around 0.03).
+func (h human) bars(vals []Value) ([]table.Cell, bool) {
+	nums := make([]float64, len(vals))
+	top := 0.0
+	for i, v := range vals {
+		if v.Kind != Number {
+			continue
+		}
+		f, err := parseFloat(v.Text)
+		if err != nil || f < 0 {
+			return nil, false
+		}
+		nums[i] = f
+		top = max(top, f)
+	}
+	if top <= 0 {
+		return nil, false
+	}
+	cells := make([]table.Cell, len(vals))
+	for i, v := range vals {
+		if v.Kind == Number {
+			cells[i] = table.Cell{Text: h.g.Bar(nums[i]/top, 5), Style: h.th.Tone(glyphs.Accent)}
+		}
+	}
+	return cells, true
+}
+
+// --- shapes ---------------------------------------------------------------
+
+// list writes a list envelope: the table, then a footer with the count and
+// what the metadata says ("more available"); other fields below.
+func (h human) list(v Value, indent int) {
+	key, rows, _ := listRows(v)
+	n := noun(rows.Items, key)
+	if len(rows.Items) > 0 {
+		h.records(rows.Items, indent, false)
+	}
+	parts := []string{count(len(rows.Items), n)}
+	if hm, _ := v.Get("has_more"); hm.IsTrue() {
+		parts = append(parts, "more available")
+	}
+	if na, ok := v.Get("next_after"); ok && na.Kind != Null {
+		parts = append(parts, "more after "+h.cell("next_after", na, false).Text)
+	}
+	if lc, _ := v.Get("limit_clamped"); lc.IsTrue() {
+		clamp := "limit clamped"
+		if e, ok := v.Get("effective_limit"); ok {
+			clamp += " to " + plainScalar(e)
+		}
+		if r, ok := v.Get("requested_limit"); ok {
+			clamp += " (asked " + plainScalar(r) + ")"
+		}
+		parts = append(parts, h.th.Tone(glyphs.Warn).Render(clamp))
+	}
+	pad := strings.Repeat(" ", indent)
+	h.o.line(pad + h.th.Faint.Render(strings.Join(parts, h.g.Sep)))
+	// What the footer does not say: everything under --verbose, and fields
+	// that are not list metadata at all.
+	rest := Value{Kind: Object}
+	for _, m := range v.Members {
+		if m.Key != key && (h.opt.Verbose || !isListMetaKey(m.Key)) {
+			rest.Members = append(rest.Members, m)
+		}
+	}
+	if len(rest.Members) > 0 {
+		h.record(rest, indent, false, false)
+	}
+}
+
+// envelope writes {"ok": true, "tool": …, "result": …}. A list is its own
+// title (the footer counts it); anything else gets a "✓ tool" line.
+func (h human) envelope(v Value) {
+	res, _ := v.Get("result")
+	tool := h.text(v.str("tool"))
+	title := h.th.Tone(glyphs.Good).Render(h.g.True) + " " + h.th.Bold.Render(tool)
+	switch classify(res) {
+	case ShapeList:
+		if h.opt.Verbose {
+			h.o.line(title)
+		}
+		h.list(res, 0)
+	case ShapeRecords:
+		if h.opt.Verbose {
+			h.o.line(title)
+		}
+		h.records(res.Items, 0, false)
+		h.o.line(h.th.Faint.Render(count(len(res.Items), noun(res.Items, "results"))))
+	case ShapeRecord:
+		h.o.line(title)
+		h.record(res, 2, false, false)
+	case ShapeScalar:
+		c := h.cell("result", res, false)
+		if res.Kind == String && strings.Contains(res.Text, "\n") {
+			h.o.line(title)
+			h.scalarBlock("result", res, 2)
+		} else {
+			h.o.line(title + "  " + c.Style.Render(c.Text))
+		}
+	default:
+		h.o.line(title)
+		h.document(res)
+	}
+	rest := Value{Kind: Object}
+	for _, m := range v.Members {
+		if m.Key != "ok" && m.Key != "tool" && m.Key != "result" {
+			rest.Members = append(rest.Members, m)
+		}
+	}
+	if !isFiller("", rest, false) {
+		h.o.gap()
+		h.record(rest, 0, false, false)
+	}
+}
+
+// errorBlock writes an error envelope so that it stands out: ✗, the tool,
+// the kind, the message in full, then every detail, nothing shortened.
+func (h human) errorBlock(v Value, indent int, num string) {
+	kind, msg := errorParts(v)
+	aborted := false
+	if ab, _ := v.Get("aborted"); ab.IsTrue() && !v.Has("error") {
+		aborted = true
+		if kind == "" {
+			kind = "aborted"
+		}
+	}
+	mark, style := h.g.ErrorMark, h.th.ErrorTitle
+	if aborted {
+		mark, style = h.g.AbortMark, h.th.Tone(glyphs.Warn)
+	}
+	pad := strings.Repeat(" ", indent)
+	title := pad + num + style.Render(mark+" "+h.text(v.str("tool")))
+	if kind != "" {
+		title += "  " + h.th.Tone(glyphs.Bad).Render(h.text(kind))
+		if aborted {
+			title = pad + num + style.Render(mark+" "+h.text(v.str("tool"))+"  "+h.text(kind))
+		}
+	}
+	h.o.line(strings.TrimRight(title, " "))
+	body := indent + 2
+	if msg != "" {
+		for _, ln := range strings.Split(strings.ReplaceAll(msg, "\r\n", "\n"), "\n") {
+			h.o.line(strings.Repeat(" ", body) + sanitize.String(ln, 0))
+		}
+	}
+	details := Value{Kind: Object}
+	e, _ := v.Get("error")
+	if e.Kind == Object {
+		for _, m := range e.Members {
+			if m.Key != "kind" && m.Key != "message" {
+				details.Members = append(details.Members, m)
+			}
+		}
+	}
+	for _, m := range v.Members {
+		switch {
+		case m.Key == "ok", m.Key == "tool", m.Key == "error":
+		case m.Key == "message" && !v.Has("error"):
+		case m.Key == "aborted" && aborted:
+		case m.Value.Scalar() && sameScalar(details, m):
+			// the envelope repeats a detail of its error: show it once
+		default:
+			details.Members = append(details.Members, m)
+		}
+	}
+	if len(details.Members) > 0 {
+		h.record(details, body, true, false)
+	}
+}
+
+func sameScalar(obj Value, m Member) bool {
+	o, ok := obj.Get(m.Key)
+	return ok && o.Kind == m.Value.Kind && o.Text == m.Value.Text
+}
+
+// batch writes one section per op, numbered, then the summary line.
+func (h human) batch(v Value) {
+	res, _ := v.Get("results")
+	for i, r := range res.Items {
+		num := h.th.Faint.Render(itoa(i+1)) + " "
+		if isErrorEnvelope(r) {
+			h.errorBlock(r, 0, num)
+		} else {
+			h.batchOp(r, num)
+		}
+		h.o.gap()
+	}
+	sum, _ := v.Get("summary")
+	var parts []string
+	for _, m := range sum.Members {
+		txt := plainScalar(m.Value) + " " + h.text(m.Key)
+		tone := glyphs.Neutral
+		if m.Value.Text != "0" {
+			switch m.Key {
+			case "succeeded":
+				tone = glyphs.Good
+			case "failed":
+				tone = glyphs.Bad
+			case "aborted":
+				tone = glyphs.Warn
+			}
+		}
+		parts = append(parts, h.th.Tone(tone).Render(txt))
+	}
+	if st := v.str("status"); st != "" {
+		m, _ := h.g.Status(st)
+		parts = append(parts, h.th.Tone(m.Tone).Render(h.text(st)))
+	}
+	h.o.line(strings.Join(parts, h.g.Sep))
+	rest := Value{Kind: Object}
+	for _, m := range v.Members {
+		if m.Key != "results" && m.Key != "summary" && m.Key != "status" {
+			rest.Members = append(rest.Members, m)
+		}
+	}
+	if !isFiller("", rest, false) {
+		h.record(rest, 0, false, false)
+	}
+}
+
+// batchOp writes a successful op of a batch, its result indented under it.
+func (h human) batchOp(r Value, num string) {
+	res, _ := r.Get("result")
+	title := num + h.th.Tone(glyphs.Good).Render(h.g.True) + " " + h.th.Bold.Render(h.text(r.str("tool")))
+	switch classify(res) {
+	case ShapeList:
+		h.o.line(title)
+		h.list(res, 2)
+	case ShapeRecords:
+		h.o.line(title)
+		h.records(res.Items, 2, false)
+	case ShapeRecord:
+		h.o.line(title)
+		h.record(res, 2, false, false)
+	case ShapeScalar:
+		c := h.cell("result", res, false)
+		h.o.line(title + "  " + c.Style.Render(c.Text))
+	default:
+		h.o.line(title)
+		h.document(res)
+	}
+	rest := Value{Kind: Object}
+	for _, m := range r.Members {
+		if m.Key != "ok" && m.Key != "tool" && m.Key != "result" {
+			rest.Members = append(rest.Members, m)
+		}
+	}
+	if !isFiller("", rest, false) {
+		h.record(rest, 2, false, false)
+	}
+}

@@ -1,0 +1,383 @@
+package pretty
+
+import (
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"khive-pretty/sanitize"
+)
+
+// plain renders the stable, script-facing text form. It depends on nothing
+// but the document: no width, clock, colour or locale. Its rules are in the
+// README ("Plain output").
+type plain struct {
+	o *out
+}
+
+func (p plain) document(v Value) {
+	switch classify(v) {
+	case ShapeBatch:
+		p.batch(v)
+	case ShapeError:
+		p.errorEnvelope(v, "")
+	case ShapeEnvelope:
+		p.envelope(v)
+	case ShapeList:
+		p.list(v)
+	case ShapeRecords:
+		p.table(v.Items)
+	case ShapeScalars:
+		for _, it := range v.Items {
+			p.o.line(plainScalar(it))
+		}
+	case ShapeScalar:
+		p.o.line(plainScalar(v))
+	default: // records and mixed arrays
+		p.walk("", "", v, false)
+	}
+}
+
+// envelope: the envelope's own scalar fields as lines, the result as a
+// block of its own (a table, or its fields unprefixed), then the rest.
+func (p plain) envelope(v Value) {
+	for _, m := range v.Members {
+		if m.Key == "result" {
+			p.o.gap()
+			p.result(m.Value)
+			p.o.gap()
+			continue
+		}
+		p.walk(m.Key, m.Key, m.Value, false)
+	}
+}
+
+func (p plain) result(v Value) {
+	switch classify(v) {
+	case ShapeRecord, ShapeArray:
+		p.walk("", "", v, false)
+	case ShapeScalar, ShapeScalars:
+		p.walk("result", "result", v, false)
+	default:
+		p.document(v)
+	}
+}
+
+// list: the rows as a table, then the metadata as key: value lines.
+func (p plain) list(v Value) {
+	key, rows, _ := listRows(v)
+	p.table(rows.Items)
+	p.o.gap()
+	for _, m := range v.Members {
+		if m.Key != key {
+			p.walk(m.Key, m.Key, m.Value, false)
+		}
+	}
+}
+
+// errorEnvelope: "error: KIND: MESSAGE" first, so `grep ^error:` finds it,
+// then every other field; the error object's own details as error.*.
+func (p plain) errorEnvelope(v Value, skipTool string) {
+	kind, msg := errorParts(v)
+	line := "error: "
+	if kind != "" && !strings.HasPrefix(msg, kind+":") {
+		line += plainText(kind) + ": "
+	}
+	p.o.line(line + plainText(msg))
+	e, hasErr := v.Get("error")
+	for _, m := range v.Members {
+		switch {
+		case m.Key == "ok", m.Key == "tool" && m.Value.Text == skipTool && skipTool != "":
+		case m.Key == "message" && !hasErr:
+		case m.Key == "error" && e.Kind == Object:
+			for _, em := range e.Members {
+				if em.Key != "kind" && em.Key != "message" {
+					p.walk(joinPath("error", em.Key), em.Key, em.Value, false)
+				}
+			}
+		case m.Key == "error" && e.Kind == String:
+		default:
+			p.walk(m.Key, m.Key, m.Value, false)
+		}
+	}
+}
+
+// batch: one section per op, headed "op N/M: TOOL: ok|error|aborted", then
+// the summary as one line.
+func (p plain) batch(v Value) {
+	res, _ := v.Get("results")
+	for i, r := range res.Items {
+		tool := r.str("tool")
+		state := "ok"
+		if isErrorEnvelope(r) {
+			state = "error"
+			if ab, _ := r.Get("aborted"); ab.IsTrue() {
+				state = "aborted"
+			}
+		}
+		p.o.line("op " + itoa(i+1) + "/" + itoa(len(res.Items)) + ": " + plainText(tool) + ": " + state)
+		if state == "ok" {
+			for _, m := range r.Members {
+				switch m.Key {
+				case "ok", "tool":
+				case "result":
+					p.result(m.Value)
+				default:
+					p.walk(m.Key, m.Key, m.Value, false)
+				}
+			}
+		} else {
+			p.batchError(r, tool, state)
+		}
+		p.o.gap()
+	}
+	for _, m := range v.Members {
+		switch m.Key {
+		case "results":
+		case "summary":
+			p.o.line("summary: " + summaryText(m.Value, ", "))
+		default:
+			p.walk(m.Key, m.Key, m.Value, false)
+		}
+	}
+}
+
+func (p plain) batchError(r Value, tool, state string) {
+	if state == "aborted" && !r.Has("error") {
+		for _, m := range r.Members {
+			if m.Key != "ok" && m.Key != "tool" && m.Key != "aborted" {
+				p.walk(m.Key, m.Key, m.Value, false)
+			}
+		}
+		return
+	}
+	p.errorEnvelope(r, tool)
+}
+
+// summaryText writes {"succeeded":1,"failed":1} as "1 succeeded, 1 failed".
+func summaryText(s Value, sep string) string {
+	var parts []string
+	for _, m := range s.Members {
+		parts = append(parts, plainScalar(m.Value)+" "+plainText(m.Key))
+	}
+	return strings.Join(parts, sep)
+}
+
+// walk writes v under path as key: value lines: nested objects as dotted
+// keys, arrays of scalars inline, other arrays item by item as path[i].
+func (p plain) walk(path, key string, v Value, inProps bool) {
+	if isFiller(key, v, inProps) {
+		return
+	}
+	switch v.Kind {
+	case Object:
+		inner := inProps || key == "properties"
+		for _, m := range v.Members {
+			p.walk(joinPath(path, m.Key), m.Key, m.Value, inner)
+		}
+	case Array:
+		if allScalars(v.Items) {
+			p.o.line(label(path) + inlineScalars(v.Items))
+			return
+		}
+		for i, it := range v.Items {
+			p.walk(path+"["+itoa(i)+"]", key, it, inProps)
+		}
+	default:
+		p.o.line(label(path) + plainScalar(v))
+	}
+}
+
+func label(path string) string {
+	if path == "" {
+		return ""
+	}
+	return path + ": "
+}
+
+// table writes rows as tab-separated values under a header line. Nested
+// objects become dotted columns next to their parent; columns keep the
+// order in which their keys first appear, and a column empty in every row
+// is left out.
+func (p plain) table(rows []Value) {
+	type column struct {
+		id, header string
+		cells      []string
+		used       bool
+	}
+	var cols []*column
+	byID := map[string]*column{}
+	for r, row := range rows {
+		flattenRow(row, func(id, parent, header, cell string) {
+			c := byID[id]
+			if c == nil {
+				c = &column{id: id, header: header, cells: make([]string, len(rows))}
+				byID[id] = c
+				at := len(cols)
+				if parent != "" {
+					for i, o := range cols {
+						if o.id == parent || strings.HasPrefix(o.id, parent+".") {
+							at = i + 1
+						}
+					}
+				}
+				cols = append(cols[:at], append([]*column{c}, cols[at:]...)...)
+			}
+			c.cells[r] = cell
+			c.used = c.used || cell != ""
+		})
+	}
+	var b strings.Builder
+	shown := cols[:0:0]
+	for _, c := range cols {
+		if c.used {
+			shown = append(shown, c)
+		}
+	}
+	if len(shown) == 0 {
+		return
+	}
+	for i, c := range shown {
+		if i > 0 {
+			b.WriteByte('\t')
+		}
+		b.WriteString(c.header)
+	}
+	p.o.line(b.String())
+	for r := range rows {
+		b.Reset()
+		for i, c := range shown {
+			if i > 0 {
+				b.WriteByte('\t')
+			}
+			b.WriteString(c.cells[r])
+		}
+		p.o.line(b.String())
+	}
+}
+
+// flattenRow calls emit for every cell of a row, empty ones included so that
+// columns keep their place. The id tells repeated keys apart (duplicate keys
+// are shown, each in its own column); parent is the id of the enclosing
+// object for nested fields.
+func flattenRow(row Value, emit func(id, parent, header, cell string)) {
+	var walk func(path, parent string, v Value, inProps bool)
+	walk = func(path, parent string, v Value, inProps bool) {
+		seen := map[string]int{}
+		for _, m := range v.Members {
+			col := joinPath(path, m.Key)
+			id := col
+			if n := seen[m.Key]; n > 0 {
+				id += "\x00" + itoa(n)
+			}
+			seen[m.Key]++
+			switch {
+			case isFiller(m.Key, m.Value, inProps) || m.Value.Kind == Null:
+				// Nothing to show (a lifecycle null is an empty cell: "not
+				// yet"), but the column keeps its place.
+				emit(id, parent, stripIDs(col), "")
+			case m.Value.Kind == Object:
+				emit(id, parent, stripIDs(col), "")
+				walk(id, id, m.Value, inProps || m.Key == "properties")
+			case m.Value.Kind == Array && allScalars(m.Value.Items):
+				emit(id, parent, stripIDs(col), inlineScalars(m.Value.Items))
+			case m.Value.Kind == Array:
+				emit(id, parent, stripIDs(col), plainText(compactJSON(m.Value)))
+			default:
+				emit(id, parent, stripIDs(col), plainScalar(m.Value))
+			}
+		}
+	}
+	walk("", "", row, false)
+}
+
+func stripIDs(s string) string { return strings.ReplaceAll(s, "\x00", "") }
+
+// joinPath appends a key to a dotted path, quoting keys that would make the
+// path ambiguous.
+func joinPath(path, key string) string {
+	k := key
+	if k == "" || strings.ContainsAny(k, ".[]:\"\\ \t\n") || sanitize.String(k, 0) != k {
+		k = quote(k)
+	}
+	if path == "" {
+		return k
+	}
+	return path + "." + k
+}
+
+// quote writes s as a JSON-style quoted string, control characters escaped.
+func quote(s string) string {
+	return `"` + strings.ReplaceAll(sanitize.String(s, sanitize.EscapeBackslash), `"`, `\"`) + `"`
+}
+
+// plainText is untrusted text made safe and unambiguous for one line.
+func plainText(s string) string { return sanitize.String(s, sanitize.EscapeBackslash) }
+
+func plainScalar(v Value) string {
+	switch v.Kind {
+	case String:
+		if v.Text == "" {
+			return `""` // only reaches output where it is data (under properties)
+		}
+		return plainText(v.Text)
+	case Null:
+		return "null"
+	}
+	return v.Text // numbers exactly as written; true, false
+}
+
+// inlineScalars joins scalars with ", ". An item that would blur the list
+// (empty, holding a comma, or padded with spaces) is quoted.
+func inlineScalars(items []Value) string {
+	var b strings.Builder
+	for i, it := range items {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		s := plainScalar(it)
+		if it.Kind == String && (s == "" || strings.ContainsAny(s, `,"`) || strings.TrimSpace(s) != s) {
+			s = quote(it.Text)
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// compactJSON writes v back as one-line JSON, numbers as written.
+func compactJSON(v Value) string {
+	var b []byte
+	var enc func(v Value)
+	enc = func(v Value) {
+		switch v.Kind {
+		case Null:
+			b = append(b, "null"...)
+		case String:
+			b, _ = jsontext.AppendQuote(b, v.Text)
+		case Object:
+			b = append(b, '{')
+			for i, m := range v.Members {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b, _ = jsontext.AppendQuote(b, m.Key)
+				b = append(b, ':')
+				enc(m.Value)
+			}
+			b = append(b, '}')
+		case Array:
+			b = append(b, '[')
+			for i, it := range v.Items {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				enc(it)
+			}
+			b = append(b, ']')
+		default:
+			b = append(b, v.Text...)
+		}
+	}
+	enc(v)
+	return string(b)
+}

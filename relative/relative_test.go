@@ -1,0 +1,62 @@
+package relative
+
+import (
+	"testing"
+	"time"
+)
+
+func TestFormat(t *testing.T) {
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	tests := []struct {
+		ago  time.Duration // positive: past, negative: future
+		want string
+	}{
+		{0, "now"},
+		{999 * time.Millisecond, "now"},
+		{-999 * time.Millisecond, "now"},
+		{time.Second, "1s ago"},
+		{45 * time.Second, "45s ago"},
+		{59*time.Second + 999*time.Millisecond, "59s ago"},
+		{time.Minute, "1m ago"},
+		{3*time.Minute + 59*time.Second, "3m ago"},
+		{59 * time.Minute, "59m ago"},
+		{time.Hour, "1h ago"},
+		{23*time.Hour + 59*time.Minute, "23h ago"},
+		{24 * time.Hour, "1d ago"},
+		{Window - time.Second, "6d ago"},
+		{Window, "2026-05-16"},
+		{400 * 24 * time.Hour, "2025-04-18"},
+		{-45 * time.Second, "in 45s"},
+		{-3 * time.Minute, "in 3m"},
+		{-2 * time.Hour, "in 2h"},
+		{-(3*24*time.Hour + time.Hour), "in 3d"},
+		{-Window, "2026-05-30"},
+	}
+	for _, tt := range tests {
+		if got := Format(now.Add(-tt.ago), now); got != tt.want {
+			t.Errorf("Format(now-%v) = %q, want %q", tt.ago, got, tt.want)
+		}
+	}
+}
+
+func TestFormatDateUsesNowsZone(t *testing.T) {
+	tokyo := time.FixedZone("JST", 9*3600)
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, tokyo)
+	old := time.Date(2026, 1, 14, 20, 0, 0, 0, time.UTC) // already Jan 15 in Tokyo
+	if got := Format(old, now); got != "2026-01-15" {
+		t.Errorf("got %q, want the date in now's zone, 2026-01-15", got)
+	}
+}
+
+func TestParse(t *testing.T) {
+	for _, s := range []string{"2026-05-23T16:18:15.234567Z", "2026-05-23T16:18:15Z", "2026-05-23T18:18:15+02:00"} {
+		if _, ok := Parse(s); !ok {
+			t.Errorf("Parse(%q) failed", s)
+		}
+	}
+	for _, s := range []string{"", "2026-05-23", "2026-05-23t16:18:15z", "standup 2026-05-23", "2026-05-23T16:18:15", "2026-13-23T16:18:15Z", "Draft ADR-045 2026-05-23T16:18:15Z"} {
+		if _, ok := Parse(s); ok {
+			t.Errorf("Parse(%q) accepted a non-timestamp", s)
+		}
+	}
+}

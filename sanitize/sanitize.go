@@ -1,0 +1,112 @@
+// Package sanitize makes untrusted text safe to print on a terminal.
+//
+// JSON strings come from servers and agents. Written raw, an ESC or a C1
+// control could set the window title, write the clipboard (OSC 52), move the
+// cursor or hide text; a bidi override could reorder what the reader sees.
+// Every such character is replaced by a visible escape instead.
+package sanitize
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Flags select what else is escaped besides the always-escaped characters.
+type Flags uint8
+
+const (
+	// KeepNewline leaves '\n' as is, for callers that lay out lines themselves.
+	KeepNewline Flags = 1 << iota
+	// EscapeBackslash writes '\' as `\\`, so that escaped text is unambiguous
+	// (plain output is read by scripts).
+	EscapeBackslash
+)
+
+// String returns s with every C0 control, DEL, C1 control and bidirectional
+// formatting character written as an escape: \n \r \t, \xNN for other C0 and
+// DEL, \uNNNN for the rest. Text with nothing to escape is returned as is,
+// without allocating.
+func String(s string, f Flags) string {
+	i := firstUnsafe(s, f)
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for _, r := range s[i:] {
+		switch {
+		case r == '\\' && f&EscapeBackslash != 0:
+			b.WriteString(`\\`)
+		case r == '\n' && f&KeepNewline != 0:
+			b.WriteByte('\n')
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			b.WriteString(`\x`)
+			b.WriteByte(hex[r>>4])
+			b.WriteByte(hex[r&0xf])
+		case unsafeRune(r):
+			b.WriteString(`\u`)
+			for shift := 12; shift >= 0; shift -= 4 {
+				b.WriteByte(hex[(r>>shift)&0xf])
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+const hex = "0123456789abcdef"
+
+// firstUnsafe returns the byte index of the first character String would
+// change, or -1. It looks at bytes first because almost all input is clean.
+func firstUnsafe(s string, f Flags) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\n':
+			if f&KeepNewline == 0 {
+				return i
+			}
+		case c < 0x20 || c == 0x7f:
+			return i
+		case c == '\\':
+			if f&EscapeBackslash != 0 {
+				return i
+			}
+		case c == 0xc2 || c == 0xd8 || c == 0xe2:
+			// Lead bytes of C1 controls (U+0080–U+009F), U+061C and the
+			// U+2xxx bidi controls; decode to be sure.
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			if unsafeRune(r) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// unsafeRune reports runes above ASCII that must not reach a terminal raw:
+// C1 controls (U+009B is a one-byte CSI on some terminals) and the
+// characters that change text direction or break lines invisibly.
+func unsafeRune(r rune) bool {
+	switch {
+	case r >= 0x80 && r <= 0x9f:
+		return true
+	case r == 0x061c, r == 0x200e, r == 0x200f:
+		return true
+	case r >= 0x202a && r <= 0x202e:
+		return true
+	case r >= 0x2066 && r <= 0x2069:
+		return true
+	case r == 0x2028, r == 0x2029:
+		return true
+	}
+	return false
+}

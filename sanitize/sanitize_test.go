@@ -1,0 +1,50 @@
+package sanitize
+
+import "testing"
+
+func TestString(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		f    Flags
+		want string
+	}{
+		{"clean text is unchanged", "Draft ADR-045 — résumé 漢字", 0, "Draft ADR-045 — résumé 漢字"},
+		{"OSC title", "\x1b]0;pwned\x07x", 0, `\x1b]0;pwned\x07x`},
+		{"CSI clear screen", "a\x1b[2Jb", 0, `a\x1b[2Jb`},
+		{"C1 CSI", "a\u009b31mb", 0, `a\u009b31mb`},
+		{"bidi override", "abc\u202edcba", 0, `abc\u202edcba`},
+		{"isolates and marks", "\u2066x\u2069\u200e\u061c", 0, `\u2066x\u2069\u200e\u061c`},
+		{"line separator", "a\u2028b", 0, `a\u2028b`},
+		{"NUL and DEL", "a\x00b\x7f", 0, `a\x00b\x7f`},
+		{"newline escaped by default", "a\nb\tc\rd", 0, `a\nb\tc\rd`},
+		{"newline kept on request", "a\nb\x1b", KeepNewline, "a\nb\\x1b"},
+		{"backslash raw by default", `C:\dir`, 0, `C:\dir`},
+		{"backslash escaped on request", "C:\\dir\n", EscapeBackslash, `C:\\dir\n`},
+		{"replacement char kept", "bad \ufffd byte", 0, "bad \ufffd byte"},
+		{"latin-1 supplement is not C1", "\u00a0é\u00ff", 0, "\u00a0é\u00ff"},
+		{"arrows share the E2 lead byte", "→ next ▶", 0, "→ next ▶"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := String(tt.in, tt.f); got != tt.want {
+				t.Errorf("String(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCleanStringDoesNotAllocate(t *testing.T) {
+	s := "an ordinary title with ünïcode and → arrows"
+	if n := testing.AllocsPerRun(100, func() { _ = String(s, EscapeBackslash) }); n != 0 {
+		t.Errorf("allocs = %v, want 0", n)
+	}
+}
+
+func BenchmarkStringClean(b *testing.B) {
+	s := "Wire the recall pipeline into the daemon and measure p99 latency under concurrent agent load"
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		_ = String(s, 0)
+	}
+}

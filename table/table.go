@@ -1,0 +1,251 @@
+// Package table lays out rows of cells in columns that fit a width.
+//
+// It decides which columns are shown and how wide each is, cuts free text
+// with an ellipsis, and pads by display width, so wide characters (CJK,
+// emoji) keep columns aligned. It knows nothing of JSON or of what a column
+// means: callers say how much each column is worth and which ones are free
+// text that may shrink.
+package table
+
+import (
+	"bytes"
+	"io"
+	"sort"
+	"strings"
+
+	"khive-pretty/theme"
+)
+
+// Align is a column's alignment.
+type Align uint8
+
+const (
+	Left Align = iota
+	Right
+)
+
+// Essential is the Keep value from which a column is never dropped.
+const Essential = 100
+
+// Column describes one column.
+type Column struct {
+	Header string
+	Align  Align
+	// Keep is what the column is worth. When the table is too wide, columns
+	// are dropped lowest Keep first (the rightmost of equals first), but
+	// never one with Keep >= Essential.
+	Keep int
+	// Flex marks free text, which shrinks with an ellipsis before any column
+	// is dropped, but not below Min. Low-value columns (Keep < LowValue)
+	// also drop to give it Want columns.
+	Flex bool
+	Min  int
+	Want int
+}
+
+// LowValue is the Keep below which a column gives way to free text that
+// is narrower than it wants to be.
+const LowValue = 65
+
+// Cell is one cell: sanitised single-line text and the style to draw it in.
+type Cell struct {
+	Text  string
+	Style theme.Style
+}
+
+// Options control the layout.
+type Options struct {
+	Width    int // columns available, indent included; 0 means no limit
+	Indent   int
+	Gap      int // spaces between columns
+	Ellipsis string
+	Header   theme.Style
+	NoHeader bool
+}
+
+// Layout is the outcome of fitting: the columns shown, in order, and their widths.
+type Layout struct {
+	Cols   []int
+	Widths []int
+}
+
+// Fit chooses the columns and widths for columns whose content is natural[i]
+// columns wide at most.
+func Fit(cols []Column, natural []int, opt Options) Layout {
+	vis := make([]int, 0, len(cols))
+	for i := range cols {
+		vis = append(vis, i)
+	}
+	if opt.Width <= 0 {
+		return Layout{Cols: vis, Widths: pick(natural, vis)}
+	}
+	avail := opt.Width - opt.Indent
+	minWidth := func(i int) int {
+		if cols[i].Flex && cols[i].Min < natural[i] {
+			return max(cols[i].Min, 1)
+		}
+		return natural[i]
+	}
+	total := func(width func(int) int) int {
+		t := opt.Gap * max(len(vis)-1, 0)
+		for _, i := range vis {
+			t += width(i)
+		}
+		return t
+	}
+	wantWidth := func(i int) int {
+		if cols[i].Flex && cols[i].Want > cols[i].Min {
+			return min(cols[i].Want, natural[i])
+		}
+		return minWidth(i)
+	}
+	// Drop the least valuable columns until the rest fit at their minimums,
+	// then low-value ones until free text has the room it wants.
+	dropUntilFits := func(width func(int) int, below int) {
+		for total(width) > avail && len(vis) > 1 {
+			drop := -1
+			for k, i := range vis {
+				if cols[i].Keep < below && (drop < 0 || cols[i].Keep <= cols[vis[drop]].Keep) {
+					drop = k
+				}
+			}
+			if drop < 0 {
+				return
+			}
+			vis = append(vis[:drop], vis[drop+1:]...)
+		}
+	}
+	dropUntilFits(minWidth, Essential)
+	dropUntilFits(wantWidth, LowValue)
+	widths := pick(natural, vis)
+	over := total(func(i int) int { return natural[i] }) - avail
+	var flex, all []int
+	for k, i := range vis {
+		if cols[i].Flex {
+			flex = append(flex, k)
+		}
+		all = append(all, k)
+	}
+	// Free text gives way first, the least valuable first, each down to its
+	// readable minimum (equals share the cut, widest first); then, when
+	// nothing is left to drop, everything gives way down to a sliver.
+	sort.SliceStable(flex, func(a, b int) bool { return cols[vis[flex[a]]].Keep < cols[vis[flex[b]]].Keep })
+	for start := 0; start < len(flex); {
+		end := start
+		for end < len(flex) && cols[vis[flex[end]]].Keep == cols[vis[flex[start]]].Keep {
+			end++
+		}
+		over = shrink(widths, flex[start:end], func(k int) int { return minWidth(vis[k]) }, over)
+		start = end
+	}
+	over = shrink(widths, flex, func(int) int { return 1 }, over)
+	shrink(widths, all, func(k int) int { return min(natural[vis[k]], 3) }, over)
+	return Layout{Cols: vis, Widths: widths}
+}
+
+func pick(natural []int, idx []int) []int {
+	w := make([]int, len(idx))
+	for k, i := range idx {
+		w[k] = natural[i]
+	}
+	return w
+}
+
+// shrink takes up to over columns away from widths[idx...], widest first
+// (water-filling: the widest come down to a common level), never below
+// floor. It returns what could not be taken.
+func shrink(widths []int, idx []int, floor func(int) int, over int) int {
+	if over <= 0 || len(idx) == 0 {
+		return over
+	}
+	taken := func(level int) int {
+		t := 0
+		for _, k := range idx {
+			if lim := max(level, floor(k)); widths[k] > lim {
+				t += widths[k] - lim
+			}
+		}
+		return t
+	}
+	top := 0
+	for _, k := range idx {
+		top = max(top, widths[k])
+	}
+	if taken(0) < over { // cannot make it: shrink all to their floors
+		got := taken(0)
+		for _, k := range idx {
+			widths[k] = min(widths[k], floor(k))
+		}
+		return over - got
+	}
+	// The highest level that frees enough.
+	level := sort.Search(top+1, func(l int) bool { return taken(l) < over }) - 1
+	extra := taken(level) - over
+	for _, k := range idx {
+		if lim := max(level, floor(k)); widths[k] > lim {
+			widths[k] = lim
+			if extra > 0 && lim == level {
+				widths[k]++ // give back what was taken beyond need
+				extra--
+			}
+		}
+	}
+	return 0
+}
+
+// Render writes the header and rows, fitted to opt.Width.
+func Render(w io.Writer, cols []Column, rows [][]Cell, opt Options) error {
+	natural := make([]int, len(cols))
+	for i, c := range cols {
+		natural[i] = Width(c.Header)
+	}
+	for _, row := range rows {
+		for i := range cols {
+			if i < len(row) {
+				natural[i] = max(natural[i], Width(row[i].Text))
+			}
+		}
+	}
+	lay := Fit(cols, natural, opt)
+	var buf bytes.Buffer
+	line := func(cells func(i int) Cell) error {
+		buf.Reset()
+		buf.WriteString(strings.Repeat(" ", opt.Indent))
+		for k, i := range lay.Cols {
+			if k > 0 {
+				buf.WriteString(strings.Repeat(" ", opt.Gap))
+			}
+			c := cells(i)
+			text := Cut(c.Text, lay.Widths[k], opt.Ellipsis)
+			pad := lay.Widths[k] - Width(text)
+			if cols[i].Align == Right {
+				buf.WriteString(strings.Repeat(" ", pad))
+				buf.WriteString(c.Style.Render(text))
+			} else {
+				buf.WriteString(c.Style.Render(text))
+				buf.WriteString(strings.Repeat(" ", pad))
+			}
+		}
+		// Trailing padding is noise in a terminal and in copied text.
+		out := bytes.TrimRight(buf.Bytes(), " ")
+		out = append(out, '\n')
+		_, err := w.Write(out)
+		return err
+	}
+	if !opt.NoHeader {
+		if err := line(func(i int) Cell { return Cell{Text: cols[i].Header, Style: opt.Header} }); err != nil {
+			return err
+		}
+	}
+	for _, row := range rows {
+		if err := line(func(i int) Cell {
+			if i < len(row) {
+				return row[i]
+			}
+			return Cell{}
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

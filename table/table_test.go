@@ -1,0 +1,206 @@
+package table
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestWidthAndCut(t *testing.T) {
+	tests := []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly10!", 10, "exactly10!"},
+		{"a long title here", 10, "a long ti…"},
+		{"漢字漢字漢字", 6, "漢字漢字漢字"[:6] + "…"}, // 2 wide chars + … = 5 columns: the third would straddle
+		{"漢字漢字漢字", 7, "漢字漢…"},
+		{"emoji 🎉🎉🎉 party", 9, "emoji 🎉…"},
+		{"abc", 1, "…"},
+		{"abc", 0, ""},
+	}
+	for _, tt := range tests {
+		got := Cut(tt.in, tt.w, "…")
+		if got != tt.want {
+			t.Errorf("Cut(%q, %d) = %q, want %q", tt.in, tt.w, got, tt.want)
+		}
+		if Width(got) > tt.w {
+			t.Errorf("Cut(%q, %d) is %d wide", tt.in, tt.w, Width(got))
+		}
+	}
+	if Width("漢字") != 4 || Width("abc") != 3 || Width("✓ done") != 6 {
+		t.Error("Width is wrong for wide, ASCII or symbol text")
+	}
+	if got := Cut("abcdef", 4, "..."); got != "a..." {
+		t.Errorf("multi-char tail: %q", got)
+	}
+	if got := Cut("abcdef", 2, "..."); got != "ab" {
+		t.Errorf("tail wider than room should be dropped: %q", got)
+	}
+}
+
+var taskCols = []Column{
+	{Header: "ID", Keep: Essential},
+	{Header: "STATUS", Keep: 95},
+	{Header: "TITLE", Keep: Essential, Flex: true, Min: 20},
+	{Header: "ASSIGNEE", Keep: 70},
+	{Header: "NAMESPACE", Keep: 30},
+}
+
+func TestFitKeepsEverythingWhenWide(t *testing.T) {
+	natural := []int{8, 8, 40, 10, 10}
+	lay := Fit(taskCols, natural, Options{Width: 200, Gap: 2})
+	if len(lay.Cols) != 5 || lay.Widths[2] != 40 {
+		t.Errorf("got %+v", lay)
+	}
+}
+
+func TestFitShrinksTitleBeforeDropping(t *testing.T) {
+	natural := []int{8, 8, 60, 10, 9}
+	// 8+8+60+10+9 + 4*2 = 103; 80 wide: the title gives 23 and stays above 20.
+	lay := Fit(taskCols, natural, Options{Width: 80, Gap: 2})
+	if len(lay.Cols) != 5 {
+		t.Fatalf("dropped a column although the title could shrink: %+v", lay)
+	}
+	if lay.Widths[2] != 37 {
+		t.Errorf("title width = %d, want 37", lay.Widths[2])
+	}
+}
+
+func TestFitDropsLowValueColumnsBeforeTitleBecomesUnreadable(t *testing.T) {
+	natural := []int{8, 8, 60, 10, 9}
+	// At 60: all columns at minimum = 8+8+20+10+9+8 = 63 > 60, so NAMESPACE
+	// (lowest Keep) drops; 8+8+20+10+6 = 52 fits, title gets 60-(8+8+10+6) = 28.
+	lay := Fit(taskCols, natural, Options{Width: 60, Gap: 2})
+	got := headers(lay)
+	if got != "ID STATUS TITLE ASSIGNEE" {
+		t.Fatalf("columns = %q", got)
+	}
+	if lay.Widths[2] != 28 {
+		t.Errorf("title width = %d, want 28", lay.Widths[2])
+	}
+}
+
+func TestFitNarrowKeepsEssentialsAndCutsTitleLast(t *testing.T) {
+	natural := []int{8, 8, 60, 10, 9}
+	lay := Fit(taskCols, natural, Options{Width: 24, Gap: 2})
+	if got := headers(lay); got != "ID TITLE" {
+		t.Fatalf("columns = %q", got)
+	}
+	if lay.Widths[0]+2+lay.Widths[1] != 24 {
+		t.Errorf("widths %v do not fill 24", lay.Widths)
+	}
+}
+
+func TestFitTwoFlexColumnsShareTheCut(t *testing.T) {
+	cols := []Column{{Header: "A", Flex: true, Min: 5, Keep: Essential}, {Header: "B", Flex: true, Min: 5, Keep: Essential}}
+	lay := Fit(cols, []int{50, 30}, Options{Width: 42, Gap: 2})
+	// 40 columns for both: the wider comes down first, then both share.
+	if lay.Widths[0]+lay.Widths[1] != 40 || lay.Widths[0] != 20 || lay.Widths[1] != 20 {
+		t.Errorf("widths = %v, want [20 20]", lay.Widths)
+	}
+	lay = Fit(cols, []int{50, 10}, Options{Width: 42, Gap: 2})
+	if lay.Widths[0] != 30 || lay.Widths[1] != 10 {
+		t.Errorf("widths = %v, want [30 10]: the narrow one keeps its natural width", lay.Widths)
+	}
+}
+
+func TestFitHugeTextIsFast(t *testing.T) {
+	cols := []Column{{Header: "ID", Keep: Essential}, {Header: "TEXT", Flex: true, Min: 10, Keep: Essential}}
+	lay := Fit(cols, []int{8, 50_000_000}, Options{Width: 80, Gap: 2})
+	if lay.Widths[1] != 70 {
+		t.Errorf("widths = %v", lay.Widths)
+	}
+}
+
+func headers(lay Layout) string {
+	var hs []string
+	for _, i := range lay.Cols {
+		hs = append(hs, taskCols[i].Header)
+	}
+	return strings.Join(hs, " ")
+}
+
+func TestRenderAlignsWideCharacters(t *testing.T) {
+	cols := []Column{
+		{Header: "ID", Keep: Essential},
+		{Header: "TITLE", Keep: Essential, Flex: true, Min: 6},
+		{Header: "N", Align: Right, Keep: 50},
+	}
+	rows := [][]Cell{
+		{{Text: "a1"}, {Text: "漢字のタイトルはとても長い"}, {Text: "7"}},
+		{{Text: "b2"}, {Text: "plain title that is long"}, {Text: "123"}},
+		{{Text: "c3"}, {Text: "🎉 party"}, {Text: ""}},
+	}
+	var sb strings.Builder
+	if err := Render(&sb, cols, rows, Options{Width: 20, Gap: 2, Ellipsis: "…"}); err != nil {
+		t.Fatal(err)
+	}
+	want := "" +
+		"ID  TITLE          N\n" +
+		"a1  漢字のタイ…    7\n" +
+		"b2  plain titl…  123\n" +
+		"c3  🎉 party\n"
+	if sb.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", sb.String(), want)
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n") {
+		if Width(line) > 20 {
+			t.Errorf("line %d is %d wide: %q", i, Width(line), line)
+		}
+	}
+}
+
+func TestRenderIndentAndNoLimit(t *testing.T) {
+	cols := []Column{{Header: "K"}, {Header: "VALUE", Flex: true, Min: 3}}
+	rows := [][]Cell{{{Text: "a"}, {Text: strings.Repeat("x", 100)}}}
+	var sb strings.Builder
+	if err := Render(&sb, cols, rows, Options{Indent: 2, Gap: 2, Ellipsis: "…", NoHeader: true}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "  a  " + strings.Repeat("x", 100) + "\n"; sb.String() != want {
+		t.Errorf("got %q", sb.String())
+	}
+}
+
+func TestFitLowValueColumnsMakeRoomForWantedWidth(t *testing.T) {
+	cols := []Column{
+		{Header: "ID", Keep: Essential},
+		{Header: "TITLE", Keep: Essential, Flex: true, Min: 20, Want: 40},
+		{Header: "SCORE", Keep: 80},
+		{Header: "RANK", Keep: 45},
+	}
+	// 8+2+60+2+6+2+6 = 86 > 60. Minimums fit (8+20+6+6+6 = 46), so nothing
+	// must drop; but the title would get 34 < 40, so RANK (low value) goes.
+	lay := Fit(cols, []int{8, 60, 6, 6}, Options{Width: 60, Gap: 2})
+	var got []string
+	for _, i := range lay.Cols {
+		got = append(got, cols[i].Header)
+	}
+	if strings.Join(got, " ") != "ID TITLE SCORE" || lay.Widths[1] != 42 {
+		t.Errorf("columns %v widths %v", got, lay.Widths)
+	}
+	// SCORE is not low value: it stays even though the title is below Want.
+	lay = Fit(cols, []int{8, 60, 6, 6}, Options{Width: 50, Gap: 2})
+	if len(lay.Cols) != 3 || lay.Widths[1] != 32 {
+		t.Errorf("widths %v cols %v", lay.Widths, lay.Cols)
+	}
+}
+
+func TestFitLessValuableTextShrinksFirst(t *testing.T) {
+	cols := []Column{
+		{Header: "TITLE", Keep: Essential, Flex: true, Min: 20},
+		{Header: "NOTES", Keep: 40, Flex: true, Min: 10},
+	}
+	// 50+2+50 = 102 in 70: NOTES gives 32 first (down to... 18 >= 10), TITLE keeps 50.
+	lay := Fit(cols, []int{50, 50}, Options{Width: 70, Gap: 2})
+	if lay.Widths[0] != 50 || lay.Widths[1] != 18 {
+		t.Errorf("widths = %v, want [50 18]", lay.Widths)
+	}
+	// In 50, NOTES is at its minimum 10 and TITLE takes the rest of the cut.
+	lay = Fit(cols, []int{50, 50}, Options{Width: 50, Gap: 2})
+	if lay.Widths[0] != 38 || lay.Widths[1] != 10 {
+		t.Errorf("widths = %v, want [38 10]", lay.Widths)
+	}
+}

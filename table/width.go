@@ -1,0 +1,37 @@
+package table
+
+import "github.com/charmbracelet/x/ansi"
+
+// Width is the number of terminal columns s occupies. Cell text is sanitised
+// before it gets here, so pure ASCII needs no grapheme segmentation: its
+// width is its length. That fast path is most cells.
+func Width(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return ansi.StringWidth(s)
+		}
+	}
+	return len(s)
+}
+
+// Cut shortens s to at most w columns, ending in tail when something was cut.
+// A wide character that would straddle the limit is left out whole, so the
+// result may be one column narrower than w; callers pad by measured width.
+func Cut(s string, w int, tail string) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := Width(s)
+	if sw <= w {
+		return s
+	}
+	tw := Width(tail)
+	if tw > w {
+		tail = ""
+		tw = 0
+	}
+	if len(s) == sw { // ASCII
+		return s[:w-tw] + tail
+	}
+	return ansi.Truncate(s, w, tail)
+}
