@@ -52,7 +52,7 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 	case "description", "message", "reason", "result", "file_path", "path", "source_description":
 		return colInfo{order: 32, keep: 60, flex: true, min: 12, want: 30}
 	case "assignee", "actor", "owner":
-		return colInfo{order: 40, keep: 70}
+		return colInfo{order: 40, keep: 70, flex: true, min: 10}
 	case "score", "similarity", "similarity_score", "confidence":
 		return colInfo{order: 50, keep: 80, align: table.Right}
 	case "weight":
@@ -81,17 +81,19 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 	if _, ok := durationUnit(key); ok && kind == Number {
 		return colInfo{order: 55, keep: 55, align: table.Right}
 	}
+	// Keys we know nothing of keep the order they came in (the first is often
+	// the row's name), after the known leading columns and before times.
 	switch kind {
 	case Number:
-		return colInfo{order: 56, keep: 40, align: table.Right}
+		return colInfo{order: 45, keep: 40, align: table.Right}
 	case Bool:
-		return colInfo{order: 57, keep: 40}
+		return colInfo{order: 45, keep: 40}
 	case Array:
 		return colInfo{order: 72, keep: 30, flex: true, min: 8}
 	case Object:
 		return colInfo{order: 85, keep: 20, flex: true, min: 10}
 	}
-	return colInfo{order: 78, keep: 35, flex: true, min: 10}
+	return colInfo{order: 45, keep: 45, flex: true, min: 10}
 }
 
 // header turns a key into a column header: created_at → CREATED,

@@ -48,14 +48,15 @@ func humanDuration(lit string, unit time.Duration) (string, bool) {
 		return "", false
 	}
 	d := time.Duration(f * float64(unit))
+	// Each unit ends where rounding would print 1000 of it.
 	switch {
 	case d < time.Microsecond:
 		return strconv.FormatInt(int64(d), 10) + "ns", true
-	case d < time.Millisecond:
+	case d < 999500*time.Nanosecond:
 		return trimFloat(float64(d)/float64(time.Microsecond)) + "µs", true
-	case d < time.Second:
+	case d < 999500*time.Microsecond:
 		return trimFloat(float64(d)/float64(time.Millisecond)) + "ms", true
-	case d < time.Minute:
+	case d < 59500*time.Millisecond:
 		return trimFloat(float64(d)/float64(time.Second)) + "s", true
 	}
 	return d.Round(time.Second).String(), true

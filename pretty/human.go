@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"khive-pretty/glyphs"
 	"khive-pretty/relative"
 	"khive-pretty/sanitize"
@@ -266,7 +268,7 @@ func (h human) inline(items []Value, indent int) {
 	lineW := indent
 	b.WriteString(strings.Repeat(" ", indent))
 	for i, it := range items {
-		c := h.cell("", it, false)
+		c := h.cell("", it, it.Kind == Null) // a null in a list is "null", not "not yet"
 		w := table.Width(c.Text)
 		if i > 0 {
 			if h.width > 0 && lineW+2+w > h.width {
@@ -419,12 +421,13 @@ func (h human) list(v Value, indent int) {
 	if len(rows.Items) > 0 {
 		h.records(rows.Items, indent, false)
 	}
-	parts := []string{count(len(rows.Items), n)}
+	faint := h.th.Faint.Render
+	parts := []string{faint(count(len(rows.Items), n))}
 	if hm, _ := v.Get("has_more"); hm.IsTrue() {
-		parts = append(parts, "more available")
+		parts = append(parts, faint("more available"))
 	}
 	if na, ok := v.Get("next_after"); ok && na.Kind != Null {
-		parts = append(parts, "more after "+h.cell("next_after", na, false).Text)
+		parts = append(parts, faint("more after "+h.cell("next_after", na, false).Text))
 	}
 	if lc, _ := v.Get("limit_clamped"); lc.IsTrue() {
 		clamp := "limit clamped"
@@ -436,8 +439,7 @@ func (h human) list(v Value, indent int) {
 		}
 		parts = append(parts, h.th.Tone(glyphs.Warn).Render(clamp))
 	}
-	pad := strings.Repeat(" ", indent)
-	h.o.line(pad + h.th.Faint.Render(strings.Join(parts, h.g.Sep)))
+	h.summaryLine(parts, indent)
 	// What the footer does not say: everything under --verbose, and fields
 	// that are not list metadata at all.
 	rest := Value{Kind: Object}
@@ -589,7 +591,7 @@ func (h human) batch(v Value) {
 		m, _ := h.g.Status(st)
 		parts = append(parts, h.th.Tone(m.Tone).Render(h.text(st)))
 	}
-	h.o.line(strings.Join(parts, h.g.Sep))
+	h.summaryLine(parts, 0)
 	rest := Value{Kind: Object}
 	for _, m := range v.Members {
 		if m.Key != "results" && m.Key != "summary" && m.Key != "status" {
@@ -631,4 +633,32 @@ func (h human) batchOp(r Value, num string) {
 	if !isFiller("", rest, false) {
 		h.record(rest, 2, false, false)
 	}
+}
+
+// summaryLine joins the parts of a footer with a faint separator and,
+// rather than cut what it says, wraps it between parts to stay within the
+// width. Parts come styled; widths are measured without their escapes.
+func (h human) summaryLine(parts []string, indent int) {
+	pad := strings.Repeat(" ", indent)
+	var line []string
+	lineW := indent
+	flush := func() {
+		if len(line) > 0 {
+			h.o.line(pad + strings.Join(line, h.th.Faint.Render(h.g.Sep)))
+		}
+		line, lineW = nil, indent
+	}
+	sepW := table.Width(h.g.Sep)
+	for _, p := range parts {
+		w := table.Width(ansi.Strip(p))
+		if len(line) > 0 && h.width > 0 && lineW+sepW+w > h.width {
+			flush()
+		}
+		if len(line) > 0 {
+			lineW += sepW
+		}
+		line = append(line, p)
+		lineW += w
+	}
+	flush()
 }

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/creack/pty"
+
+	"khive-pretty/table"
+)
+
+// buildBinary builds the command once per test run.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "khive-pretty")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// cleanEnv is the environment without the variables that steer output, so
+// that the developer's or CI's own settings cannot change the result.
+func cleanEnv(extra ...string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		switch strings.SplitN(kv, "=", 2)[0] {
+		case "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "FORCE_COLOR", "COLUMNS", "TERM", "KHIVE_PRETTY_NOW":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(append(env, "TERM=xterm-256color", "KHIVE_PRETTY_NOW=2026-05-23T16:20:00Z"), extra...)
+}
+
+// runInPTY runs the binary with stdout (and stdin) on a pseudo-terminal of
+// the given width and returns what the terminal received.
+func runInPTY(t *testing.T, bin string, cols uint16, env []string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = env
+	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: cols})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ptmx.Close()
+	var buf bytes.Buffer
+	_, err = io.Copy(&buf, ptmx) // ends with EIO when the child exits
+	var pe *os.PathError
+	if err != nil && !errors.As(err, &pe) {
+		t.Fatal(err)
+	}
+	code := 0
+	if err := cmd.Wait(); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			t.Fatal(err)
+		}
+		code = ee.ExitCode()
+	}
+	return strings.ReplaceAll(buf.String(), "\r\n", "\n"), code
+}
+
+func TestEndToEndTerminalGetsHumanOutput(t *testing.T) {
+	bin := buildBinary(t)
+	out, code := runInPTY(t, bin, 100, cleanEnv(), "testdata/khive_list_tasks.json")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	for _, want := range []string{"ID", "TITLE", "▶ next", "3 tasks", "more available", "41f60be0"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("terminal output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(out, "\x1b[") {
+		t.Error("no colour on a colour terminal")
+	}
+	if strings.Contains(out, "41f60be0-7cef") {
+		t.Error("full UUID on a terminal without --verbose")
+	}
+}
+
+func TestEndToEndWidthComesFromTheTerminal(t *testing.T) {
+	bin := buildBinary(t)
+	for _, cols := range []uint16{50, 120} {
+		out, _ := runInPTY(t, bin, cols, cleanEnv("NO_COLOR=1"), "testdata/long_titles.json")
+		if strings.Contains(out, "\x1b[") {
+			t.Errorf("NO_COLOR=1: colour in output:\n%s", out)
+		}
+		widest := 0
+		for _, line := range strings.Split(out, "\n") {
+			widest = max(widest, table.Width(line))
+		}
+		if widest > int(cols) || widest < int(cols)-10 {
+			t.Errorf("terminal %d wide: widest line is %d:\n%s", cols, widest, out)
+		}
+	}
+}
+
+func TestEndToEndPipeGetsPlainOutput(t *testing.T) {
+	bin := buildBinary(t)
+	cmd := exec.Command(bin, "testdata/khive_list_tasks.json")
+	cmd.Env = cleanEnv("FORCE_COLOR=1") // forcing colour must not turn a pipe human
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	if strings.Contains(s, "\x1b") {
+		t.Error("escape codes in piped output")
+	}
+	if !strings.HasPrefix(s, "ok: true\ntool: list\n\nid\tkind\ttitle\t") || !strings.Contains(s, "41f60be0-7cef-4aa3-aaed-cf4a4599a084\t") {
+		t.Errorf("piped output is not plain:\n%s", s)
+	}
+}
+
+func TestEndToEndColorAlwaysWhenPiped(t *testing.T) {
+	bin := buildBinary(t)
+	cmd := exec.Command(bin, "--color", "always", "testdata/khive_list_tasks.json")
+	cmd.Env = cleanEnv()
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "\x1b[") || !strings.Contains(string(out), "3 tasks") {
+		t.Errorf("--color always piped is not coloured human output:\n%s", out)
+	}
+}
+
+func TestEndToEndTerminalStdinWithoutFilesPrintsUsage(t *testing.T) {
+	bin := buildBinary(t)
+	out, code := runInPTY(t, bin, 80, cleanEnv())
+	if code != 2 || !strings.Contains(out, "usage: khive-pretty") {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+}
+
+func TestEndToEndExitCodesAndErrors(t *testing.T) {
+	bin := buildBinary(t)
+	tests := []struct {
+		args   []string
+		stdin  string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{[]string{"testdata/khive_gtd_transition.json"}, "", 0, "tool: gtd.transition", ""},
+		{[]string{"testdata/khive_batch_partial.json"}, "", 1, "op 2/3: get: error", ""},
+		{nil, "{\"ok\": true, \"tool\": \"x\", \"result\": 1}\n{bad", 2, "result: 1", "khive-pretty: <stdin>:2:2: "},
+		{[]string{"-"}, "", 2, "", "khive-pretty: <stdin>: empty input: no JSON document"},
+		{[]string{"no/such/file.json", "testdata/khive_gtd_transition.json"}, "", 2, "tool: gtd.transition", "no/such/file.json"},
+		{[]string{"--output", "fancy"}, "", 2, "", "--output must be auto, human or plain"},
+		{[]string{"--now", "yesterday", "-o", "human"}, "{}", 2, "", "--now \"yesterday\" is not an RFC 3339 time"},
+		{[]string{"--no-such-flag"}, "", 2, "", "usage: khive-pretty"},
+		{[]string{"testdata/khive_gtd_transition.json", "-o", "human", "--width", "50"}, "", 0, "✓ gtd.transition", ""}, // flags after files
+	}
+	for _, tt := range tests {
+		cmd := exec.Command(bin, tt.args...)
+		cmd.Env = cleanEnv()
+		cmd.Stdin = strings.NewReader(tt.stdin)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		code := 0
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+		}
+		if code != tt.code || !strings.Contains(stdout.String(), tt.stdout) || !strings.Contains(stderr.String(), tt.stderr) {
+			t.Errorf("%v: exit %d (want %d)\nstdout:\n%s\nstderr:\n%s", tt.args, code, tt.code, stdout.String(), stderr.String())
+		}
+	}
+}

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/colorprofile"
+
+	"khive-pretty/pretty"
+)
+
+var update = flag.Bool("update", false, "rewrite the .golden files under testdata/golden")
+
+// frozenNow is the clock of every golden file: a few minutes after the
+// newest timestamp in the corpus.
+var frozenNow = time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+
+type variant struct {
+	name string
+	opt  pretty.Options
+}
+
+func human(width int) pretty.Options {
+	return pretty.Options{Output: pretty.Human, Now: frozenNow, Width: width, Color: colorprofile.NoTTY}
+}
+
+// Every input is rendered plain, human at 80 columns without colour, and
+// human at 80 columns in colour (the fixed ANSI profile).
+func baseVariants() []variant {
+	color := human(80)
+	color.Color = colorprofile.ANSI
+	return []variant{
+		{"plain", pretty.Options{Output: pretty.Plain}},
+		{"human", human(80)},
+		{"color", color},
+	}
+}
+
+// Some inputs earn more: other widths, ASCII glyphs, --verbose.
+func extraVariants(input string) []variant {
+	w := func(n int) variant { return variant{"human-" + itoa(n), human(n)} }
+	ascii := human(80)
+	ascii.ASCII = true
+	verbose := human(80)
+	verbose.Verbose = true
+	switch input {
+	case "khive_list_tasks.json":
+		return []variant{w(120), w(40), {"ascii", ascii}, {"verbose", verbose}}
+	case "long_titles.json":
+		return []variant{w(120), w(60), w(40), w(24), {"ascii", ascii}, {"verbose", verbose}}
+	case "wide_chars.json":
+		return []variant{w(50), w(40)}
+	case "khive_search_partial.json", "khive_memory_recall.json", "khive_list_events.json", "khive_gtd_tasks.json":
+		return []variant{w(120), {"verbose", verbose}}
+	case "khive_get_entity.json", "escape_injection.json", "khive_batch_partial.json":
+		return []variant{w(40), {"verbose", verbose}}
+	case "khive_neighbors.json", "bare_records.json", "generic_nested.json":
+		return []variant{w(120), {"ascii", ascii}}
+	}
+	return nil
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// sgr matches the only escape sequences colour output may hold.
+var sgr = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+
+func TestGolden(t *testing.T) {
+	inputs := testInputs(t)
+	for _, in := range inputs {
+		base := filepath.Base(in)
+		for _, v := range append(baseVariants(), extraVariants(base)...) {
+			t.Run(base+"/"+v.name, func(t *testing.T) {
+				got := renderForTest(in, v.opt)
+				checkEscapes(t, got, v.opt)
+				golden := filepath.Join("testdata", "golden", base+"."+v.name+".golden")
+				if *update {
+					if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(golden, got, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Fatalf("%v (run go test ./... -update, then read the new file)", err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("output differs from %s\n--- got ---\n%s\n--- want ---\n%s", golden, got, want)
+				}
+			})
+		}
+	}
+}
+
+// testInputs lists the inputs under testdata: .json and .ndjson files.
+func testInputs(t *testing.T) []string {
+	t.Helper()
+	var inputs []string
+	for _, pat := range []string{"testdata/*.json", "testdata/*.ndjson"} {
+		m, err := filepath.Glob(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, m...)
+	}
+	if len(inputs) < 20 {
+		t.Fatalf("only %d inputs under testdata", len(inputs))
+	}
+	return inputs
+}
+
+// renderForTest runs the same path as the command: stdout, then what went
+// to stderr and the exit code when there was either.
+func renderForTest(path string, opt pretty.Options) []byte {
+	var stdout, stderr bytes.Buffer
+	code := render([]string{path}, strings.NewReader(""), &stdout, &stderr, opt)
+	out := stdout.Bytes()
+	if stderr.Len() > 0 {
+		out = append(out, "-- stderr --\n"...)
+		out = append(out, stderr.Bytes()...)
+	}
+	if code != 0 {
+		out = append(out, "-- exit "+itoa(code)+" --\n"...)
+	}
+	return out
+}
+
+func checkEscapes(t *testing.T, got []byte, opt pretty.Options) {
+	t.Helper()
+	rest := got
+	if opt.Output == pretty.Human && opt.Color >= colorprofile.ANSI {
+		rest = sgr.ReplaceAll(got, nil)
+	}
+	if i := bytes.IndexByte(rest, 0x1b); i >= 0 {
+		t.Errorf("output holds an escape that is not the theme's SGR, at %q", rest[max(0, i-20):min(len(rest), i+20)])
+	}
+	for _, c := range string(rest) {
+		if (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) {
+			t.Errorf("output holds control character %U", c)
+		}
+	}
+	if len(got) > 0 && got[len(got)-1] != '\n' {
+		t.Error("output does not end with a newline")
+	}
+}
+
+// Without colour the human layout is identical to the coloured one.
+func TestColourDoesNotChangeLayout(t *testing.T) {
+	for _, in := range testInputs(t) {
+		plainLayout := renderForTest(in, human(80))
+		color := human(80)
+		color.Color = colorprofile.ANSI
+		colored := sgr.ReplaceAll(renderForTest(in, color), nil)
+		if !bytes.Equal(plainLayout, colored) {
+			t.Errorf("%s: stripping colour does not give the uncoloured layout:\n%s\n---\n%s", in, colored, plainLayout)
+		}
+	}
+}
