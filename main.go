@@ -57,7 +57,7 @@ func run(args []string, stdin, stdout, stderr *os.File, getenv terminal.Getenv) 
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "auto", Usage: "auto, human or plain; auto is human on a terminal, plain otherwise"},
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "auto, always or never"},
 			&cli.StringFlag{Name: "now", Usage: "the clock for relative times (RFC 3339)", Sources: cli.EnvVars("KHIVE_PRETTY_NOW")},
-			&cli.IntFlag{Name: "width", Aliases: []string{"w"}, Usage: "target width of human output (default: $COLUMNS, the terminal's, or 80)"},
+			&cli.IntFlag{Name: "width", Aliases: []string{"w"}, Usage: "target width of human output", DefaultText: "$COLUMNS, else the terminal's, else 80"},
 			&cli.BoolFlag{Name: "ascii", Usage: "ASCII glyphs instead of Unicode"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "human output without shortening: full IDs, exact timestamps, no truncation"},
 		},

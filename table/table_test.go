@@ -1,6 +1,7 @@
 package table
 
 import (
+	"io"
 	"strings"
 	"testing"
 )
@@ -202,5 +203,22 @@ func TestFitLessValuableTextShrinksFirst(t *testing.T) {
 	lay = Fit(cols, []int{50, 50}, Options{Width: 50, Gap: 2})
 	if lay.Widths[0] != 38 || lay.Widths[1] != 10 {
 		t.Errorf("widths = %v, want [38 10]", lay.Widths)
+	}
+}
+
+func BenchmarkRender(b *testing.B) {
+	cols := []Column{
+		{Header: "ID", Keep: Essential}, {Header: "STATUS", Keep: 95},
+		{Header: "TITLE", Keep: Essential, Flex: true, Min: 20, Want: 40}, {Header: "UPDATED", Keep: 72},
+	}
+	rows := make([][]Cell, 5000)
+	for i := range rows {
+		rows[i] = []Cell{{Text: "41f60be0"}, {Text: "▶ next"}, {Text: "Wire the recall pipeline into the daemon and measure p99 latency"}, {Text: "5h ago"}}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Render(io.Discard, cols, rows, Options{Width: 80, Gap: 2, Ellipsis: "…"}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -1,0 +1,60 @@
+package pretty
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/colorprofile"
+)
+
+// listEnvelope builds a khive list envelope of n task rows shaped like
+// testdata/khive_list_tasks.json.
+func listEnvelope(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"ok": true, "tool": "list", "result": {"items": [`)
+	statuses := []string{"inbox", "next", "active", "waiting", "done"}
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id": "%08x-7cef-4aa3-aaed-cf4a4599a084", "kind": "task", "title": "Task number %d: wire the recall pipeline into the daemon", "status": %q, "priority": "p%d", "assignee": "agent:core", "created_at": "2026-05-20T09:12:44.000000Z", "updated_at": "2026-05-23T11:02:09.500000Z", "completed_at": null, "due_at": null, "tags": ["retrieval", "v1"], "dependencies": [], "result": null, "namespace": "local"}`,
+			i, i, statuses[i%len(statuses)], i%4)
+	}
+	b.WriteString(`], "requested_limit": 1000, "effective_limit": 1000, "limit_clamped": false, "has_more": true}}`)
+	return b.Bytes()
+}
+
+func benchRender(b *testing.B, opt Options) {
+	data := listEnvelope(2000)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewRenderer(io.Discard, opt).Stream(bytes.NewReader(data), "bench"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecode(b *testing.B) {
+	data := listEnvelope(2000)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewDecoder(bytes.NewReader(data), "bench").Next(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkPlain(b *testing.B) { benchRender(b, Options{Output: Plain}) }
+
+func BenchmarkHuman(b *testing.B) {
+	benchRender(b, Options{Output: Human, Width: 120, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)})
+}
+
+func BenchmarkHumanColor(b *testing.B) {
+	benchRender(b, Options{Output: Human, Width: 120, Color: colorprofile.ANSI, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)})
+}
