@@ -48,7 +48,7 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 	case "title", "name":
 		return colInfo{order: 30, keep: table.Essential, flex: true, min: 20, want: 40}
 	case "content", "text", "fact", "summary":
-		return colInfo{order: 31, keep: 98, flex: true, min: 20, want: 40}
+		return colInfo{order: 31, keep: 98, flex: true, min: 20, want: 60}
 	case "description", "message", "reason", "result", "file_path", "path", "source_description":
 		return colInfo{order: 32, keep: 60, flex: true, min: 12, want: 30}
 	case "assignee", "actor", "owner":
@@ -62,7 +62,7 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 	case "updated_at":
 		return colInfo{order: 61, keep: 72}
 	case "created_at":
-		return colInfo{order: 62, keep: 62}
+		return colInfo{order: 62, keep: 66}
 	case "completed_at":
 		return colInfo{order: 63, keep: 50}
 	case "tags", "labels":

@@ -374,7 +374,7 @@ func (h human) records(rows []Value, indent int, raw bool) {
 		if !barDone && isScoreKey(c.key) && len(rows) > 1 {
 			barDone = true
 			if bars, ok := h.bars(c.vals); ok {
-				add(table.Column{Keep: c.info.keep - 20}, func(r int) table.Cell { return bars[r] })
+				add(table.Column{Keep: c.info.keep - 10}, func(r int) table.Cell { return bars[r] })
 			}
 		}
 	}
