@@ -42,7 +42,7 @@ func (h human) document(v Value) {
 	case ShapeError:
 		h.errorBlock(v, 0, "")
 	case ShapeEnvelope:
-		h.envelope(v)
+		h.envelope(v, "", false)
 	case ShapeList:
 		h.list(v, 0)
 	case ShapeRecords:
@@ -405,7 +405,10 @@ func (h human) bars(vals []Value) ([]table.Cell, bool) {
 	cells := make([]table.Cell, len(vals))
 	for i, v := range vals {
 		if v.Kind == Number {
-			cells[i] = table.Cell{Text: h.g.Bar(nums[i]/top, 5), Style: h.th.Tone(glyphs.Accent)}
+			// Blank bar cells are padding, which the table adds itself: kept
+			// inside the colour they would survive the trailing-space trim.
+			bar := strings.TrimRight(h.g.Bar(nums[i]/top, 5), " ")
+			cells[i] = table.Cell{Text: bar, Style: h.th.Tone(glyphs.Accent)}
 		}
 	}
 	return cells, true
@@ -453,33 +456,37 @@ func (h human) list(v Value, indent int) {
 	}
 }
 
-// envelope writes {"ok": true, "tool": …, "result": …}. A list is its own
-// title (the footer counts it); anything else gets a "✓ tool" line.
-func (h human) envelope(v Value) {
+// envelope writes {"ok": true, "tool": …, "result": …}. At the top level a
+// list is its own title (its footer counts it) and other results are
+// titled "✓ tool"; as an op of a batch (nested) every op is titled, after
+// its number, and its whole body is indented under the title.
+func (h human) envelope(v Value, num string, nested bool) {
 	res, _ := v.Get("result")
-	tool := h.text(v.str("tool"))
-	title := h.th.Tone(glyphs.Good).Render(h.g.True) + " " + h.th.Bold.Render(tool)
-	switch classify(res) {
-	case ShapeList:
-		if h.opt.Verbose {
+	title := num + h.th.Tone(glyphs.Good).Render(h.g.True) + " " + h.th.Bold.Render(h.text(v.str("tool")))
+	indent := 0
+	if nested {
+		indent = 2
+	}
+	switch shape := classify(res); shape {
+	case ShapeList, ShapeRecords:
+		if nested || h.opt.Verbose {
 			h.o.line(title)
 		}
-		h.list(res, 0)
-	case ShapeRecords:
-		if h.opt.Verbose {
-			h.o.line(title)
+		if shape == ShapeList {
+			h.list(res, indent)
+		} else {
+			h.records(res.Items, indent, false)
+			h.summaryLine([]string{h.th.Faint.Render(count(len(res.Items), noun(res.Items, "results")))}, indent)
 		}
-		h.records(res.Items, 0, false)
-		h.o.line(h.th.Faint.Render(count(len(res.Items), noun(res.Items, "results"))))
 	case ShapeRecord:
 		h.o.line(title)
 		h.record(res, 2, false, false)
 	case ShapeScalar:
-		c := h.cell("result", res, false)
 		if res.Kind == String && strings.Contains(res.Text, "\n") {
 			h.o.line(title)
 			h.scalarBlock("result", res, 2)
 		} else {
+			c := h.cell("result", res, false)
 			h.o.line(title + "  " + c.Style.Render(c.Text))
 		}
 	default:
@@ -493,8 +500,10 @@ func (h human) envelope(v Value) {
 		}
 	}
 	if !isFiller("", rest, false) {
-		h.o.gap()
-		h.record(rest, 0, false, false)
+		if !nested {
+			h.o.gap()
+		}
+		h.record(rest, indent, false, false)
 	}
 }
 
@@ -566,7 +575,7 @@ func (h human) batch(v Value) {
 		if isErrorEnvelope(r) {
 			h.errorBlock(r, 0, num)
 		} else {
-			h.batchOp(r, num)
+			h.envelope(r, num, true)
 		}
 		h.o.gap()
 	}
@@ -600,38 +609,6 @@ func (h human) batch(v Value) {
 	}
 	if !isFiller("", rest, false) {
 		h.record(rest, 0, false, false)
-	}
-}
-
-// batchOp writes a successful op of a batch, its result indented under it.
-func (h human) batchOp(r Value, num string) {
-	res, _ := r.Get("result")
-	title := num + h.th.Tone(glyphs.Good).Render(h.g.True) + " " + h.th.Bold.Render(h.text(r.str("tool")))
-	switch classify(res) {
-	case ShapeList:
-		h.o.line(title)
-		h.list(res, 2)
-	case ShapeRecords:
-		h.o.line(title)
-		h.records(res.Items, 2, false)
-	case ShapeRecord:
-		h.o.line(title)
-		h.record(res, 2, false, false)
-	case ShapeScalar:
-		c := h.cell("result", res, false)
-		h.o.line(title + "  " + c.Style.Render(c.Text))
-	default:
-		h.o.line(title)
-		h.document(res)
-	}
-	rest := Value{Kind: Object}
-	for _, m := range r.Members {
-		if m.Key != "ok" && m.Key != "tool" && m.Key != "result" {
-			rest.Members = append(rest.Members, m)
-		}
-	}
-	if !isFiller("", rest, false) {
-		h.record(rest, 2, false, false)
 	}
 }
 
