@@ -160,7 +160,9 @@ func TestEndToEndExitCodesAndErrors(t *testing.T) {
 		{[]string{"-"}, "", 2, "", "khive-pretty: <stdin>: empty input: no JSON document"},
 		{[]string{"no/such/file.json", "testdata/khive_gtd_transition.json"}, "", 2, "tool: gtd.transition", "no/such/file.json"},
 		{[]string{"--output", "fancy"}, "", 2, "", "--output must be auto, human or plain"},
-		{[]string{"--now", "yesterday", "-o", "human"}, "{}", 2, "", "--now \"yesterday\" is not an RFC 3339 time"},
+		{[]string{"--now", "yesterday", "-o", "human"}, "{}", 2, "", "--now (or KHIVE_PRETTY_NOW) \"yesterday\" is not an RFC 3339 time"},
+		{[]string{"--now", "yesterday"}, "{}", 2, "", "is not an RFC 3339 time"}, // checked for plain output too
+		{[]string{"--width", "-5", "-o", "human"}, "{}", 2, "", "--width must be a positive number"},
 		{[]string{"--no-such-flag"}, "", 2, "", "usage: khive-pretty"},
 		{[]string{"testdata/khive_gtd_transition.json", "-o", "human", "--width", "50"}, "", 0, "✓ gtd.transition", ""}, // flags after files
 	}

@@ -57,9 +57,11 @@ func extraVariants(input string) []variant {
 		return []variant{w(120), w(60), w(40), w(24), {"ascii", ascii}, {"verbose", verbose}}
 	case "wide_chars.json":
 		return []variant{w(50), w(40)}
-	case "khive_search_partial.json", "khive_memory_recall.json", "khive_list_events.json", "khive_gtd_tasks.json":
-		return []variant{w(120), {"verbose", verbose}}
-	case "khive_get_entity.json", "escape_injection.json", "khive_batch_partial.json":
+	case "khive_list_events.json", "khive_batch_partial.json":
+		return []variant{w(120), w(40), {"ascii", ascii}, {"verbose", verbose}}
+	case "khive_search_partial.json", "khive_memory_recall.json", "khive_gtd_tasks.json":
+		return []variant{w(120), {"ascii", ascii}, {"verbose", verbose}}
+	case "khive_get_entity.json", "escape_injection.json":
 		return []variant{w(40), {"verbose", verbose}}
 	case "khive_neighbors.json", "bare_records.json", "generic_nested.json":
 		return []variant{w(120), {"ascii", ascii}}
@@ -80,6 +82,9 @@ func TestGolden(t *testing.T) {
 			t.Run(base+"/"+v.name, func(t *testing.T) {
 				got := renderForTest(in, v.opt)
 				checkEscapes(t, got, v.opt)
+				if v.opt.ASCII {
+					checkASCII(t, in, got)
+				}
 				golden := filepath.Join("testdata", "golden", base+"."+v.name+".golden")
 				if *update {
 					if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
@@ -163,6 +168,21 @@ func TestColourDoesNotChangeLayout(t *testing.T) {
 		colored := sgr.ReplaceAll(renderForTest(in, color), nil)
 		if !bytes.Equal(plainLayout, colored) {
 			t.Errorf("%s: stripping colour does not give the uncoloured layout:\n%s\n---\n%s", in, colored, plainLayout)
+		}
+	}
+}
+
+// checkASCII: under --ascii, every non-ASCII character of the output must
+// come from the input itself.
+func checkASCII(t *testing.T, input string, got []byte) {
+	t.Helper()
+	data, err := os.ReadFile(input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range string(got) {
+		if r > 0x7e && !strings.ContainsRune(string(data), r) {
+			t.Errorf("--ascii output holds %q, which the input does not", r)
 		}
 	}
 }

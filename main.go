@@ -116,18 +116,28 @@ func options(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv) (pretty.
 	default:
 		return opt, usageError{fmt.Errorf("--output must be auto, human or plain, not %q", o)}
 	}
-	if opt.Output == pretty.Plain {
-		return opt, nil // plain depends on the input alone: nothing else to ask
-	}
-	opt.Now = time.Now()
+	// Flags are checked whatever the output, so a mistake shows up at once
+	// rather than the day the output goes to a terminal.
+	var now time.Time
 	if s := cmd.String("now"); s != "" {
 		t, err := time.Parse(time.RFC3339Nano, s)
 		if err != nil {
-			return opt, usageError{fmt.Errorf("--now %q is not an RFC 3339 time such as 2026-05-23T16:20:00Z", s)}
+			return opt, usageError{fmt.Errorf("--now (or KHIVE_PRETTY_NOW) %q is not an RFC 3339 time such as 2026-05-23T16:20:00Z", s)}
 		}
-		opt.Now = t
+		now = t
 	}
-	opt.Width = terminal.Width(int(cmd.Int("width")), getenv, stdout, tty)
+	width := int(cmd.Int("width"))
+	if width < 0 {
+		return opt, usageError{fmt.Errorf("--width must be a positive number of columns, not %d", width)}
+	}
+	if opt.Output == pretty.Plain {
+		return opt, nil // plain depends on the input alone: nothing else to ask
+	}
+	opt.Now = now
+	if now.IsZero() {
+		opt.Now = time.Now()
+	}
+	opt.Width = terminal.Width(width, getenv, stdout, tty)
 	opt.ASCII = cmd.Bool("ascii")
 	opt.Verbose = cmd.Bool("verbose")
 	opt.Color = colorprofile.NoTTY

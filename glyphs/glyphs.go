@@ -34,9 +34,11 @@ type Set struct {
 	Ellipsis    string
 	Sep         string // between items of a summary line
 	Arrow       string
+	OKMark      string // a successful op
 	ErrorMark   string
 	AbortMark   string
 	Newline     string // stands for a line break inside a one-line cell
+	Micro       string // the unit of microseconds
 
 	inbox, next, active, waiting, someday, done, cancelled string
 	success, denied, failure                               string
@@ -50,7 +52,7 @@ type Set struct {
 func Unicode() Set {
 	return Set{
 		True: "✓", False: "✗", Dash: "—", Ellipsis: "…", Sep: " · ", Arrow: "→",
-		ErrorMark: "✗", AbortMark: "⊘", Newline: "↵",
+		OKMark: "✓", ErrorMark: "✗", AbortMark: "⊘", Newline: "↵", Micro: "µs",
 		inbox: "○", next: "▶", active: "●", waiting: "‖", someday: "◇", done: "✓", cancelled: "⊘",
 		success: "✓", denied: "⊘", failure: "✗",
 		barFull: "█", barPartial: []string{"▏", "▎", "▍", "▌", "▋", "▊", "▉"}, barEmpty: " ",
@@ -61,7 +63,7 @@ func Unicode() Set {
 func ASCII() Set {
 	return Set{
 		True: "yes", False: "no", Dash: "-", Ellipsis: "...", Sep: " | ", Arrow: "->",
-		ErrorMark: "x", AbortMark: "-", Newline: `\n`,
+		OKMark: "+", ErrorMark: "x", AbortMark: "-", Newline: `\n`, Micro: "us",
 		inbox: "o", next: ">", active: "*", waiting: "=", someday: "~", done: "+", cancelled: "x",
 		success: "+", denied: "!", failure: "x",
 		barFull: "#", barEmpty: ".",

@@ -41,8 +41,9 @@ func durationUnit(key string) (time.Duration, bool) {
 }
 
 // humanDuration writes a duration with about 3 significant figures:
-// 95µs, 1.23ms, 15ms, 61.5s, 2m5s.
-func humanDuration(lit string, unit time.Duration) (string, bool) {
+// 95µs, 1.23ms, 15ms, 59.4s, 2m5s. micro is the microsecond symbol ("µs",
+// or "us" for ASCII output).
+func humanDuration(lit string, unit time.Duration, micro string) (string, bool) {
 	f, err := strconv.ParseFloat(lit, 64)
 	if err != nil || f < 0 || f > float64(math.MaxInt64/int64(unit)) {
 		return "", false
@@ -53,7 +54,7 @@ func humanDuration(lit string, unit time.Duration) (string, bool) {
 	case d < time.Microsecond:
 		return strconv.FormatInt(int64(d), 10) + "ns", true
 	case d < 999500*time.Nanosecond:
-		return trimFloat(float64(d)/float64(time.Microsecond)) + "µs", true
+		return trimFloat(float64(d)/float64(time.Microsecond)) + micro, true
 	case d < 999500*time.Microsecond:
 		return trimFloat(float64(d)/float64(time.Millisecond)) + "ms", true
 	case d < 59500*time.Millisecond:

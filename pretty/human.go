@@ -97,7 +97,7 @@ func (h human) cell(key string, v Value, raw bool) table.Cell {
 				return table.Cell{Text: sig3(v.Text)}
 			}
 			if unit, ok := durationUnit(key); ok {
-				if d, ok := humanDuration(v.Text, unit); ok {
+				if d, ok := humanDuration(v.Text, unit, h.g.Micro); ok {
 					return table.Cell{Text: d}
 				}
 			}
@@ -462,7 +462,7 @@ func (h human) list(v Value, indent int) {
 // its number, and its whole body is indented under the title.
 func (h human) envelope(v Value, num string, nested bool) {
 	res, _ := v.Get("result")
-	title := num + h.th.Tone(glyphs.Good).Render(h.g.True) + " " + h.th.Bold.Render(h.text(v.str("tool")))
+	title := num + h.th.Tone(glyphs.Good).Render(h.g.OKMark) + " " + h.th.Bold.Render(h.text(v.str("tool")))
 	indent := 0
 	if nested {
 		indent = 2

@@ -137,12 +137,12 @@ func TestFormatting(t *testing.T) {
 		{"93784", "uptime_seconds", "26h3m4s"}, {"0.5", "duration_ns", "0ns"},
 	} {
 		unit, ok := durationUnit(tt.key)
-		got, ok2 := humanDuration(tt.lit, unit)
+		got, ok2 := humanDuration(tt.lit, unit, "µs")
 		if !ok || !ok2 || got != tt.want {
 			t.Errorf("%s=%s: got %q, want %q", tt.key, tt.lit, got, tt.want)
 		}
 	}
-	if _, ok := humanDuration("-5", 1); ok {
+	if _, ok := humanDuration("-5", 1, "µs"); ok {
 		t.Error("negative duration accepted")
 	}
 	for n, want := range map[int]string{0: "0 tasks", 1: "1 task", 2: "2 tasks"} {
