@@ -482,13 +482,19 @@ func (h human) envelope(v Value, num string, nested bool) {
 		h.o.line(title)
 		h.record(res, 2, false, false)
 	case ShapeScalar:
-		if res.Kind == String && strings.Contains(res.Text, "\n") {
+		switch {
+		case res.Kind == Null: // no result, or an empty one: the ✓ says it all
+			h.o.line(title)
+		case res.Kind == String && strings.Contains(res.Text, "\n"):
 			h.o.line(title)
 			h.scalarBlock("result", res, 2)
-		} else {
+		default:
 			c := h.cell("result", res, false)
 			h.o.line(title + "  " + c.Style.Render(c.Text))
 		}
+	case ShapeScalars:
+		h.o.line(title)
+		h.inline(res.Items, 2)
 	default:
 		h.o.line(title)
 		h.document(res)
@@ -523,11 +529,15 @@ func (h human) errorBlock(v Value, indent int, num string) {
 		mark, style = h.g.AbortMark, h.th.Tone(glyphs.Warn)
 	}
 	pad := strings.Repeat(" ", indent)
-	title := pad + num + style.Render(mark+" "+h.text(v.str("tool")))
+	tool := h.text(v.str("tool"))
+	if tool == "" {
+		tool = "error"
+	}
+	title := pad + num + style.Render(mark+" "+tool)
 	if kind != "" {
 		title += "  " + h.th.Tone(glyphs.Bad).Render(h.text(kind))
 		if aborted {
-			title = pad + num + style.Render(mark+" "+h.text(v.str("tool"))+"  "+h.text(kind))
+			title = pad + num + style.Render(mark+" "+tool+"  "+h.text(kind))
 		}
 	}
 	h.o.line(strings.TrimRight(title, " "))

@@ -79,11 +79,14 @@ func (p plain) list(v Value) {
 // then every other field; the error object's own details as error.*.
 func (p plain) errorEnvelope(v Value, skipTool string) {
 	kind, msg := errorParts(v)
-	line := "error: "
+	parts := []string{"error"}
 	if kind != "" && !strings.HasPrefix(msg, kind+":") {
-		line += plainText(kind) + ": "
+		parts = append(parts, plainText(kind))
 	}
-	p.o.line(line + plainText(msg))
+	if msg != "" {
+		parts = append(parts, plainText(msg))
+	}
+	p.o.line(strings.Join(parts, ": "))
 	e, hasErr := v.Get("error")
 	for _, m := range v.Members {
 		switch {
