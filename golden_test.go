@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -63,6 +64,8 @@ func extraVariants(input string) []variant {
 		return []variant{w(120), {"ascii", ascii}, {"verbose", verbose}}
 	case "khive_get_entity.json", "escape_injection.json":
 		return []variant{w(40), {"verbose", verbose}}
+	case "mcp_structured_content.json", "mcp_media.json", "jsonrpc_notifications.ndjson":
+		return []variant{{"verbose", verbose}, {"ascii", ascii}}
 	case "khive_neighbors.json", "bare_records.json", "generic_nested.json":
 		return []variant{w(120), {"ascii", ascii}}
 	}
@@ -107,11 +110,12 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// testInputs lists the inputs under testdata: .json and .ndjson files.
+// testInputs lists the inputs under testdata: JSON and NDJSON, Server-Sent
+// Events (.sse) and `curl -i` output (.http).
 func testInputs(t *testing.T) []string {
 	t.Helper()
 	var inputs []string
-	for _, pat := range []string{"testdata/*.json", "testdata/*.ndjson"} {
+	for _, pat := range []string{"testdata/*.json", "testdata/*.ndjson", "testdata/*.sse", "testdata/*.http"} {
 		m, err := filepath.Glob(pat)
 		if err != nil {
 			t.Fatal(err)
@@ -183,6 +187,38 @@ func checkASCII(t *testing.T, input string, got []byte) {
 	for _, r := range string(got) {
 		if r > 0x7e && !strings.ContainsRune(string(data), r) {
 			t.Errorf("--ascii output holds %q, which the input does not", r)
+		}
+	}
+}
+
+// A khive response carried in an MCP tool result or a JSON-RPC reply
+// renders exactly as the response alone does, in every output.
+func TestWrappedResponsesRenderLikeWhatTheyCarry(t *testing.T) {
+	for _, tt := range []struct {
+		wrapper string
+		inner   func(map[string]any) any
+	}{
+		{"testdata/mcp_inspector_tools_call.json", func(m map[string]any) any { return m["content"] }},
+		{"testdata/jsonrpc_result.json", func(m map[string]any) any { return m["result"].(map[string]any)["content"] }},
+	} {
+		data, err := os.ReadFile(tt.wrapper)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		text := tt.inner(m).([]any)[0].(map[string]any)["text"].(string)
+		inner := filepath.Join(t.TempDir(), "inner.json")
+		if err := os.WriteFile(inner, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range baseVariants() {
+			got, want := renderForTest(tt.wrapper, v.opt), renderForTest(inner, v.opt)
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s (%s) differs from the response it carries:\n%s\n---\n%s", tt.wrapper, v.name, got, want)
+			}
 		}
 	}
 }

@@ -21,7 +21,7 @@ import (
 // Exit codes, documented in the README.
 const (
 	exitOK         = 0
-	exitErrorReply = 1 // rendered, and the input held an error envelope
+	exitErrorReply = 1 // rendered, and the input reported a failure (error envelope, JSON-RPC error, isError, HTTP 4xx/5xx)
 	exitUsage      = 2 // usage error, unreadable file, or input that is not JSON
 )
 
@@ -43,7 +43,7 @@ func run(args []string, stdin, stdout, stderr *os.File, getenv terminal.Getenv) 
 		ArgsUsage: "[FILE ...]",
 		Description: "Reads JSON documents from the FILEs (or standard input, or \"-\") and shows them for a\n" +
 			"person on a terminal, or as stable plain text when piped.\n\n" +
-			"Exit status: 0 rendered; 1 rendered, and the input held an error envelope (ok: false);\n" +
+			"Exit status: 0 rendered; 1 rendered, and the input reported a failure (ok: false, a JSON-RPC\nerror, an MCP isError result, an HTTP 4xx/5xx status);\n" +
 			"2 usage error, unreadable file, or input that is not JSON.",
 		Writer:          stdout,
 		ErrWriter:       stderr,
@@ -167,7 +167,7 @@ func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt prett
 			defer f.Close()
 		}
 		res, err := rn.Stream(r, display)
-		if res.ErrorEnvelope && code == exitOK {
+		if res.Failed && code == exitOK {
 			code = exitErrorReply
 		}
 		if err != nil {

@@ -258,3 +258,5 @@ func (p *positions) wordAt(off int64) (int64, string) {
 	}
 	return p.base + s, string(p.window[s:e])
 }
+
+func isEOF(err error) bool { return err == io.EOF }

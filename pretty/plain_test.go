@@ -22,7 +22,7 @@ func renderPlain(t *testing.T, data []byte) (string, []Value) {
 			break
 		}
 		docs = append(docs, v)
-		if err := rn.Document(v); err != nil {
+		if err := rn.Document(v, &Result{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -33,7 +33,9 @@ func renderPlain(t *testing.T, data []byte) (string, []Value) {
 // escaped for plain output) and each number literal, exactly as written.
 func TestPlainLosesNoValue(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"../testdata/*.json", "../testdata/*.ndjson", "../../shared/corpus/khive_*"} {
+	// Only bare documents: wrappers (JSON-RPC, MCP) are framing, whose own
+	// fields are not content and are not shown.
+	for _, pat := range []string{"../testdata/khive_*", "../testdata/[a-ik-ln-z]*.json", "../testdata/[a-ik-ln-z]*.ndjson", "../../shared/corpus/khive_*"} {
 		m, _ := filepath.Glob(pat)
 		files = append(files, m...)
 	}

@@ -6,15 +6,18 @@ package pretty
 
 import (
 	"bufio"
+	"errors"
 	"io"
+	"strings"
 )
 
 // Renderer renders documents to one writer, one after another, with a
 // blank line between them.
 type Renderer struct {
-	w    *bufio.Writer
-	opt  Options
-	docs int
+	w     *bufio.Writer
+	opt   Options
+	shown int  // parts shown so far
+	note  bool // the last part shown was a note
 }
 
 // NewRenderer returns a renderer writing to w.
@@ -25,47 +28,130 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 // Result is what a stream held.
 type Result struct {
 	Documents int
-	// ErrorEnvelope is set when a document was, or a batch held, an error
-	// envelope (ok: false): the command exits 1.
-	ErrorEnvelope bool
+	// Failed is set when the input reported a failure: an error envelope
+	// (ok: false, at the top or in a batch), a JSON-RPC error, an MCP
+	// result with isError, or an HTTP 4xx/5xx status. The command exits 1.
+	Failed bool
 }
 
 // Stream renders every document read from r as soon as it is complete. It
-// returns an *InputError for input that is not JSON, after rendering the
-// documents before it, and the writer's error if output fails.
+// sees through `curl -i` headers and Server-Sent Events. It returns an
+// *InputError for input that is not JSON, after rendering the documents
+// before it, and the writer's error if output fails.
 func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	var res Result
-	dec := NewDecoder(r, name)
+	br := bufio.NewReaderSize(r, 64<<10)
+	if b, err := br.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
+		br.Discard(3)
+	}
+	line := 1
+	kind := sniff(br)
+	if kind == framingHTTP {
+		head, err := readHTTPHead(br)
+		if err != nil {
+			return res, &InputError{Name: name, Msg: err.Error()}
+		}
+		res.Documents++
+		if err := rn.parts(head.parts(), &res); err != nil {
+			return res, err
+		}
+		line += head.n
+		kind = sniff(br)
+	}
+	if kind == framingSSE {
+		return res, rn.sse(br, name, line, &res)
+	}
+	dec := NewDecoder(br, name)
+	dec.pos.lines = line - 1
 	for {
 		v, err := dec.Next()
-		if err == io.EOF {
-			return res, nil
+		if err == io.EOF || (err != nil && res.Documents > 0 && dec.docs == 0 && isEmptyInput(err)) {
+			return res, nil // an HTTP head with no body is fine
 		}
 		if err != nil {
 			return res, err
 		}
 		res.Documents++
-		if hasErrorEnvelope(v) {
-			res.ErrorEnvelope = true
-		}
-		if err := rn.Document(v); err != nil {
+		if err := rn.Document(v, &res); err != nil {
 			return res, err
 		}
 	}
 }
 
+func isEmptyInput(err error) bool {
+	var ie *InputError
+	return errors.As(err, &ie) && ie.Msg == ErrEmpty.Error()
+}
+
+// sse renders each frame's data as a document as soon as the frame ends.
+func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) error {
+	err := sseFrames(br, line, func(event, data string, at func(int, int) (int, int)) error {
+		if strings.TrimSpace(data) == "" {
+			return nil
+		}
+		if event != "" && event != "message" && !looksJSON(data) {
+			// e.g. the endpoint event of MCP's older SSE transport
+			res.Documents++
+			return rn.parts([]part{{kind: partNote, fields: []string{event + ": " + data}, plain: event + ": " + data}}, res)
+		}
+		dec := NewDecoder(strings.NewReader(data), name)
+		for {
+			v, err := dec.Next()
+			if err == io.EOF {
+				return nil
+			}
+			var ie *InputError
+			if errors.As(err, &ie) {
+				ie.Line, ie.Col = at(max(ie.Line, 1), max(ie.Col, 1))
+				return ie
+			}
+			if err != nil {
+				return err
+			}
+			res.Documents++
+			if err := rn.Document(v, res); err != nil {
+				return err
+			}
+		}
+	})
+	if err == nil && res.Documents == 0 {
+		return &InputError{Name: name, Msg: "no data in the event stream"}
+	}
+	return err
+}
+
 // Document renders one document and flushes it, so a slow stream shows
 // each document when it arrives.
-func (rn *Renderer) Document(v Value) error {
-	if rn.docs > 0 {
-		rn.w.WriteByte('\n')
-	}
-	rn.docs++
-	o := &out{w: rn.w}
-	if rn.opt.Output == Plain {
-		plain{o: o}.document(v)
-	} else {
-		newHuman(o, rn.opt).document(v)
+func (rn *Renderer) Document(v Value, res *Result) error {
+	return rn.parts(unwrap(v), res)
+}
+
+// parts shows the parts of one document: a blank line between parts,
+// except that notes (progress, headers) stack as consecutive lines.
+func (rn *Renderer) parts(parts []part, res *Result) error {
+	human := rn.opt.Output != Plain
+	for _, p := range parts {
+		if p.failed {
+			res.Failed = true
+		}
+		if human && p.verboseOnly && !rn.opt.Verbose {
+			continue
+		}
+		if !human && p.kind == partNote && p.plain == "" {
+			continue
+		}
+		isNote := p.kind == partNote
+		if rn.shown > 0 && !(isNote && rn.note) {
+			rn.w.WriteByte('\n')
+		}
+		rn.shown++
+		rn.note = isNote
+		o := &out{w: rn.w}
+		if human {
+			newHuman(o, rn.opt).part(p)
+		} else {
+			plain{o: o}.part(p)
+		}
 	}
 	return rn.w.Flush()
 }

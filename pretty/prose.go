@@ -1,0 +1,101 @@
+package pretty
+
+import (
+	"strings"
+
+	"khive-pretty/glyphs"
+	"khive-pretty/sanitize"
+	"khive-pretty/theme"
+)
+
+// part shows one part of a document for a person.
+func (h human) part(p part) {
+	switch p.kind {
+	case partValue:
+		h.document(p.v)
+	case partProse:
+		h.prose(p.text)
+	case partNote:
+		style := h.th.Faint
+		if p.tone == noteBad {
+			style = h.th.Tone(glyphs.Bad)
+		}
+		fields := make([]string, len(p.fields))
+		for i, f := range p.fields {
+			fields[i] = h.text(f)
+		}
+		h.o.line(style.Render(strings.Join(fields, h.g.Sep)))
+	}
+}
+
+// part shows one part of a document in plain output: prose verbatim (only
+// control characters escaped), a note in its plain form.
+func (p plain) part(pt part) {
+	switch pt.kind {
+	case partValue:
+		p.document(pt.v)
+	case partProse:
+		for _, ln := range strings.Split(strings.ReplaceAll(pt.text, "\r\n", "\n"), "\n") {
+			p.o.line(sanitize.String(ln, 0))
+		}
+	case partNote:
+		p.o.line(plainText(pt.plain))
+	}
+}
+
+// prose shows text a tool wrote for people with the conventions of terse
+// text servers: a leading [state_tag] coloured by what it says, "→ next:"
+// hints and "? ask user:" prompts set apart. Lines are not cut: prose is
+// the message itself, and the terminal wraps it.
+func (h human) prose(text string) {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	for i, ln := range lines {
+		ln = sanitize.String(ln, 0)
+		trimmed := strings.TrimLeft(ln, " ")
+		lead := ln[:len(ln)-len(trimmed)]
+		switch {
+		case i == 0 && strings.HasPrefix(ln, "["):
+			end := strings.IndexByte(ln, ']')
+			if end < 0 || end > 48 {
+				h.o.line(ln)
+				continue
+			}
+			tag := ln[:end+1]
+			h.o.line(h.th.Bold.Render(h.tagStyle(tag).Render(tag)) + ln[end+1:])
+		case hasAnyPrefix(trimmed, "→ next:", "-> next:"):
+			label, rest, _ := strings.Cut(trimmed, ":")
+			h.o.line(lead + h.th.Tone(glyphs.Accent).Render(label+":") + rest)
+		case hasAnyPrefix(trimmed, "? ask user:", "? ask:"):
+			label, rest, _ := strings.Cut(trimmed, ":")
+			h.o.line(lead + h.th.Tone(glyphs.Warn).Render(h.th.Bold.Render(label+":")) + h.th.Bold.Render(rest))
+		default:
+			h.o.line(ln)
+		}
+	}
+}
+
+// tagStyle colours a [state_tag] by kind: errors and blocks red, warnings
+// yellow, anything else neutral.
+func (h human) tagStyle(tag string) theme.Style {
+	t := strings.ToLower(tag)
+	for _, w := range []string{"error", "fail", "blocked", "denied", "fatal", "invalid", "reject", "abort"} {
+		if strings.Contains(t, w) {
+			return h.th.Tone(glyphs.Bad)
+		}
+	}
+	for _, w := range []string{"warn", "partial", "degraded", "pending", "stale", "attention", "retry", "waiting"} {
+		if strings.Contains(t, w) {
+			return h.th.Tone(glyphs.Warn)
+		}
+	}
+	return theme.Style{}
+}
+
+func hasAnyPrefix(s string, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
