@@ -20,6 +20,30 @@ type Decoder struct {
 	pos  *positions
 	dec  *jsontext.Decoder
 	docs int
+
+	// stack holds the objects being read, innermost last, each with the
+	// key whose value is being read.
+	stack []frame
+	// onList, when set, takes over a list that grows past streamAfter rows.
+	onList func(*bigList) (int, error)
+}
+
+type frame struct {
+	obj *Value
+	key string
+}
+
+// streamAfter is how many rows of a list are held before the rest are shown
+// as they are read: the first rows decide the columns and their widths.
+const streamAfter = 1000
+
+// bigList is a list too long to hold. The objects around it are complete
+// up to it; the caller reads the first rows, then the rest one at a time.
+type bigList struct {
+	d     *Decoder                    // for reading rows token by token
+	stack []frame                     // the enclosing objects, outermost first
+	first []Value                     // the first streamAfter rows
+	next  func() (Value, bool, error) // the next row; false after the last
 }
 
 // InputError is input that is not JSON, located for a person to find.
@@ -93,13 +117,16 @@ func (d *Decoder) value() (Value, error) {
 	case '0':
 		return Value{Kind: Number, Text: tok.String()}, nil // the literal, unparsed
 	case '{':
-		v := Value{Kind: Object}
+		v := &Value{Kind: Object}
+		d.stack = append(d.stack, frame{obj: v})
+		defer func() { d.stack = d.stack[:len(d.stack)-1] }()
 		for d.dec.PeekKind() != '}' {
 			name, err := d.dec.ReadToken()
 			if err != nil {
 				return Value{}, err
 			}
 			key := name.String() // the token is void after the next read
+			d.stack[len(d.stack)-1].key = key
 			val, err := d.value()
 			if err != nil {
 				return Value{}, err
@@ -107,10 +134,15 @@ func (d *Decoder) value() (Value, error) {
 			v.Members = append(v.Members, Member{Key: key, Value: val})
 		}
 		_, err := d.dec.ReadToken()
-		return v, err
+		return *v, err
 	case '[':
+		stream := d.onList != nil && d.atList()
 		v := Value{Kind: Array}
 		for d.dec.PeekKind() != ']' {
+			if stream && len(v.Items) == streamAfter {
+				n, err := d.streamList(v.Items)
+				return Value{Kind: Array, Streamed: n}, err
+			}
 			val, err := d.value()
 			if err != nil {
 				return Value{}, err
@@ -260,3 +292,49 @@ func (p *positions) wordAt(off int64) (int64, string) {
 }
 
 func isEOF(err error) bool { return err == io.EOF }
+
+// atList reports whether the array about to be read holds the rows of a
+// list: the document itself, a list envelope's rows, or the result of an
+// envelope (bare, or a list envelope).
+func (d *Decoder) atList() bool {
+	okEnvelope := func(f frame) bool {
+		ok, has := f.obj.Get("ok")
+		return f.key == "result" && has && ok.IsTrue()
+	}
+	switch len(d.stack) {
+	case 0:
+		return true
+	case 1:
+		return isListKey(d.stack[0].key) || okEnvelope(d.stack[0])
+	case 2:
+		return okEnvelope(d.stack[0]) && isListKey(d.stack[1].key)
+	}
+	return false
+}
+
+// streamList hands a long list to onList and returns how many rows it had.
+func (d *Decoder) streamList(first []Value) (int, error) {
+	done := false
+	l := &bigList{
+		d:     d,
+		stack: append([]frame(nil), d.stack...),
+		first: first,
+		next: func() (Value, bool, error) {
+			if done {
+				return Value{}, false, nil
+			}
+			if d.dec.PeekKind() == ']' {
+				done = true
+				_, err := d.dec.ReadToken()
+				return Value{}, false, err
+			}
+			v, err := d.value()
+			return v, err == nil, err
+		},
+	}
+	n, err := d.onList(l)
+	if err == nil && !done {
+		err = errors.New("a long list was not read to its end")
+	}
+	return n, err
+}

@@ -66,6 +66,15 @@ func isStatusKey(k string) bool {
 // listKeys are the row arrays a list envelope may carry.
 var listKeys = [...]string{"items", "entities", "notes", "edges", "results", "entries", "neighbors"}
 
+func isListKey(k string) bool {
+	for _, l := range listKeys {
+		if k == l {
+			return true
+		}
+	}
+	return false
+}
+
 // listMetaKeys mark an object as a list envelope.
 func isListMetaKey(k string) bool {
 	switch k {

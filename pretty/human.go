@@ -46,9 +46,8 @@ func (h human) document(v Value) {
 	case ShapeList:
 		h.list(v, 0)
 	case ShapeRecords:
-		n := noun(v.Items, "")
 		h.records(v.Items, 0, false)
-		h.o.line(h.th.Faint.Render(count(len(v.Items), n)))
+		h.countLine(len(v.Items), noun(v.Items, ""), 0)
 	case ShapeRecord:
 		h.record(v, 0, false, false)
 	case ShapeScalars:
@@ -293,32 +292,66 @@ func (h human) inline(items []Value, indent int) {
 // records writes rows as a table fitted to the width: columns chosen and
 // ordered by usefulness, empty ones left out, the first score with a bar.
 func (h human) records(rows []Value, indent int, raw bool) {
+	t := h.newRecordTable(rows, raw)
+	grid := make([][]table.Cell, len(rows))
+	for r, row := range rows {
+		grid[r] = t.cells(row)
+	}
+	table.Render(h.o, t.tcols, grid, h.tableOptions(indent))
+}
+
+func (h human) tableOptions(indent int) table.Options {
+	return table.Options{Width: h.width, Indent: indent, Gap: 2, Ellipsis: h.g.Ellipsis, Header: h.th.Header}
+}
+
+// recordTable is the column plan of a table of records, decided from its
+// rows (or, for a long list, its first rows); it then formats any row.
+type recordTable struct {
+	h     human
+	raw   bool
+	tcols []table.Column
+	keys  []string       // the key of each table column ("" for a bar)
+	index map[string]int // key and occurrence → table column
+	bar   int            // the table column of the bar, or -1
+	top   float64        // the bar's full scale
+	occ   map[string]int // occurrences of keys in the row being formatted
+}
+
+func (h human) newRecordTable(rows []Value, raw bool) *recordTable {
 	type column struct {
 		key   string
 		occ   int
 		info  colInfo
-		first int
-		cells []table.Cell
-		vals  []Value
 		has   bool // some row has a value worth showing
+		kind  Kind
+		time  bool // every value is a timestamp
+		score []Value
 	}
 	var cols []*column
 	byID := map[string]*column{}
-	for r, row := range rows {
+	for _, row := range rows {
 		seen := map[string]int{}
 		for _, m := range row.Members {
 			occ := seen[m.Key]
 			seen[m.Key]++
-			id := m.Key + "\x00" + itoa(occ)
+			id := occKey(m.Key, occ)
 			c := byID[id]
 			if c == nil {
-				c = &column{key: m.Key, occ: occ, first: len(cols), vals: make([]Value, len(rows))}
+				c = &column{key: m.Key, occ: occ, kind: Null, time: true}
 				byID[id] = c
 				cols = append(cols, c)
 			}
-			c.vals[r] = m.Value
 			if raw || (!isFiller(m.Key, m.Value, false) && m.Value.Kind != Null) {
 				c.has = true
+			}
+			if m.Value.Kind != Null {
+				c.kind = m.Value.Kind
+				if _, ok := relative.Parse(m.Value.Text); m.Value.Kind != String || !ok {
+					c.time = false
+				}
+			}
+			if isScoreKey(m.Key) {
+				c.score = append(c.score, m.Value)
 			}
 		}
 	}
@@ -334,84 +367,77 @@ func (h human) records(rows []Value, indent int, raw bool) {
 		case short && c.key == "kind" && kind != "":
 			continue // the footer names it: "3 tasks"
 		}
-		isTime, kindOf := true, Null
-		for _, v := range c.vals {
-			if v.Kind == Null {
-				continue
-			}
-			kindOf = v.Kind
-			if _, ok := relative.Parse(v.Text); v.Kind != String || !ok {
-				isTime = false
-			}
-		}
-		c.info = columnInfo(c.key, kindOf, isTime && kindOf == String)
-		c.cells = make([]table.Cell, len(rows))
-		for r, v := range c.vals {
-			if row := rows[r]; v.Kind == Null && !row.Has(c.key) {
-				continue // absent from this row
-			}
-			if !raw && isFiller(c.key, v, false) {
-				continue
-			}
-			c.cells[r] = h.cell(c.key, v, raw)
-		}
+		c.info = columnInfo(c.key, c.kind, c.time && c.kind == String)
 		keep = append(keep, c)
 	}
 	sort.SliceStable(keep, func(i, j int) bool { return keep[i].info.order < keep[j].info.order })
 
-	var tcols []table.Column
-	var grid [][]table.Cell = make([][]table.Cell, len(rows))
-	add := func(col table.Column, cells func(r int) table.Cell) {
-		tcols = append(tcols, col)
-		for r := range rows {
-			grid[r] = append(grid[r], cells(r))
-		}
-	}
-	barDone := false
+	t := &recordTable{h: h, raw: raw, index: map[string]int{}, bar: -1, occ: map[string]int{}}
 	for _, c := range keep {
-		add(table.Column{Header: header(h.text(c.key)), Align: c.info.align, Keep: c.info.keep, Flex: c.info.flex, Min: c.info.min, Want: c.info.want},
-			func(r int) table.Cell { return c.cells[r] })
-		if !barDone && isScoreKey(c.key) && len(rows) > 1 {
-			barDone = true
-			if bars, ok := h.bars(c.vals); ok {
-				add(table.Column{Keep: c.info.keep - 10}, func(r int) table.Cell { return bars[r] })
+		t.index[occKey(c.key, c.occ)] = len(t.tcols)
+		t.keys = append(t.keys, c.key)
+		t.tcols = append(t.tcols, table.Column{Header: header(h.text(c.key)), Align: c.info.align, Keep: c.info.keep, Flex: c.info.flex, Min: c.info.min, Want: c.info.want})
+		if t.bar < 0 && isScoreKey(c.key) && len(rows) > 1 {
+			if top, ok := barScale(c.score); ok {
+				t.bar, t.top = len(t.tcols), top
+				t.keys = append(t.keys, "")
+				t.tcols = append(t.tcols, table.Column{Keep: c.info.keep - 10})
 			}
 		}
 	}
-	table.Render(h.o, tcols, grid, table.Options{
-		Width: h.width, Indent: indent, Gap: 2, Ellipsis: h.g.Ellipsis, Header: h.th.Header,
-	})
+	return t
 }
 
-// bars draws each score relative to the column's largest, so rows compare
-// at a glance whatever the score's scale (RRF scores are around 0.03).
-func (h human) bars(vals []Value) ([]table.Cell, bool) {
-	nums := make([]float64, len(vals))
+// occKey names the n-th occurrence of a key in a row (duplicate keys are
+// shown, each in its own column).
+func occKey(key string, n int) string {
+	if n == 0 {
+		return key
+	}
+	return key + "\x00" + itoa(n)
+}
+
+// cells formats one row for the table's columns.
+func (t *recordTable) cells(row Value) []table.Cell {
+	out := make([]table.Cell, len(t.tcols))
+	clear(t.occ)
+	for _, m := range row.Members {
+		n := t.occ[m.Key]
+		t.occ[m.Key] = n + 1
+		i, ok := t.index[occKey(m.Key, n)]
+		if !ok || (!t.raw && isFiller(m.Key, m.Value, false)) {
+			continue
+		}
+		out[i] = t.h.cell(m.Key, m.Value, t.raw)
+		if i+1 == t.bar && m.Value.Kind == Number {
+			if f, err := parseFloat(m.Value.Text); err == nil {
+				// Blank bar cells are padding, which the table adds itself:
+				// kept inside the colour they would survive the trim.
+				bar := strings.TrimRight(t.h.g.Bar(f/t.top, 5), " ")
+				out[t.bar] = table.Cell{Text: bar, Style: t.h.th.Tone(glyphs.Accent)}
+			}
+		}
+	}
+	return out
+}
+
+// barScale is the largest of a score column's values: bars are drawn
+// relative to it, so rows compare at a glance whatever the score's scale
+// (RRF scores are around 0.03). No bar when a value is negative or none is
+// above zero.
+func barScale(vals []Value) (float64, bool) {
 	top := 0.0
-	for i, v := range vals {
+	for _, v := range vals {
 		if v.Kind != Number {
 			continue
 		}
 		f, err := parseFloat(v.Text)
 		if err != nil || f < 0 {
-			return nil, false
+			return 0, false
 		}
-		nums[i] = f
 		top = max(top, f)
 	}
-	if top <= 0 {
-		return nil, false
-	}
-	cells := make([]table.Cell, len(vals))
-	for i, v := range vals {
-		if v.Kind == Number {
-			// Blank bar cells are padding, which the table adds itself: kept
-			// inside the colour they would survive the trailing-space trim.
-			bar := strings.TrimRight(h.g.Bar(nums[i]/top, 5), " ")
-			cells[i] = table.Cell{Text: bar, Style: h.th.Tone(glyphs.Accent)}
-		}
-	}
-	return cells, true
+	return top, top > 0
 }
 
 // --- shapes ---------------------------------------------------------------
@@ -420,12 +446,17 @@ func (h human) bars(vals []Value) ([]table.Cell, bool) {
 // what the metadata says ("more available"); other fields below.
 func (h human) list(v Value, indent int) {
 	key, rows, _ := listRows(v)
-	n := noun(rows.Items, key)
 	if len(rows.Items) > 0 {
 		h.records(rows.Items, indent, false)
 	}
+	h.listFooter(v, key, len(rows.Items), noun(rows.Items, key), indent)
+}
+
+// listFooter writes what follows a list's table: "3 tasks · more
+// available", then the list's other fields (all of them under --verbose).
+func (h human) listFooter(v Value, key string, n int, singular string, indent int) {
 	faint := h.th.Faint.Render
-	parts := []string{faint(count(len(rows.Items), n))}
+	parts := []string{faint(count(n, singular))}
 	if hm, _ := v.Get("has_more"); hm.IsTrue() {
 		parts = append(parts, faint("more available"))
 	}
@@ -462,7 +493,7 @@ func (h human) list(v Value, indent int) {
 // its number, and its whole body is indented under the title.
 func (h human) envelope(v Value, num string, nested bool) {
 	res, _ := v.Get("result")
-	title := num + h.th.Tone(glyphs.Good).Render(h.g.OKMark) + " " + h.th.Bold.Render(h.text(v.str("tool")))
+	title := h.okTitle(v, num)
 	indent := 0
 	if nested {
 		indent = 2
@@ -476,7 +507,7 @@ func (h human) envelope(v Value, num string, nested bool) {
 			h.list(res, indent)
 		} else {
 			h.records(res.Items, indent, false)
-			h.summaryLine([]string{h.th.Faint.Render(count(len(res.Items), noun(res.Items, "results")))}, indent)
+			h.countLine(len(res.Items), noun(res.Items, "results"), indent)
 		}
 	case ShapeRecord:
 		h.o.line(title)
@@ -499,6 +530,12 @@ func (h human) envelope(v Value, num string, nested bool) {
 		h.o.line(title)
 		h.document(res)
 	}
+	h.envelopeRest(v, indent, nested)
+}
+
+// envelopeRest writes an envelope's fields other than ok, tool and result
+// (search's status and backend errors, say) after the result.
+func (h human) envelopeRest(v Value, indent int, nested bool) {
 	rest := Value{Kind: Object}
 	for _, m := range v.Members {
 		if m.Key != "ok" && m.Key != "tool" && m.Key != "result" {
@@ -511,6 +548,11 @@ func (h human) envelope(v Value, num string, nested bool) {
 		}
 		h.record(rest, indent, false, false)
 	}
+}
+
+// okTitle is the first line of a successful envelope: "✓ tool".
+func (h human) okTitle(v Value, num string) string {
+	return num + h.th.Tone(glyphs.Good).Render(h.g.OKMark) + " " + h.th.Bold.Render(h.text(v.str("tool")))
 }
 
 // errorBlock writes an error envelope so that it stands out: ✗, the tool,
@@ -648,4 +690,9 @@ func (h human) summaryLine(parts []string, indent int) {
 		lineW += w
 	}
 	flush()
+}
+
+// countLine is the footer of a bare list of records: "3 items".
+func (h human) countLine(n int, singular string, indent int) {
+	h.summaryLine([]string{h.th.Faint.Render(count(n, singular))}, indent)
 }

@@ -10,18 +10,25 @@ type out struct {
 	started bool
 }
 
-// Write lets table and other line writers go through the gap logic.
-// Callers write whole lines.
-func (o *out) Write(p []byte) (int, error) {
+// startLine writes the gap a section asked for, if any, before a line.
+func (o *out) startLine() {
 	if o.pending && o.started {
 		o.w.WriteByte('\n')
 	}
 	o.pending, o.started = false, true
+}
+
+// Write lets table and other line writers go through the gap logic.
+// Callers write whole lines.
+func (o *out) Write(p []byte) (int, error) {
+	o.startLine()
 	return o.w.Write(p)
 }
 
 func (o *out) line(s string) {
-	o.Write([]byte(s + "\n"))
+	o.startLine()
+	o.w.WriteString(s)
+	o.w.WriteByte('\n')
 }
 
 // gap asks for a blank line before whatever is written next.

@@ -67,6 +67,11 @@ func (p plain) result(v Value) {
 func (p plain) list(v Value) {
 	key, rows, _ := listRows(v)
 	p.table(rows.Items)
+	p.listMeta(v, key)
+}
+
+// listMeta writes a list's fields other than its rows, after them.
+func (p plain) listMeta(v Value, key string) {
 	p.o.gap()
 	for _, m := range v.Members {
 		if m.Key != key {
@@ -203,60 +208,143 @@ func label(path string) string {
 // order in which their keys first appear, and a column empty in every row
 // is left out.
 func (p plain) table(rows []Value) {
-	type column struct {
-		id, header string
-		cells      []string
-		used       bool
+	t := newTSV(p, rows)
+	for r := range rows {
+		t.load(r)
+		t.write()
 	}
-	var cols []*column
-	byID := map[string]*column{}
+}
+
+// tsv is a table of plain output. Its columns come from the rows it was
+// made with; a long list streams further rows (loadRow), and a column that
+// first appears then gets a new header line, after a blank line, so that
+// nothing is lost and memory does not grow with the list.
+type tsv struct {
+	p     plain
+	cols  []*tsvCol
+	byID  map[string]*tsvCol
+	shown []*tsvCol
+	first [][]string // the cells of the rows it was made with, by column
+	gen   int
+	b     strings.Builder
+	arena []byte // the cells of a row read from tokens
+	added bool   // a column was first used in the current row
+}
+
+type tsvCol struct {
+	id, header string
+	used       bool
+	cell       string
+	gen        int
+	pos        int // position in first's rows
+	// A row read straight from tokens keeps its cells in tsv.arena.
+	arenaGen int
+	a0, a1   int
+}
+
+func newTSV(p plain, rows []Value) *tsv {
+	t := &tsv{p: p, byID: map[string]*tsvCol{}}
 	for r, row := range rows {
 		flattenRow(row, func(id, parent, header, cell string) {
-			c := byID[id]
-			if c == nil {
-				c = &column{id: id, header: header, cells: make([]string, len(rows))}
-				byID[id] = c
-				at := len(cols)
-				if parent != "" {
-					for i, o := range cols {
-						if o.id == parent || strings.HasPrefix(o.id, parent+".") {
-							at = i + 1
-						}
-					}
-				}
-				cols = append(cols[:at], append([]*column{c}, cols[at:]...)...)
+			c := t.column(id, parent, header)
+			for len(t.first) <= c.pos {
+				t.first = append(t.first, make([]string, len(rows)))
 			}
-			c.cells[r] = cell
+			t.first[c.pos][r] = cell
 			c.used = c.used || cell != ""
 		})
 	}
-	var b strings.Builder
-	shown := cols[:0:0]
-	for _, c := range cols {
-		if c.used {
-			shown = append(shown, c)
+	t.header()
+	return t
+}
+
+// column returns the column id, adding it next to its parent's columns, or
+// at the end, when it is new.
+func (t *tsv) column(id, parent, header string) *tsvCol {
+	if c := t.byID[id]; c != nil {
+		return c
+	}
+	c := &tsvCol{id: id, header: header, pos: len(t.byID)}
+	t.byID[id] = c
+	at := len(t.cols)
+	if parent != "" {
+		for i, o := range t.cols {
+			if o.id == parent || strings.HasPrefix(o.id, parent+".") {
+				at = i + 1
+			}
 		}
 	}
-	if len(shown) == 0 {
+	t.cols = append(t.cols[:at], append([]*tsvCol{c}, t.cols[at:]...)...)
+	return c
+}
+
+// header writes the header line of the columns used so far.
+func (t *tsv) header() {
+	t.shown = t.shown[:0]
+	for _, c := range t.cols {
+		if c.used {
+			t.shown = append(t.shown, c)
+		}
+	}
+	if len(t.shown) == 0 {
 		return
 	}
-	for i, c := range shown {
+	t.b.Reset()
+	for i, c := range t.shown {
 		if i > 0 {
-			b.WriteByte('\t')
+			t.b.WriteByte('\t')
 		}
-		b.WriteString(c.header)
+		t.b.WriteString(c.header)
 	}
-	p.o.line(b.String())
-	for r := range rows {
-		b.Reset()
-		for i, c := range shown {
-			if i > 0 {
-				b.WriteByte('\t')
-			}
-			b.WriteString(c.cells[r])
+	t.p.o.line(t.b.String())
+}
+
+// load makes row r of the rows the table was made with the current row.
+func (t *tsv) load(r int) {
+	t.gen++
+	for _, c := range t.cols {
+		if c.pos < len(t.first) {
+			c.cell, c.gen = t.first[c.pos][r], t.gen
 		}
-		p.o.line(b.String())
 	}
+}
+
+// loadRow makes a further row of a long list the current row.
+func (t *tsv) loadRow(row Value) {
+	t.gen++
+	added := false
+	flattenRow(row, func(id, parent, header, cell string) {
+		c := t.column(id, parent, header)
+		c.cell, c.gen = cell, t.gen
+		if cell != "" && !c.used {
+			c.used, added = true, true
+		}
+	})
+	if added {
+		t.p.o.gap()
+		t.header()
+	}
+}
+
+// write writes the current row.
+func (t *tsv) write() {
+	if len(t.shown) == 0 {
+		return
+	}
+	o := t.p.o
+	o.startLine()
+	for i, c := range t.shown {
+		if i > 0 {
+			o.w.WriteByte('\t')
+		}
+		switch {
+		case c.arenaGen == t.gen:
+			o.w.Write(t.arena[c.a0:c.a1])
+		case c.gen == t.gen:
+			o.w.WriteString(c.cell)
+		}
+	}
+	o.w.WriteByte('\n')
 }
 
 // flattenRow calls emit for every cell of a row, empty ones included so that

@@ -18,6 +18,8 @@ type Renderer struct {
 	opt   Options
 	shown int  // parts shown so far
 	note  bool // the last part shown was a note
+	// long is the list being, or just, streamed in the current document.
+	long *longList
 }
 
 // NewRenderer returns a renderer writing to w.
@@ -61,7 +63,7 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	if kind == framingSSE {
 		return res, rn.sse(br, name, line, &res)
 	}
-	dec := NewDecoder(br, name)
+	dec := rn.decoder(br, name)
 	dec.pos.lines = line - 1
 	for {
 		v, err := dec.Next()
@@ -69,6 +71,7 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 			return res, nil // an HTTP head with no body is fine
 		}
 		if err != nil {
+			rn.long = nil
 			return res, err
 		}
 		res.Documents++
@@ -76,6 +79,13 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 			return res, err
 		}
 	}
+}
+
+// decoder returns a decoder whose long lists stream through this renderer.
+func (rn *Renderer) decoder(r io.Reader, name string) *Decoder {
+	dec := NewDecoder(r, name)
+	dec.onList = rn.streamList
+	return dec
 }
 
 func isEmptyInput(err error) bool {
@@ -94,7 +104,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 			res.Documents++
 			return rn.parts([]part{{kind: partNote, fields: []string{event + ": " + data}, plain: event + ": " + data}}, res)
 		}
-		dec := NewDecoder(strings.NewReader(data), name)
+		dec := rn.decoder(strings.NewReader(data), name)
 		for {
 			v, err := dec.Next()
 			if err == io.EOF {
@@ -123,7 +133,21 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 // Document renders one document and flushes it, so a slow stream shows
 // each document when it arrives.
 func (rn *Renderer) Document(v Value, res *Result) error {
+	if rn.long != nil {
+		return rn.finishList(v, res)
+	}
 	return rn.parts(unwrap(v), res)
+}
+
+// begin starts a part: a blank line after the previous one, except that
+// notes (progress, headers) stack as consecutive lines.
+func (rn *Renderer) begin(isNote bool) *out {
+	if rn.shown > 0 && !(isNote && rn.note) {
+		rn.w.WriteByte('\n')
+	}
+	rn.shown++
+	rn.note = isNote
+	return &out{w: rn.w}
 }
 
 // parts shows the parts of one document: a blank line between parts,
@@ -140,13 +164,7 @@ func (rn *Renderer) parts(parts []part, res *Result) error {
 		if !human && p.kind == partNote && p.plain == "" {
 			continue
 		}
-		isNote := p.kind == partNote
-		if rn.shown > 0 && !(isNote && rn.note) {
-			rn.w.WriteByte('\n')
-		}
-		rn.shown++
-		rn.note = isNote
-		o := &out{w: rn.w}
+		o := rn.begin(p.kind == partNote)
 		if human {
 			newHuman(o, rn.opt).part(p)
 		} else {

@@ -86,3 +86,126 @@ func TestSSEFramesRenderAsTheyArrive(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A list too long to hold streams, and shows the same as when held whole,
+// wherever khive puts a list, as long as its columns all appear in its first
+// rows.
+func TestLongListStreamsLikeAHeldOne(t *testing.T) {
+	rows := string(listEnvelope(2500))
+	items := rows[strings.Index(rows, `[`) : strings.LastIndex(rows, `]`)+1]
+	docs := map[string]string{
+		"envelope with a list":    rows,
+		"bare list envelope":      `{"items": ` + items + `, "requested_limit": 2500, "next_after": "x"}`,
+		"envelope with an array":  `{"ok": true, "tool": "memory.recall", "result": ` + items + `, "status": "partial"}`,
+		"document that is a list": items,
+	}
+	opts := map[string]Options{
+		"plain":   {Output: Plain},
+		"human":   {Output: Human, Width: 100, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)},
+		"verbose": {Output: Human, Verbose: true, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)},
+	}
+	for name, doc := range docs {
+		for oname, opt := range opts {
+			var streamed, held strings.Builder
+			if _, err := NewRenderer(&streamed, opt).Stream(strings.NewReader(doc), "t"); err != nil {
+				t.Fatal(err)
+			}
+			v, err := NewDecoder(strings.NewReader(doc), "t").Next() // no hook: held whole
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := NewRenderer(&held, opt).Document(v, &Result{}); err != nil {
+				t.Fatal(err)
+			}
+			if opt.Verbose {
+				// Widths come from the first rows, so later, wider rows
+				// overflow their column, but nothing is cut.
+				if strings.Contains(streamed.String(), "…") || !strings.Contains(streamed.String(), "Task number 2499: wire the recall pipeline into the daemon") {
+					t.Errorf("%s, verbose: a streamed row was cut", name)
+				}
+				continue
+			}
+			if streamed.String() != held.String() {
+				t.Errorf("%s, %s: streamed output differs from held output\n%s", name, oname, firstDiff(streamed.String(), held.String()))
+			}
+		}
+	}
+}
+
+func firstDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(al) && i < len(bl); i++ {
+		if al[i] != bl[i] {
+			return "line " + itoa(i+1) + ":\n  streamed: " + al[i] + "\n  held:     " + bl[i]
+		}
+	}
+	return "lengths " + itoa(len(al)) + " and " + itoa(len(bl))
+}
+
+// In plain output a column first seen after the header gets a new header
+// line, so that no value is lost.
+func TestLongListNewColumnGetsNewHeader(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := 0; i < 1200; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		if i == 1100 {
+			b.WriteString(`{"id": "r1100", "late": "only here"}`)
+			continue
+		}
+		b.WriteString(`{"id": "r` + itoa(i) + `"}`)
+	}
+	b.WriteString("]")
+	var out strings.Builder
+	if _, err := NewRenderer(&out, Options{Output: Plain}).Stream(strings.NewReader(b.String()), "t"); err != nil {
+		t.Fatal(err)
+	}
+	want := "r1099\n\nid\tlate\nr1100\tonly here\nr1101\t\n"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("no new header before the new column:\n%s", out.String()[strings.Index(out.String(), "r1098"):])
+	}
+	if !strings.HasPrefix(out.String(), "id\nr0\n") {
+		t.Errorf("first header: %q", out.String()[:20])
+	}
+}
+
+// Rows read straight from tokens give the cells the Value path gives, for
+// every kind of value a row may hold.
+func TestLongListTokenRowsMatchValueRows(t *testing.T) {
+	row := func(i int) string {
+		return `{"id": "r` + itoa(i) + `", "n": ` + itoa(i) + `.50, "ok": true, "gone": null, "blank": "",
+			"text": "tab\there \u001b[31m \\ back\\slash \u202e \"quoted\" é",
+			"we\u0069rd.key": "k", "tags": ["a", "b, c", ""], "objs": [{"x": 1}], "empty": [],
+			"properties": {"homepage": "", "depth": {"deeper": "yes", "none": null}},
+			"nested": {"a": {"b": "c"}}, "dup": 1, "dup": 2}`
+	}
+	var b strings.Builder
+	b.WriteString(`{"ok": true, "tool": "list", "result": {"items": [`)
+	for i := 0; i < 1300; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(row(i))
+	}
+	b.WriteString(`], "requested_limit": 1300, "has_more": false}}`)
+	doc := b.String()
+	var streamed, held strings.Builder
+	if _, err := NewRenderer(&streamed, Options{Output: Plain}).Stream(strings.NewReader(doc), "t"); err != nil {
+		t.Fatal(err)
+	}
+	v, err := NewDecoder(strings.NewReader(doc), "t").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := NewRenderer(&held, Options{Output: Plain}).Document(v, &Result{}); err != nil {
+		t.Fatal(err)
+	}
+	if streamed.String() != held.String() {
+		t.Errorf("token rows differ from Value rows\n%s", firstDiff(streamed.String(), held.String()))
+	}
+	if !strings.Contains(streamed.String(), "r1299\t1299.50\ttrue\ttab\\there \\x1b[31m \\\\ back\\\\slash \\u202e \"quoted\" é") {
+		t.Errorf("row 1299 is not what plain output says it should be:\n%s", streamed.String()[strings.LastIndex(streamed.String(), "r1298"):])
+	}
+}

@@ -20,6 +20,9 @@ type Value struct {
 	Text    string   // String: the text; Number: the literal; Bool: "true" or "false"
 	Members []Member // Object
 	Items   []Value  // Array
+	// Streamed counts the rows of a list too long to hold, which were shown
+	// as they were read; Items is then empty.
+	Streamed int
 }
 
 // Member is one name/value pair of an object.

@@ -110,3 +110,9 @@ func unsafeRune(r rune) bool {
 	}
 	return false
 }
+
+// Unsafe reports whether String would change b: a check that allocates
+// nothing, for text still in a decoder's buffer.
+func Unsafe(b []byte, f Flags) bool {
+	return firstUnsafe(string(b), f) >= 0
+}

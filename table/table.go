@@ -11,7 +11,6 @@ import (
 	"bytes"
 	"io"
 	"sort"
-	"strings"
 
 	"khive-pretty/theme"
 )
@@ -193,59 +192,98 @@ func shrink(widths []int, idx []int, floor func(int) int, over int) int {
 	return 0
 }
 
-// Render writes the header and rows, fitted to opt.Width.
-func Render(w io.Writer, cols []Column, rows [][]Cell, opt Options) error {
+// Writer writes a table whose layout is decided from its first rows, so
+// that a long list can stream: later rows are cut and padded to the same
+// widths.
+type Writer struct {
+	w    io.Writer
+	cols []Column
+	opt  Options
+	lay  Layout
+	buf  bytes.Buffer
+}
+
+// NewWriter fits the columns to the first rows and writes the header and
+// those rows.
+func NewWriter(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer, error) {
 	natural := make([]int, len(cols))
 	for i, c := range cols {
 		natural[i] = Width(c.Header)
 	}
-	for _, row := range rows {
+	for _, row := range first {
 		for i := range cols {
 			if i < len(row) {
 				natural[i] = max(natural[i], Width(row[i].Text))
 			}
 		}
 	}
-	lay := Fit(cols, natural, opt)
-	var buf bytes.Buffer
-	line := func(cells func(i int) Cell) error {
-		buf.Reset()
-		buf.WriteString(strings.Repeat(" ", opt.Indent))
-		for k, i := range lay.Cols {
-			if k > 0 {
-				buf.WriteString(strings.Repeat(" ", opt.Gap))
-			}
-			c := cells(i)
-			text := Cut(c.Text, lay.Widths[k], opt.Ellipsis)
-			pad := lay.Widths[k] - Width(text)
-			if cols[i].Align == Right {
-				buf.WriteString(strings.Repeat(" ", pad))
-				buf.WriteString(c.Style.Render(text))
-			} else {
-				buf.WriteString(c.Style.Render(text))
-				buf.WriteString(strings.Repeat(" ", pad))
-			}
-		}
-		// Trailing padding is noise in a terminal and in copied text.
-		out := bytes.TrimRight(buf.Bytes(), " ")
-		out = append(out, '\n')
-		_, err := w.Write(out)
-		return err
-	}
+	t := &Writer{w: w, cols: cols, opt: opt, lay: Fit(cols, natural, opt)}
 	if !opt.NoHeader {
-		if err := line(func(i int) Cell { return Cell{Text: cols[i].Header, Style: opt.Header} }); err != nil {
-			return err
+		hdr := make([]Cell, len(cols))
+		for i, c := range cols {
+			hdr[i] = Cell{Text: c.Header, Style: opt.Header}
+		}
+		if err := t.Row(hdr); err != nil {
+			return nil, err
 		}
 	}
-	for _, row := range rows {
-		if err := line(func(i int) Cell {
-			if i < len(row) {
-				return row[i]
-			}
-			return Cell{}
-		}); err != nil {
-			return err
+	for _, row := range first {
+		if err := t.Row(row); err != nil {
+			return nil, err
 		}
 	}
-	return nil
+	return t, nil
+}
+
+// Row writes one row; cells beyond the row's length are empty.
+func (t *Writer) Row(row []Cell) error {
+	buf := &t.buf
+	buf.Reset()
+	pad(buf, t.opt.Indent)
+	for k, i := range t.lay.Cols {
+		if k > 0 {
+			pad(buf, t.opt.Gap)
+		}
+		var c Cell
+		if i < len(row) {
+			c = row[i]
+		}
+		text := c.Text
+		if t.opt.Width > 0 {
+			text = Cut(text, t.lay.Widths[k], t.opt.Ellipsis)
+		}
+		// Without a width limit nothing is cut: a streamed row wider than
+		// the first rows overflows its column rather than lose text.
+		n := max(t.lay.Widths[k]-Width(text), 0)
+		if t.cols[i].Align == Right {
+			pad(buf, n)
+			buf.WriteString(c.Style.Render(text))
+		} else {
+			buf.WriteString(c.Style.Render(text))
+			pad(buf, n)
+		}
+	}
+	// Trailing padding is noise in a terminal and in copied text.
+	out := bytes.TrimRight(buf.Bytes(), " ")
+	out = append(out, '\n')
+	_, err := t.w.Write(out)
+	return err
+}
+
+const spaces = "                                                                "
+
+func pad(b *bytes.Buffer, n int) {
+	for n > len(spaces) {
+		b.WriteString(spaces)
+		n -= len(spaces)
+	}
+	if n > 0 {
+		b.WriteString(spaces[:n])
+	}
+}
+
+// Render writes the header and rows, fitted to opt.Width.
+func Render(w io.Writer, cols []Column, rows [][]Cell, opt Options) error {
+	_, err := NewWriter(w, cols, rows, opt)
+	return err
 }

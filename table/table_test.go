@@ -222,3 +222,35 @@ func BenchmarkRender(b *testing.B) {
 		}
 	}
 }
+
+func TestWriterStreamsRowsToTheFirstRowsLayout(t *testing.T) {
+	cols := []Column{{Header: "ID", Keep: Essential}, {Header: "TITLE", Keep: Essential, Flex: true, Min: 5}}
+	var sb strings.Builder
+	tw, err := NewWriter(&sb, cols, [][]Cell{{{Text: "a1"}, {Text: "short"}}}, Options{Width: 20, Gap: 2, Ellipsis: "…"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A later row wider than the first ones is cut to the layout they set.
+	if err := tw.Row([]Cell{{Text: "b2"}, {Text: "a much longer title than before"}}); err != nil {
+		t.Fatal(err)
+	}
+	want := "ID  TITLE\na1  short\nb2  a mu…\n"
+	if sb.String() != want {
+		t.Errorf("got %q, want %q", sb.String(), want)
+	}
+}
+
+func TestWriterWithoutWidthLimitNeverCuts(t *testing.T) {
+	cols := []Column{{Header: "ID", Keep: Essential}, {Header: "TITLE", Keep: Essential, Flex: true, Min: 5}, {Header: "N"}}
+	var sb strings.Builder
+	tw, err := NewWriter(&sb, cols, [][]Cell{{{Text: "a1"}, {Text: "short"}, {Text: "1"}}}, Options{Gap: 2, Ellipsis: "…"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Row([]Cell{{Text: "b2"}, {Text: "a much longer title"}, {Text: "2"}}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "b2  a much longer title  2\n"; !strings.HasSuffix(sb.String(), want) {
+		t.Errorf("got %q", sb.String())
+	}
+}

@@ -44,7 +44,7 @@ var (
 )
 
 func uuid(i int) string {
-	return fmt.Sprintf("%08x-%04x-4%03x-a%03x-%012x", uint32(i*2654435761), i&0xffff, i&0xfff, (i>>4)&0xfff, uint64(i)*0x9e3779b1)
+	return fmt.Sprintf("%08x-%04x-4%03x-a%03x-%012x", uint32(i*2654435761), i&0xffff, i&0xfff, (i>>4)&0xfff, (uint64(i)*0x9e3779b1)&(1<<48-1))
 }
 
 func title(i int) string {
