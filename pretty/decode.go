@@ -196,73 +196,86 @@ func (d *Decoder) locate(err error) error {
 }
 
 // positions passes input through to the JSON decoder and remembers enough
-// of it to turn a byte offset into a line and column: the count of lines
-// before a window, and the window itself. The decoder reports errors at or
-// near the last bytes it read, so a window of a few reads is always enough;
-// memory stays bounded however large the input.
+// of it to turn a byte offset into a line and column: how many lines came
+// before each of the last two reads, and those reads' bytes. The decoder
+// reports an error at a byte it has just read, so two reads are enough, and
+// memory stays bounded however large the input; nothing is shifted.
 type positions struct {
 	r      io.Reader
-	base   int64 // offset of window[0]
-	lines  int   // newlines before base
-	col0   int64 // offset just after the last newline before base
-	window []byte
+	lines  int   // newlines before the older chunk (plus the first line's offset)
+	col0   int64 // offset just after the last newline before the older chunk
+	chunks [2]chunk
 	total  int64
 }
 
-const keepWindow = 1 << 20
+// chunk is one read: where it starts, and its bytes.
+type chunk struct {
+	start int64
+	b     []byte
+}
 
 func (p *positions) Read(b []byte) (int, error) {
 	n, err := p.r.Read(b)
-	p.window = append(p.window, b[:n]...)
-	p.total += int64(n)
-	if len(p.window) > 2*keepWindow {
-		p.forget(len(p.window) - keepWindow)
+	if n > 0 {
+		// The older chunk's lines are now before the window.
+		old := &p.chunks[0]
+		if c := bytes.Count(old.b, []byte{'\n'}); c > 0 {
+			p.lines += c
+			p.col0 = old.start + int64(bytes.LastIndexByte(old.b, '\n')) + 1
+		}
+		p.chunks[0], p.chunks[1] = p.chunks[1], chunk{start: p.total, b: append(old.b[:0], b[:n]...)}
+		p.total += int64(n)
 	}
 	return n, err
 }
 
-// forget drops the first n bytes of the window, counting their lines.
-func (p *positions) forget(n int) {
-	gone := p.window[:n]
-	if c := bytes.Count(gone, []byte{'\n'}); c > 0 {
-		p.lines += c
-		p.col0 = p.base + int64(bytes.LastIndexByte(gone, '\n')) + 1
-	}
-	p.base += int64(n)
-	p.window = append(p.window[:0], p.window[n:]...)
-}
-
 // at returns the 1-based line and character column of byte offset off.
 func (p *positions) at(off int64) (line, col int) {
-	if off < p.base { // cannot happen with the decoder's read pattern
-		off = p.base
-	}
-	if end := p.base + int64(len(p.window)); off > end {
-		off = end
-	}
-	in := p.window[:off-p.base]
-	line = p.lines + 1 + bytes.Count(in, []byte{'\n'})
-	start := p.col0
-	var lineBytes []byte
-	if i := bytes.LastIndexByte(in, '\n'); i >= 0 {
-		lineBytes = in[i+1:]
-	} else {
-		// The line began before the window (or at its start).
-		lineBytes = in
-		if start < p.base {
-			// Characters before the window cannot be counted any more;
-			// count bytes there, which is exact for ASCII.
-			return line, int(p.base-start) + utf8.RuneCount(lineBytes) + 1
+	line, start := p.lines+1, p.col0
+	for _, c := range p.chunks {
+		end := c.start + int64(len(c.b))
+		if off >= end && c.b != nil {
+			// Wholly before off: its lines count.
+			if n := bytes.Count(c.b, []byte{'\n'}); n > 0 {
+				line += n
+				start = c.start + int64(bytes.LastIndexByte(c.b, '\n')) + 1
+			}
+			continue
 		}
+		if off < c.start || c.b == nil {
+			continue
+		}
+		in := c.b[:off-c.start]
+		if n := bytes.Count(in, []byte{'\n'}); n > 0 {
+			line += n
+			start = c.start + int64(bytes.LastIndexByte(in, '\n')) + 1
+		}
+		// Count characters from the line's start where the bytes are at
+		// hand; bytes before the window count one each (exact for ASCII).
+		if start >= c.start {
+			return line, utf8.RuneCount(c.b[start-c.start:off-c.start]) + 1
+		}
+		return line, int(c.start-start) + utf8.RuneCount(in) + 1
 	}
-	return line, utf8.RuneCount(lineBytes) + 1
+	return line, int(off-start) + 1
+}
+
+// window returns the bytes of the last two reads, joined, and the offset of
+// their first byte.
+func (p *positions) window() ([]byte, int64) {
+	a, b := p.chunks[0], p.chunks[1]
+	if a.b == nil {
+		return b.b, b.start
+	}
+	return append(append([]byte(nil), a.b...), b.b...), a.start
 }
 
 // nextNonSpace returns the first byte at or after off that is not JSON
 // white space, or 0.
 func (p *positions) nextNonSpace(off int64) byte {
-	for i := off - p.base; i >= 0 && i < int64(len(p.window)); i++ {
-		switch c := p.window[i]; c {
+	w, base := p.window()
+	for i := off - base; i >= 0 && i < int64(len(w)); i++ {
+		switch c := w[i]; c {
 		case ' ', '\t', '\n', '\r':
 		default:
 			return c
@@ -277,18 +290,19 @@ func (p *positions) wordAt(off int64) (int64, string) {
 	isWord := func(c byte) bool {
 		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
 	}
-	i := off - p.base
-	if i < 0 || i > int64(len(p.window)) {
+	w, base := p.window()
+	i := off - base
+	if i < 0 || i > int64(len(w)) {
 		return off, ""
 	}
 	s, e := i, i
-	for s > 0 && isWord(p.window[s-1]) {
+	for s > 0 && isWord(w[s-1]) {
 		s--
 	}
-	for e < int64(len(p.window)) && isWord(p.window[e]) && e-s < 40 {
+	for e < int64(len(w)) && isWord(w[e]) && e-s < 40 {
 		e++
 	}
-	return p.base + s, string(p.window[s:e])
+	return base + s, string(w[s:e])
 }
 
 func isEOF(err error) bool { return err == io.EOF }

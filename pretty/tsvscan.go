@@ -19,6 +19,8 @@ type tsvScan struct {
 	d    *Decoder
 	root colNode
 	tmp  []byte // unquoting scratch
+	raw  []byte // the items of the array being read
+	ends []int  // where each item ends in raw
 	sub  *jsontext.Decoder
 	rd   bytes.Reader
 }
@@ -26,11 +28,13 @@ type tsvScan struct {
 // colNode is a key path of the rows: a column, and the keys below it.
 type colNode struct {
 	id, header string
+	key        string
 	col        *tsvCol
 	kids       map[string]*colNode
-	seen       int      // the row it was last seen in, to tell duplicate keys apart
-	dup        *colNode // the next occurrence of the same key in a row
-	props      bool     // below a "properties" key: empty strings are data
+	order      []*colNode // the keys below it in the order the last row had them
+	seen       int        // the row it was last seen in, to tell duplicate keys apart
+	dup        *colNode   // the next occurrence of the same key in a row
+	props      bool       // below a "properties" key: empty strings are data
 }
 
 func newTSVScan(t *tsv, d *Decoder) *tsvScan {
@@ -60,12 +64,12 @@ func (s *tsvScan) object(n *colNode) error {
 	if _, err := dec.ReadToken(); err != nil { // '{'
 		return err
 	}
-	for dec.PeekKind() != '}' {
+	for i := 0; dec.PeekKind() != '}'; i++ {
 		name, err := dec.ReadValue()
 		if err != nil {
 			return err
 		}
-		k := s.child(n, name)
+		k := s.child(n, i, name)
 		switch dec.PeekKind() {
 		case '{':
 			s.cell(k, nil)
@@ -73,11 +77,7 @@ func (s *tsvScan) object(n *colNode) error {
 				return err
 			}
 		case '[':
-			raw, err := dec.ReadValue()
-			if err != nil {
-				return err
-			}
-			if err := s.array(k, raw); err != nil {
+			if err := s.array(k); err != nil {
 				return err
 			}
 		default:
@@ -92,23 +92,35 @@ func (s *tsvScan) object(n *colNode) error {
 	return err
 }
 
-// child finds the node of a key (the raw name token) below n, making it on
-// first sight, and the next occurrence's node for a repeated key.
-func (s *tsvScan) child(n *colNode, name jsontext.Value) *colNode {
+// child finds the node of the i-th key (the raw name token) below n,
+// making it on first sight, and the next occurrence's node for a repeated
+// key. Rows mostly repeat the previous row's keys in the same order, so
+// that order is tried before the map.
+func (s *tsvScan) child(n *colNode, i int, name jsontext.Value) *colNode {
 	key := name[1 : len(name)-1]
 	if bytes.IndexByte(key, '\\') >= 0 {
 		s.tmp, _ = jsontext.AppendUnquote(s.tmp[:0], name)
 		key = s.tmp
 	}
-	k := n.kids[string(key)]
-	if k == nil {
-		if n.kids == nil {
-			n.kids = map[string]*colNode{}
+	var k *colNode
+	if i < len(n.order) && n.order[i].key == string(key) {
+		k = n.order[i]
+	} else {
+		k = n.kids[string(key)]
+		if k == nil {
+			if n.kids == nil {
+				n.kids = map[string]*colNode{}
+			}
+			ks := string(key)
+			id := joinPath(n.id, ks)
+			k = &colNode{id: id, header: id, key: ks, props: n.props || ks == "properties"}
+			n.kids[ks] = k
 		}
-		ks := string(key)
-		id := joinPath(n.id, ks)
-		k = &colNode{id: id, header: id, props: n.props || ks == "properties"}
-		n.kids[ks] = k
+		if i < len(n.order) {
+			n.order[i] = k
+		} else {
+			n.order = append(n.order, k)
+		}
 	}
 	for occ := 1; k.seen == s.t.gen; occ++ {
 		if k.dup == nil {
@@ -164,22 +176,84 @@ func (s *tsvScan) scalar(k *colNode, raw jsontext.Value) {
 	}
 }
 
-// array: the cell flattenRow gives, from the array decoded on its own.
-func (s *tsvScan) array(k *colNode, raw jsontext.Value) error {
-	s.rd.Reset(raw)
-	s.sub.Reset(&s.rd, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
-	d := &Decoder{dec: s.sub}
-	v, err := d.value()
-	if err != nil {
+// array: the cell flattenRow gives. Items are read from the decoder and
+// written inline as inlineScalars would; an array that turns out to hold an
+// object or an array is written as compact JSON instead, from its items
+// decoded on their own (the raw bytes of the scalars read so far are kept
+// for that).
+func (s *tsvScan) array(k *colNode) error {
+	dec := s.d.dec
+	if _, err := dec.ReadToken(); err != nil { // '['
 		return err
 	}
-	switch {
-	case len(v.Items) == 0:
-		s.cell(k, nil)
-	case allScalars(v.Items):
-		s.cell(k, []byte(inlineScalars(v.Items)))
-	default:
-		s.cell(k, []byte(plainText(compactJSON(v))))
+	t := s.t
+	start := len(t.arena)
+	s.raw = s.raw[:0]
+	s.ends = s.ends[:0]
+	complex := false
+	for n := 0; dec.PeekKind() != ']'; n++ {
+		kind := dec.PeekKind()
+		item, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		s.raw = append(s.raw, item...)
+		s.ends = append(s.ends, len(s.raw))
+		if kind == '{' || kind == '[' {
+			complex = true
+		}
+		if complex {
+			continue
+		}
+		if n > 0 {
+			t.arena = append(t.arena, ", "...)
+		}
+		t.arena = s.appendInline(t.arena, item)
+	}
+	if _, err := dec.ReadToken(); err != nil { // ']'
+		return err
+	}
+	if complex {
+		t.arena = t.arena[:start]
+		v := Value{Kind: Array}
+		prev := 0
+		for _, end := range s.ends {
+			s.rd.Reset(s.raw[prev:end])
+			s.sub.Reset(&s.rd, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+			item, err := (&Decoder{dec: s.sub}).value()
+			if err != nil {
+				return err
+			}
+			v.Items = append(v.Items, item)
+			prev = end
+		}
+		t.arena = append(t.arena, plainText(compactJSON(v))...)
+	}
+	c := k.col
+	c.arenaGen, c.gen = t.gen, 0
+	c.a0, c.a1 = start, len(t.arena)
+	if c.a1 > c.a0 && !c.used {
+		c.used, t.added = true, true
 	}
 	return nil
+}
+
+// appendInline appends one scalar of an inline list as inlineScalars writes
+// it: an empty string, or one holding a comma or a quote or padded with
+// spaces, quoted.
+func (s *tsvScan) appendInline(dst []byte, raw jsontext.Value) []byte {
+	switch raw[0] {
+	case 'n':
+		return append(dst, "null"...)
+	case '"':
+	default:
+		return append(dst, raw...)
+	}
+	body := raw[1 : len(raw)-1]
+	clean := bytes.IndexByte(body, '\\') < 0 && !sanitize.Unsafe(body, sanitize.EscapeBackslash)
+	if clean && len(body) > 0 && body[0] != ' ' && body[len(body)-1] != ' ' && bytes.IndexByte(body, ',') < 0 {
+		return append(dst, body...)
+	}
+	s.tmp, _ = jsontext.AppendUnquote(s.tmp[:0], raw)
+	return append(dst, inlineScalars([]Value{{Kind: String, Text: string(s.tmp)}})...)
 }

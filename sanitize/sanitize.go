@@ -64,29 +64,46 @@ func String(s string, f Flags) string {
 
 const hex = "0123456789abcdef"
 
+// Byte classes for firstUnsafe, one table lookup a byte.
+const (
+	clsControl = 1 << iota // C0 controls other than '\n', and DEL
+	clsNewline
+	clsBackslash
+	clsLead // may start a C1 control (0xc2), U+061C (0xd8) or a U+2xxx control (0xe2)
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = clsControl
+	}
+	t['\n'] = clsNewline
+	t[0x7f] = clsControl
+	t['\\'] = clsBackslash
+	t[0xc2], t[0xd8], t[0xe2] = clsLead, clsLead, clsLead
+	return t
+}()
+
 // firstUnsafe returns the byte index of the first character String would
 // change, or -1. It looks at bytes first because almost all input is clean.
 func firstUnsafe(s string, f Flags) int {
+	mask := uint8(clsControl | clsLead)
+	if f&KeepNewline == 0 {
+		mask |= clsNewline
+	}
+	if f&EscapeBackslash != 0 {
+		mask |= clsBackslash
+	}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '\n':
-			if f&KeepNewline == 0 {
-				return i
-			}
-		case c < 0x20 || c == 0x7f:
+		c := byteClass[s[i]]
+		if c&mask == 0 {
+			continue
+		}
+		if c != clsLead {
 			return i
-		case c == '\\':
-			if f&EscapeBackslash != 0 {
-				return i
-			}
-		case c == 0xc2 || c == 0xd8 || c == 0xe2:
-			// Lead bytes of C1 controls (U+0080–U+009F), U+061C and the
-			// U+2xxx bidi controls; decode to be sure.
-			r, _ := utf8.DecodeRuneInString(s[i:])
-			if unsafeRune(r) {
-				return i
-			}
+		}
+		// A lead byte: decode to be sure.
+		if r, _ := utf8.DecodeRuneInString(s[i:]); unsafeRune(r) {
+			return i
 		}
 	}
 	return -1
