@@ -26,6 +26,10 @@ type Decoder struct {
 	stack []frame
 	// onList, when set, takes over a list that grows past streamAfter rows.
 	onList func(*bigList) (int, error)
+	// members and items are where objects and arrays gather their values
+	// while they are read.
+	members []Member
+	items   []Value
 }
 
 type frame struct {
@@ -117,9 +121,14 @@ func (d *Decoder) value() (Value, error) {
 	case '0':
 		return Value{Kind: Number, Text: tok.String()}, nil // the literal, unparsed
 	case '{':
+		// Members gather on a stack shared by all levels and are copied out
+		// once, at their exact size: no growing slice per object. The
+		// partial object the list hook may look at keeps its own copy.
 		v := &Value{Kind: Object}
 		d.stack = append(d.stack, frame{obj: v})
 		defer func() { d.stack = d.stack[:len(d.stack)-1] }()
+		base := len(d.members)
+		defer func() { d.members = d.members[:base] }()
 		for d.dec.PeekKind() != '}' {
 			name, err := d.dec.ReadToken()
 			if err != nil {
@@ -127,27 +136,36 @@ func (d *Decoder) value() (Value, error) {
 			}
 			key := name.String() // the token is void after the next read
 			d.stack[len(d.stack)-1].key = key
+			if d.onList != nil && len(d.stack) <= 2 {
+				v.Members = d.members[base:len(d.members):len(d.members)]
+			}
 			val, err := d.value()
 			if err != nil {
 				return Value{}, err
 			}
-			v.Members = append(v.Members, Member{Key: key, Value: val})
+			d.members = append(d.members, Member{Key: key, Value: val})
 		}
+		v.Members = append([]Member(nil), d.members[base:]...)
 		_, err := d.dec.ReadToken()
 		return *v, err
 	case '[':
 		stream := d.onList != nil && d.atList()
-		v := Value{Kind: Array}
+		base := len(d.items)
+		defer func() { d.items = d.items[:base] }()
 		for d.dec.PeekKind() != ']' {
-			if stream && len(v.Items) == streamAfter {
-				n, err := d.streamList(v.Items)
+			if stream && len(d.items)-base == streamAfter {
+				n, err := d.streamList(append([]Value(nil), d.items[base:]...))
 				return Value{Kind: Array, Streamed: n}, err
 			}
 			val, err := d.value()
 			if err != nil {
 				return Value{}, err
 			}
-			v.Items = append(v.Items, val)
+			d.items = append(d.items, val)
+		}
+		v := Value{Kind: Array}
+		if len(d.items) > base {
+			v.Items = append([]Value(nil), d.items[base:]...)
 		}
 		_, err := d.dec.ReadToken()
 		return v, err

@@ -1,8 +1,11 @@
 package pretty
 
 import (
+	"bytes"
 	"sort"
 	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -315,6 +318,11 @@ type recordTable struct {
 	bar   int            // the table column of the bar, or -1
 	top   float64        // the bar's full scale
 	occ   map[string]int // occurrences of keys in the row being formatted
+	// memo keeps the cells of short strings by column: statuses, kinds,
+	// priorities and assignees repeat on every row of a long list.
+	memo []map[string]table.Cell
+	row  []Member // the members of the streamed row being read
+	tmp  []byte
 }
 
 func (h human) newRecordTable(rows []Value, raw bool) *recordTable {
@@ -408,7 +416,7 @@ func (t *recordTable) cells(row Value) []table.Cell {
 		if !ok || (!t.raw && isFiller(m.Key, m.Value, false)) {
 			continue
 		}
-		out[i] = t.h.cell(m.Key, m.Value, t.raw)
+		out[i] = t.cell(i, m)
 		if i+1 == t.bar && m.Value.Kind == Number {
 			if f, err := parseFloat(m.Value.Text); err == nil {
 				// Blank bar cells are padding, which the table adds itself:
@@ -419,6 +427,78 @@ func (t *recordTable) cells(row Value) []table.Cell {
 		}
 	}
 	return out
+}
+
+// cell formats a member for table column i, through the column's memo for
+// short strings that are neither IDs nor times (those rarely repeat).
+func (t *recordTable) cell(i int, m Member) table.Cell {
+	v := m.Value
+	if v.Kind != String || len(v.Text) > 40 {
+		return t.h.cell(m.Key, v, t.raw)
+	}
+	if t.memo == nil {
+		t.memo = make([]map[string]table.Cell, len(t.tcols))
+	}
+	if t.memo[i] == nil {
+		t.memo[i] = map[string]table.Cell{}
+	}
+	if c, ok := t.memo[i][v.Text]; ok {
+		return c
+	}
+	// A cell depends only on its key and value (the clock is fixed), so
+	// any may be kept; a column of distinct values just fills its share.
+	c := t.h.cell(m.Key, v, t.raw)
+	if len(t.memo[i]) < 256 {
+		t.memo[i][v.Text] = c
+	}
+	return c
+}
+
+// readRow reads the next row of a streamed list for this table, keeping
+// only the members its columns show and skipping the rest unread. ok is
+// false after the last row.
+func (t *recordTable) readRow(l *bigList) (Value, bool, error) {
+	dec := l.d.dec
+	if dec.PeekKind() != '{' {
+		return l.next() // the end, or a row that is not an object
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return Value{}, false, err
+	}
+	t.row = t.row[:0]
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadValue()
+		if err != nil {
+			return Value{}, false, err
+		}
+		key := name[1 : len(name)-1]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			t.tmp, _ = jsontext.AppendUnquote(t.tmp[:0], name)
+			key = t.tmp
+		}
+		n := 0
+		for _, m := range t.row {
+			if m.Key == string(key) {
+				n++
+			}
+		}
+		i, shown := t.index[occKey(string(key), n)]
+		if !shown {
+			if err := dec.SkipValue(); err != nil {
+				return Value{}, false, err
+			}
+			continue
+		}
+		v, err := l.d.value()
+		if err != nil {
+			return Value{}, false, err
+		}
+		t.row = append(t.row, Member{Key: t.keys[i], Value: v})
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return Value{}, false, err
+	}
+	return Value{Kind: Object, Members: t.row}, true, nil
 }
 
 // barScale is the largest of a score column's values: bars are drawn

@@ -54,8 +54,6 @@ func (rn *Renderer) streamList(l *bigList) (int, error) {
 	}
 	ll.singular = noun(l.first, nounKey)
 	indent := 0
-
-	var write func(Value) error
 	if rn.opt.Output == Plain {
 		p := plain{o: ll.o}
 		if ll.where >= listIsResult {
@@ -100,18 +98,17 @@ func (rn *Renderer) streamList(l *bigList) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		write = func(row Value) error { return tw.Row(rt.cells(row)) }
-	}
-	ll.rows = len(l.first)
-	for {
-		row, ok, err := l.next()
-		if err != nil || !ok {
-			return ll.rows, err
+		ll.rows = len(l.first)
+		for {
+			row, ok, err := rt.readRow(l)
+			if err != nil || !ok {
+				return ll.rows, err
+			}
+			if err := tw.Row(rt.cells(row)); err != nil {
+				return ll.rows, err
+			}
+			ll.rows++
 		}
-		if err := write(row); err != nil {
-			return ll.rows, err
-		}
-		ll.rows++
 	}
 }
 

@@ -58,9 +58,77 @@ func Parse(s string) (time.Time, bool) {
 	if len(s) < len("2006-01-02T15:04:05Z") || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' {
 		return time.Time{}, false
 	}
+	if t, ok := parseFast(s); ok {
+		return t, true
+	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
 		return time.Time{}, false
 	}
 	return t, true
+}
+
+// parseFast reads the layout khive writes, "2026-05-23T16:18:15.234567Z",
+// with or without a fraction, with Z or a ±hh:mm offset, several times
+// faster than time.Parse (long lists have a few timestamps a row). Anything
+// else, or any field out of range, is left to time.Parse.
+func parseFast(s string) (time.Time, bool) {
+	if len(s) < 20 || s[16] != ':' {
+		return time.Time{}, false
+	}
+	num := func(i, n int) (int, bool) {
+		v := 0
+		for _, c := range []byte(s[i : i+n]) {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			v = v*10 + int(c-'0')
+		}
+		return v, true
+	}
+	year, ok1 := num(0, 4)
+	month, ok2 := num(5, 2)
+	day, ok3 := num(8, 2)
+	hour, ok4 := num(11, 2)
+	minute, ok5 := num(14, 2)
+	sec, ok6 := num(17, 2)
+	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) || month < 1 || month > 12 || day < 1 || day > 28 || hour > 23 || minute > 59 || sec > 59 {
+		return time.Time{}, false // days 29-31 and leap seconds: time.Parse knows the calendar
+	}
+	i, nsec := 19, 0
+	if s[i] == '.' {
+		i++
+		digits := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			if digits < 9 {
+				nsec = nsec*10 + int(s[i]-'0')
+			}
+			digits++
+			i++
+		}
+		if digits == 0 {
+			return time.Time{}, false
+		}
+		for ; digits < 9; digits++ {
+			nsec *= 10
+		}
+	}
+	loc := time.UTC
+	switch rest := s[i:]; {
+	case rest == "Z":
+	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':':
+		oh, okh := num(i+1, 2)
+		om, okm := num(i+4, 2)
+		if !okh || !okm || oh > 23 || om > 59 {
+			return time.Time{}, false
+		}
+		off := (oh*60 + om) * 60
+		if rest[0] == '-' {
+			off = -off
+		}
+		loc = time.FixedZone("", off)
+	default:
+		return time.Time{}, false
+	}
+	return time.Date(year, time.Month(month), day, hour, minute, sec, nsec, loc), true
 }

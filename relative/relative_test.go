@@ -60,3 +60,37 @@ func TestParse(t *testing.T) {
 		}
 	}
 }
+
+// The fast path reads what time.Parse reads, to the nanosecond and offset.
+func TestParseFastAgreesWithTimeParse(t *testing.T) {
+	for _, s := range []string{
+		"2026-05-23T16:18:15.234567Z", "2026-05-23T16:18:15Z", "2026-05-23T18:18:15+02:00",
+		"2026-05-23T10:18:15.5-06:30", "1999-12-31T23:59:59.123456789Z", "2026-01-01T00:00:00.000000001Z",
+		"2026-05-23T16:18:15.1234567891234Z", "2026-05-29T16:18:15Z", "2024-02-29T12:00:00Z",
+	} {
+		want, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := Parse(s)
+		if !ok || !got.Equal(want) {
+			t.Errorf("Parse(%q) = %v, %v; want %v", s, got, ok, want)
+		}
+		_, off1 := got.Zone()
+		_, off2 := want.Zone()
+		if off1 != off2 {
+			t.Errorf("Parse(%q): offset %d, want %d", s, off1, off2)
+		}
+	}
+	for _, s := range []string{"2026-02-30T10:00:00Z", "2026-05-23T24:00:00Z", "2026-05-23T16:18:15.Z", "2026-05-23T16:18:15+0200"} {
+		if _, ok := Parse(s); ok {
+			t.Errorf("Parse(%q) accepted an invalid time", s)
+		}
+	}
+}
+
+func BenchmarkParse(b *testing.B) {
+	for b.Loop() {
+		Parse("2026-05-23T16:18:15.234567Z")
+	}
+}

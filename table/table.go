@@ -196,11 +196,12 @@ func shrink(widths []int, idx []int, floor func(int) int, over int) int {
 // that a long list can stream: later rows are cut and padded to the same
 // widths.
 type Writer struct {
-	w    io.Writer
-	cols []Column
-	opt  Options
-	lay  Layout
-	buf  bytes.Buffer
+	w      io.Writer
+	cols   []Column
+	opt    Options
+	lay    Layout
+	buf    bytes.Buffer
+	widths map[string]int // widths of non-ASCII texts seen, which repeat (glyphs)
 }
 
 // NewWriter fits the columns to the first rows and writes the header and
@@ -217,7 +218,7 @@ func NewWriter(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer
 			}
 		}
 	}
-	t := &Writer{w: w, cols: cols, opt: opt, lay: Fit(cols, natural, opt)}
+	t := &Writer{w: w, cols: cols, opt: opt, lay: Fit(cols, natural, opt), widths: map[string]int{}}
 	if !opt.NoHeader {
 		hdr := make([]Cell, len(cols))
 		for i, c := range cols {
@@ -249,12 +250,14 @@ func (t *Writer) Row(row []Cell) error {
 			c = row[i]
 		}
 		text := c.Text
-		if t.opt.Width > 0 {
+		tw := t.width(text)
+		if t.opt.Width > 0 && tw > t.lay.Widths[k] {
 			text = Cut(text, t.lay.Widths[k], t.opt.Ellipsis)
+			tw = Width(text)
 		}
 		// Without a width limit nothing is cut: a streamed row wider than
 		// the first rows overflows its column rather than lose text.
-		n := max(t.lay.Widths[k]-Width(text), 0)
+		n := max(t.lay.Widths[k]-tw, 0)
 		if t.cols[i].Align == Right {
 			pad(buf, n)
 			buf.WriteString(c.Style.Render(text))
@@ -286,4 +289,23 @@ func pad(b *bytes.Buffer, n int) {
 func Render(w io.Writer, cols []Column, rows [][]Cell, opt Options) error {
 	_, err := NewWriter(w, cols, rows, opt)
 	return err
+}
+
+// width is Width, remembering non-ASCII texts: measuring them takes
+// grapheme segmentation, and in a long table the same glyph cells ("▶ next",
+// "—") come back on every row.
+func (t *Writer) width(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			if w, ok := t.widths[s]; ok {
+				return w
+			}
+			w := Width(s)
+			if len(t.widths) < 4096 {
+				t.widths[s] = w
+			}
+			return w
+		}
+	}
+	return len(s)
 }
