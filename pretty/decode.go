@@ -85,6 +85,7 @@ func NewDecoder(r io.Reader, name string) *Decoder {
 // Next returns the next document; io.EOF after the last one, ErrEmpty
 // (wrapped in an InputError) if there was none, or an *InputError.
 func (d *Decoder) Next() (Value, error) {
+	d.stack, d.members, d.items = d.stack[:0], d.members[:0], d.items[:0]
 	if d.dec.PeekKind() == 0 {
 		// PeekKind reports errors, EOF included, on the following read.
 		if _, err := d.dec.ReadToken(); err == io.EOF {
@@ -126,9 +127,9 @@ func (d *Decoder) value() (Value, error) {
 		// partial object the list hook may look at keeps its own copy.
 		v := &Value{Kind: Object}
 		d.stack = append(d.stack, frame{obj: v})
-		defer func() { d.stack = d.stack[:len(d.stack)-1] }()
 		base := len(d.members)
-		defer func() { d.members = d.members[:base] }()
+		// On success the stacks are popped below; after an error the
+		// document is abandoned and Next resets them.
 		for d.dec.PeekKind() != '}' {
 			name, err := d.dec.ReadToken()
 			if err != nil {
@@ -146,15 +147,18 @@ func (d *Decoder) value() (Value, error) {
 			d.members = append(d.members, Member{Key: key, Value: val})
 		}
 		v.Members = append([]Member(nil), d.members[base:]...)
+		d.members = d.members[:base]
+		d.stack = d.stack[:len(d.stack)-1]
 		_, err := d.dec.ReadToken()
 		return *v, err
 	case '[':
 		stream := d.onList != nil && d.atList()
 		base := len(d.items)
-		defer func() { d.items = d.items[:base] }()
 		for d.dec.PeekKind() != ']' {
 			if stream && len(d.items)-base == streamAfter {
-				n, err := d.streamList(append([]Value(nil), d.items[base:]...))
+				first := append([]Value(nil), d.items[base:]...)
+				d.items = d.items[:base]
+				n, err := d.streamList(first)
 				return Value{Kind: Array, Streamed: n}, err
 			}
 			val, err := d.value()
@@ -167,6 +171,7 @@ func (d *Decoder) value() (Value, error) {
 		if len(d.items) > base {
 			v.Items = append([]Value(nil), d.items[base:]...)
 		}
+		d.items = d.items[:base]
 		_, err := d.dec.ReadToken()
 		return v, err
 	default:

@@ -26,16 +26,27 @@ type human struct {
 	width int // 0: no limit
 }
 
-func newHuman(o *out, opt Options) human {
+// style is what human output looks like for a run: the theme and the glyph
+// set, made once from the options.
+type style struct {
+	th theme.Theme
+	g  glyphs.Set
+}
+
+func newStyle(opt Options) style {
 	g := glyphs.Unicode()
 	if opt.ASCII {
 		g = glyphs.ASCII()
 	}
+	return style{th: theme.New(opt.Color), g: g}
+}
+
+func newHuman(o *out, opt Options, st style) human {
 	w := opt.Width
 	if opt.Verbose {
 		w = 0
 	}
-	return human{o: o, opt: opt, th: theme.New(opt.Color), g: g, width: w}
+	return human{o: o, opt: opt, th: st.th, g: st.g, width: w}
 }
 
 func (h human) document(v Value) {

@@ -19,12 +19,17 @@ type Renderer struct {
 	shown int  // parts shown so far
 	note  bool // the last part shown was a note
 	// long is the list being, or just, streamed in the current document.
-	long *longList
+	long  *longList
+	style style
 }
 
 // NewRenderer returns a renderer writing to w.
 func NewRenderer(w io.Writer, opt Options) *Renderer {
-	return &Renderer{w: bufio.NewWriterSize(w, 64<<10), opt: opt}
+	rn := &Renderer{w: bufio.NewWriterSize(w, 64<<10), opt: opt}
+	if opt.Output != Plain {
+		rn.style = newStyle(opt)
+	}
+	return rn
 }
 
 // Result is what a stream held.
@@ -166,7 +171,7 @@ func (rn *Renderer) parts(parts []part, res *Result) error {
 		}
 		o := rn.begin(p.kind == partNote)
 		if human {
-			newHuman(o, rn.opt).part(p)
+			newHuman(o, rn.opt, rn.style).part(p)
 		} else {
 			plain{o: o}.part(p)
 		}

@@ -85,7 +85,7 @@ func (rn *Renderer) streamList(l *bigList) (int, error) {
 			ll.rows++
 		}
 	} else {
-		h := newHuman(ll.o, rn.opt)
+		h := newHuman(ll.o, rn.opt, rn.style)
 		if ll.where >= listIsResult && rn.opt.Verbose {
 			h.o.line(h.okTitle(*l.stack[0].obj, ""))
 		}
@@ -138,7 +138,7 @@ func (rn *Renderer) finishList(v Value, res *Result) error {
 			}
 		}
 	} else {
-		h := newHuman(ll.o, rn.opt)
+		h := newHuman(ll.o, rn.opt, rn.style)
 		if ll.where == listInObject || ll.where == listInResult {
 			h.listFooter(list, ll.key, ll.rows, ll.singular, 0)
 		} else {
