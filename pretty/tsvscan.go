@@ -163,7 +163,7 @@ func (s *tsvScan) scalar(k *colNode, raw jsontext.Value) {
 		s.cell(k, nil)
 	case '"':
 		body := raw[1 : len(raw)-1]
-		if bytes.IndexByte(body, '\\') >= 0 || sanitize.Unsafe(body, sanitize.EscapeBackslash) {
+		if sanitize.Unsafe(body, sanitize.EscapeBackslash) { // also true for any escape
 			s.tmp, _ = jsontext.AppendUnquote(s.tmp[:0], raw)
 			body = []byte(plainText(string(s.tmp)))
 		}
@@ -250,7 +250,7 @@ func (s *tsvScan) appendInline(dst []byte, raw jsontext.Value) []byte {
 		return append(dst, raw...)
 	}
 	body := raw[1 : len(raw)-1]
-	clean := bytes.IndexByte(body, '\\') < 0 && !sanitize.Unsafe(body, sanitize.EscapeBackslash)
+	clean := !sanitize.Unsafe(body, sanitize.EscapeBackslash) // also false for any escape
 	if clean && len(body) > 0 && body[0] != ' ' && body[len(body)-1] != ' ' && bytes.IndexByte(body, ',') < 0 {
 		return append(dst, body...)
 	}

@@ -94,6 +94,15 @@ func firstUnsafe(s string, f Flags) int {
 		mask |= clsBackslash
 	}
 	for i := 0; i < len(s); i++ {
+		// Skip eight clean bytes at a time: none below 0x20, none with the
+		// high bit, no DEL, no backslash (these are all the bytes the
+		// table can flag; a word holding one goes byte by byte).
+		for i+8 <= len(s) && !suspect(word(s[i:i+8])) {
+			i += 8
+		}
+		if i >= len(s) {
+			break
+		}
 		c := byteClass[s[i]]
 		if c&mask == 0 {
 			continue
@@ -132,4 +141,21 @@ func unsafeRune(r rune) bool {
 // nothing, for text still in a decoder's buffer.
 func Unsafe(b []byte, f Flags) bool {
 	return firstUnsafe(string(b), f) >= 0
+}
+
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+func word(b string) uint64 {
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// suspect reports a word holding a byte below 0x20, a byte with the high
+// bit set, DEL or a backslash.
+func suspect(x uint64) bool {
+	hasZero := func(v uint64) uint64 { return (v - ones) &^ v & highs }
+	return ((x-0x20*ones)&^x|x|hasZero(x^0x7f*ones)|hasZero(x^'\\'*ones))&highs != 0
 }

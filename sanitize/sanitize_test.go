@@ -1,6 +1,9 @@
 package sanitize
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestString(t *testing.T) {
 	tests := []struct {
@@ -46,5 +49,22 @@ func BenchmarkStringClean(b *testing.B) {
 	b.SetBytes(int64(len(s)))
 	for b.Loop() {
 		_ = String(s, 0)
+	}
+}
+
+// The word-at-a-time skip must find what the byte loop finds, wherever the
+// character sits in the string.
+func TestStringFindsUnsafeCharactersAtEveryOffset(t *testing.T) {
+	for _, bad := range []string{"\x00", "\x1b", "\x7f", "\u009b", "\u202e", "\n", "\\"} {
+		for pad := 0; pad < 20; pad++ {
+			s := strings.Repeat("a", pad) + bad + strings.Repeat("b", 20-pad)
+			if String(s, EscapeBackslash) == s {
+				t.Errorf("%q at offset %d was not escaped", bad, pad)
+			}
+		}
+	}
+	clean := strings.Repeat("plain ascii text, no escapes at all ~!", 3)
+	if String(clean, EscapeBackslash) != clean {
+		t.Error("clean text changed")
 	}
 }
