@@ -48,7 +48,7 @@ func (p plain) envelope(v Value) {
 			p.o.gap()
 			continue
 		}
-		p.walk(m.Key, m.Key, m.Value, false)
+		p.field("", m)
 	}
 }
 
@@ -75,7 +75,7 @@ func (p plain) listMeta(v Value, key string) {
 	p.o.gap()
 	for _, m := range v.Members {
 		if m.Key != key {
-			p.walk(m.Key, m.Key, m.Value, false)
+			p.field("", m)
 		}
 	}
 }
@@ -100,12 +100,12 @@ func (p plain) errorEnvelope(v Value, skipTool string) {
 		case m.Key == "error" && e.Kind == Object:
 			for _, em := range e.Members {
 				if em.Key != "kind" && em.Key != "message" {
-					p.walk(joinPath("error", em.Key), em.Key, em.Value, false)
+					p.field("error", em)
 				}
 			}
 		case m.Key == "error" && e.Kind == String:
 		default:
-			p.walk(m.Key, m.Key, m.Value, false)
+			p.field("", m)
 		}
 	}
 }
@@ -131,7 +131,7 @@ func (p plain) batch(v Value) {
 				case "result":
 					p.result(m.Value)
 				default:
-					p.walk(m.Key, m.Key, m.Value, false)
+					p.field("", m)
 				}
 			}
 		} else {
@@ -145,7 +145,7 @@ func (p plain) batch(v Value) {
 		case "summary":
 			p.o.line("summary: " + summaryText(m.Value, ", "))
 		default:
-			p.walk(m.Key, m.Key, m.Value, false)
+			p.field("", m)
 		}
 	}
 }
@@ -154,7 +154,7 @@ func (p plain) batchError(r Value, tool, state string) {
 	if state == "aborted" && !r.Has("error") {
 		for _, m := range r.Members {
 			if m.Key != "ok" && m.Key != "tool" && m.Key != "aborted" {
-				p.walk(m.Key, m.Key, m.Value, false)
+				p.field("", m)
 			}
 		}
 		return
@@ -169,6 +169,12 @@ func summaryText(s Value, sep string) string {
 		parts = append(parts, plainScalar(m.Value)+" "+plainText(m.Key))
 	}
 	return strings.Join(parts, sep)
+}
+
+// field writes one member of an object under path ("" at the top): its key
+// is escaped and quoted as the path rules say, like every key.
+func (p plain) field(path string, m Member) {
+	p.walk(joinPath(path, m.Key), m.Key, m.Value, false)
 }
 
 // walk writes v under path as key: value lines: nested objects as dotted

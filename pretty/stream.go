@@ -59,7 +59,7 @@ func (rn *Renderer) streamList(l *bigList) (int, error) {
 		if ll.where >= listIsResult {
 			// The envelope's fields before its result, as plain output has them.
 			for _, m := range l.stack[0].obj.Members {
-				p.walk(m.Key, m.Key, m.Value, false)
+				p.field("", m)
 			}
 			p.o.gap()
 		}
@@ -132,7 +132,7 @@ func (rn *Renderer) finishList(v Value, res *Result) error {
 			after := false
 			for _, m := range v.Members {
 				if after {
-					p.walk(m.Key, m.Key, m.Value, false)
+					p.field("", m)
 				}
 				after = after || m.Key == "result"
 			}
