@@ -24,6 +24,7 @@ type human struct {
 	th    theme.Theme
 	g     glyphs.Set
 	width int // 0: no limit
+	depth int // levels of nesting above what is being rendered
 }
 
 // style is what human output looks like for a run: the theme and the glyph
@@ -67,8 +68,12 @@ func (h human) document(v Value) {
 	case ShapeScalars:
 		h.inline(v.Items, 0)
 	case ShapeArray:
+		if short, deep := h.tooDeep(v); deep {
+			h.o.line(h.th.Faint.Render(short))
+			return
+		}
 		for _, it := range v.Items {
-			h.document(it)
+			h.deeper().document(it)
 			h.o.gap()
 		}
 	default:
@@ -84,6 +89,7 @@ func (h human) short(raw bool) bool { return !raw && !h.opt.Verbose }
 
 // text makes untrusted text safe for one line of a terminal.
 func (h human) text(s string) string {
+	s = h.bound(s)
 	if strings.IndexByte(s, '\n') >= 0 {
 		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", h.g.Newline)
 	}
@@ -115,13 +121,17 @@ func (h human) cell(key string, v Value, raw bool) table.Cell {
 				}
 			}
 		}
-		return table.Cell{Text: v.Text}
+		return table.Cell{Text: h.bound(v.Text)}
 	case String:
 		return h.stringCell(key, v.Text, raw)
 	case Array:
 		if len(v.Items) == 0 {
 			return table.Cell{Text: "[]", Style: h.th.Faint}
 		}
+		if short, deep := h.tooDeep(v); deep {
+			return table.Cell{Text: short, Style: h.th.Faint}
+		}
+		h = h.deeper()
 		if allScalars(v.Items) {
 			parts := make([]string, len(v.Items))
 			for i, it := range v.Items {
@@ -134,6 +144,10 @@ func (h human) cell(key string, v Value, raw bool) table.Cell {
 		}
 		return table.Cell{Text: h.text(compactJSON(v))}
 	case Object:
+		if short, deep := h.tooDeep(v); deep {
+			return table.Cell{Text: short, Style: h.th.Faint}
+		}
+		h = h.deeper()
 		var parts []string
 		for _, m := range v.Members {
 			if short && isFiller(m.Key, m.Value, false) {
@@ -216,20 +230,26 @@ func (h human) record(v Value, indent int, raw, inProps bool) {
 		key := h.text(m.Key)
 		val := m.Value
 		props := inProps || m.Key == "properties"
+		short, deep := "", false
+		if val.Kind == Object || val.Kind == Array {
+			short, deep = h.tooDeep(val)
+		}
 		switch {
+		case deep && (len(val.Members) > 0 || len(val.Items) > 0):
+			h.o.line(pad + h.th.Key.Render(key) + strings.Repeat(" ", keyW-table.Width(key)+2) + h.th.Faint.Render(short))
 		case val.Kind == Object && len(val.Members) > 0:
 			h.o.line(pad + h.th.Key.Render(key))
-			h.record(val, indent+2, raw, props)
+			h.deeper().record(val, indent+2, raw, props)
 		case val.Kind == Array && allObjects(val.Items):
 			h.o.line(pad + h.th.Key.Render(key))
-			h.records(val.Items, indent+2, raw)
+			h.deeper().records(val.Items, indent+2, raw)
 		case val.Kind == Array && !allScalars(val.Items):
 			h.o.line(pad + h.th.Key.Render(key))
 			items := Value{Kind: Object}
 			for i, it := range val.Items {
 				items.Members = append(items.Members, Member{Key: "[" + itoa(i) + "]", Value: it})
 			}
-			h.record(items, indent+2, raw, props)
+			h.deeper().record(items, indent+2, raw, props)
 		case val.Kind == String && strings.Contains(val.Text, "\n"):
 			h.multiline(pad+h.th.Key.Render(key)+strings.Repeat(" ", keyW-table.Width(key)+2), indent+keyW+2, val.Text, raw)
 		default:
@@ -246,7 +266,7 @@ func (h human) record(v Value, indent int, raw, inProps bool) {
 // multiline writes text that has line breaks: the first line after prefix,
 // the rest aligned under it, each cut to the width unless raw or verbose.
 func (h human) multiline(prefix string, col int, s string, raw bool) {
-	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	lines := strings.Split(strings.ReplaceAll(h.bound(s), "\r\n", "\n"), "\n")
 	for i, ln := range lines {
 		ln = sanitize.String(ln, 0)
 		if h.width > 0 && !raw {
@@ -676,7 +696,7 @@ func (h human) errorBlock(v Value, indent int, num string) {
 	h.o.line(strings.TrimRight(title, " "))
 	body := indent + 2
 	if msg != "" {
-		for _, ln := range strings.Split(strings.ReplaceAll(msg, "\r\n", "\n"), "\n") {
+		for _, ln := range strings.Split(strings.ReplaceAll(h.bound(msg), "\r\n", "\n"), "\n") {
 			h.o.line(strings.Repeat(" ", body) + sanitize.String(ln, 0))
 		}
 	}

@@ -180,25 +180,61 @@ func (p plain) field(path string, m Member) {
 // walk writes v under path as key: value lines: nested objects as dotted
 // keys, arrays of scalars inline, other arrays item by item as path[i].
 func (p plain) walk(path, key string, v Value, inProps bool) {
-	if isFiller(key, v, inProps) {
-		return
+	p.walkAt(&pathSeg{seg: path}, key, v, inProps)
+}
+
+// pathSeg is one step of a key path, linked to the steps above it. The path
+// is spelled out only for a line that is written, so deep nesting costs in
+// proportion to its depth, not to its square.
+type pathSeg struct {
+	up  *pathSeg
+	seg string // a key as joinPath writes it, or "[i]"
+}
+
+func (s *pathSeg) String() string {
+	n := 0
+	for x := s; x != nil; x = x.up {
+		n += len(x.seg) + 1
 	}
+	b := make([]byte, n)
+	i := n
+	for x := s; x != nil; x = x.up {
+		i -= len(x.seg)
+		copy(b[i:], x.seg)
+		if x.up != nil && x.up.seg != "" && x.seg != "" && x.seg[0] != '[' {
+			i--
+			b[i] = '.'
+		}
+	}
+	return string(b[i:])
+}
+
+func (p plain) walkAt(path *pathSeg, key string, v Value, inProps bool) {
 	switch v.Kind {
 	case Object:
+		// No emptiness check here: an object's empty members are skipped
+		// one by one, and checking the whole subtree at every level would
+		// cost the square of the depth.
 		inner := inProps || key == "properties"
 		for _, m := range v.Members {
-			p.walk(joinPath(path, m.Key), m.Key, m.Value, inner)
+			p.walkAt(&pathSeg{up: path, seg: joinPath("", m.Key)}, m.Key, m.Value, inner)
 		}
 	case Array:
+		if len(v.Items) == 0 {
+			return
+		}
 		if allScalars(v.Items) {
-			p.o.line(label(path) + inlineScalars(v.Items))
+			p.o.line(label(path.String()) + inlineScalars(v.Items))
 			return
 		}
 		for i, it := range v.Items {
-			p.walk(path+"["+itoa(i)+"]", key, it, inProps)
+			p.walkAt(&pathSeg{up: path, seg: "[" + itoa(i) + "]"}, key, it, inProps)
 		}
 	default:
-		p.o.line(label(path) + plainScalar(v))
+		if isFiller(key, v, inProps) {
+			return
+		}
+		p.o.line(label(path.String()) + plainScalar(v))
 	}
 }
 

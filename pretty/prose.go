@@ -48,7 +48,7 @@ func (p plain) part(pt part) {
 // hints and "? ask user:" prompts set apart. Lines are not cut: prose is
 // the message itself, and the terminal wraps it.
 func (h human) prose(text string) {
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	lines := strings.Split(strings.ReplaceAll(h.bound(text), "\r\n", "\n"), "\n")
 	for i, ln := range lines {
 		ln = sanitize.String(ln, 0)
 		trimmed := strings.TrimLeft(ln, " ")
