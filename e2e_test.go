@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -9,24 +10,41 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/creack/pty"
 
 	"khive-pretty/table"
 )
 
-// buildBinary builds the command once per test run.
+// binary is the command built once for the end-to-end tests.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "khive-pretty-e2e")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "khive-pretty")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		os.Stderr.Write(out)
+		binary = ""
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// buildBinary returns the command built by TestMain.
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("builds the binary")
+		t.Skip("runs the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "khive-pretty")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if binary == "" {
+		t.Fatal("go build failed (see above)")
 	}
-	return bin
+	return binary
 }
 
 // cleanEnv is the environment without the variables that steer output, so
@@ -182,4 +200,116 @@ func TestEndToEndExitCodesAndErrors(t *testing.T) {
 			t.Errorf("%v: exit %d (want %d)\nstdout:\n%s\nstderr:\n%s", tt.args, code, tt.code, stdout.String(), stderr.String())
 		}
 	}
+}
+
+func TestEndToEndTermDumbGivesHumanLayoutWithoutColour(t *testing.T) {
+	bin := buildBinary(t)
+	env := cleanEnv()
+	for i, kv := range env {
+		if strings.HasPrefix(kv, "TERM=") {
+			env[i] = "TERM=dumb"
+		}
+	}
+	out, code := runInPTY(t, bin, 100, env, "testdata/khive_list_tasks.json")
+	if code != 0 || strings.Contains(out, "\x1b") || !strings.Contains(out, "3 tasks") || !strings.Contains(out, "▶ next") {
+		t.Errorf("exit %d, TERM=dumb output:\n%q", code, out)
+	}
+}
+
+// A reader that goes away ends the process quietly, although its input is
+// still open: it does not keep rendering into a dead pipe.
+func TestEndToEndClosedPipeExitsQuietly(t *testing.T) {
+	bin := buildBinary(t)
+	cmd := exec.Command(bin, "-o", "plain")
+	cmd.Env = cleanEnv()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout = w
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	// A long list, and then nothing: stdin stays open, so only the closed
+	// pipe can end the process.
+	go func() {
+		io.WriteString(stdin, `{"ok": true, "tool": "list", "result": {"items": [`)
+		for i := 0; i < 20000; i++ {
+			if i > 0 {
+				io.WriteString(stdin, ",")
+			}
+			io.WriteString(stdin, `{"id": "row-`+itoa(i)+`", "title": "a title long enough to fill the output buffer quickly"}`)
+		}
+	}()
+	line, err := bufio.NewReader(r).ReadString('\n')
+	if err != nil || line != "ok: true\n" {
+		t.Fatalf("first line %q, %v", line, err)
+	}
+	r.Close() // like `| head -1`
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if stderr.Len() > 0 {
+			t.Errorf("wrote to stderr: %q", stderr.String())
+		}
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			t.Errorf("exit: %v, want the broken-pipe signal", err)
+		}
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("still running after its reader went away")
+	}
+	stdin.Close()
+}
+
+// Ctrl-C while coloured output is under way leaves the terminal clean: the
+// last thing written is a reset of all attributes, and the exit is 130.
+func TestEndToEndInterruptResetsTheTerminal(t *testing.T) {
+	bin := buildBinary(t)
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ptmx.Close()
+	cmd := exec.Command(bin, "-o", "human", "--color", "always")
+	cmd.Env = cleanEnv()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout, cmd.Stderr = tty, tty
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	tty.Close()
+	io.WriteString(stdin, `{"ok": true, "tool": "gtd.transition", "result": {"from": "next", "to": "done"}}`+"\n")
+	var out bytes.Buffer
+	buf := make([]byte, 4096)
+	for !strings.Contains(out.String(), "done") {
+		n, err := ptmx.Read(buf)
+		if err != nil {
+			t.Fatalf("read: %v (so far %q)", err, out.String())
+		}
+		out.Write(buf[:n])
+	}
+	cmd.Process.Signal(os.Interrupt) // stdin is still open: it is waiting for more
+	io.Copy(&out, ptmx)
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+		t.Errorf("exit: %v, want 130", err)
+	}
+	if !strings.HasSuffix(out.String(), "\x1b[0m") {
+		t.Errorf("output does not end with a reset: %q", out.String()[max(0, out.Len()-40):])
+	}
+	stdin.Close()
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"khive-pretty/pretty"
+	"khive-pretty/table"
 )
 
 var update = flag.Bool("update", false, "rewrite the .golden files under testdata/golden")
@@ -220,5 +221,35 @@ func TestWrappedResponsesRenderLikeWhatTheyCarry(t *testing.T) {
 				t.Errorf("%s (%s) differs from the response it carries:\n%s\n---\n%s", tt.wrapper, v.name, got, want)
 			}
 		}
+	}
+}
+
+// A single 50 MB string: plain output shows all of it, human output at most
+// 64 KiB of it, with a note, even under --verbose.
+func TestHugeStringIsBoundedInHumanOutputOnly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a 50 MB input")
+	}
+	huge := strings.Repeat("0123456789", 5<<20)
+	path := filepath.Join(t.TempDir(), "huge.json")
+	doc := `{"ok": true, "tool": "get", "result": {"id": "083c2879-ec46-4de3-8ea4-3d37b350c341", "content": "` + huge + `"}}`
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plainOut := renderForTest(path, pretty.Options{Output: pretty.Plain})
+	if !bytes.Contains(plainOut, []byte("content: "+huge+"\n")) {
+		t.Errorf("plain output does not hold the whole string (%d bytes)", len(plainOut))
+	}
+	short := renderForTest(path, human(80))
+	lines := strings.Split(strings.TrimSuffix(string(short), "\n"), "\n")
+	last := lines[len(lines)-1]
+	if !strings.HasPrefix(last, "  content  0123456789") || !strings.HasSuffix(last, "…") || table.Width(last) != 80 {
+		t.Errorf("human output: the content line should be cut to 80 columns:\n%s", short)
+	}
+	verbose := human(80)
+	verbose.Verbose = true
+	long := renderForTest(path, verbose)
+	if len(long) > 70<<10 || !bytes.Contains(long, []byte("… (52363264 more bytes; -o plain shows all)")) {
+		t.Errorf("verbose human output is %d bytes, ends %q", len(long), long[max(0, len(long)-80):])
 	}
 }

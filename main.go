@@ -75,6 +75,9 @@ func run(args []string, stdin, stdout, stderr *os.File, getenv terminal.Getenv) 
 				}
 				files = []string{"-"}
 			}
+			if opt.Output == pretty.Human && opt.Color >= colorprofile.ANSI {
+				defer resetOnInterrupt(stdout)()
+			}
 			code = render(files, stdin, stdout, stderr, opt)
 			return nil
 		},

@@ -415,7 +415,7 @@ func (h human) newRecordTable(rows []Value, raw bool) *recordTable {
 	for _, c := range keep {
 		t.index[occKey(c.key, c.occ)] = len(t.tcols)
 		t.keys = append(t.keys, c.key)
-		t.tcols = append(t.tcols, table.Column{Header: header(h.text(c.key)), Align: c.info.align, Keep: c.info.keep, Flex: c.info.flex, Min: c.info.min, Want: c.info.want})
+		t.tcols = append(t.tcols, table.Column{Header: h.text(header(c.key)), Align: c.info.align, Keep: c.info.keep, Flex: c.info.flex, Min: c.info.min, Want: c.info.want})
 		if t.bar < 0 && isScoreKey(c.key) && len(rows) > 1 {
 			if top, ok := barScale(c.score); ok {
 				t.bar, t.top = len(t.tcols), top
