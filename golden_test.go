@@ -67,6 +67,10 @@ func extraVariants(input string) []variant {
 		return []variant{w(40), {"verbose", verbose}}
 	case "mcp_structured_content.json", "mcp_media.json", "jsonrpc_notifications.ndjson":
 		return []variant{{"verbose", verbose}, {"ascii", ascii}}
+	case "graphiti_search_nodes.json", "graphiti_search_facts.json", "graphiti_get_episodes.json", "codebase_search_code.json", "codebase_index_repository.json":
+		return []variant{w(120), w(50), {"ascii", ascii}, {"verbose", verbose}}
+	case "graphiti_get_status.json", "graphiti_add_memory.json", "graphiti_clear_graph.json", "graphiti_delete_failed.json":
+		return []variant{w(50), {"verbose", verbose}}
 	case "khive_neighbors.json", "bare_records.json", "generic_nested.json":
 		return []variant{w(120), {"ascii", ascii}}
 	}
@@ -133,6 +137,7 @@ func testInputs(t *testing.T) []string {
 // to stderr and the exit code when there was either.
 func renderForTest(path string, opt pretty.Options) []byte {
 	var stdout, stderr bytes.Buffer
+	opt.Log = &stderr
 	code := render([]string{path}, strings.NewReader(""), &stdout, &stderr, opt)
 	out := stdout.Bytes()
 	if stderr.Len() > 0 {

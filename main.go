@@ -66,6 +66,7 @@ func run(args []string, stdin, stdout, stderr *os.File, getenv terminal.Getenv) 
 			if err != nil {
 				return err
 			}
+			opt.Log = stderr
 			files := cmd.Args().Slice()
 			if len(files) == 0 {
 				if terminal.IsTerminal(stdin) {

@@ -39,6 +39,9 @@ type Set struct {
 	AbortMark   string
 	Newline     string // stands for a line break inside a one-line cell
 	Micro       string // the unit of microseconds
+	// RelFrom and RelTo draw a relation between two names:
+	// "Graphiti ──uses as backend──▶ Neo4j".
+	RelFrom, RelTo string
 
 	inbox, next, active, waiting, someday, done, cancelled string
 	success, denied, failure                               string
@@ -52,7 +55,7 @@ type Set struct {
 func Unicode() Set {
 	return Set{
 		True: "✓", False: "✗", Dash: "—", Ellipsis: "…", Sep: " · ", Arrow: "→",
-		OKMark: "✓", ErrorMark: "✗", AbortMark: "⊘", Newline: "↵", Micro: "µs",
+		OKMark: "✓", ErrorMark: "✗", AbortMark: "⊘", Newline: "↵", Micro: "µs", RelFrom: "──", RelTo: "──▶",
 		inbox: "○", next: "▶", active: "●", waiting: "‖", someday: "◇", done: "✓", cancelled: "⊘",
 		success: "✓", denied: "⊘", failure: "✗",
 		barFull: "█", barPartial: []string{"▏", "▎", "▍", "▌", "▋", "▊", "▉"}, barEmpty: " ",
@@ -63,7 +66,7 @@ func Unicode() Set {
 func ASCII() Set {
 	return Set{
 		True: "yes", False: "no", Dash: "-", Ellipsis: "...", Sep: " | ", Arrow: "->",
-		OKMark: "+", ErrorMark: "x", AbortMark: "-", Newline: `\n`, Micro: "us",
+		OKMark: "+", ErrorMark: "x", AbortMark: "-", Newline: `\n`, Micro: "us", RelFrom: "--", RelTo: "-->",
 		inbox: "o", next: ">", active: "*", waiting: "=", someday: "~", done: "+", cancelled: "x",
 		success: "+", denied: "!", failure: "x",
 		barFull: "#", barEmpty: ".",

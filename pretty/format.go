@@ -81,3 +81,9 @@ func trimFloat(f float64) string {
 }
 
 func parseFloat(s string) (float64, error) { return strconv.ParseFloat(s, 64) }
+
+// Units of durations whose key does not say them.
+const (
+	durationMS     = time.Millisecond
+	durationSecond = time.Second
+)

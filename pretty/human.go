@@ -51,6 +51,9 @@ func newHuman(o *out, opt Options, st style) human {
 }
 
 func (h human) document(v Value) {
+	if r := findRenderer(v, ""); r != nil && h.special(r, v, "") {
+		return
+	}
 	switch classify(v) {
 	case ShapeBatch:
 		h.batch(v)
@@ -609,6 +612,10 @@ func (h human) envelope(v Value, num string, nested bool) {
 	if nested {
 		indent = 2
 	}
+	if r := findRenderer(res, v.str("tool")); r != nil && h.special(r, res, title) {
+		h.envelopeRest(v, indent, nested)
+		return
+	}
 	switch shape := classify(res); shape {
 	case ShapeList, ShapeRecords:
 		if nested || h.opt.Verbose {
@@ -786,7 +793,9 @@ func (h human) summaryLine(parts []string, indent int) {
 		if len(line) > 0 {
 			h.o.line(pad + strings.Join(line, h.th.Faint.Render(h.g.Sep)))
 		}
-		line, lineW = nil, indent
+		// Continuation lines hang under the first.
+		pad = strings.Repeat(" ", indent+2)
+		line, lineW = nil, indent+2
 	}
 	sepW := table.Width(h.g.Sep)
 	for _, p := range parts {
@@ -806,4 +815,17 @@ func (h human) summaryLine(parts []string, indent int) {
 // countLine is the footer of a bare list of records: "3 items".
 func (h human) countLine(n int, singular string, indent int) {
 	h.summaryLine([]string{h.th.Faint.Render(count(n, singular))}, indent)
+}
+
+// special shows v with a specialised renderer, after title if there is
+// one, and reports false (having written nothing) if the renderer failed.
+func (h human) special(r *shapeRenderer, v Value, title string) bool {
+	return special(h.o, h.opt, r.name, func(o *out) error {
+		hh := h
+		hh.o = o
+		if title != "" {
+			o.line(title)
+		}
+		return r.human(hh, v)
+	})
 }

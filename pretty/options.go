@@ -1,6 +1,7 @@
 package pretty
 
 import (
+	"io"
 	"time"
 
 	"github.com/charmbracelet/colorprofile"
@@ -31,4 +32,7 @@ type Options struct {
 	Width   int
 	ASCII   bool
 	Verbose bool
+	// Log receives notes for the user (under --verbose: why a specialised
+	// renderer fell back to the generic form). nil discards them.
+	Log io.Writer
 }

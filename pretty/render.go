@@ -180,6 +180,11 @@ func (rn *Renderer) parts(parts []part, res *Result) error {
 }
 
 func hasErrorEnvelope(v Value) bool {
+	// "success": false is a failure report too (graph-memory servers
+	// answer a failed delete so).
+	if s, ok := v.Get("success"); ok && s.IsFalse() {
+		return true
+	}
 	switch classify(v) {
 	case ShapeError:
 		return true

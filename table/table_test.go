@@ -254,3 +254,23 @@ func TestWriterWithoutWidthLimitNeverCuts(t *testing.T) {
 		t.Errorf("got %q", sb.String())
 	}
 }
+
+func TestCutWords(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"Temporal knowledge graph framework for agents", 100, "Temporal knowledge graph framework for agents"},
+		{"Temporal knowledge graph framework for agents", 30, "Temporal knowledge graph…"},
+		{"Temporal knowledge graph framework for agents", 26, "Temporal knowledge graph…"},
+		{"Temporal knowledge graph framework for agents", 25, "Temporal knowledge graph…"},
+		{"Temporal knowledge graph framework for agents", 24, "Temporal knowledge…"},
+		{"Supercalifragilisticexpialidocious", 10, "Supercali…"},
+	} {
+		got := CutWords(tt.in, tt.w, "…")
+		if got != tt.want || Width(got) > tt.w {
+			t.Errorf("CutWords(%q, %d) = %q, want %q", tt.in, tt.w, got, tt.want)
+		}
+	}
+}

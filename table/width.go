@@ -1,6 +1,10 @@
 package table
 
-import "github.com/charmbracelet/x/ansi"
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
 
 // Width is the number of terminal columns s occupies. Cell text is sanitised
 // before it gets here, so pure ASCII needs no grapheme segmentation: its
@@ -34,4 +38,21 @@ func Cut(s string, w int, tail string) string {
 		return s[:w-tw] + tail
 	}
 	return ansi.Truncate(s, w, tail)
+}
+
+// CutWords is Cut at a word boundary: the text ends at the last space that
+// leaves room for tail, so no word is broken; a single word longer than w
+// is cut like Cut.
+func CutWords(s string, w int, tail string) string {
+	if Width(s) <= w {
+		return s
+	}
+	cut := Cut(s, w, "")
+	room := w - Width(tail)
+	for i := len(cut) - 1; i > 0; i-- {
+		if cut[i] == ' ' && Width(cut[:i]) <= room {
+			return strings.TrimRight(cut[:i], " ") + tail
+		}
+	}
+	return Cut(s, w, tail)
 }
