@@ -177,7 +177,7 @@ func TestEndToEndExitCodesAndErrors(t *testing.T) {
 		{nil, "{\"ok\": true, \"tool\": \"x\", \"result\": 1}\n{bad", 2, "result: 1", "khive-pretty: <stdin>:2:2: "},
 		{[]string{"-"}, "", 2, "", "khive-pretty: <stdin>: empty input: no JSON document"},
 		{[]string{"no/such/file.json", "testdata/khive_gtd_transition.json"}, "", 2, "tool: gtd.transition", "no/such/file.json"},
-		{[]string{"--output", "fancy"}, "", 2, "", "--output must be auto, human or plain"},
+		{[]string{"--output", "fancy"}, "", 2, "", "--output must be auto, human, plain, markdown, json or agent"},
 		{[]string{"--now", "yesterday", "-o", "human"}, "{}", 2, "", "--now (or KHIVE_PRETTY_NOW) \"yesterday\" is not an RFC 3339 time"},
 		{[]string{"--now", "yesterday"}, "{}", 2, "", "is not an RFC 3339 time"}, // checked for plain output too
 		{[]string{"--width", "-5", "-o", "human"}, "{}", 2, "", "--width must be a positive number"},

@@ -138,7 +138,7 @@ func testInputs(t *testing.T) []string {
 func renderForTest(path string, opt pretty.Options) []byte {
 	var stdout, stderr bytes.Buffer
 	opt.Log = &stderr
-	code := render([]string{path}, strings.NewReader(""), &stdout, &stderr, opt)
+	code := render([]string{path}, strings.NewReader(""), &stdout, &stderr, opt, false)
 	out := stdout.Bytes()
 	if stderr.Len() > 0 {
 		out = append(out, "-- stderr --\n"...)
@@ -256,5 +256,21 @@ func TestHugeStringIsBoundedInHumanOutputOnly(t *testing.T) {
 	long := renderForTest(path, verbose)
 	if len(long) > 70<<10 || !bytes.Contains(long, []byte("… (52363264 more bytes; -o plain shows all)")) {
 		t.Errorf("verbose human output is %d bytes, ends %q", len(long), long[max(0, len(long)-80):])
+	}
+}
+
+// --stats reports the sizes and the saving; agent mode on the list sample
+// is the figure the README gives.
+func TestStatsOnAgentOutput(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := render([]string{"testdata/khive_list_tasks.json"}, strings.NewReader(""), &stdout, &stderr, pretty.Options{Output: pretty.Agent}, true)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if want := "khive-pretty: 1872 bytes in, 1060 bytes out, 43.4% smaller\n"; stderr.String() != want {
+		t.Errorf("stats line %q, want %q", stderr.String(), want)
+	}
+	if int64(stdout.Len()) != 1060 {
+		t.Errorf("counted 1060 bytes out, wrote %d", stdout.Len())
 	}
 }

@@ -54,12 +54,13 @@ func run(args []string, stdin, stdout, stderr *os.File, getenv terminal.Getenv) 
 			return usageError{err}
 		},
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "auto", Usage: "auto, human or plain; auto is human on a terminal, plain otherwise"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "auto", Usage: "auto, human, plain, markdown, json or agent; auto is human on a terminal, plain otherwise"},
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "auto, always or never"},
 			&cli.StringFlag{Name: "now", Usage: "the clock for relative times (RFC 3339)", Sources: cli.EnvVars("KHIVE_PRETTY_NOW")},
 			&cli.IntFlag{Name: "width", Aliases: []string{"w"}, Usage: "target width of human output", DefaultText: "$COLUMNS, else the terminal's, else 80"},
 			&cli.BoolFlag{Name: "ascii", Usage: "ASCII glyphs instead of Unicode"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "human output without shortening: full IDs, exact timestamps, no truncation"},
+			&cli.BoolFlag{Name: "stats", Usage: "after rendering, print the input and output sizes and the saving to stderr"},
 		},
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			opt, err := options(cmd, stdout, getenv)
@@ -79,7 +80,7 @@ func run(args []string, stdin, stdout, stderr *os.File, getenv terminal.Getenv) 
 			if opt.Output == pretty.Human && opt.Color >= colorprofile.ANSI {
 				defer resetOnInterrupt(stdout)()
 			}
-			code = render(files, stdin, stdout, stderr, opt)
+			code = render(files, stdin, stdout, stderr, opt, cmd.Bool("stats"))
 			return nil
 		},
 	}
@@ -111,6 +112,12 @@ func options(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv) (pretty.
 		opt.Output = pretty.Human
 	case "plain":
 		opt.Output = pretty.Plain
+	case "markdown", "md":
+		opt.Output = pretty.Markdown
+	case "json":
+		opt.Output = pretty.JSON
+	case "agent":
+		opt.Output = pretty.Agent
 	case "auto":
 		// Asking for colour is asking for the human view, e.g. `| less -R`.
 		opt.Output = pretty.Plain
@@ -118,7 +125,7 @@ func options(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv) (pretty.
 			opt.Output = pretty.Human
 		}
 	default:
-		return opt, usageError{fmt.Errorf("--output must be auto, human or plain, not %q", o)}
+		return opt, usageError{fmt.Errorf("--output must be auto, human, plain, markdown, json or agent, not %q", o)}
 	}
 	// Flags are checked whatever the output, so a mistake shows up at once
 	// rather than the day the output goes to a terminal.
@@ -134,27 +141,39 @@ func options(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv) (pretty.
 	if width < 0 {
 		return opt, usageError{fmt.Errorf("--width must be a positive number of columns, not %d", width)}
 	}
-	if opt.Output == pretty.Plain {
-		return opt, nil // plain depends on the input alone: nothing else to ask
-	}
-	opt.Now = now
-	if now.IsZero() {
-		opt.Now = time.Now()
-	}
-	opt.Width = terminal.Width(width, getenv, stdout, tty)
 	opt.ASCII = cmd.Bool("ascii")
 	opt.Verbose = cmd.Bool("verbose")
+	switch opt.Output {
+	case pretty.Plain, pretty.Markdown, pretty.Agent:
+		return opt, nil // these depend on the input alone: nothing else to ask
+	}
 	opt.Color = colorprofile.NoTTY
 	if terminal.Color(color, tty, getenv) {
 		// The theme uses the 16 basic colours, which every colour terminal
 		// has, so there is nothing to detect beyond on or off.
 		opt.Color = colorprofile.ANSI
 	}
+	if opt.Output == pretty.JSON {
+		return opt, nil
+	}
+	opt.Now = now
+	if now.IsZero() {
+		opt.Now = time.Now()
+	}
+	opt.Width = terminal.Width(width, getenv, stdout, tty)
 	return opt, nil
 }
 
-// render streams every input through one renderer and returns the exit code.
-func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options) int {
+// render streams every input through one renderer and returns the exit
+// code. With stats, a last line on stderr compares the sizes of input and
+// output.
+func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, stats bool) int {
+	var in, out counter
+	if stats {
+		out.w = stdout
+		stdout = &out
+		defer func() { fmt.Fprintln(stderr, statsLine(in.n, out.n)) }()
+	}
 	rn := pretty.NewRenderer(stdout, opt)
 	code := exitOK
 	for _, name := range files {
@@ -169,6 +188,9 @@ func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt prett
 			}
 			r, display = f, name
 			defer f.Close()
+		}
+		if stats {
+			r = &countingReader{r: r, n: &in.n}
 		}
 		res, err := rn.Stream(r, display)
 		if res.Failed && code == exitOK {
@@ -185,4 +207,42 @@ func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt prett
 		}
 	}
 	return code
+}
+
+// counter counts the bytes written through it.
+type counter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+type countingReader struct {
+	r io.Reader
+	n *int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	*c.n += int64(n)
+	return n, err
+}
+
+// statsLine is --stats' report: "khive-pretty: 1872 bytes in, 1027 bytes
+// out, 45.1% smaller".
+func statsLine(in, out int64) string {
+	s := fmt.Sprintf("khive-pretty: %d bytes in, %d bytes out", in, out)
+	if in > 0 {
+		pct := float64(in-out) / float64(in) * 100
+		if pct >= 0 {
+			s += fmt.Sprintf(", %.1f%% smaller", pct)
+		} else {
+			s += fmt.Sprintf(", %.1f%% larger", -pct)
+		}
+	}
+	return s
 }

@@ -30,8 +30,9 @@ type human struct {
 // style is what human output looks like for a run: the theme and the glyph
 // set, made once from the options.
 type style struct {
-	th theme.Theme
-	g  glyphs.Set
+	th   theme.Theme
+	g    glyphs.Set
+	json jsonTheme
 }
 
 func newStyle(opt Options) style {
@@ -39,7 +40,8 @@ func newStyle(opt Options) style {
 	if opt.ASCII {
 		g = glyphs.ASCII()
 	}
-	return style{th: theme.New(opt.Color), g: g}
+	th := theme.New(opt.Color)
+	return style{th: th, g: g, json: jsonTheme{key: th.JSONKey, str: th.JSONString, num: th.JSONNumber, lit: th.JSONLiteral, null: th.Faint}}
 }
 
 func newHuman(o *out, opt Options, st style) human {

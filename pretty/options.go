@@ -17,6 +17,13 @@ const (
 	// Plain is for pipes and snapshots: no escapes, full values, timestamps
 	// as written, a pure function of the input.
 	Plain
+	// Markdown is GitHub-flavoured Markdown, to paste into a pull request,
+	// an issue or a prompt.
+	Markdown
+	// JSON is the input re-indented, losslessly, coloured on a terminal.
+	JSON
+	// Agent is khive's agent-mode transform as compact JSON: fewer tokens.
+	Agent
 )
 
 // Options are decided once, in main, and passed down as a value. Nothing in

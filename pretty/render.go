@@ -26,7 +26,7 @@ type Renderer struct {
 // NewRenderer returns a renderer writing to w.
 func NewRenderer(w io.Writer, opt Options) *Renderer {
 	rn := &Renderer{w: bufio.NewWriterSize(w, 64<<10), opt: opt}
-	if opt.Output != Plain {
+	if opt.Output != Plain && opt.Output != Agent {
 		rn.style = newStyle(opt)
 	}
 	return rn
@@ -89,7 +89,9 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 // decoder returns a decoder whose long lists stream through this renderer.
 func (rn *Renderer) decoder(r io.Reader, name string) *Decoder {
 	dec := NewDecoder(r, name)
-	dec.onList = rn.streamList
+	if rn.opt.Output == Human || rn.opt.Output == Plain {
+		dec.onList = rn.streamList
+	}
 	return dec
 }
 
@@ -141,6 +143,21 @@ func (rn *Renderer) Document(v Value, res *Result) error {
 	if rn.long != nil {
 		return rn.finishList(v, res)
 	}
+	switch rn.opt.Output {
+	case JSON, Agent:
+		// The document itself, not what it wraps: one per line (compact)
+		// or indented.
+		for _, p := range unwrap(v) {
+			res.Failed = res.Failed || p.failed
+		}
+		if rn.opt.Output == Agent {
+			v = agentDoc(v)
+		}
+		j := jsonWriter{w: rn.w, indent: rn.opt.Output == JSON, th: rn.style.json}
+		j.value(v, 0)
+		rn.w.WriteByte('\n')
+		return rn.w.Flush()
+	}
 	return rn.parts(unwrap(v), res)
 }
 
@@ -162,6 +179,9 @@ func (rn *Renderer) parts(parts []part, res *Result) error {
 	for _, p := range parts {
 		if p.failed {
 			res.Failed = true
+		}
+		if rn.opt.Output == JSON || rn.opt.Output == Agent {
+			continue // an HTTP head is no JSON
 		}
 		if human && p.verboseOnly && !rn.opt.Verbose {
 			continue

@@ -159,3 +159,8 @@ func suspect(x uint64) bool {
 	hasZero := func(v uint64) uint64 { return (v - ones) &^ v & highs }
 	return ((x-0x20*ones)&^x|x|hasZero(x^0x7f*ones)|hasZero(x^'\\'*ones))&highs != 0
 }
+
+// UnsafeRune reports the runes above ASCII that String escapes: C1
+// controls and the characters that change text direction or break lines
+// invisibly. Writers with their own escaping (JSON) use it to agree.
+func UnsafeRune(r rune) bool { return unsafeRune(r) }

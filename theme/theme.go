@@ -37,8 +37,10 @@ type Theme struct {
 	ID         Style // shortened IDs
 	Bold       Style
 	ErrorTitle Style // the first line of an error
-	tones      [glyphs.Muted + 1]Style
-	priority   [4]Style
+	// JSON output, coloured as jq -C does.
+	JSONKey, JSONString, JSONNumber, JSONLiteral Style
+	tones                                        [glyphs.Muted + 1]Style
+	priority                                     [4]Style
 }
 
 // New returns the theme for a colour profile. Below ASCII (NoTTY, or colour
@@ -60,12 +62,16 @@ func New(p colorprofile.Profile) Theme {
 	faint := base.Faint(true)
 	bold := base.Bold(true)
 	t := Theme{
-		Header:     compile(bold),
-		Key:        compile(fg(lipgloss.Blue, base)),
-		Faint:      compile(faint),
-		ID:         compile(faint),
-		Bold:       compile(bold),
-		ErrorTitle: compile(fg(lipgloss.Red, bold)),
+		Header:      compile(bold),
+		Key:         compile(fg(lipgloss.Blue, base)),
+		Faint:       compile(faint),
+		ID:          compile(faint),
+		Bold:        compile(bold),
+		ErrorTitle:  compile(fg(lipgloss.Red, bold)),
+		JSONKey:     compile(fg(lipgloss.Blue, bold)),
+		JSONString:  compile(fg(lipgloss.Green, base)),
+		JSONNumber:  compile(fg(lipgloss.Cyan, base)),
+		JSONLiteral: compile(fg(lipgloss.Yellow, base)),
 	}
 	t.tones[glyphs.Neutral] = Style{}
 	t.tones[glyphs.Accent] = compile(fg(lipgloss.Cyan, base))

@@ -1,0 +1,91 @@
+package pretty
+
+import "khive-pretty/relative"
+
+// agentDoc applies khive's agent-mode rules to a document, for compact JSON
+// that costs an agent fewer tokens (-o agent):
+//
+//   - IDs (whole-value UUIDs) shortened to their first 8 characters, which
+//     khive accepts as an ID prefix, except under parent_id, session_id,
+//     project_id, thread_id, context_entity_id, outbound_ref and full_id;
+//   - empties (null, "", [], {}) dropped, except lifecycle nulls and empty
+//     strings under properties;
+//   - scores to 3 significant figures;
+//   - timestamps compacted to whole seconds (2026-05-23T16:18:15Z);
+//   - a list envelope's rows key (items, entities …) and its limit and
+//     cursor fields always kept;
+//   - error envelopes, and the failed ops of a batch, untouched.
+func agentDoc(v Value) Value {
+	switch classify(v) {
+	case ShapeError:
+		return v
+	case ShapeBatch:
+		out := Value{Kind: Object}
+		for _, m := range v.Members {
+			if m.Key == "results" {
+				res := Value{Kind: Array}
+				for _, r := range m.Value.Items {
+					if isErrorEnvelope(r) {
+						res.Items = append(res.Items, r)
+					} else {
+						res.Items = append(res.Items, agentValue("", r, false))
+					}
+				}
+				m.Value = res
+			} else {
+				m.Value = agentValue(m.Key, m.Value, false)
+			}
+			out.Members = append(out.Members, m)
+		}
+		return out
+	}
+	return agentValue("", v, false)
+}
+
+// agentKeepsFull are the ID keys whose UUIDs stay whole in agent mode.
+func agentKeepsFull(key string) bool {
+	switch key {
+	case "parent_id", "session_id", "project_id", "thread_id", "context_entity_id", "outbound_ref", "full_id":
+		return true
+	}
+	return false
+}
+
+func agentValue(key string, v Value, inProps bool) Value {
+	switch v.Kind {
+	case String:
+		if isUUID(v.Text) && !agentKeepsFull(key) {
+			return Value{Kind: String, Text: v.Text[:8]}
+		}
+		if t, ok := relative.Parse(v.Text); ok {
+			return Value{Kind: String, Text: t.Format("2006-01-02T15:04:05Z07:00")}
+		}
+	case Number:
+		if isScoreKey(key) {
+			return Value{Kind: Number, Text: sig3(v.Text)}
+		}
+	case Array:
+		out := Value{Kind: Array}
+		for _, it := range v.Items {
+			out.Items = append(out.Items, agentValue(key, it, inProps))
+		}
+		return out
+	case Object:
+		_, _, isList := listRows(v)
+		inner := inProps || key == "properties"
+		out := Value{Kind: Object}
+		for _, m := range v.Members {
+			keep := isList && (isListKey(m.Key) || isListMetaKey(m.Key))
+			if !keep && isFiller(m.Key, m.Value, inner) {
+				continue
+			}
+			val := agentValue(m.Key, m.Value, inner)
+			if !keep && isFiller(m.Key, val, inner) {
+				continue
+			}
+			out.Members = append(out.Members, Member{Key: m.Key, Value: val})
+		}
+		return out
+	}
+	return v
+}
