@@ -42,7 +42,21 @@ func baseVariants() []variant {
 		{"plain", pretty.Options{Output: pretty.Plain}},
 		{"human", human(80)},
 		{"color", color},
+		{"markdown", pretty.Options{Output: pretty.Markdown}},
 	}
+}
+
+// formatVariants: JSON and agent output for the inputs where they matter.
+func formatVariants(input string) []variant {
+	switch {
+	case strings.HasPrefix(input, "khive_"), strings.HasPrefix(input, "graphiti_"), strings.HasPrefix(input, "codebase_"),
+		input == "numbers.json", input == "duplicate_keys.json", input == "hostile_everywhere.ndjson", input == "mcp_inspector_tools_call.json":
+		return []variant{
+			{"json", pretty.Options{Output: pretty.JSON}},
+			{"agent", pretty.Options{Output: pretty.Agent}},
+		}
+	}
+	return nil
 }
 
 // Some inputs earn more: other widths, ASCII glyphs, --verbose.
@@ -86,7 +100,13 @@ func TestGolden(t *testing.T) {
 	inputs := testInputs(t)
 	for _, in := range inputs {
 		base := filepath.Base(in)
-		for _, v := range append(baseVariants(), extraVariants(base)...) {
+		variants := append(baseVariants(), extraVariants(base)...)
+		variants = append(variants, formatVariants(base)...)
+		switch base {
+		case "khive_list_tasks.json", "khive_batch_partial.json", "codebase_search_code.json", "graphiti_search_nodes.json", "codebase_index_repository.json":
+			variants = append(variants, variant{"markdown-verbose", pretty.Options{Output: pretty.Markdown, Verbose: true}})
+		}
+		for _, v := range variants {
 			t.Run(base+"/"+v.name, func(t *testing.T) {
 				got := renderForTest(in, v.opt)
 				checkEscapes(t, got, v.opt)

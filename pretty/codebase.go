@@ -16,8 +16,9 @@ import (
 const codeLines = 8
 
 var codeSearch = shapeRenderer{
-	name:  "code search",
-	tools: []string{"search_code"},
+	name:     "code search",
+	markdown: mdCodeSearch,
+	tools:    []string{"search_code"},
 	match: func(v Value) bool {
 		return hasObjects(v, "results", "file_path") && hasObjects(v, "results", "content")
 	},
@@ -76,61 +77,24 @@ var codeSearch = shapeRenderer{
 }
 
 var codeIndex = shapeRenderer{
-	name:  "code index",
+	name: "code index",
+	markdown: func(m markdown, v Value) error {
+		if err := m.mdLine(v, codeIndexHuman, "status", "files_indexed", "chunks_created", "duration_seconds", "errors"); err != nil {
+			return err
+		}
+		if e, ok := v.Get("errors"); ok && m.h.opt.Verbose && len(e.Items) > 0 {
+			m.o.gap()
+			for _, it := range e.Items {
+				m.o.line("- " + mdInline(m.h.cell("error", it, true).Text))
+			}
+		}
+		return nil
+	},
 	tools: []string{"index_repository"},
 	match: func(v Value) bool {
 		return v.Has("repository_id") && (v.Has("files_indexed") || v.Has("chunks_created"))
 	},
-	human: func(h human, v Value) error {
-		status, err1 := optString(v, "status")
-		files, hasFiles, err2 := optNumber(v, "files_indexed")
-		chunks, hasChunks, err3 := optNumber(v, "chunks_created")
-		secs, hasSecs, err4 := optNumber(v, "duration_seconds")
-		if err := firstErr(err1, err2, err3, err4); err != nil {
-			return err
-		}
-		var errs []Value
-		if e, ok := v.Get("errors"); ok {
-			if e.Kind != Array {
-				return errShape("errors is not a list")
-			}
-			errs = e.Items
-		}
-		m, _ := h.g.Status(status)
-		mark := h.g.OKMark
-		switch m.Tone {
-		case glyphs.Warn:
-			mark = "!"
-		case glyphs.Bad:
-			mark = h.g.ErrorMark
-		}
-		if status == "" {
-			status = "indexed"
-		}
-		parts := []string{h.th.Tone(m.Tone).Render(mark + " " + h.text(status))}
-		if hasFiles {
-			parts = append(parts, countText(files, "file"))
-		}
-		if hasChunks {
-			parts = append(parts, countText(chunks, "chunk"))
-		}
-		if hasSecs {
-			if d, ok := humanDuration(secs, durationSecond, h.g.Micro); ok {
-				parts = append(parts, d)
-			}
-		}
-		if len(errs) > 0 {
-			parts = append(parts, h.th.Tone(glyphs.Warn).Render(count(len(errs), "error")))
-		}
-		h.summaryLine(parts, 0)
-		if h.opt.Verbose {
-			for _, e := range errs {
-				h.o.line("  " + h.th.Tone(glyphs.Warn).Render(h.g.ErrorMark) + " " + h.cell("error", e, true).Text)
-			}
-		}
-		h.verboseRest(v, 2, "status", "files_indexed", "chunks_created", "duration_seconds", "errors")
-		return nil
-	},
+	human: codeIndexHuman,
 }
 
 // lineRange writes ":10-25" (or ":10" for one line, or nothing).
@@ -169,4 +133,122 @@ func (h human) code(text string, style func(string) string, maxLines int) {
 	if len(shown) < len(lines) {
 		h.o.line("    " + h.th.Faint.Render(h.g.Ellipsis+" "+count(len(lines)-len(shown), "more line")))
 	}
+}
+
+// mdCodeSearch: a heading per result with the path, lines and similarity,
+// the code in a fenced block in the file's language; under --verbose the
+// context before and after in blocks of their own.
+func mdCodeSearch(m markdown, v Value) error {
+	results, err := objects(v, "results")
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
+		path, err1 := optString(r, "file_path")
+		content, err2 := optString(r, "content")
+		start, _, err3 := optNumber(r, "start_line")
+		end, _, err4 := optNumber(r, "end_line")
+		sim, hasSim, err5 := optNumber(r, "similarity_score")
+		before, err6 := optString(r, "context_before")
+		after, err7 := optString(r, "context_after")
+		if err := firstErr(err1, err2, err3, err4, err5, err6, err7); err != nil {
+			return err
+		}
+		head := "### `" + strings.ReplaceAll(m.h.text(path)+lineRange(start, end), "`", "'") + "`"
+		if hasSim {
+			head += m.h.g.Sep + sig3(sim)
+		}
+		m.o.line(head)
+		m.o.gap()
+		lang := language(path)
+		verbose := m.h.opt.Verbose
+		if verbose && strings.TrimSpace(before) != "" {
+			m.o.line("_before_")
+			m.o.gap()
+			m.codeBlock(before, lang, false)
+			m.o.gap()
+		}
+		m.codeBlock(content, lang, !verbose)
+		if verbose && strings.TrimSpace(after) != "" {
+			m.o.gap()
+			m.o.line("_after_")
+			m.o.gap()
+			m.codeBlock(after, lang, false)
+		}
+		m.o.gap()
+	}
+	parts := []string{count(len(results), "result")}
+	if total, ok, _ := optNumber(v, "total_count"); ok && total != itoa(len(results)) {
+		parts[0] = itoa(len(results)) + " of " + total + " results"
+	}
+	if ms, ok, _ := optNumber(v, "latency_ms"); ok {
+		if d, ok := humanDuration(ms, durationMS, m.h.g.Micro); ok {
+			parts = append(parts, d)
+		}
+	}
+	m.o.line("_" + strings.Join(parts, m.h.g.Sep) + "_")
+	if m.h.opt.Verbose {
+		rest := Value{Kind: Object}
+		for _, mem := range v.Members {
+			if mem.Key != "results" && mem.Key != "total_count" && mem.Key != "latency_ms" {
+				rest.Members = append(rest.Members, mem)
+			}
+		}
+		if !isFiller("", rest, false) {
+			m.o.gap()
+			m.bullets(rest, "", false, false)
+		}
+	}
+	return nil
+}
+
+func codeIndexHuman(h human, v Value) error {
+	status, err1 := optString(v, "status")
+	files, hasFiles, err2 := optNumber(v, "files_indexed")
+	chunks, hasChunks, err3 := optNumber(v, "chunks_created")
+	secs, hasSecs, err4 := optNumber(v, "duration_seconds")
+	if err := firstErr(err1, err2, err3, err4); err != nil {
+		return err
+	}
+	var errs []Value
+	if e, ok := v.Get("errors"); ok {
+		if e.Kind != Array {
+			return errShape("errors is not a list")
+		}
+		errs = e.Items
+	}
+	m, _ := h.g.Status(status)
+	mark := h.g.OKMark
+	switch m.Tone {
+	case glyphs.Warn:
+		mark = "!"
+	case glyphs.Bad:
+		mark = h.g.ErrorMark
+	}
+	if status == "" {
+		status = "indexed"
+	}
+	parts := []string{h.th.Tone(m.Tone).Render(mark + " " + h.text(status))}
+	if hasFiles {
+		parts = append(parts, countText(files, "file"))
+	}
+	if hasChunks {
+		parts = append(parts, countText(chunks, "chunk"))
+	}
+	if hasSecs {
+		if d, ok := humanDuration(secs, durationSecond, h.g.Micro); ok {
+			parts = append(parts, d)
+		}
+	}
+	if len(errs) > 0 {
+		parts = append(parts, h.th.Tone(glyphs.Warn).Render(count(len(errs), "error")))
+	}
+	h.summaryLine(parts, 0)
+	if h.opt.Verbose {
+		for _, e := range errs {
+			h.o.line("  " + h.th.Tone(glyphs.Warn).Render(h.g.ErrorMark) + " " + h.cell("error", e, true).Text)
+		}
+	}
+	h.verboseRest(v, 2, "status", "files_indexed", "chunks_created", "duration_seconds", "errors")
+	return nil
 }

@@ -16,9 +16,10 @@ import (
 // results for status, add-memory, delete and clear-graph.
 
 var graphitiNodes = shapeRenderer{
-	name:  "graphiti nodes",
-	tools: []string{"search_nodes", "search_memory_nodes"},
-	match: func(v Value) bool { return hasObjects(v, "nodes", "name") },
+	name:     "graphiti nodes",
+	markdown: mdNodes,
+	tools:    []string{"search_nodes", "search_memory_nodes"},
+	match:    func(v Value) bool { return hasObjects(v, "nodes", "name") },
 	human: func(h human, v Value) error {
 		nodes, err := objects(v, "nodes")
 		if err != nil {
@@ -57,9 +58,10 @@ var graphitiNodes = shapeRenderer{
 }
 
 var graphitiFacts = shapeRenderer{
-	name:  "graphiti facts",
-	tools: []string{"search_facts", "search_memory_facts"},
-	match: func(v Value) bool { return hasObjects(v, "facts", "fact") || hasObjects(v, "facts", "relation") },
+	name:     "graphiti facts",
+	markdown: mdFacts,
+	tools:    []string{"search_facts", "search_memory_facts"},
+	match:    func(v Value) bool { return hasObjects(v, "facts", "fact") || hasObjects(v, "facts", "relation") },
 	human: func(h human, v Value) error {
 		facts, err := objects(v, "facts")
 		if err != nil {
@@ -101,9 +103,10 @@ var graphitiFacts = shapeRenderer{
 }
 
 var graphitiEpisodes = shapeRenderer{
-	name:  "graphiti episodes",
-	tools: []string{"get_episodes"},
-	match: func(v Value) bool { return hasObjects(v, "episodes", "content") || hasObjects(v, "episodes", "name") },
+	name:     "graphiti episodes",
+	markdown: mdEpisodes,
+	tools:    []string{"get_episodes"},
+	match:    func(v Value) bool { return hasObjects(v, "episodes", "content") || hasObjects(v, "episodes", "name") },
 	human: func(h human, v Value) error {
 		episodes, err := objects(v, "episodes")
 		if err != nil {
@@ -162,109 +165,48 @@ var graphitiEpisodes = shapeRenderer{
 }
 
 var graphitiStatus = shapeRenderer{
-	name:  "graphiti status",
+	name: "graphiti status",
+	markdown: func(m markdown, v Value) error {
+		return m.mdLine(v, statusHuman, "status", "entity_count", "episode_count", "last_updated")
+	},
 	tools: []string{"get_status"},
 	match: func(v Value) bool { return v.Has("status") && (v.Has("entity_count") || v.Has("episode_count")) },
-	human: func(h human, v Value) error {
-		status, err1 := optString(v, "status")
-		ents, hasEnts, err2 := optNumber(v, "entity_count")
-		eps, hasEps, err3 := optNumber(v, "episode_count")
-		updated, err4 := optString(v, "last_updated")
-		if err := firstErr(err1, err2, err3, err4); err != nil {
-			return err
-		}
-		mark, tone := h.g.OKMark, glyphs.Good
-		if m, ok := h.g.Status(status); !ok || m.Tone != glyphs.Good {
-			mark, tone = h.g.ErrorMark, glyphs.Bad
-		}
-		parts := []string{h.th.Tone(tone).Render(mark + " " + h.text(status))}
-		if hasEnts {
-			parts = append(parts, countText(ents, "entity"))
-		}
-		if hasEps {
-			parts = append(parts, countText(eps, "episode"))
-		}
-		if updated != "" {
-			parts = append(parts, "updated "+h.cell("last_updated", Value{Kind: String, Text: updated}, false).Text)
-		}
-		h.summaryLine(parts, 0)
-		h.verboseRest(v, 2, "status", "entity_count", "episode_count", "last_updated")
-		return nil
-	},
+	human: statusHuman,
 }
 
 var graphitiAddMemory = shapeRenderer{
-	name:  "graphiti add-memory",
+	name: "graphiti add-memory",
+	markdown: func(m markdown, v Value) error {
+		return m.mdLine(v, addMemoryHuman, "message", "entities_extracted", "facts_extracted")
+	},
 	tools: []string{"add_memory", "add_episode"},
 	match: func(v Value) bool { return v.Has("entities_extracted") || v.Has("facts_extracted") },
-	human: func(h human, v Value) error {
-		msg, err1 := optString(v, "message")
-		name, err2 := optString(v, "name")
-		ents, hasEnts, err3 := optNumber(v, "entities_extracted")
-		facts, hasFacts, err4 := optNumber(v, "facts_extracted")
-		if err := firstErr(err1, err2, err3, err4); err != nil {
-			return err
-		}
-		what := msg
-		if what == "" {
-			what = "added " + name
-		}
-		parts := []string{h.th.Tone(glyphs.Good).Render(h.g.OKMark) + " " + h.text(what)}
-		if hasEnts {
-			parts = append(parts, countText(ents, "entity"))
-		}
-		if hasFacts {
-			parts = append(parts, countText(facts, "fact"))
-		}
-		h.summaryLine(parts, 0)
-		h.verboseRest(v, 2, "message", "entities_extracted", "facts_extracted")
-		return nil
-	},
+	human: addMemoryHuman,
 }
 
 var graphitiClear = shapeRenderer{
-	name:  "graphiti clear-graph",
+	name: "graphiti clear-graph",
+	markdown: func(m markdown, v Value) error {
+		return m.mdLine(v, clearHuman, "success", "message", "deleted_entities", "deleted_episodes")
+	},
 	tools: []string{"clear_graph"},
 	match: func(v Value) bool {
 		return v.Has("success") && (v.Has("deleted_entities") || v.Has("deleted_episodes"))
 	},
-	human: func(h human, v Value) error {
-		return h.successLine(v, func(parts []string) ([]string, error) {
-			ents, hasEnts, err1 := optNumber(v, "deleted_entities")
-			eps, hasEps, err2 := optNumber(v, "deleted_episodes")
-			if err := firstErr(err1, err2); err != nil {
-				return nil, err
-			}
-			if hasEnts {
-				parts = append(parts, countText(ents, "entity")+" deleted")
-			}
-			if hasEps {
-				parts = append(parts, countText(eps, "episode")+" deleted")
-			}
-			return parts, nil
-		}, "deleted_entities", "deleted_episodes")
-	},
+	human: clearHuman,
 }
 
 var graphitiDelete = shapeRenderer{
-	name:  "graphiti delete",
+	name: "graphiti delete",
+	markdown: func(m markdown, v Value) error {
+		return m.mdLine(v, deleteHuman, "success", "message", "uuid")
+	},
 	tools: []string{"delete_episode", "delete_entity_edge"},
 	match: func(v Value) bool {
 		s, ok := v.Get("success")
 		return ok && s.Kind == Bool && v.Has("message") && len(v.Members) <= 3
 	},
-	human: func(h human, v Value) error {
-		return h.successLine(v, func(parts []string) ([]string, error) {
-			uuid, err := optString(v, "uuid")
-			if err != nil {
-				return nil, err
-			}
-			if uuid != "" {
-				parts = append(parts, h.th.ID.Render(h.cell("uuid", Value{Kind: String, Text: uuid}, false).Text))
-			}
-			return parts, nil
-		}, "uuid")
-	},
+	human: deleteHuman,
 }
 
 // successLine writes "✓ message · …" or, for success: false, "✗ message ·
@@ -380,4 +322,193 @@ func countText(lit, singular string) string {
 		c = count(1, singular)
 	}
 	return lit + c[strings.IndexByte(c, ' '):]
+}
+
+// Markdown forms.
+
+func mdNodes(m markdown, v Value) error {
+	nodes, err := objects(v, "nodes")
+	if err != nil {
+		return err
+	}
+	m.o.line("**" + count(len(nodes), "entity") + "**")
+	m.o.gap()
+	for i, n := range nodes {
+		name, err1 := optString(n, "name")
+		typ, err2 := optString(n, "entity_type")
+		summary, err3 := optString(n, "summary")
+		if err := firstErr(err1, err2, err3); err != nil {
+			return err
+		}
+		line := itoa(i+1) + ". **" + mdInline(m.h.text(name)) + "**"
+		if typ != "" {
+			line += " [" + mdInline(m.h.text(typ)) + "]"
+		}
+		if summary != "" {
+			text := m.h.text(summary)
+			if !m.h.opt.Verbose {
+				text = table.CutWords(text, mdCell, m.h.g.Ellipsis)
+			}
+			line += " " + m.h.g.Dash + " " + mdInline(text)
+		}
+		m.o.line(line)
+	}
+	return nil
+}
+
+func mdFacts(m markdown, v Value) error {
+	facts, err := objects(v, "facts")
+	if err != nil {
+		return err
+	}
+	m.o.line("**" + count(len(facts), "fact") + "**")
+	m.o.gap()
+	for _, f := range facts {
+		src, err1 := endName(f, "source")
+		dst, err2 := endName(f, "target")
+		rel, err3 := optString(f, "relation")
+		fact, err4 := optString(f, "fact")
+		conf, hasConf, err5 := optNumber(f, "confidence")
+		if err := firstErr(err1, err2, err3, err4, err5); err != nil {
+			return err
+		}
+		line := "- **" + mdInline(m.h.text(src)) + "** " + m.h.g.RelFrom + mdInline(m.h.text(relationWords(rel))) + m.h.g.RelTo + " **" + mdInline(m.h.text(dst)) + "**"
+		if hasConf {
+			line += " (" + sig3(conf) + ")"
+		}
+		if fact != "" {
+			text := m.h.text(fact)
+			if !m.h.opt.Verbose {
+				text = table.CutWords(text, mdCell, m.h.g.Ellipsis)
+			}
+			line += ": " + mdInline(text)
+		}
+		m.o.line(line)
+	}
+	return nil
+}
+
+func mdEpisodes(m markdown, v Value) error {
+	episodes, err := objects(v, "episodes")
+	if err != nil {
+		return err
+	}
+	type episode struct {
+		line string
+		at   int64
+	}
+	var eps []episode
+	for _, e := range episodes {
+		name, err1 := optString(e, "name")
+		content, err2 := optString(e, "content")
+		source, err3 := optString(e, "source_description")
+		created, err4 := optString(e, "created_at")
+		if err := firstErr(err1, err2, err3, err4); err != nil {
+			return err
+		}
+		ep := episode{line: "- **" + mdInline(m.h.text(name)) + "**"}
+		if t, ok := relative.Parse(created); ok {
+			ep.at = t.UnixNano()
+			ep.line += m.h.g.Sep + m.h.cell("created_at", Value{Kind: String, Text: created}, false).Text
+		}
+		if source != "" {
+			ep.line += m.h.g.Sep + mdInline(m.h.text(source))
+		}
+		if content != "" {
+			text := m.h.text(content)
+			if !m.h.opt.Verbose {
+				text = table.CutWords(text, mdCell, m.h.g.Ellipsis)
+			}
+			ep.line += ": " + mdInline(text)
+		}
+		eps = append(eps, ep)
+	}
+	sort.SliceStable(eps, func(i, j int) bool { return eps[i].at > eps[j].at })
+	m.o.line("**" + count(len(eps), "episode") + "**")
+	m.o.gap()
+	for _, ep := range eps {
+		m.o.line(ep.line)
+	}
+	return nil
+}
+
+func statusHuman(h human, v Value) error {
+	status, err1 := optString(v, "status")
+	ents, hasEnts, err2 := optNumber(v, "entity_count")
+	eps, hasEps, err3 := optNumber(v, "episode_count")
+	updated, err4 := optString(v, "last_updated")
+	if err := firstErr(err1, err2, err3, err4); err != nil {
+		return err
+	}
+	mark, tone := h.g.OKMark, glyphs.Good
+	if m, ok := h.g.Status(status); !ok || m.Tone != glyphs.Good {
+		mark, tone = h.g.ErrorMark, glyphs.Bad
+	}
+	parts := []string{h.th.Tone(tone).Render(mark + " " + h.text(status))}
+	if hasEnts {
+		parts = append(parts, countText(ents, "entity"))
+	}
+	if hasEps {
+		parts = append(parts, countText(eps, "episode"))
+	}
+	if updated != "" {
+		parts = append(parts, "updated "+h.cell("last_updated", Value{Kind: String, Text: updated}, false).Text)
+	}
+	h.summaryLine(parts, 0)
+	h.verboseRest(v, 2, "status", "entity_count", "episode_count", "last_updated")
+	return nil
+}
+
+func addMemoryHuman(h human, v Value) error {
+	msg, err1 := optString(v, "message")
+	name, err2 := optString(v, "name")
+	ents, hasEnts, err3 := optNumber(v, "entities_extracted")
+	facts, hasFacts, err4 := optNumber(v, "facts_extracted")
+	if err := firstErr(err1, err2, err3, err4); err != nil {
+		return err
+	}
+	what := msg
+	if what == "" {
+		what = "added " + name
+	}
+	parts := []string{h.th.Tone(glyphs.Good).Render(h.g.OKMark) + " " + h.text(what)}
+	if hasEnts {
+		parts = append(parts, countText(ents, "entity"))
+	}
+	if hasFacts {
+		parts = append(parts, countText(facts, "fact"))
+	}
+	h.summaryLine(parts, 0)
+	h.verboseRest(v, 2, "message", "entities_extracted", "facts_extracted")
+	return nil
+}
+
+func clearHuman(h human, v Value) error {
+	return h.successLine(v, func(parts []string) ([]string, error) {
+		ents, hasEnts, err1 := optNumber(v, "deleted_entities")
+		eps, hasEps, err2 := optNumber(v, "deleted_episodes")
+		if err := firstErr(err1, err2); err != nil {
+			return nil, err
+		}
+		if hasEnts {
+			parts = append(parts, countText(ents, "entity")+" deleted")
+		}
+		if hasEps {
+			parts = append(parts, countText(eps, "episode")+" deleted")
+		}
+		return parts, nil
+	}, "deleted_entities", "deleted_episodes")
+}
+
+func deleteHuman(h human, v Value) error {
+	return h.successLine(v, func(parts []string) ([]string, error) {
+		uuid, err := optString(v, "uuid")
+		if err != nil {
+			return nil, err
+		}
+		if uuid != "" {
+			parts = append(parts, h.th.ID.Render(h.cell("uuid", Value{Kind: String, Text: uuid}, false).Text))
+		}
+		return parts, nil
+	}, "uuid")
 }

@@ -25,6 +25,10 @@ type human struct {
 	g     glyphs.Set
 	width int // 0: no limit
 	depth int // levels of nesting above what is being rendered
+	// md is Markdown's use of the renderer: deterministic (no relative
+	// times: timestamps to whole seconds, or as written under --verbose),
+	// and line breaks inside a value as spaces.
+	md bool
 }
 
 // style is what human output looks like for a run: the theme and the glyph
@@ -96,7 +100,11 @@ func (h human) short(raw bool) bool { return !raw && !h.opt.Verbose }
 func (h human) text(s string) string {
 	s = h.bound(s)
 	if strings.IndexByte(s, '\n') >= 0 {
-		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", h.g.Newline)
+		nl := h.g.Newline
+		if h.md {
+			nl = " "
+		}
+		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", nl)
 	}
 	return sanitize.String(s, 0)
 }
@@ -183,6 +191,9 @@ func (h human) stringCell(key, s string, raw bool) table.Cell {
 	}
 	if short {
 		if t, ok := relative.Parse(s); ok {
+			if h.md {
+				return table.Cell{Text: t.Format("2006-01-02T15:04:05Z07:00")}
+			}
 			return table.Cell{Text: relative.Format(t, h.opt.Now)}
 		}
 	}

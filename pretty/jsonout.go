@@ -15,7 +15,7 @@ import (
 // numbers exactly as written. Strings are quoted as JSON requires, and the
 // characters that could disturb a terminal but that JSON lets through raw
 // (C1 controls, bidi and line-separator characters) are written as \u
-// escapes too: still valid JSON, still the same value.
+// escapes too, as is DEL: still valid JSON, still the same value.
 type jsonWriter struct {
 	w      *bufio.Writer
 	indent bool
@@ -91,7 +91,7 @@ func (j *jsonWriter) quote(s string) string {
 	j.buf, _ = jsontext.AppendQuote(j.buf[:0], s)
 	for i := 0; i < len(j.buf); {
 		r, n := utf8.DecodeRune(j.buf[i:])
-		if r >= 0x80 && sanitize.UnsafeRune(r) {
+		if r == 0x7f || r >= 0x80 && sanitize.UnsafeRune(r) {
 			esc := []byte{'\\', 'u', hexDigit(r >> 12), hexDigit(r >> 8), hexDigit(r >> 4), hexDigit(r)}
 			j.buf = append(j.buf[:i], append(esc, j.buf[i+n:]...)...)
 			i += len(esc)

@@ -78,9 +78,9 @@ func sameValue(a, b Value) bool {
 // string, but nothing raw reaches the terminal.
 func TestJSONOutputEscapesTerminalHazards(t *testing.T) {
 	var out bytes.Buffer
-	doc := "{\"k\u202e\": \"a\u009bb\u2028c\\u001bd\"}"
+	doc := "{\"k\u202e\": \"a\u009bb\u2028c\\u001bd\x7f\"}"
 	NewRenderer(&out, Options{Output: JSON}).Stream(bytes.NewReader([]byte(doc)), "t")
-	want := "{\n  \"k\\u202e\": \"a\\u009bb\\u2028c\\u001bd\"\n}\n"
+	want := "{\n  \"k\\u202e\": \"a\\u009bb\\u2028c\\u001bd\\u007f\"\n}\n"
 	if out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}

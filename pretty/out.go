@@ -1,6 +1,9 @@
 package pretty
 
-import "bufio"
+import (
+	"bufio"
+	"io"
+)
 
 // out writes lines and keeps blank lines between sections: a section asks
 // for a gap after itself, and the gap is written only if more follows.
@@ -33,3 +36,7 @@ func (o *out) line(s string) {
 
 // gap asks for a blank line before whatever is written next.
 func (o *out) gap() { o.pending = true }
+
+// newLineBuffer is a writer for rendering a block into memory, to be
+// written out again line by line (quoted, say).
+func newLineBuffer(w io.Writer) *bufio.Writer { return bufio.NewWriter(w) }

@@ -186,14 +186,17 @@ func (rn *Renderer) parts(parts []part, res *Result) error {
 		if human && p.verboseOnly && !rn.opt.Verbose {
 			continue
 		}
-		if !human && p.kind == partNote && p.plain == "" {
-			continue
+		if (!human || rn.opt.Output == Markdown) && p.kind == partNote && p.plain == "" {
+			continue // headers and such: human output only
 		}
 		o := rn.begin(p.kind == partNote)
-		if human {
-			newHuman(o, rn.opt, rn.style).part(p)
-		} else {
+		switch rn.opt.Output {
+		case Plain:
 			plain{o: o}.part(p)
+		case Markdown:
+			newMarkdown(o, rn.opt, rn.style).part(p)
+		default:
+			newHuman(o, rn.opt, rn.style).part(p)
 		}
 	}
 	return rn.w.Flush()
