@@ -16,7 +16,8 @@ import (
 var sgr = regexp.MustCompile(`\x1b\[[0-9;]*m`)
 
 // FuzzPipeline feeds arbitrary bytes through the whole pipeline (framing,
-// decoding, unwrapping, every renderer) and checks what must hold for any
+// decoding, unwrapping, every renderer and output format) and checks what
+// must hold for any
 // input: no panic, nothing from the input reaches the terminal as a control
 // character or escape sequence, plain output is the same on every run, and
 // output ends with a newline.
@@ -35,6 +36,10 @@ func FuzzPipeline(f *testing.F) {
 		{Output: Human, Width: 60, Now: now},
 		{Output: Human, Width: 100, Now: now, Color: colorprofile.ANSI, ASCII: true},
 		{Output: Human, Verbose: true, Now: now, Color: colorprofile.ANSI},
+		{Output: Markdown},
+		{Output: Markdown, Verbose: true},
+		{Output: JSON, Color: colorprofile.ANSI},
+		{Output: Agent},
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var first []byte
