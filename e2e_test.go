@@ -313,3 +313,31 @@ func TestEndToEndInterruptResetsTheTerminal(t *testing.T) {
 	}
 	stdin.Close()
 }
+
+// -o json is coloured on a terminal and not when piped; markdown and agent
+// output are the same either way (they depend on the input alone).
+func TestEndToEndOtherOutputsOnATerminal(t *testing.T) {
+	bin := buildBinary(t)
+	tty, _ := runInPTY(t, bin, 100, cleanEnv(), "-o", "json", "testdata/khive_gtd_transition.json")
+	if !strings.Contains(tty, "\x1b[") || !strings.Contains(tty, `"gtd.transition"`) {
+		t.Errorf("-o json on a terminal:\n%q", tty)
+	}
+	for _, format := range []string{"json", "markdown", "agent"} {
+		cmd := exec.Command(bin, "-o", format, "testdata/khive_list_tasks.json")
+		cmd.Env = cleanEnv()
+		piped, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(piped, []byte("\x1b")) {
+			t.Errorf("-o %s piped holds escapes", format)
+		}
+		if format == "json" {
+			continue
+		}
+		onTTY, _ := runInPTY(t, bin, 100, cleanEnv(), "-o", format, "testdata/khive_list_tasks.json")
+		if onTTY != string(piped) {
+			t.Errorf("-o %s differs between a terminal and a pipe:\n%s\n---\n%s", format, onTTY, piped)
+		}
+	}
+}
