@@ -28,16 +28,11 @@ var codeSearch = shapeRenderer{
 			return err
 		}
 		for i, r := range results {
-			path, err1 := optString(r, "file_path")
-			content, err2 := optString(r, "content")
-			start, _, err3 := optNumber(r, "start_line")
-			end, _, err4 := optNumber(r, "end_line")
-			sim, hasSim, err5 := optNumber(r, "similarity_score")
-			before, err6 := optString(r, "context_before")
-			after, err7 := optString(r, "context_after")
-			if err := firstErr(err1, err2, err3, err4, err5, err6, err7); err != nil {
+			cr, err := readCodeResult(r)
+			if err != nil {
 				return err
 			}
+			path, content, start, end, sim, hasSim, before, after := cr.path, cr.content, cr.start, cr.end, cr.sim, cr.hasSim, cr.before, cr.after
 			if i > 0 {
 				h.o.gap()
 			}
@@ -56,15 +51,7 @@ var codeSearch = shapeRenderer{
 			}
 			h.verboseRest(r, 4, "file_path", "content", "start_line", "end_line", "similarity_score", "context_before", "context_after")
 		}
-		parts := []string{count(len(results), "result")}
-		if total, ok, _ := optNumber(v, "total_count"); ok && total != itoa(len(results)) {
-			parts[0] = itoa(len(results)) + " of " + total + " results"
-		}
-		if ms, ok, _ := optNumber(v, "latency_ms"); ok {
-			if d, ok := humanDuration(ms, durationMS, h.g.Micro); ok {
-				parts = append(parts, d)
-			}
-		}
+		parts := resultsFooter(v, len(results), h.g.Micro)
 		h.o.gap()
 		faint := make([]string, len(parts))
 		for i, p := range parts {
@@ -95,6 +82,39 @@ var codeIndex = shapeRenderer{
 		return v.Has("repository_id") && (v.Has("files_indexed") || v.Has("chunks_created"))
 	},
 	human: codeIndexHuman,
+}
+
+// codeResult is a search result's fields, read strictly once for both the
+// human and the Markdown form.
+type codeResult struct {
+	path, content, start, end, sim, before, after string
+	hasSim                                        bool
+}
+
+func readCodeResult(r Value) (codeResult, error) {
+	path, err1 := optString(r, "file_path")
+	content, err2 := optString(r, "content")
+	start, _, err3 := optNumber(r, "start_line")
+	end, _, err4 := optNumber(r, "end_line")
+	sim, hasSim, err5 := optNumber(r, "similarity_score")
+	before, err6 := optString(r, "context_before")
+	after, err7 := optString(r, "context_after")
+	return codeResult{path, content, start, end, sim, before, after, hasSim}, firstErr(err1, err2, err3, err4, err5, err6, err7)
+}
+
+// resultsFooter is "2 results · 245ms" ("2 of 10 results" when the server
+// found more than it sent).
+func resultsFooter(v Value, n int, micro string) []string {
+	parts := []string{count(n, "result")}
+	if total, ok, _ := optNumber(v, "total_count"); ok && total != itoa(n) {
+		parts[0] = itoa(n) + " of " + total + " results"
+	}
+	if ms, ok, _ := optNumber(v, "latency_ms"); ok {
+		if d, ok := humanDuration(ms, durationMS, micro); ok {
+			parts = append(parts, d)
+		}
+	}
+	return parts
 }
 
 // lineRange writes ":10-25" (or ":10" for one line, or nothing).
@@ -144,16 +164,11 @@ func mdCodeSearch(m markdown, v Value) error {
 		return err
 	}
 	for _, r := range results {
-		path, err1 := optString(r, "file_path")
-		content, err2 := optString(r, "content")
-		start, _, err3 := optNumber(r, "start_line")
-		end, _, err4 := optNumber(r, "end_line")
-		sim, hasSim, err5 := optNumber(r, "similarity_score")
-		before, err6 := optString(r, "context_before")
-		after, err7 := optString(r, "context_after")
-		if err := firstErr(err1, err2, err3, err4, err5, err6, err7); err != nil {
+		cr, err := readCodeResult(r)
+		if err != nil {
 			return err
 		}
+		path, content, start, end, sim, hasSim, before, after := cr.path, cr.content, cr.start, cr.end, cr.sim, cr.hasSim, cr.before, cr.after
 		head := "### `" + strings.ReplaceAll(m.h.text(path)+lineRange(start, end), "`", "'") + "`"
 		if hasSim {
 			head += m.h.g.Sep + sig3(sim)
@@ -177,27 +192,10 @@ func mdCodeSearch(m markdown, v Value) error {
 		}
 		m.o.gap()
 	}
-	parts := []string{count(len(results), "result")}
-	if total, ok, _ := optNumber(v, "total_count"); ok && total != itoa(len(results)) {
-		parts[0] = itoa(len(results)) + " of " + total + " results"
-	}
-	if ms, ok, _ := optNumber(v, "latency_ms"); ok {
-		if d, ok := humanDuration(ms, durationMS, m.h.g.Micro); ok {
-			parts = append(parts, d)
-		}
-	}
+	parts := resultsFooter(v, len(results), m.h.g.Micro)
 	m.o.line("_" + strings.Join(parts, m.h.g.Sep) + "_")
 	if m.h.opt.Verbose {
-		rest := Value{Kind: Object}
-		for _, mem := range v.Members {
-			if mem.Key != "results" && mem.Key != "total_count" && mem.Key != "latency_ms" {
-				rest.Members = append(rest.Members, mem)
-			}
-		}
-		if !isFiller("", rest, false) {
-			m.o.gap()
-			m.bullets(rest, "", false, false)
-		}
+		m.restBullets(without(v, "results", "total_count", "latency_ms"))
 	}
 	return nil
 }

@@ -29,12 +29,11 @@ var graphitiNodes = shapeRenderer{
 		h.o.line(h.th.Bold.Render(count(len(nodes), "entity")))
 		numW := len(strconv.Itoa(len(nodes))) + 2
 		for i, n := range nodes {
-			name, err1 := optString(n, "name")
-			typ, err2 := optString(n, "entity_type")
-			summary, err3 := optString(n, "summary")
-			if err := firstErr(err1, err2, err3); err != nil {
+			nd, err := readNode(n)
+			if err != nil {
 				return err
 			}
+			name, typ, summary := nd.name, nd.typ, nd.summary
 			num := strconv.Itoa(i+1) + "."
 			line := strings.Repeat(" ", numW-len(num)) + num + " " + h.th.Bold.Render(h.text(name))
 			w := numW + 1 + table.Width(h.text(name))
@@ -70,15 +69,11 @@ var graphitiFacts = shapeRenderer{
 		h.verboseMessage(v)
 		h.o.line(h.th.Bold.Render(count(len(facts), "fact")))
 		for _, f := range facts {
-			src, err1 := endName(f, "source")
-			dst, err2 := endName(f, "target")
-			rel, err3 := optString(f, "relation")
-			fact, err4 := optString(f, "fact")
-			conf, hasConf, err5 := optNumber(f, "confidence")
-			invalid, err6 := optString(f, "invalid_at")
-			if err := firstErr(err1, err2, err3, err4, err5, err6); err != nil {
+			ft, err := readFact(f)
+			if err != nil {
 				return err
 			}
+			src, dst, rel, fact, conf, hasConf, invalid := ft.src, ft.dst, ft.rel, ft.fact, ft.conf, ft.hasConf, ft.invalid
 			line := h.th.Bold.Render(h.text(src)) + " " +
 				h.th.Tone(glyphs.Accent).Render(h.g.RelFrom+h.text(relationWords(rel))+h.g.RelTo) + " " +
 				h.th.Bold.Render(h.text(dst))
@@ -108,41 +103,22 @@ var graphitiEpisodes = shapeRenderer{
 	tools:    []string{"get_episodes"},
 	match:    func(v Value) bool { return hasObjects(v, "episodes", "content") || hasObjects(v, "episodes", "name") },
 	human: func(h human, v Value) error {
-		episodes, err := objects(v, "episodes")
+		eps, err := readEpisodes(v)
 		if err != nil {
 			return err
 		}
-		type episode struct {
-			v       Value
-			name    string
-			content string
-			source  string
-			when    string
-			at      int64
-		}
-		var eps []episode
+		when := make([]string, len(eps))
 		whenW := 0
-		for _, e := range episodes {
-			name, err1 := optString(e, "name")
-			content, err2 := optString(e, "content")
-			source, err3 := optString(e, "source_description")
-			created, err4 := optString(e, "created_at")
-			if err := firstErr(err1, err2, err3, err4); err != nil {
-				return err
+		for i, ep := range eps {
+			if ep.at != 0 {
+				when[i] = h.cell("created_at", Value{Kind: String, Text: ep.created}, false).Text
 			}
-			ep := episode{v: e, name: name, content: content, source: source}
-			if t, ok := relative.Parse(created); ok {
-				ep.at = t.UnixNano()
-				ep.when = h.cell("created_at", Value{Kind: String, Text: created}, false).Text
-			}
-			whenW = max(whenW, table.Width(ep.when))
-			eps = append(eps, ep)
+			whenW = max(whenW, table.Width(when[i]))
 		}
-		sort.SliceStable(eps, func(i, j int) bool { return eps[i].at > eps[j].at }) // newest first
 		h.verboseMessage(v)
 		h.o.line(h.th.Bold.Render(count(len(eps), "episode")))
-		for _, ep := range eps {
-			line := h.th.Faint.Render(ep.when) + strings.Repeat(" ", whenW-table.Width(ep.when)+2) + h.th.Bold.Render(h.text(ep.name))
+		for i, ep := range eps {
+			line := h.th.Faint.Render(when[i]) + strings.Repeat(" ", whenW-table.Width(when[i])+2) + h.th.Bold.Render(h.text(ep.name))
 			if ep.source != "" {
 				line += h.th.Faint.Render(h.g.Sep + h.text(ep.source))
 			}
@@ -250,19 +226,24 @@ func (h human) verboseRest(v Value, indent int, shown ...string) {
 	if !h.opt.Verbose {
 		return
 	}
-	rest := Value{Kind: Object}
-	for _, m := range v.Members {
-		skip := false
-		for _, s := range shown {
-			skip = skip || m.Key == s
-		}
-		if !skip {
-			rest.Members = append(rest.Members, m)
-		}
-	}
-	if !isFiller("", rest, false) {
+	if rest := without(v, shown...); !isFiller("", rest, false) {
 		h.record(rest, indent, false, false)
 	}
+}
+
+// without is v without the members named keys.
+func without(v Value, keys ...string) Value {
+	out := Value{Kind: Object}
+	for _, m := range v.Members {
+		skip := false
+		for _, k := range keys {
+			skip = skip || m.Key == k
+		}
+		if !skip {
+			out.Members = append(out.Members, m)
+		}
+	}
+	return out
 }
 
 // endName is the name of a fact's source or target: {"name": "…"} or a string.
@@ -324,6 +305,64 @@ func countText(lit, singular string) string {
 	return lit + c[strings.IndexByte(c, ' '):]
 }
 
+// Readers: the fields each item is shown by, read strictly once for both
+// the human and the Markdown form.
+
+type gNode struct{ name, typ, summary string }
+
+func readNode(n Value) (gNode, error) {
+	name, err1 := optString(n, "name")
+	typ, err2 := optString(n, "entity_type")
+	summary, err3 := optString(n, "summary")
+	return gNode{name, typ, summary}, firstErr(err1, err2, err3)
+}
+
+type gFact struct {
+	src, dst, rel, fact, conf, invalid string
+	hasConf                            bool
+}
+
+func readFact(f Value) (gFact, error) {
+	src, err1 := endName(f, "source")
+	dst, err2 := endName(f, "target")
+	rel, err3 := optString(f, "relation")
+	fact, err4 := optString(f, "fact")
+	conf, hasConf, err5 := optNumber(f, "confidence")
+	invalid, err6 := optString(f, "invalid_at")
+	return gFact{src, dst, rel, fact, conf, invalid, hasConf}, firstErr(err1, err2, err3, err4, err5, err6)
+}
+
+type gEpisode struct {
+	v                              Value
+	name, content, source, created string
+	at                             int64 // for newest first
+}
+
+// readEpisodes reads episodes, newest first.
+func readEpisodes(v Value) ([]gEpisode, error) {
+	items, err := objects(v, "episodes")
+	if err != nil {
+		return nil, err
+	}
+	var eps []gEpisode
+	for _, e := range items {
+		name, err1 := optString(e, "name")
+		content, err2 := optString(e, "content")
+		source, err3 := optString(e, "source_description")
+		created, err4 := optString(e, "created_at")
+		if err := firstErr(err1, err2, err3, err4); err != nil {
+			return nil, err
+		}
+		ep := gEpisode{v: e, name: name, content: content, source: source, created: created}
+		if t, ok := relative.Parse(created); ok {
+			ep.at = t.UnixNano()
+		}
+		eps = append(eps, ep)
+	}
+	sort.SliceStable(eps, func(i, j int) bool { return eps[i].at > eps[j].at })
+	return eps, nil
+}
+
 // Markdown forms.
 
 func mdNodes(m markdown, v Value) error {
@@ -334,12 +373,11 @@ func mdNodes(m markdown, v Value) error {
 	m.o.line("**" + count(len(nodes), "entity") + "**")
 	m.o.gap()
 	for i, n := range nodes {
-		name, err1 := optString(n, "name")
-		typ, err2 := optString(n, "entity_type")
-		summary, err3 := optString(n, "summary")
-		if err := firstErr(err1, err2, err3); err != nil {
+		nd, err := readNode(n)
+		if err != nil {
 			return err
 		}
+		name, typ, summary := nd.name, nd.typ, nd.summary
 		line := itoa(i+1) + ". **" + mdInline(m.h.text(name)) + "**"
 		if typ != "" {
 			line += " [" + mdInline(m.h.text(typ)) + "]"
@@ -364,14 +402,11 @@ func mdFacts(m markdown, v Value) error {
 	m.o.line("**" + count(len(facts), "fact") + "**")
 	m.o.gap()
 	for _, f := range facts {
-		src, err1 := endName(f, "source")
-		dst, err2 := endName(f, "target")
-		rel, err3 := optString(f, "relation")
-		fact, err4 := optString(f, "fact")
-		conf, hasConf, err5 := optNumber(f, "confidence")
-		if err := firstErr(err1, err2, err3, err4, err5); err != nil {
+		ft, err := readFact(f)
+		if err != nil {
 			return err
 		}
+		src, dst, rel, fact, conf, hasConf := ft.src, ft.dst, ft.rel, ft.fact, ft.conf, ft.hasConf
 		line := "- **" + mdInline(m.h.text(src)) + "** " + m.h.g.RelFrom + mdInline(m.h.text(relationWords(rel))) + m.h.g.RelTo + " **" + mdInline(m.h.text(dst)) + "**"
 		if hasConf {
 			line += " (" + sig3(conf) + ")"
@@ -389,45 +424,28 @@ func mdFacts(m markdown, v Value) error {
 }
 
 func mdEpisodes(m markdown, v Value) error {
-	episodes, err := objects(v, "episodes")
+	eps, err := readEpisodes(v)
 	if err != nil {
 		return err
 	}
-	type episode struct {
-		line string
-		at   int64
-	}
-	var eps []episode
-	for _, e := range episodes {
-		name, err1 := optString(e, "name")
-		content, err2 := optString(e, "content")
-		source, err3 := optString(e, "source_description")
-		created, err4 := optString(e, "created_at")
-		if err := firstErr(err1, err2, err3, err4); err != nil {
-			return err
-		}
-		ep := episode{line: "- **" + mdInline(m.h.text(name)) + "**"}
-		if t, ok := relative.Parse(created); ok {
-			ep.at = t.UnixNano()
-			ep.line += m.h.g.Sep + m.h.cell("created_at", Value{Kind: String, Text: created}, false).Text
-		}
-		if source != "" {
-			ep.line += m.h.g.Sep + mdInline(m.h.text(source))
-		}
-		if content != "" {
-			text := m.h.text(content)
-			if !m.h.opt.Verbose {
-				text = table.CutWords(text, mdCell, m.h.g.Ellipsis)
-			}
-			ep.line += ": " + mdInline(text)
-		}
-		eps = append(eps, ep)
-	}
-	sort.SliceStable(eps, func(i, j int) bool { return eps[i].at > eps[j].at })
 	m.o.line("**" + count(len(eps), "episode") + "**")
 	m.o.gap()
 	for _, ep := range eps {
-		m.o.line(ep.line)
+		line := "- **" + mdInline(m.h.text(ep.name)) + "**"
+		if ep.at != 0 {
+			line += m.h.g.Sep + m.h.cell("created_at", Value{Kind: String, Text: ep.created}, false).Text
+		}
+		if ep.source != "" {
+			line += m.h.g.Sep + mdInline(m.h.text(ep.source))
+		}
+		if ep.content != "" {
+			text := m.h.text(ep.content)
+			if !m.h.opt.Verbose {
+				text = table.CutWords(text, mdCell, m.h.g.Ellipsis)
+			}
+			line += ": " + mdInline(text)
+		}
+		m.o.line(line)
 	}
 	return nil
 }

@@ -667,13 +667,7 @@ func (h human) envelope(v Value, num string, nested bool) {
 // envelopeRest writes an envelope's fields other than ok, tool and result
 // (search's status and backend errors, say) after the result.
 func (h human) envelopeRest(v Value, indent int, nested bool) {
-	rest := Value{Kind: Object}
-	for _, m := range v.Members {
-		if m.Key != "ok" && m.Key != "tool" && m.Key != "result" {
-			rest.Members = append(rest.Members, m)
-		}
-	}
-	if !isFiller("", rest, false) {
+	if rest := without(v, "ok", "tool", "result"); !isFiller("", rest, false) {
 		if !nested {
 			h.o.gap()
 		}
@@ -689,14 +683,8 @@ func (h human) okTitle(v Value, num string) string {
 // errorBlock writes an error envelope so that it stands out: ✗, the tool,
 // the kind, the message in full, then every detail, nothing shortened.
 func (h human) errorBlock(v Value, indent int, num string) {
-	kind, msg := errorParts(v)
-	aborted := false
-	if ab, _ := v.Get("aborted"); ab.IsTrue() && !v.Has("error") {
-		aborted = true
-		if kind == "" {
-			kind = "aborted"
-		}
-	}
+	ev := viewError(v)
+	kind, msg, aborted := ev.kind, ev.msg, ev.aborted
 	mark, style := h.g.ErrorMark, h.th.ErrorTitle
 	if aborted {
 		mark, style = h.g.AbortMark, h.th.Tone(glyphs.Warn)
@@ -720,28 +708,8 @@ func (h human) errorBlock(v Value, indent int, num string) {
 			h.o.line(strings.Repeat(" ", body) + sanitize.String(ln, 0))
 		}
 	}
-	details := Value{Kind: Object}
-	e, _ := v.Get("error")
-	if e.Kind == Object {
-		for _, m := range e.Members {
-			if m.Key != "kind" && m.Key != "message" {
-				details.Members = append(details.Members, m)
-			}
-		}
-	}
-	for _, m := range v.Members {
-		switch {
-		case m.Key == "ok", m.Key == "tool", m.Key == "error":
-		case m.Key == "message" && !v.Has("error"):
-		case m.Key == "aborted" && aborted:
-		case m.Value.Scalar() && sameScalar(details, m):
-			// the envelope repeats a detail of its error: show it once
-		default:
-			details.Members = append(details.Members, m)
-		}
-	}
-	if len(details.Members) > 0 {
-		h.record(details, body, true, false)
+	if len(ev.details.Members) > 0 {
+		h.record(ev.details, body, true, false)
 	}
 }
 
@@ -784,13 +752,7 @@ func (h human) batch(v Value) {
 		parts = append(parts, h.th.Tone(m.Tone).Render(h.text(st)))
 	}
 	h.summaryLine(parts, 0)
-	rest := Value{Kind: Object}
-	for _, m := range v.Members {
-		if m.Key != "results" && m.Key != "summary" && m.Key != "status" {
-			rest.Members = append(rest.Members, m)
-		}
-	}
-	if !isFiller("", rest, false) {
+	if rest := without(v, "results", "summary", "status"); !isFiller("", rest, false) {
 		h.record(rest, 0, false, false)
 	}
 }

@@ -268,12 +268,12 @@ func (m markdown) envelope(v Value, num string) {
 }
 
 func (m markdown) envelopeRest(v Value) {
-	rest := Value{Kind: Object}
-	for _, mem := range v.Members {
-		if mem.Key != "ok" && mem.Key != "tool" && mem.Key != "result" {
-			rest.Members = append(rest.Members, mem)
-		}
-	}
+	m.restBullets(without(v, "ok", "tool", "result"))
+}
+
+// restBullets writes fields left over after a summary as bullets, after a
+// blank line, when there are any.
+func (m markdown) restBullets(rest Value) {
 	if !isFiller("", rest, false) {
 		m.o.gap()
 		m.bullets(rest, "", false, false)
@@ -283,13 +283,11 @@ func (m markdown) envelopeRest(v Value) {
 // errorBlock: a blockquote with ✗, the tool and the kind, the message, and
 // every detail; nothing shortened.
 func (m markdown) errorBlock(v Value, num string) {
-	kind, msg := errorParts(v)
+	ev := viewError(v)
+	kind, msg := ev.kind, ev.msg
 	mark := m.h.g.ErrorMark
-	if ab, _ := v.Get("aborted"); ab.IsTrue() && !v.Has("error") {
+	if ev.aborted {
 		mark = m.h.g.AbortMark
-		if kind == "" {
-			kind = "aborted"
-		}
 	}
 	tool := m.h.text(v.str("tool"))
 	if tool == "" {
@@ -306,24 +304,7 @@ func (m markdown) errorBlock(v Value, num string) {
 			m.o.line("> " + mdInline(sanitize.String(ln, 0)))
 		}
 	}
-	details := Value{Kind: Object}
-	if e, _ := v.Get("error"); e.Kind == Object {
-		for _, mem := range e.Members {
-			if mem.Key != "kind" && mem.Key != "message" {
-				details.Members = append(details.Members, mem)
-			}
-		}
-	}
-	for _, mem := range v.Members {
-		switch {
-		case mem.Key == "ok", mem.Key == "tool", mem.Key == "error":
-		case mem.Key == "message" && !v.Has("error"):
-		case mem.Key == "aborted" && mark == m.h.g.AbortMark:
-		case mem.Value.Scalar() && sameScalar(details, mem):
-		default:
-			details.Members = append(details.Members, mem)
-		}
-	}
+	details := ev.details
 	if len(details.Members) > 0 {
 		m.o.line(">")
 		var buf strings.Builder
@@ -360,16 +341,7 @@ func (m markdown) batch(v Value) {
 		line += m.h.g.Sep + mdInline(m.h.text(st))
 	}
 	m.o.line(line)
-	rest := Value{Kind: Object}
-	for _, mem := range v.Members {
-		if mem.Key != "results" && mem.Key != "summary" && mem.Key != "status" {
-			rest.Members = append(rest.Members, mem)
-		}
-	}
-	if !isFiller("", rest, false) {
-		m.o.gap()
-		m.bullets(rest, "", false, false)
-	}
+	m.restBullets(without(v, "results", "summary", "status"))
 }
 
 // mdCellText makes text safe inside a table cell: no pipe may end the cell
@@ -394,20 +366,7 @@ func (m markdown) mdLine(v Value, human func(human, Value) error, shown ...strin
 		return err
 	}
 	if m.h.opt.Verbose {
-		rest := Value{Kind: Object}
-		for _, mem := range v.Members {
-			skip := false
-			for _, s := range shown {
-				skip = skip || mem.Key == s
-			}
-			if !skip {
-				rest.Members = append(rest.Members, mem)
-			}
-		}
-		if !isFiller("", rest, false) {
-			m.o.gap()
-			m.bullets(rest, "", false, false)
-		}
+		m.restBullets(without(v, shown...))
 	}
 	return nil
 }

@@ -101,3 +101,37 @@ func errorParts(v Value) (kind, msg string) {
 	}
 	return "", v.str("message")
 }
+
+// errorView is an error envelope as both human and Markdown output show it:
+// the kind and message up front, then every other field as details.
+type errorView struct {
+	kind, msg string
+	aborted   bool // an aborted batch op, which carries a message, not an error
+	details   Value
+}
+
+func viewError(v Value) errorView {
+	ev := errorView{details: Value{Kind: Object}}
+	ev.kind, ev.msg = errorParts(v)
+	if ab, _ := v.Get("aborted"); ab.IsTrue() && !v.Has("error") {
+		ev.aborted = true
+		if ev.kind == "" {
+			ev.kind = "aborted"
+		}
+	}
+	if e, _ := v.Get("error"); e.Kind == Object {
+		ev.details = without(e, "kind", "message")
+	}
+	for _, m := range v.Members {
+		switch {
+		case m.Key == "ok", m.Key == "tool", m.Key == "error":
+		case m.Key == "message" && !v.Has("error"):
+		case m.Key == "aborted" && ev.aborted:
+		case m.Value.Scalar() && sameScalar(ev.details, m):
+			// the envelope repeats a detail of its error: show it once
+		default:
+			ev.details.Members = append(ev.details.Members, m)
+		}
+	}
+	return ev
+}
