@@ -76,11 +76,10 @@ func agentValue(key string, v Value, inProps bool) Value {
 		out := Value{Kind: Object}
 		for _, m := range v.Members {
 			keep := isList && (isListKey(m.Key) || isListMetaKey(m.Key))
-			if !keep && isFiller(m.Key, m.Value, inner) {
-				continue
-			}
 			val := agentValue(m.Key, m.Value, inner)
-			if !keep && isFiller(m.Key, val, inner) {
+			// The child is transformed already (its own empties are gone),
+			// so one look at it is enough: no walk of the subtree per level.
+			if !keep && emptyAfterAgent(m.Key, val, inner) {
 				continue
 			}
 			out.Members = append(out.Members, Member{Key: m.Key, Value: val})
@@ -88,4 +87,16 @@ func agentValue(key string, v Value, inProps bool) Value {
 		return out
 	}
 	return v
+}
+
+// emptyAfterAgent is isFiller for a value agentValue has made: its empty
+// members were dropped, so an object or array is empty when it has none.
+func emptyAfterAgent(key string, v Value, inProps bool) bool {
+	switch v.Kind {
+	case Object:
+		return len(v.Members) == 0
+	case Array:
+		return len(v.Items) == 0
+	}
+	return isFiller(key, v, inProps)
 }

@@ -75,8 +75,12 @@ func (m markdown) document(v Value) {
 		}
 		m.o.line(strings.Join(parts, ", "))
 	case ShapeArray:
+		if short, deep := m.h.tooDeep(v); deep {
+			m.o.line("_" + mdInline(short) + "_")
+			return
+		}
 		for _, it := range v.Items {
-			m.document(it)
+			m.deeper().document(it)
 			m.o.gap()
 		}
 	default:
@@ -209,14 +213,20 @@ func (m markdown) bullets(v Value, indent string, raw, inProps bool) {
 		key := "**" + mdInline(m.h.text(mem.Key)) + "**"
 		val := mem.Value
 		props := inProps || mem.Key == "properties"
+		short, deep := "", false
+		if val.Kind == Object || val.Kind == Array {
+			short, deep = m.h.tooDeep(val)
+		}
 		switch {
+		case deep && (len(val.Members) > 0 || len(val.Items) > 0):
+			m.o.line(indent + "- " + key + ": " + mdInline(short))
 		case val.Kind == Object && len(val.Members) > 0:
 			m.o.line(indent + "- " + key + ":")
-			m.bullets(val, indent+"  ", raw, props)
+			m.deeper().bullets(val, indent+"  ", raw, props)
 		case val.Kind == Array && allObjects(val.Items):
 			m.o.line(indent + "- " + key + ":")
 			m.o.line("")
-			m.table(val.Items, indent+"  ")
+			m.deeper().table(val.Items, indent+"  ")
 			m.o.line("")
 		case val.Kind == Array && !allScalars(val.Items):
 			m.o.line(indent + "- " + key + ":")
@@ -224,7 +234,7 @@ func (m markdown) bullets(v Value, indent string, raw, inProps bool) {
 			for i, it := range val.Items {
 				items.Members = append(items.Members, Member{Key: "[" + itoa(i) + "]", Value: it})
 			}
-			m.bullets(items, indent+"  ", raw, props)
+			m.deeper().bullets(items, indent+"  ", raw, props)
 		default:
 			text := m.h.cell(mem.Key, val, raw).Text
 			if !raw && !m.h.opt.Verbose {
@@ -460,4 +470,11 @@ func (m markdown) codeBlock(code, lang string, limit bool) {
 	if more > 0 {
 		m.o.line("_" + m.h.g.Ellipsis + " " + count(more, "more line") + "_")
 	}
+}
+
+// deeper is the renderer one level of nesting further in (the same limit
+// as human output's).
+func (m markdown) deeper() markdown {
+	m.h = m.h.deeper()
+	return m
 }
