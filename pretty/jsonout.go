@@ -39,41 +39,34 @@ func (j *jsonWriter) value(v Value, depth int) {
 	case String:
 		j.w.WriteString(j.th.str.Render(j.quote(v.Text)))
 	case Object:
-		if len(v.Members) == 0 {
-			j.w.WriteString("{}")
-			return
-		}
-		j.w.WriteByte('{')
-		for i, m := range v.Members {
-			if i > 0 {
-				j.w.WriteByte(',')
-			}
-			j.newline(depth + 1)
-			j.w.WriteString(j.th.key.Render(j.quote(m.Key)))
+		j.container('{', '}', len(v.Members), depth, func(i int) {
+			j.w.WriteString(j.th.key.Render(j.quote(v.Members[i].Key)))
 			j.w.WriteByte(':')
 			if j.indent {
 				j.w.WriteByte(' ')
 			}
-			j.value(m.Value, depth+1)
-		}
-		j.newline(depth)
-		j.w.WriteByte('}')
+			j.value(v.Members[i].Value, depth+1)
+		})
 	case Array:
-		if len(v.Items) == 0 {
-			j.w.WriteString("[]")
-			return
-		}
-		j.w.WriteByte('[')
-		for i, it := range v.Items {
-			if i > 0 {
-				j.w.WriteByte(',')
-			}
-			j.newline(depth + 1)
-			j.value(it, depth+1)
-		}
-		j.newline(depth)
-		j.w.WriteByte(']')
+		j.container('[', ']', len(v.Items), depth, func(i int) { j.value(v.Items[i], depth+1) })
 	}
+}
+
+// container writes an object or array of n entries between its brackets,
+// one entry a line when indenting; an empty one stays "{}" or "[]".
+func (j *jsonWriter) container(open, close byte, n, depth int, entry func(int)) {
+	j.w.WriteByte(open)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			j.w.WriteByte(',')
+		}
+		j.newline(depth + 1)
+		entry(i)
+	}
+	if n > 0 {
+		j.newline(depth)
+	}
+	j.w.WriteByte(close)
 }
 
 func (j *jsonWriter) newline(depth int) {
