@@ -14,7 +14,7 @@ import (
 
 	"github.com/creack/pty"
 
-	"khive-pretty/table"
+	"github.com/khive-ai/khive-pretty/table"
 )
 
 // binary is the command built once for the end-to-end tests.

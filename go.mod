@@ -1,4 +1,4 @@
-module khive-pretty
+module github.com/khive-ai/khive-pretty
 
 go 1.26.8
 

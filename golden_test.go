@@ -14,8 +14,8 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 
-	"khive-pretty/pretty"
-	"khive-pretty/table"
+	"github.com/khive-ai/khive-pretty/pretty"
+	"github.com/khive-ai/khive-pretty/table"
 )
 
 var update = flag.Bool("update", false, "rewrite the .golden files under testdata/golden")

@@ -14,8 +14,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/urfave/cli/v3"
 
-	"khive-pretty/pretty"
-	"khive-pretty/terminal"
+	"github.com/khive-ai/khive-pretty/pretty"
+	"github.com/khive-ai/khive-pretty/terminal"
 )
 
 // Exit codes, documented in the README.

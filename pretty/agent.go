@@ -1,6 +1,6 @@
 package pretty
 
-import "khive-pretty/relative"
+import "github.com/khive-ai/khive-pretty/relative"
 
 // agentDoc applies khive's agent-mode rules to a document, for compact JSON
 // that costs an agent fewer tokens (-o agent):

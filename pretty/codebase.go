@@ -3,8 +3,8 @@ package pretty
 import (
 	"strings"
 
-	"khive-pretty/glyphs"
-	"khive-pretty/table"
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/table"
 )
 
 // Renderers for the code-search MCP server (codebase-mcp): search results

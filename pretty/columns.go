@@ -3,7 +3,7 @@ package pretty
 import (
 	"strings"
 
-	"khive-pretty/table"
+	"github.com/khive-ai/khive-pretty/table"
 )
 
 // colInfo is how a column of human output is placed: its position (order),

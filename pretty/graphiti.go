@@ -6,9 +6,9 @@ import (
 	"strings"
 	"unicode"
 
-	"khive-pretty/glyphs"
-	"khive-pretty/relative"
-	"khive-pretty/table"
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/relative"
+	"github.com/khive-ai/khive-pretty/table"
 )
 
 // Renderers for the graph-memory MCP server (graphiti): search results as

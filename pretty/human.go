@@ -9,11 +9,11 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"khive-pretty/glyphs"
-	"khive-pretty/relative"
-	"khive-pretty/sanitize"
-	"khive-pretty/table"
-	"khive-pretty/theme"
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/relative"
+	"github.com/khive-ai/khive-pretty/sanitize"
+	"github.com/khive-ai/khive-pretty/table"
+	"github.com/khive-ai/khive-pretty/theme"
 )
 
 // human renders for a person at a terminal. Without --verbose it shortens

@@ -6,8 +6,8 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
-	"khive-pretty/sanitize"
-	"khive-pretty/theme"
+	"github.com/khive-ai/khive-pretty/sanitize"
+	"github.com/khive-ai/khive-pretty/theme"
 )
 
 // jsonWriter writes a Value back as JSON: indented (-o json) or compact

@@ -3,8 +3,8 @@ package pretty
 import (
 	"strings"
 
-	"khive-pretty/sanitize"
-	"khive-pretty/table"
+	"github.com/khive-ai/khive-pretty/sanitize"
+	"github.com/khive-ai/khive-pretty/table"
 )
 
 // markdown renders GitHub-flavoured Markdown (-o markdown), to paste into a

@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
-	"khive-pretty/sanitize"
+	"github.com/khive-ai/khive-pretty/sanitize"
 )
 
 // plain renders the stable, script-facing text form. It depends on nothing

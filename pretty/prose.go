@@ -3,9 +3,9 @@ package pretty
 import (
 	"strings"
 
-	"khive-pretty/glyphs"
-	"khive-pretty/sanitize"
-	"khive-pretty/theme"
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/sanitize"
+	"github.com/khive-ai/khive-pretty/theme"
 )
 
 // part shows one part of a document for a person.

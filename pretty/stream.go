@@ -1,6 +1,6 @@
 package pretty
 
-import "khive-pretty/table"
+import "github.com/khive-ai/khive-pretty/table"
 
 // A list too long to hold (more than streamAfter rows) is shown as it is
 // read: what comes before it in the document, then a table laid out from

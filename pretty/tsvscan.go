@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
-	"khive-pretty/sanitize"
+	"github.com/khive-ai/khive-pretty/sanitize"
 )
 
 // tsvScan writes the further rows of a long list in plain output straight

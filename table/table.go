@@ -12,7 +12,7 @@ import (
 	"io"
 	"sort"
 
-	"khive-pretty/theme"
+	"github.com/khive-ai/khive-pretty/theme"
 )
 
 // Align is a column's alignment.

@@ -12,7 +12,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 
-	"khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/glyphs"
 )
 
 // Style wraps text in a fixed pair of escape sequences. The zero Style leaves

@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 
-	"khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/glyphs"
 )
 
 func TestNoColourMeansNoEscapes(t *testing.T) {
