@@ -21,13 +21,16 @@ const Window = 7 * 24 * time.Hour
 //	under 7 days        "6d ago"   / "in 3d"
 //	7 days or more      "2026-01-15" (the date in now's time zone)
 func Format(t, now time.Time) string {
+	// Sub saturates at about 292 years, and the negation of the saturated
+	// past would overflow to "now": times that far away (a sentinel such as
+	// 9999-12-31) are compared as times first, and are dates anyway.
+	if !t.Before(now.Add(Window)) || !t.After(now.Add(-Window)) {
+		return t.In(now.Location()).Format("2006-01-02")
+	}
 	d := now.Sub(t)
 	future := d < 0
 	if future {
 		d = -d
-	}
-	if d >= Window {
-		return t.In(now.Location()).Format("2006-01-02")
 	}
 	var n int64
 	var unit string

@@ -32,6 +32,20 @@ func TestFormat(t *testing.T) {
 		{-(3*24*time.Hour + time.Hour), "in 3d"},
 		{-Window, "2026-05-30"},
 	}
+	// Far away, where a time.Duration overflows: still a date.
+	for _, tt := range []struct {
+		t    time.Time
+		want string
+	}{
+		{time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), "9999-12-31"},
+		{time.Date(2326, 5, 23, 0, 0, 0, 0, time.UTC), "2326-05-23"},
+		{time.Date(1726, 5, 23, 0, 0, 0, 0, time.UTC), "1726-05-23"},
+		{time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC), "0001-01-01"},
+	} {
+		if got := Format(tt.t, now); got != tt.want {
+			t.Errorf("Format(%v) = %q, want %q", tt.t, got, tt.want)
+		}
+	}
 	for _, tt := range tests {
 		if got := Format(now.Add(-tt.ago), now); got != tt.want {
 			t.Errorf("Format(now-%v) = %q, want %q", tt.ago, got, tt.want)
