@@ -11,6 +11,8 @@ import (
 
 	// The one import to change for encoding/json/jsontext in Go 1.27.
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/khive-ai/khive-pretty/sanitize"
 )
 
 // Decoder reads a stream of JSON documents (concatenated or one per line)
@@ -57,11 +59,15 @@ type InputError struct {
 	Msg       string
 }
 
+// Error is the message for a person, who reads it on a terminal: the file
+// name and the message (which may quote the input) are escaped like any
+// other untrusted text.
 func (e *InputError) Error() string {
+	name, msg := sanitize.String(e.Name, 0), sanitize.String(e.Msg, 0)
 	if e.Line == 0 {
-		return fmt.Sprintf("%s: %s", e.Name, e.Msg)
+		return fmt.Sprintf("%s: %s", name, msg)
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", e.Name, e.Line, e.Col, e.Msg)
+	return fmt.Sprintf("%s:%d:%d: %s", name, e.Line, e.Col, msg)
 }
 
 // ErrEmpty is returned by Next when the input holds no document at all.
@@ -211,7 +217,11 @@ func (d *Decoder) locate(err error) error {
 	line, col := d.pos.at(off)
 	if p := string(se.JSONPointer); p != "" {
 		if len(p) > 80 {
-			p = p[:77] + "..."
+			cut := 77
+			for cut > 0 && !utf8.RuneStart(p[cut]) {
+				cut-- // never split a character
+			}
+			p = p[:cut] + "..."
 		}
 		msg += " (in " + p + ")"
 	}
@@ -219,14 +229,19 @@ func (d *Decoder) locate(err error) error {
 }
 
 // positions passes input through to the JSON decoder and remembers enough
-// of it to turn a byte offset into a line and column: how many lines came
-// before each of the last two reads, and those reads' bytes. The decoder
-// reports an error at a byte it has just read, so two reads are enough, and
-// memory stays bounded however large the input; nothing is shifted.
+// of it to turn a byte offset into a line and column: how many lines and
+// characters came before each of the last two reads, and those reads'
+// bytes. The decoder reports an error at a byte it has just read, so two
+// reads are enough, and memory stays bounded however large the input;
+// nothing is shifted.
 type positions struct {
-	r      io.Reader
-	lines  int   // newlines before the older chunk (plus the first line's offset)
-	col0   int64 // offset just after the last newline before the older chunk
+	r     io.Reader
+	lines int   // newlines before the older chunk (plus the first line's offset)
+	col0  int64 // offset just after the last newline before the older chunk
+	// chars0 is how many characters lie between col0 and the older chunk:
+	// a long line's column counts characters, not bytes, even where its
+	// start has left the window.
+	chars0 int
 	chunks [2]chunk
 	total  int64
 }
@@ -242,9 +257,12 @@ func (p *positions) Read(b []byte) (int, error) {
 	if n > 0 {
 		// The older chunk's lines are now before the window.
 		old := &p.chunks[0]
-		if c := bytes.Count(old.b, []byte{'\n'}); c > 0 {
-			p.lines += c
-			p.col0 = old.start + int64(bytes.LastIndexByte(old.b, '\n')) + 1
+		if i := bytes.LastIndexByte(old.b, '\n'); i >= 0 {
+			p.lines += bytes.Count(old.b, []byte{'\n'})
+			p.col0 = old.start + int64(i) + 1
+			p.chars0 = chars(old.b[i+1:])
+		} else {
+			p.chars0 += chars(old.b)
 		}
 		p.chunks[0], p.chunks[1] = p.chunks[1], chunk{start: p.total, b: append(old.b[:0], b[:n]...)}
 		p.total += int64(n)
@@ -252,35 +270,44 @@ func (p *positions) Read(b []byte) (int, error) {
 	return n, err
 }
 
+// chars counts the characters in b: the bytes that do not continue a UTF-8
+// sequence. A character split between two reads is counted once.
+func chars(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c&0xc0 != 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
 // at returns the 1-based line and character column of byte offset off.
 func (p *positions) at(off int64) (line, col int) {
-	line, start := p.lines+1, p.col0
+	line, before := p.lines+1, p.chars0
 	for _, c := range p.chunks {
+		if c.b == nil {
+			continue
+		}
 		end := c.start + int64(len(c.b))
-		if off >= end && c.b != nil {
-			// Wholly before off: its lines count.
-			if n := bytes.Count(c.b, []byte{'\n'}); n > 0 {
-				line += n
-				start = c.start + int64(bytes.LastIndexByte(c.b, '\n')) + 1
+		in := c.b
+		if off < end {
+			if off < c.start {
+				break
 			}
-			continue
+			in = c.b[:off-c.start]
 		}
-		if off < c.start || c.b == nil {
-			continue
+		if i := bytes.LastIndexByte(in, '\n'); i >= 0 {
+			line += bytes.Count(in, []byte{'\n'})
+			before = chars(in[i+1:])
+		} else {
+			before += chars(in)
 		}
-		in := c.b[:off-c.start]
-		if n := bytes.Count(in, []byte{'\n'}); n > 0 {
-			line += n
-			start = c.start + int64(bytes.LastIndexByte(in, '\n')) + 1
+		if off < end {
+			return line, before + 1
 		}
-		// Count characters from the line's start where the bytes are at
-		// hand; bytes before the window count one each (exact for ASCII).
-		if start >= c.start {
-			return line, utf8.RuneCount(c.b[start-c.start:off-c.start]) + 1
-		}
-		return line, int(c.start-start) + utf8.RuneCount(in) + 1
 	}
-	return line, int(off-start) + 1
+	return line, before + 1
 }
 
 // window returns the bytes of the last two reads, joined, and the offset of

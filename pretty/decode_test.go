@@ -120,3 +120,62 @@ func TestPositionsStayRightPastTheWindow(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// The column counts characters even when the start of a long line has left
+// the window of recent reads: 100,000 two-byte characters, then an error.
+func TestColumnCountsCharactersOnALongLine(t *testing.T) {
+	in := `["` + strings.Repeat("é", 100_000) + `", ?]`
+	_, err := decodeAll(t, in)
+	if err == nil || !strings.HasPrefix(err.Error(), "in.json:1:100006: ") {
+		t.Errorf("err = %v, want the error at 1:100006", err)
+	}
+	// A split character between two reads is one character.
+	in = "\n" + strings.Repeat("日本", 70_000) + "?"
+	_, err = decodeAll(t, `"`+in[1:]+`"`+"\n  ?")
+	if err == nil || !strings.HasPrefix(err.Error(), "in.json:2:3: ") {
+		t.Errorf("err = %v, want the error at 2:3", err)
+	}
+}
+
+// An error message is read on a terminal: whatever the input puts in it
+// (file names, keys quoted in the JSON pointer) is escaped, and the cut of
+// a long pointer never splits a character.
+func TestInputErrorIsSafeForATerminal(t *testing.T) {
+	key := strings.Repeat("é", 30) + `\u001b]0;pwned\u0007\u202e`
+	_, err := decodeAll(t, `{"`+key+`": {"`+strings.Repeat("ü", 50)+`": x}}`)
+	var ie *InputError
+	if !errors.As(err, &ie) {
+		t.Fatalf("err = %v", err)
+	}
+	ie.Name = "evil\x1b[2J\u202ename.json"
+	msg := ie.Error()
+	for _, r := range msg {
+		if r < 0x20 || (r >= 0x7f && r <= 0x9f) || r == 0x202e || r == 0xfffd {
+			t.Errorf("error message holds %U: %q", r, msg)
+		}
+	}
+	if !strings.Contains(msg, `evil\x1b[2J\u202ename.json:1:`) || !strings.Contains(msg, "...)") {
+		t.Errorf("message: %q", msg)
+	}
+}
+
+// UTF-16 and UTF-32 input is named, with the fix, instead of "invalid
+// character".
+func TestWideEncodingsAreNamed(t *testing.T) {
+	for in, want := range map[string]string{
+		"\xff\xfe{\x00}\x00":            "UTF-16",
+		"\xfe\xff\x00{\x00}":            "UTF-16",
+		"{\x00\"\x00a\x00\"\x00":        "UTF-16",
+		"\x00[\x001\x00]":               "UTF-16",
+		"\xff\xfe\x00\x00{\x00\x00\x00": "UTF-32",
+		"{\x00\x00\x00}\x00\x00\x00":    "UTF-32",
+	} {
+		_, err := NewRenderer(io.Discard, Options{Output: Plain}).Stream(strings.NewReader(in), "w.json")
+		if err == nil || err.Error() != "w.json: "+want+" is not supported; convert to UTF-8 (iconv -f "+want+" -t UTF-8)" {
+			t.Errorf("%q: err = %v", in, err)
+		}
+	}
+	if _, err := NewRenderer(io.Discard, Options{Output: Plain}).Stream(strings.NewReader("1"), "one.json"); err != nil {
+		t.Errorf("a one-byte document: %v", err)
+	}
+}

@@ -54,6 +54,27 @@ func prefixAt(br *bufio.Reader, at int, prefix string) bool {
 	return true
 }
 
+// wideEncoding recognises UTF-16 and UTF-32 input (Windows tools write
+// it): by its byte-order mark, or by the zero bytes around a first ASCII
+// character. JSON is UTF-8, and the decoder would only say "invalid
+// character", so this names the problem and the fix.
+func wideEncoding(br *bufio.Reader) string {
+	// Look only at what has arrived: a slow stream is not waited on.
+	br.Peek(1)
+	b, _ := br.Peek(min(br.Buffered(), 4))
+	switch {
+	case len(b) >= 4 && (string(b) == "\xff\xfe\x00\x00" || string(b) == "\x00\x00\xfe\xff"),
+		len(b) >= 4 && b[0] != 0 && b[1] == 0 && b[2] == 0 && b[3] == 0,
+		len(b) >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] != 0:
+		return "UTF-32"
+	case len(b) >= 2 && (string(b[:2]) == "\xff\xfe" || string(b[:2]) == "\xfe\xff"),
+		len(b) >= 2 && b[0] != 0 && b[0] < 0x80 && b[1] == 0,
+		len(b) >= 2 && b[0] == 0 && b[1] != 0 && b[1] < 0x80:
+		return "UTF-16"
+	}
+	return ""
+}
+
 // readLine reads one line without its line ending; ok is false at the end.
 func readLine(br *bufio.Reader) (string, bool, error) {
 	s, err := br.ReadString('\n')

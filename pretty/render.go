@@ -51,6 +51,9 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	if b, err := br.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
 		br.Discard(3)
 	}
+	if enc := wideEncoding(br); enc != "" {
+		return res, &InputError{Name: name, Msg: enc + " is not supported; convert to UTF-8 (iconv -f " + enc + " -t UTF-8)"}
+	}
 	line := 1
 	kind := sniff(br)
 	if kind == framingHTTP {
