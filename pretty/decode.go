@@ -187,6 +187,10 @@ func (d *Decoder) value() (Value, error) {
 
 // locate turns a decoding error into an InputError at a line and column.
 func (d *Decoder) locate(err error) error {
+	var we *WriteError
+	if errors.As(err, &we) {
+		return we // a streamed list's output failed: not the input's fault
+	}
 	var se *jsontext.SyntacticError
 	if !errors.As(err, &se) {
 		if errors.Is(err, io.ErrUnexpectedEOF) {

@@ -15,6 +15,7 @@ import (
 // blank line between them.
 type Renderer struct {
 	w     *bufio.Writer
+	dst   *errWriter // under w: remembers the first write error
 	opt   Options
 	shown int  // parts shown so far
 	note  bool // the last part shown was a note
@@ -25,7 +26,8 @@ type Renderer struct {
 
 // NewRenderer returns a renderer writing to w.
 func NewRenderer(w io.Writer, opt Options) *Renderer {
-	rn := &Renderer{w: bufio.NewWriterSize(w, 64<<10), opt: opt}
+	dst := &errWriter{w: w}
+	rn := &Renderer{w: bufio.NewWriterSize(dst, 64<<10), dst: dst, opt: opt}
 	if opt.Output != Plain && opt.Output != Agent {
 		rn.style = newStyle(opt)
 	}
@@ -97,6 +99,35 @@ func (rn *Renderer) decoder(r io.Reader, name string) *Decoder {
 	}
 	return dec
 }
+
+// WriteError is output that could not be written (a full disk, a closed
+// stdout). Rendering stops at once.
+type WriteError struct{ Err error }
+
+func (e *WriteError) Error() string { return "write error: " + e.Err.Error() }
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// errWriter keeps the first error of the writer under the buffer, so that
+// loops which write many lines between flushes (a streamed list) can stop
+// as soon as output fails instead of rendering into the void.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	if err != nil {
+		e.err = &WriteError{Err: err}
+	}
+	return n, e.err
+}
+
+// writeErr is the output's first error, if any.
+func (rn *Renderer) writeErr() error { return rn.dst.err }
 
 func isEmptyInput(err error) bool {
 	var ie *InputError

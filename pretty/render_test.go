@@ -1,6 +1,7 @@
 package pretty
 
 import (
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -208,4 +209,54 @@ func TestLongListTokenRowsMatchValueRows(t *testing.T) {
 	if !strings.Contains(streamed.String(), "r1299\t1299.50\ttrue\ttab\\there \\x1b[31m \\\\ back\\\\slash \\u202e \"quoted\" é") {
 		t.Errorf("row 1299 is not what plain output says it should be:\n%s", streamed.String()[strings.LastIndex(streamed.String(), "r1298"):])
 	}
+}
+
+// fullDisk accepts limit bytes, then fails every write, like /dev/full.
+type fullDisk struct {
+	limit, written, failed int
+}
+
+func (f *fullDisk) Write(p []byte) (int, error) {
+	if f.written+len(p) > f.limit {
+		f.failed++
+		return 0, errors.New("no space left on device")
+	}
+	f.written += len(p)
+	return len(p), nil
+}
+
+// A write error stops the run at once, as a *WriteError, in every output
+// and on the streaming path: nothing keeps rendering into the void.
+func TestWriteErrorStopsTheRun(t *testing.T) {
+	doc := string(listEnvelope(20000)) + "\n" + string(listEnvelope(3))
+	for _, opt := range []Options{{Output: Plain}, {Output: Human, Width: 80}, {Output: Markdown}, {Output: JSON}, {Output: Agent}} {
+		for _, limit := range []int{0, 100, 200 << 10} {
+			disk := &fullDisk{limit: limit}
+			in := &readCounter{r: strings.NewReader(doc)}
+			_, err := NewRenderer(disk, opt).Stream(in, "t")
+			var we *WriteError
+			if !errors.As(err, &we) || !strings.Contains(err.Error(), "write error: no space left on device") {
+				t.Errorf("output %d, limit %d: err = %v, want a write error", opt.Output, limit, err)
+			}
+			// Held outputs read the document they render; a streamed list
+			// stops reading within a buffer or two of the failure.
+			if held := opt.Output >= Markdown; !held && in.n > 2<<20 {
+				t.Errorf("output %d, limit %d: read %d of %d bytes after output failed", opt.Output, limit, in.n, len(doc))
+			}
+			if disk.failed != 1 {
+				t.Errorf("output %d, limit %d: %d writes after the disk was full", opt.Output, limit, disk.failed-1)
+			}
+		}
+	}
+}
+
+type readCounter struct {
+	r io.Reader
+	n int64
+}
+
+func (c *readCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }

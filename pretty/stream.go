@@ -83,6 +83,9 @@ func (rn *Renderer) streamList(l *bigList) (int, error) {
 			}
 			t.write()
 			ll.rows++
+			if err := rn.writeErr(); err != nil {
+				return ll.rows, err
+			}
 		}
 	} else {
 		h := newHuman(ll.o, rn.opt, rn.style)
