@@ -231,19 +231,15 @@ func (h human) verboseRest(v Value, indent int, shown ...string) {
 	}
 }
 
-// without is v without the members named keys.
+// without is v without the first member of each key named: those are the
+// ones a renderer showed (Get finds the first); a repeated key is still a
+// field to show.
 func without(v Value, keys ...string) Value {
-	out := Value{Kind: Object}
-	for _, m := range v.Members {
-		skip := false
-		for _, k := range keys {
-			skip = skip || m.Key == k
-		}
-		if !skip {
-			out.Members = append(out.Members, m)
-		}
+	used := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		used[k] = true
 	}
-	return out
+	return withoutFirst(v, used)
 }
 
 // endName is the name of a fact's source or target: {"name": "…"} or a string.

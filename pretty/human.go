@@ -667,7 +667,7 @@ func (h human) envelope(v Value, num string, nested bool) {
 // envelopeRest writes an envelope's fields other than ok, tool and result
 // (search's status and backend errors, say) after the result.
 func (h human) envelopeRest(v Value, indent int, nested bool) {
-	if rest := without(v, "ok", "tool", "result"); !isFiller("", rest, false) {
+	if rest := okRest(v); !isFiller("", rest, false) {
 		if !nested {
 			h.o.gap()
 		}
@@ -690,7 +690,7 @@ func (h human) errorBlock(v Value, indent int, num string) {
 		mark, style = h.g.AbortMark, h.th.Tone(glyphs.Warn)
 	}
 	pad := strings.Repeat(" ", indent)
-	tool := h.text(v.str("tool"))
+	tool := h.text(ev.tool)
 	if tool == "" {
 		tool = "error"
 	}
@@ -708,8 +708,8 @@ func (h human) errorBlock(v Value, indent int, num string) {
 			h.o.line(strings.Repeat(" ", body) + sanitize.String(ln, 0))
 		}
 	}
-	if len(ev.details.Members) > 0 {
-		h.record(ev.details, body, true, false)
+	if details := ev.details(); len(details.Members) > 0 {
+		h.record(details, body, true, false)
 	}
 }
 
@@ -730,10 +730,10 @@ func (h human) batch(v Value) {
 		}
 		h.o.gap()
 	}
-	sum, _ := v.Get("summary")
+	bv := viewBatch(v)
 	var parts []string
-	for _, m := range sum.Members {
-		txt := plainScalar(m.Value) + " " + h.text(m.Key)
+	for _, m := range bv.counts {
+		txt := h.text(scalarText(m.Value)) + " " + h.text(m.Key)
 		tone := glyphs.Neutral
 		if m.Value.Text != "0" {
 			switch m.Key {
@@ -747,13 +747,13 @@ func (h human) batch(v Value) {
 		}
 		parts = append(parts, h.th.Tone(tone).Render(txt))
 	}
-	if st := v.str("status"); st != "" {
-		m, _ := h.g.Status(st)
-		parts = append(parts, h.th.Tone(m.Tone).Render(h.text(st)))
+	if bv.status != "" {
+		m, _ := h.g.Status(bv.status)
+		parts = append(parts, h.th.Tone(m.Tone).Render(h.text(bv.status)))
 	}
 	h.summaryLine(parts, 0)
-	if rest := without(v, "results", "summary", "status"); !isFiller("", rest, false) {
-		h.record(rest, 0, false, false)
+	if !isFiller("", bv.rest, false) {
+		h.record(bv.rest, 0, false, false)
 	}
 }
 

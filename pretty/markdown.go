@@ -278,7 +278,7 @@ func (m markdown) envelope(v Value, num string) {
 }
 
 func (m markdown) envelopeRest(v Value) {
-	m.restBullets(without(v, "ok", "tool", "result"))
+	m.restBullets(okRest(v))
 }
 
 // restBullets writes fields left over after a summary as bullets, after a
@@ -299,7 +299,7 @@ func (m markdown) errorBlock(v Value, num string) {
 	if ev.aborted {
 		mark = m.h.g.AbortMark
 	}
-	tool := m.h.text(v.str("tool"))
+	tool := m.h.text(ev.tool)
 	if tool == "" {
 		tool = "error"
 	}
@@ -314,7 +314,7 @@ func (m markdown) errorBlock(v Value, num string) {
 			m.o.line("> " + mdInline(sanitize.String(ln, 0)))
 		}
 	}
-	details := ev.details
+	details := ev.details()
 	if len(details.Members) > 0 {
 		m.o.line(">")
 		var buf strings.Builder
@@ -341,17 +341,17 @@ func (m markdown) batch(v Value) {
 		}
 		m.o.gap()
 	}
-	sum, _ := v.Get("summary")
+	bv := viewBatch(v)
 	parts := []string{}
-	for _, mem := range sum.Members {
-		parts = append(parts, plainScalar(mem.Value)+" "+mdInline(m.h.text(mem.Key)))
+	for _, mem := range bv.counts {
+		parts = append(parts, mdInline(m.h.text(scalarText(mem.Value)))+" "+mdInline(m.h.text(mem.Key)))
 	}
 	line := "**" + strings.Join(parts, m.h.g.Sep) + "**"
-	if st := v.str("status"); st != "" {
-		line += m.h.g.Sep + mdInline(m.h.text(st))
+	if bv.status != "" {
+		line += m.h.g.Sep + mdInline(m.h.text(bv.status))
 	}
 	m.o.line(line)
-	m.restBullets(without(v, "results", "summary", "status"))
+	m.restBullets(bv.rest)
 }
 
 // mdCellText makes text safe inside a table cell: no pipe may end the cell

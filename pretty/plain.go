@@ -20,7 +20,7 @@ func (p plain) document(v Value) {
 	case ShapeBatch:
 		p.batch(v)
 	case ShapeError:
-		p.errorEnvelope(v, "")
+		p.errorEnvelope(v, false)
 	case ShapeEnvelope:
 		p.envelope(v)
 	case ShapeList:
@@ -81,29 +81,25 @@ func (p plain) listMeta(v Value, key string) {
 }
 
 // errorEnvelope: "error: KIND: MESSAGE" first, so `grep ^error:` finds it,
-// then every other field; the error object's own details as error.*.
-func (p plain) errorEnvelope(v Value, skipTool string) {
-	kind, msg := errorParts(v)
+// then every other field in input order; the error object's own details as
+// error.*. A batch op's header already names its tool (skipTool).
+func (p plain) errorEnvelope(v Value, skipTool bool) {
+	ev := viewError(v)
 	parts := []string{"error"}
-	if kind != "" && !strings.HasPrefix(msg, kind+":") {
-		parts = append(parts, plainText(kind))
+	if ev.kind != "" && !ev.aborted && !strings.HasPrefix(ev.msg, ev.kind+":") {
+		parts = append(parts, plainText(ev.kind))
 	}
-	if msg != "" {
-		parts = append(parts, plainText(msg))
+	if ev.msg != "" {
+		parts = append(parts, plainText(ev.msg))
 	}
 	p.o.line(strings.Join(parts, ": "))
-	e, hasErr := v.Get("error")
-	for _, m := range v.Members {
+	for i, m := range v.Members {
 		switch {
-		case m.Key == "ok", m.Key == "tool" && m.Value.Text == skipTool && skipTool != "":
-		case m.Key == "message" && !hasErr:
-		case m.Key == "error" && e.Kind == Object:
-			for _, em := range e.Members {
-				if em.Key != "kind" && em.Key != "message" {
-					p.field("error", em)
-				}
+		case i == ev.errorAt:
+			for _, em := range ev.errFields.Members {
+				p.field("error", em)
 			}
-		case m.Key == "error" && e.Kind == String:
+		case ev.head[i] && !(m.Key == "tool" && !skipTool):
 		default:
 			p.field("", m)
 		}
@@ -115,7 +111,12 @@ func (p plain) errorEnvelope(v Value, skipTool string) {
 func (p plain) batch(v Value) {
 	res, _ := v.Get("results")
 	for i, r := range res.Items {
-		tool := r.str("tool")
+		// The header names the tool when it is text; any other tool is a
+		// field of the op like the rest.
+		tool, hasTool := "", false
+		if t, ok := r.Get("tool"); ok && t.Kind == String {
+			tool, hasTool = t.Text, true
+		}
 		state := "ok"
 		if isErrorEnvelope(r) {
 			state = "error"
@@ -124,42 +125,55 @@ func (p plain) batch(v Value) {
 			}
 		}
 		p.o.line("op " + itoa(i+1) + "/" + itoa(len(res.Items)) + ": " + plainText(tool) + ": " + state)
-		if state == "ok" {
-			for _, m := range r.Members {
-				switch m.Key {
-				case "ok", "tool":
-				case "result":
-					p.result(m.Value)
-				default:
-					p.field("", m)
+		switch {
+		case state == "ok":
+			used := map[string]bool{"ok": true, "tool": hasTool}
+			rest := withoutFirst(r, used)
+			res, hasRes := r.Get("result")
+			for _, m := range rest.Members {
+				if m.Key == "result" && hasRes {
+					p.result(res)
+					hasRes = false // a second result is a field
+					continue
 				}
+				p.field("", m)
 			}
-		} else {
-			p.batchError(r, tool, state)
+		case state == "aborted" && !r.Has("error"):
+			for _, m := range withoutFirst(r, map[string]bool{"ok": true, "tool": hasTool, "aborted": true}).Members {
+				p.field("", m)
+			}
+		default:
+			p.errorEnvelope(r, hasTool)
 		}
 		p.o.gap()
 	}
-	for _, m := range v.Members {
-		switch m.Key {
-		case "results":
-		case "summary":
-			p.o.line("summary: " + summaryText(m.Value, ", "))
-		default:
-			p.field("", m)
+	sum, _ := v.Get("summary")
+	for _, m := range withoutFirst(v, map[string]bool{"results": true}).Members {
+		if m.Key == "summary" && m.Value.Kind == Object && sum.Kind == Object {
+			sum = Value{} // a second summary is a field
+			p.summary(m.Value)
+			continue
 		}
+		p.field("", m)
 	}
 }
 
-func (p plain) batchError(r Value, tool, state string) {
-	if state == "aborted" && !r.Has("error") {
-		for _, m := range r.Members {
-			if m.Key != "ok" && m.Key != "tool" && m.Key != "aborted" {
-				p.field("", m)
-			}
+// summary writes {"succeeded":1,"failed":1} as "summary: 1 succeeded, 1
+// failed"; a count that is not a scalar gets its own summary.* lines.
+func (p plain) summary(s Value) {
+	line := Value{Kind: Object}
+	var rest []Member
+	for _, m := range s.Members {
+		if m.Value.Scalar() {
+			line.Members = append(line.Members, m)
+		} else {
+			rest = append(rest, m)
 		}
-		return
 	}
-	p.errorEnvelope(r, tool)
+	p.o.line("summary: " + summaryText(line, ", "))
+	for _, m := range rest {
+		p.field("summary", m)
+	}
 }
 
 // summaryText writes {"succeeded":1,"failed":1} as "1 succeeded, 1 failed".

@@ -25,21 +25,38 @@ func (h human) part(p part) {
 			fields[i] = h.text(f)
 		}
 		h.o.line(style.Render(strings.Join(fields, h.g.Sep)))
+		if h.opt.Verbose && len(p.rest.Members) > 0 {
+			h.record(p.rest, 2, false, false)
+		}
 	}
 }
 
-// part shows one part of a document in plain output: prose verbatim (only
-// control characters escaped), a note in its plain form.
+// part shows one part of a document in plain output: prose as text: lines,
+// a note in its plain form and the fields its line does not say.
 func (p plain) part(pt part) {
 	switch pt.kind {
 	case partValue:
 		p.document(pt.v)
 	case partProse:
+		// Each line under a text: key, escaped like any value, so that a
+		// line of prose ("error: …") is never mistaken for the contract's
+		// own lines, and a script can take the text back.
 		for _, ln := range strings.Split(strings.ReplaceAll(pt.text, "\r\n", "\n"), "\n") {
-			p.o.line(sanitize.String(ln, 0))
+			if ln == "" {
+				p.o.line("text:")
+			} else {
+				p.o.line("text: " + plainText(ln))
+			}
 		}
 	case partNote:
 		p.o.line(plainText(pt.plain))
+		rest := pt.rest
+		if pt.plainRest.Kind == Object {
+			rest = pt.plainRest
+		}
+		for _, m := range rest.Members {
+			p.field(pt.restPath, m)
+		}
 	}
 }
 

@@ -83,55 +83,161 @@ func listRows(v Value) (key string, rows Value, ok bool) {
 	return "", Value{}, false
 }
 
+// batchView is what a batch's summary line says and what follows it: the
+// summary's scalar counts, the status when it is text, and every other
+// field, nothing dropped (a count that is an object goes under "summary").
+type batchView struct {
+	counts []Member
+	status string
+	rest   Value
+}
+
+func viewBatch(v Value) batchView {
+	var bv batchView
+	sum, _ := v.Get("summary")
+	st, _ := v.Get("status")
+	used := map[string]bool{"results": true, "summary": true, "status": st.Kind == String}
+	bv.status = st.Text
+	if st.Kind != String {
+		bv.status = ""
+	}
+	var odd []Member
+	for _, m := range sum.Members {
+		if m.Value.Scalar() {
+			bv.counts = append(bv.counts, m)
+		} else {
+			odd = append(odd, m)
+		}
+	}
+	bv.rest = withoutFirst(v, used)
+	if len(odd) > 0 {
+		bv.rest.Members = append([]Member{{Key: "summary", Value: Value{Kind: Object, Members: odd}}}, bv.rest.Members...)
+	}
+	return bv
+}
+
+// scalarText is a scalar as human and Markdown output write it in a line.
+func scalarText(v Value) string {
+	if v.Kind == Null {
+		return "null"
+	}
+	return v.Text
+}
+
+// okRest is a successful envelope's fields other than those its title and
+// body show: the first ok and result, and the tool when it is text (a tool
+// of another type, or a second one, is a field like any other).
+func okRest(v Value) Value {
+	t, _ := v.Get("tool")
+	return withoutFirst(v, map[string]bool{"ok": true, "result": true, "tool": t.Kind == String})
+}
+
 // isErrorEnvelope reports an envelope with ok: false.
 func isErrorEnvelope(v Value) bool {
 	ok, has := v.Get("ok")
 	return v.Kind == Object && has && ok.IsFalse()
 }
 
-// errorParts pulls kind and message out of an error envelope, whose error
-// is a string or an object; an aborted batch entry may carry only message.
-func errorParts(v Value) (kind, msg string) {
-	e, _ := v.Get("error")
-	switch e.Kind {
-	case String:
-		return "", e.Text
-	case Object:
-		return e.str("kind"), e.str("message")
-	}
-	return "", v.str("message")
-}
-
-// errorView is an error envelope as both human and Markdown output show it:
-// the kind and message up front, then every other field as details.
+// errorView is an error envelope as every output shows it: the tool, kind
+// and message head it when they are text, and every other field follows,
+// nothing dropped: a kind or message of another type, a second kind, an
+// error that is neither text nor an object are all details. The error
+// object's own fields (errFields, error.* in plain output) are kept apart
+// from the envelope's.
 type errorView struct {
-	kind, msg string
-	aborted   bool // an aborted batch op, which carries a message, not an error
-	details   Value
+	tool, kind, msg string
+	aborted         bool // an aborted batch op, which carries a message, not an error
+	errFields       Value
+	// head marks the envelope's members the heading shows (ok, tool, the
+	// error, its message); errorAt is the error object's index, or -1.
+	head    map[int]bool
+	errorAt int
+	env     Value
 }
 
 func viewError(v Value) errorView {
-	ev := errorView{details: Value{Kind: Object}}
-	ev.kind, ev.msg = errorParts(v)
-	if ab, _ := v.Get("aborted"); ab.IsTrue() && !v.Has("error") {
-		ev.aborted = true
-		if ev.kind == "" {
-			ev.kind = "aborted"
+	ev := errorView{errFields: Value{Kind: Object}, head: map[int]bool{}, errorAt: -1, env: v}
+	first := func(obj Value, key string) (int, Value) {
+		for i, m := range obj.Members {
+			if m.Key == key {
+				return i, m.Value
+			}
 		}
+		return -1, Value{}
 	}
-	if e, _ := v.Get("error"); e.Kind == Object {
-		ev.details = without(e, "kind", "message")
+	// Only the first of each key heads the block, and only as text; a
+	// repeated key, or one of another type, is a detail.
+	text := func(obj Value, key string) (string, int) {
+		if i, f := first(obj, key); i >= 0 && f.Kind == String {
+			return f.Text, i
+		}
+		return "", -1
 	}
-	for _, m := range v.Members {
-		switch {
-		case m.Key == "ok", m.Key == "tool", m.Key == "error":
-		case m.Key == "message" && !v.Has("error"):
-		case m.Key == "aborted" && ev.aborted:
-		case m.Value.Scalar() && sameScalar(ev.details, m):
-			// the envelope repeats a detail of its error: show it once
-		default:
-			ev.details.Members = append(ev.details.Members, m)
+	var at int
+	if at, _ = first(v, "ok"); at >= 0 {
+		ev.head[at] = true
+	}
+	if ev.tool, at = text(v, "tool"); at >= 0 {
+		ev.head[at] = true
+	}
+	at, e := first(v, "error")
+	switch {
+	case at < 0:
+		if ab, _ := v.Get("aborted"); ab.IsTrue() {
+			ev.aborted, ev.kind = true, "aborted"
+		}
+		if ev.msg, at = text(v, "message"); at >= 0 {
+			ev.head[at] = true
+		}
+	case e.Kind == String:
+		ev.msg, ev.head[at] = e.Text, true
+	case e.Kind == Object:
+		ev.head[at], ev.errorAt = true, at
+		used := map[int]bool{}
+		var k, m int
+		if ev.kind, k = text(e, "kind"); k >= 0 {
+			used[k] = true
+		}
+		if ev.msg, m = text(e, "message"); m >= 0 {
+			used[m] = true
+		}
+		for i, mm := range e.Members {
+			if !used[i] {
+				ev.errFields.Members = append(ev.errFields.Members, mm)
+			}
 		}
 	}
 	return ev
+}
+
+// details is every field after the heading, the error object's first, as
+// human and Markdown output list them; a field the envelope repeats from
+// its error (domain_disposition, say) once.
+func (ev errorView) details() Value {
+	d := Value{Kind: Object, Members: append([]Member(nil), ev.errFields.Members...)}
+	for i, m := range ev.env.Members {
+		switch {
+		case ev.head[i]:
+		case m.Key == "aborted" && ev.aborted:
+		case m.Value.Scalar() && sameScalar(ev.errFields, m):
+		default:
+			d.Members = append(d.Members, m)
+		}
+	}
+	return d
+}
+
+// withoutFirst is obj without the first member of each key marked true in
+// used: those were shown elsewhere; a repeated key is still a field.
+func withoutFirst(obj Value, used map[string]bool) Value {
+	out := Value{Kind: Object}
+	skipped := map[string]bool{}
+	for _, m := range obj.Members {
+		if used[m.Key] && !skipped[m.Key] {
+			skipped[m.Key] = true
+			continue
+		}
+		out.Members = append(out.Members, m)
+	}
+	return out
 }

@@ -26,6 +26,13 @@ type part struct {
 	// failed makes the command exit 1: an error envelope, a JSON-RPC error,
 	// an MCP result with isError, an HTTP 4xx or 5xx status.
 	failed bool
+	// rest is what a note's line does not say: fields plain output writes
+	// after it (under restPath), human output under --verbose.
+	rest     Value
+	restPath string
+	// plainRest, when set, replaces rest in plain output: it adds what
+	// human output never shows (the base64 of a blob).
+	plainRest Value
 	// verboseOnly parts are left out of human output unless --verbose, because
 	// another part says the same (content next to structuredContent) or they
 	// are protocol detail (_meta). Plain output shows them: it loses nothing.
@@ -60,21 +67,36 @@ func isJSONRPC(v Value) bool {
 }
 
 // unwrapRPC shows a response's result as what it is, an error response as
-// an error, and a notification as a one-line note. The envelope's own
-// fields (jsonrpc, id) are framing and are not shown.
+// an error, and a notification as a one-line note. The envelope's "jsonrpc"
+// is framing and is not shown; its id is a note of its own (plain output
+// and --verbose), and any other field it carries is kept.
 func unwrapRPC(v Value) []part {
+	var parts []part
+	if id, ok := v.Get("id"); ok && id.Kind != Null && (v.Has("result") || v.Has("error")) {
+		text := id.Text // notes are escaped when written
+		if !id.Scalar() {
+			text = compactJSON(id)
+		}
+		parts = append(parts, part{kind: partNote, fields: []string{"#" + text}, plain: "id: " + text, verboseOnly: true})
+	}
+	used := map[string]bool{"jsonrpc": true, "id": true}
 	if res, ok := v.Get("result"); ok {
-		return unwrap(res)
+		used["result"] = true
+		parts = append(parts, unwrap(res)...)
+	} else if e, ok := v.Get("error"); ok {
+		used["error"] = true
+		parts = append(parts, part{kind: partValue, v: rpcErrorEnvelope(e), failed: true})
+	} else if v.Has("id") {
+		return []part{{kind: partValue, v: v}} // a request, not a reply: show it as it is
+	} else {
+		used["method"], used["params"] = true, true
+		params, _ := v.Get("params")
+		parts = append(parts, notification(v.str("method"), params))
 	}
-	if e, ok := v.Get("error"); ok {
-		return []part{{kind: partValue, v: rpcErrorEnvelope(e), failed: true}}
+	if rest := withoutFirst(v, used); len(rest.Members) > 0 {
+		parts = append(parts, part{kind: partValue, v: rest})
 	}
-	method := v.str("method")
-	params, _ := v.Get("params")
-	if v.Has("id") { // a request, not a reply: show it as it is
-		return []part{{kind: partValue, v: v}}
-	}
-	return []part{notification(method, params)}
+	return parts
 }
 
 // rpcErrorEnvelope turns a JSON-RPC error object into an error envelope, so
@@ -87,18 +109,18 @@ func rpcErrorEnvelope(e Value) Value {
 		return env
 	}
 	out := Value{Kind: Object}
-	if code, ok := e.Get("code"); ok {
-		kind := plainScalar(code)
+	used := map[string]bool{}
+	// The code becomes the kind when it is a number or text; any other
+	// code stays a field, as does a repeated one.
+	if code, ok := e.Get("code"); ok && (code.Kind == Number || code.Kind == String) {
+		used["code"] = true
+		kind := code.Text
 		if name := rpcCodeName(code.Text); name != "" {
 			kind += " " + name
 		}
 		out.Members = append(out.Members, Member{Key: "kind", Value: Value{Kind: String, Text: kind}})
 	}
-	for _, m := range e.Members {
-		if m.Key != "code" {
-			out.Members = append(out.Members, m)
-		}
-	}
+	out.Members = append(out.Members, withoutFirst(e, used).Members...)
 	env.Members = append(env.Members, Member{Key: "error", Value: out})
 	return env
 }
@@ -125,48 +147,84 @@ func rpcCodeName(code string) string {
 
 // notification is one line: progress as "progress 50/100 (50%) message",
 // log messages as "[level] logger: data", anything else by its method.
-func notification(method string, params Value) part {
+// The params the line does not say (a progress token, a field of an
+// unexpected type) are kept as the note's rest.
+func notification(method string, params Value) (p part) {
+	used := map[string]bool{}
+	take := func(key string, kind Kind) (Value, bool) {
+		f, ok := params.Get(key)
+		if ok && (f.Kind == kind || kind == Null && f.Scalar()) {
+			used[key] = true
+			return f, true
+		}
+		return Value{}, false
+	}
 	switch method {
 	case "notifications/progress":
-		p, _ := params.Get("progress")
-		n := plainScalar(p)
-		if t, ok := params.Get("total"); ok && t.Kind == Number {
+		pr, _ := take("progress", Null)
+		n := pr.Text // the whole line is escaped when written
+		if pr.Kind == Null {
+			n = "null"
+		}
+		if t, ok := take("total", Number); ok {
 			n += "/" + t.Text
-			if pf, err := parseFloat(p.Text); err == nil {
+			if pf, err := parseFloat(pr.Text); err == nil {
 				if tf, err := parseFloat(t.Text); err == nil && tf > 0 {
 					n += " (" + strconv.Itoa(int(pf/tf*100+0.5)) + "%)"
 				}
 			}
 		}
-		if msg := params.str("message"); msg != "" {
-			n += " " + msg
+		if msg, ok := take("message", String); ok && msg.Text != "" {
+			n += " " + msg.Text
 		}
-		return part{kind: partNote, fields: []string{"progress " + n}, plain: "progress: " + n}
+		p = part{kind: partNote, fields: []string{"progress " + n}, plain: "progress: " + n}
 	case "notifications/message":
-		level := params.str("level")
+		level, _ := take("level", String)
 		text := ""
-		if lg := params.str("logger"); lg != "" {
-			text = lg + ": "
+		if lg, ok := take("logger", String); ok && lg.Text != "" {
+			text = lg.Text + ": "
 		}
+		plainText := text
+		var plainData *Member
 		if d, ok := params.Get("data"); ok {
+			used["data"] = true
 			if d.Kind == String {
 				text += d.Text
+				plainText = text
 			} else {
+				// Compact JSON on the line; plain output has it as fields.
 				text += compactJSON(d)
+				plainData = &Member{Key: "data", Value: d}
 			}
 		}
 		tone := noteFaint
-		switch level {
+		switch level.Text {
 		case "error", "critical", "alert", "emergency":
 			tone = noteBad
 		}
-		return part{kind: partNote, fields: []string{"[" + level + "] " + text}, plain: "log: " + level + ": " + text, tone: tone}
+		p = part{kind: partNote, fields: []string{"[" + level.Text + "] " + text}, plain: strings.TrimSuffix("log: "+level.Text+": "+plainText, ": "), tone: tone}
+		if plainData != nil {
+			defer func() { p.plainRest = joinObjects(p.rest, Value{Kind: Object, Members: []Member{*plainData}}) }()
+		}
+	default:
+		text := method
+		if params.Kind != Null && !isFiller("", params, false) {
+			text += " " + compactJSON(params)
+		}
+		p = part{kind: partNote, fields: []string{text}, plain: "notification: " + method}
+		used = nil // plain output has every param as a field
+		if params.Kind != Object && !isFiller("", params, false) {
+			p.rest = Value{Kind: Object, Members: []Member{{Key: "params", Value: params}}}
+			return p
+		}
 	}
-	text := method
-	if params.Kind != Null && !isFiller("", params, false) {
-		text += " " + compactJSON(params)
+	p.restPath = "params"
+	if params.Kind == Object {
+		if rest := withoutFirst(params, used); !isFiller("", rest, false) {
+			p.rest = rest
+		}
 	}
-	return part{kind: partNote, fields: []string{text}, plain: "notification: " + text}
+	return p
 }
 
 // --- MCP tool results ---------------------------------------------------------
@@ -198,20 +256,20 @@ func isToolResult(v Value) bool {
 // renders as a batch), prose as prose, media by type and size.
 func unwrapTool(v Value) []part {
 	isErr := false
-	if e, ok := v.Get("isError"); ok && e.IsTrue() {
+	e, hasIsErr := v.Get("isError")
+	if hasIsErr && e.IsTrue() {
 		isErr = true
 	}
 	var parts []part
 	sc, hasSC := v.Get("structuredContent")
-	if hasSC && sc.Kind != Null && !isErr {
+	hasSC = hasSC && !isFiller("", sc, false)
+	if hasSC && !isErr {
 		parts = append(parts, unwrap(sc)...)
-	} else {
-		hasSC = false
 	}
 	content, _ := v.Get("content")
 	for _, b := range content.Items {
 		for _, p := range contentBlock(b, isErr) {
-			p.verboseOnly = p.verboseOnly || hasSC
+			p.verboseOnly = p.verboseOnly || (hasSC && !isErr)
 			parts = append(parts, p)
 		}
 	}
@@ -219,8 +277,15 @@ func unwrapTool(v Value) []part {
 		// isError with no text at all still reads as an error.
 		parts = append(parts, part{kind: partValue, v: toolErrorEnvelope(""), failed: true})
 	}
-	if meta, ok := v.Get("_meta"); ok && !isFiller("_meta", meta, false) {
-		parts = append(parts, part{kind: partValue, v: Value{Kind: Object, Members: []Member{{Key: "_meta", Value: meta}}}, verboseOnly: true})
+	if hasSC && isErr {
+		// A failed call's structured content says more about the failure.
+		parts = append(parts, unwrap(sc)...)
+	}
+	rest := withoutFirst(v, map[string]bool{"content": true, "structuredContent": true, "isError": e.Kind == Bool})
+	if !isFiller("", rest, false) {
+		// _meta and the like: protocol detail, shown under --verbose (and in
+		// plain output, which loses nothing).
+		parts = append(parts, part{kind: partValue, v: rest, verboseOnly: true})
 	}
 	return parts
 }
@@ -234,34 +299,97 @@ func anyFailed(parts []part) bool {
 	return false
 }
 
+// taker reads an object's fields for a one-line form, remembering which it
+// used, so that every other field (or one of an unexpected type) can still
+// be shown.
+type taker struct {
+	v    Value
+	used map[string]bool
+}
+
+func newTaker(v Value, framing ...string) *taker {
+	t := &taker{v: v, used: map[string]bool{}}
+	for _, k := range framing {
+		t.used[k] = true
+	}
+	return t
+}
+
+// str is the first member named key when it is a string.
+func (t *taker) str(key string) (string, bool) {
+	if f, ok := t.v.Get(key); ok && f.Kind == String {
+		t.used[key] = true
+		return f.Text, true
+	}
+	return "", false
+}
+
+// rest is the object without the members taken.
+func (t *taker) rest() Value { return withoutFirst(t.v, t.used) }
+
+// contentBlock is one block of an MCP result: a text block as prose or as
+// the JSON it holds, a media or resource block named by a note, a resource
+// link as a note. What a note's line does not say (annotations, a
+// description, a field of an unexpected type) is its rest: plain output
+// has it, human output under --verbose. The base64 of a blob is plain
+// output's alone.
 func contentBlock(b Value, isErr bool) []part {
+	t := newTaker(b, "type")
+	// withRest gives a note what its line does not say; plainOnly is
+	// added for plain output alone.
+	withRest := func(p part, rest Value, plainOnly ...Member) []part {
+		p.rest = rest
+		if len(plainOnly) > 0 {
+			p.plainRest = joinObjects(rest, Value{Kind: Object, Members: plainOnly})
+		}
+		return []part{p}
+	}
 	switch b.str("type") {
 	case "text":
-		text := b.str("text")
+		text, ok := t.str("text")
+		if !ok {
+			break
+		}
+		var parts []part
 		if docs, ok := parseJSONText(text); ok {
-			var parts []part
 			for _, d := range docs {
 				parts = append(parts, unwrap(d)...)
 			}
 			if isErr && !anyFailed(parts) {
 				parts = append(parts, part{kind: partValue, v: toolErrorEnvelope(""), failed: true})
 			}
-			return parts
+		} else if isErr {
+			parts = []part{{kind: partValue, v: toolErrorEnvelope(text), failed: true}}
+		} else {
+			parts = []part{{kind: partProse, text: text}}
 		}
-		if isErr {
-			return []part{{kind: partValue, v: toolErrorEnvelope(text), failed: true}}
+		if rest := t.rest(); !isFiller("", rest, false) {
+			parts = append(parts, part{kind: partValue, v: rest, verboseOnly: true})
 		}
-		return []part{{kind: partProse, text: text}}
+		return parts
 	case "image", "audio":
-		return []part{mediaNote(b.str("type"), "", b.str("mimeType"), base64Size(b.str("data")))}
-	case "resource":
-		r, _ := b.Get("resource")
-		uri, mime := r.str("uri"), r.str("mimeType")
-		if blob := r.str("blob"); blob != "" {
-			return []part{mediaNote("resource", uri, mime, base64Size(blob))}
+		mime, _ := t.str("mimeType")
+		data, ok := t.str("data")
+		if !ok {
+			break
 		}
-		parts := []part{mediaNote("resource", uri, mime, int64(len(r.str("text"))))}
-		if text := r.str("text"); text != "" {
+		return withRest(mediaNote(b.str("type"), "", mime, base64Size(data)), t.rest(), Member{Key: "data", Value: str(data)})
+	case "resource":
+		r, ok := b.Get("resource")
+		if !ok || r.Kind != Object {
+			break
+		}
+		t.used["resource"] = true
+		rt := newTaker(r)
+		uri, _ := rt.str("uri")
+		mime, _ := rt.str("mimeType")
+		if blob, ok := rt.str("blob"); ok {
+			rest := joinObjects(t.rest(), prefixed("resource", rt.rest()))
+			return withRest(mediaNote("resource", uri, mime, base64Size(blob)), rest, Member{Key: "resource", Value: Value{Kind: Object, Members: []Member{{Key: "blob", Value: str(blob)}}}})
+		}
+		text, _ := rt.str("text")
+		parts := withRest(mediaNote("resource", uri, mime, int64(len(text))), joinObjects(t.rest(), prefixed("resource", rt.rest())))
+		if text != "" {
 			if docs, ok := parseJSONText(text); ok {
 				for _, d := range docs {
 					parts = append(parts, unwrap(d)...)
@@ -272,14 +400,33 @@ func contentBlock(b Value, isErr bool) []part {
 		}
 		return parts
 	case "resource_link":
-		name := b.str("name")
-		text := "link " + name + " <" + b.str("uri") + ">"
-		if mime := b.str("mimeType"); mime != "" {
+		name, _ := t.str("name")
+		uri, _ := t.str("uri")
+		text := "link " + name + " <" + uri + ">"
+		var mimeField []Member
+		if mime, ok := t.str("mimeType"); ok && mime != "" {
 			text += " " + mime
+			mimeField = append(mimeField, Member{Key: "mimeType", Value: str(mime)}) // a field in plain output
 		}
-		return []part{{kind: partNote, fields: []string{text}, plain: "link: " + name + " " + b.str("uri")}}
+		return withRest(part{kind: partNote, fields: []string{text}, plain: "link: " + name + " " + uri}, t.rest(), mimeField...)
 	}
 	return []part{{kind: partValue, v: b}}
+}
+
+// str is a string Value.
+func str(s string) Value { return Value{Kind: String, Text: s} }
+
+// prefixed wraps an object's members under one key, so that they keep
+// their path: {"resource": {…}}.
+func prefixed(key string, v Value) Value {
+	if len(v.Members) == 0 {
+		return Value{Kind: Object}
+	}
+	return Value{Kind: Object, Members: []Member{{Key: key, Value: v}}}
+}
+
+func joinObjects(a, b Value) Value {
+	return Value{Kind: Object, Members: append(append([]Member(nil), a.Members...), b.Members...)}
 }
 
 // toolErrorEnvelope is an MCP result with isError as an error envelope, so
