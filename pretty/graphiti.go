@@ -161,7 +161,8 @@ var graphitiAddMemory = shapeRenderer{
 }
 
 var graphitiClear = shapeRenderer{
-	name: "graphiti clear-graph",
+	name:     "graphiti clear-graph",
+	failures: true,
 	markdown: func(m markdown, v Value) error {
 		return m.mdLine(v, clearHuman, "success", "message", "deleted_entities", "deleted_episodes")
 	},
@@ -173,7 +174,8 @@ var graphitiClear = shapeRenderer{
 }
 
 var graphitiDelete = shapeRenderer{
-	name: "graphiti delete",
+	name:     "graphiti delete",
+	failures: true,
 	markdown: func(m markdown, v Value) error {
 		return m.mdLine(v, deleteHuman, "success", "message", "uuid")
 	},

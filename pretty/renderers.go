@@ -16,6 +16,9 @@ type shapeRenderer struct {
 	human func(human, Value) error
 	// markdown, when set, replaces the generic Markdown rendering.
 	markdown func(markdown, Value) error
+	// failures marks a renderer that draws "success": false as the failure
+	// it is (✗ in red); no other renderer ever sees one.
+	failures bool
 }
 
 // renderers are tried in order; the first match wins.
@@ -27,10 +30,26 @@ var renderers = []*shapeRenderer{
 
 // findRenderer picks the renderer for a value: by tool name when the value
 // came in an envelope that names one, else by its fields.
+//
+// A failure never reaches a renderer made for a success: an error envelope
+// or a batch is shown as one whatever fields it also has, and "success":
+// false only by a renderer that says it failed.
 func findRenderer(v Value, tool string) *shapeRenderer {
 	if v.Kind != Object {
 		return nil
 	}
+	switch classify(v) {
+	case ShapeError, ShapeBatch:
+		return nil
+	}
+	r := pickRenderer(v, tool)
+	if s, ok := v.Get("success"); ok && !s.IsTrue() && r != nil && !r.failures {
+		return nil
+	}
+	return r
+}
+
+func pickRenderer(v Value, tool string) *shapeRenderer {
 	if tool != "" {
 		for _, r := range renderers {
 			for _, t := range r.tools {

@@ -91,3 +91,33 @@ func mustDecode(t *testing.T, doc string) Value {
 }
 
 func newBufio(w io.Writer) *bufio.Writer { return bufio.NewWriter(w) }
+
+// A failure is never drawn by a renderer made for a success, whatever
+// fields it shares with that success: in human and Markdown output it
+// reads as a failure, and the command exits 1.
+func TestFailuresNeverReachSuccessRenderers(t *testing.T) {
+	docs := []string{
+		`{"ok": false, "error": {"kind": "unavailable", "message": "graph store down"}, "entities_extracted": 0, "facts_extracted": 0}`,
+		`{"ok": false, "tool": "search_code", "error": "index missing", "results": [{"file_path": "a.py", "content": "x", "similarity_score": 0.9}]}`,
+		`{"success": false, "message": "extraction failed", "entities_extracted": 0}`,
+		`{"success": false, "status": "ok", "entity_count": 3, "episode_count": 1}`,
+		`{"results": [{"ok": false, "tool": "add_memory", "error": "quota"}], "summary": {"failed": 1}, "nodes": [{"name": "A"}]}`,
+	}
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for _, doc := range docs {
+		for _, opt := range []Options{{Output: Human, Width: 80, Now: now}, {Output: Markdown}} {
+			var out strings.Builder
+			res, err := NewRenderer(&out, opt).Stream(strings.NewReader(doc), "t")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := out.String()
+			if !res.Failed {
+				t.Errorf("%s: not counted as a failure", doc)
+			}
+			if strings.Contains(got, "✓") || !strings.Contains(got, "✗") {
+				t.Errorf("output %d of %s reads as a success:\n%s", opt.Output, doc, got)
+			}
+		}
+	}
+}
