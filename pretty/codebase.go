@@ -169,7 +169,7 @@ func mdCodeSearch(m markdown, v Value) error {
 			return err
 		}
 		path, content, start, end, sim, hasSim, before, after := cr.path, cr.content, cr.start, cr.end, cr.sim, cr.hasSim, cr.before, cr.after
-		head := "### `" + strings.ReplaceAll(m.h.text(path)+lineRange(start, end), "`", "'") + "`"
+		head := "### " + mdCode(path+lineRange(start, end))
 		if hasSim {
 			head += m.h.g.Sep + sig3(sim)
 		}

@@ -376,7 +376,7 @@ func mdNodes(m markdown, v Value) error {
 			return err
 		}
 		name, typ, summary := nd.name, nd.typ, nd.summary
-		line := itoa(i+1) + ". **" + mdInline(m.h.text(name)) + "**"
+		line := itoa(i+1) + ". " + mdStrong(mdInline(m.h.text(name)))
 		if typ != "" {
 			line += " [" + mdInline(m.h.text(typ)) + "]"
 		}
@@ -405,7 +405,7 @@ func mdFacts(m markdown, v Value) error {
 			return err
 		}
 		src, dst, rel, fact, conf, hasConf := ft.src, ft.dst, ft.rel, ft.fact, ft.conf, ft.hasConf
-		line := "- **" + mdInline(m.h.text(src)) + "** " + m.h.g.RelFrom + mdInline(m.h.text(relationWords(rel))) + m.h.g.RelTo + " **" + mdInline(m.h.text(dst)) + "**"
+		line := "- " + mdStrong(mdInline(m.h.text(src))) + " " + m.h.g.RelFrom + mdInline(m.h.text(relationWords(rel))) + m.h.g.RelTo + " " + mdStrong(mdInline(m.h.text(dst)))
 		if hasConf {
 			line += " (" + sig3(conf) + ")"
 		}
@@ -429,7 +429,7 @@ func mdEpisodes(m markdown, v Value) error {
 	m.o.line("**" + count(len(eps), "episode") + "**")
 	m.o.gap()
 	for _, ep := range eps {
-		line := "- **" + mdInline(m.h.text(ep.name)) + "**"
+		line := "- " + mdStrong(mdInline(m.h.text(ep.name)))
 		if ep.at != 0 {
 			line += m.h.g.Sep + m.h.cell("created_at", Value{Kind: String, Text: ep.created}, false).Text
 		}

@@ -96,7 +96,8 @@ func (h human) document(v Value) {
 // never inside an error envelope (raw).
 func (h human) short(raw bool) bool { return !raw && !h.opt.Verbose }
 
-// text makes untrusted text safe for one line of a terminal.
+// text makes untrusted text safe for one line of a terminal, and in
+// Markdown's mode also escapes what Markdown would read as structure.
 func (h human) text(s string) string {
 	s = h.bound(s)
 	if strings.IndexByte(s, '\n') >= 0 {
@@ -106,7 +107,11 @@ func (h human) text(s string) string {
 		}
 		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", nl)
 	}
-	return sanitize.String(s, 0)
+	s = sanitize.String(s, 0)
+	if h.md {
+		s = mdEscape(s)
+	}
+	return s
 }
 
 // cell formats one value for a table cell or the value side of a key/value

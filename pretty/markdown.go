@@ -12,17 +12,14 @@ import (
 // lists, errors as blockquotes, code in fenced blocks. It is deterministic
 // (no relative times, no width, no colour) and concise by default: cells
 // are cut at mdCell characters, except identity columns (IDs, statuses,
-// titles, times), which never are; --verbose shows everything.
+// titles, times), which never are; no column, table or section that human
+// output shows is left out. --verbose shows everything in full.
 type markdown struct {
 	o *out
 	h human // cells are formatted as human output's, in its Markdown mode
 }
 
 const mdCell = 120
-
-// mdLowValue is the worth below which concise Markdown leaves a column out:
-// lower than a terminal's, since a page has no width to fit.
-const mdLowValue = 50
 
 func newMarkdown(o *out, opt Options, st style) markdown {
 	h := newHuman(o, opt, st)
@@ -41,7 +38,7 @@ func (m markdown) part(p part) {
 		if strings.Contains(text, "\n") {
 			m.codeBlock(text, "text", false)
 		} else {
-			m.o.line(mdInline(sanitize.String(m.h.bound(text), 0)))
+			m.o.line(mdLineStart(m.h.text(text)))
 		}
 	case partNote:
 		if p.plain != "" { // headers and such have no plain form: left out here too
@@ -73,7 +70,7 @@ func (m markdown) document(v Value) {
 		for i, it := range v.Items {
 			parts[i] = mdInline(m.h.cell("", it, it.Kind == Null).Text)
 		}
-		m.o.line(strings.Join(parts, ", "))
+		m.o.line(mdLineStart(strings.Join(parts, ", ")))
 	case ShapeArray:
 		if short, deep := m.h.tooDeep(v); deep {
 			m.o.line("_" + mdInline(short) + "_")
@@ -84,7 +81,7 @@ func (m markdown) document(v Value) {
 			m.o.gap()
 		}
 	default:
-		m.o.line(mdInline(m.h.cell("", v, false).Text))
+		m.o.line(mdLineStart(mdInline(m.h.cell("", v, false).Text)))
 	}
 }
 
@@ -106,11 +103,12 @@ func (m markdown) special(r *shapeRenderer, v Value, title string) bool {
 // choose at any width, numbers right-aligned.
 func (m markdown) table(rows []Value, indent string) {
 	t := m.h.newRecordTable(rows, false)
-	// Concise: the columns human output keeps when short of room (no
-	// low-value ones) and no score bar; --verbose: every column.
+	// Every column human output has room for at any width (a page has no
+	// width to fit); no score bar. Concise Markdown cuts cells, never
+	// columns.
 	var cols []int
-	for i, c := range t.tcols {
-		if i != t.bar && (m.h.opt.Verbose || c.Keep >= mdLowValue) {
+	for i := range t.tcols {
+		if i != t.bar {
 			cols = append(cols, i)
 		}
 	}
@@ -167,15 +165,15 @@ func mdIdentity(key string) bool {
 func (m markdown) list(v Value) {
 	key, rows, _ := listRows(v)
 	m.table(rows.Items, "")
-	parts := []string{count(len(rows.Items), noun(rows.Items, key))}
+	parts := []string{m.h.text(count(len(rows.Items), noun(rows.Items, key)))}
 	if hm, _ := v.Get("has_more"); hm.IsTrue() {
 		parts = append(parts, "more available")
 	}
 	if na, ok := v.Get("next_after"); ok && na.Kind != Null {
-		parts = append(parts, "more after `"+sanitize.String(na.Text, 0)+"`")
+		parts = append(parts, "more after "+mdCode(scalarText(na)))
 	}
 	if lc, _ := v.Get("limit_clamped"); lc.IsTrue() {
-		parts = append(parts, "limit clamped to "+plainScalar(mustGet(v, "effective_limit"))+" (asked "+plainScalar(mustGet(v, "requested_limit"))+")")
+		parts = append(parts, "limit clamped to "+m.h.text(scalarText(mustGet(v, "effective_limit")))+" (asked "+m.h.text(scalarText(mustGet(v, "requested_limit")))+")")
 	}
 	m.footer(parts, "")
 	rest := Value{Kind: Object}
@@ -210,7 +208,7 @@ func (m markdown) bullets(v Value, indent string, raw, inProps bool) {
 		if mem.Key == "full_id" && m.h.short(raw) {
 			continue
 		}
-		key := "**" + mdInline(m.h.text(mem.Key)) + "**"
+		key := mdStrong(mdInline(m.h.text(mem.Key)))
 		val := mem.Value
 		props := inProps || mem.Key == "properties"
 		short, deep := "", false
@@ -248,7 +246,7 @@ func (m markdown) bullets(v Value, indent string, raw, inProps bool) {
 // envelope: "**✓ tool**", then the result as what it is.
 func (m markdown) envelope(v Value, num string) {
 	res, _ := v.Get("result")
-	title := "**" + num + m.h.g.OKMark + " " + mdInline(m.h.text(v.str("tool"))) + "**"
+	title := mdStrong(num + m.h.g.OKMark + " " + mdInline(m.h.text(v.str("tool"))))
 	if r := findRenderer(res, v.str("tool")); r != nil && r.markdown != nil && m.special(r, res, title) {
 		m.envelopeRest(v)
 		return
@@ -303,15 +301,15 @@ func (m markdown) errorBlock(v Value, num string) {
 	if tool == "" {
 		tool = "error"
 	}
-	title := "> **" + num + mark + " " + mdInline(tool) + "**"
+	title := "> " + mdStrong(num+mark+" "+mdInline(tool))
 	if kind != "" {
-		title += " `" + strings.ReplaceAll(m.h.text(kind), "`", "'") + "`"
+		title += " " + mdCode(kind)
 	}
 	m.o.line(title)
 	if msg != "" {
 		m.o.line(">")
 		for _, ln := range strings.Split(strings.ReplaceAll(m.h.bound(msg), "\r\n", "\n"), "\n") {
-			m.o.line("> " + mdInline(sanitize.String(ln, 0)))
+			m.o.line("> " + mdLineStart(m.h.text(ln)))
 		}
 	}
 	details := ev.details()
@@ -346,7 +344,7 @@ func (m markdown) batch(v Value) {
 	for _, mem := range bv.counts {
 		parts = append(parts, mdInline(m.h.text(scalarText(mem.Value)))+" "+mdInline(m.h.text(mem.Key)))
 	}
-	line := "**" + strings.Join(parts, m.h.g.Sep) + "**"
+	line := mdStrong(strings.Join(parts, m.h.g.Sep))
 	if bv.status != "" {
 		line += m.h.g.Sep + mdInline(m.h.text(bv.status))
 	}
@@ -354,16 +352,107 @@ func (m markdown) batch(v Value) {
 	m.restBullets(bv.rest)
 }
 
-// mdCellText makes text safe inside a table cell: no pipe may end the cell
-// early, and no line break may end the row.
-func mdCellText(s string) string {
-	return strings.ReplaceAll(mdInline(s), "|", `\|`)
-}
+// mdCellText makes text safe inside a table cell: its pipes are escaped
+// already (as text), and no line break may end the row.
+func mdCellText(s string) string { return mdInline(s) }
 
 // mdInline keeps text on one line; line breaks were already made spaces
 // by the cell formatting, this catches any that were not.
 func mdInline(s string) string {
 	return strings.NewReplacer("\n", " ", "\r", " ").Replace(s)
+}
+
+// mdEscape escapes, in text that is already safe for a terminal, what
+// GitHub-flavoured Markdown would read as structure rather than text, so a
+// value can never open an HTML comment, a link, emphasis, a code span or
+// math that changes or hides what follows it: backslash, backtick, *, [,
+// ], <, >, ~, |, &, $, and _ where it could start or end emphasis (not
+// inside a word: snake_case stays readable). Text that starts a line also
+// goes through mdLineStart.
+func mdEscape(s string) string {
+	if strings.IndexAny(s, "\\`*[]<>~|&$_") < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\\', '`', '*', '[', ']', '<', '>', '~', '|', '&', '$':
+			b.WriteByte('\\')
+		case '_':
+			if !wordByte(s, i-1) || !wordByte(s, i+1) {
+				b.WriteByte('\\')
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// mdLineStart escapes what makes a block when it starts a line: a heading
+// (#), a list item (-, +, "1." or "1)"), a setext underline (=). Spaces
+// that would make an indented code block are dropped.
+func mdLineStart(s string) string {
+	s = strings.TrimLeft(s, " ")
+	if s == "" {
+		return s
+	}
+	if strings.IndexByte("#+-=", s[0]) >= 0 {
+		return "\\" + s
+	}
+	digits := 0
+	for digits < len(s) && s[digits] >= '0' && s[digits] <= '9' {
+		digits++
+	}
+	if digits > 0 && digits < len(s) && (s[digits] == '.' || s[digits] == ')') {
+		return s[:digits] + "\\" + s[digits:]
+	}
+	return s
+}
+
+// wordByte reports whether s[i] is an ASCII letter or digit (or a byte of
+// a non-ASCII character): the neighbours that keep an underscore inside a
+// word.
+func wordByte(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// mdStrong makes text bold. Markdown reads ** as strong emphasis only
+// next to text, so spaces at the ends go, and an empty text stays
+// visible as "".
+func mdStrong(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		s = `""`
+	}
+	return "**" + s + "**"
+}
+
+// mdCode writes text as an inline code span, whose content Markdown shows
+// as it is: the fence is longer than any run of backticks inside, with a
+// space inside it when the text starts or ends with a backtick. A pipe is
+// still escaped, as GitHub tables require even in code.
+func mdCode(s string) string {
+	s = mdInline(sanitize.String(s, 0))
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	f := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return f + strings.ReplaceAll(s, "|", `\|`) + f
 }
 
 // mdLine runs a renderer's human form in Markdown's mode (no colour, no
