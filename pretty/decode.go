@@ -162,6 +162,12 @@ func (d *Decoder) value() (Value, error) {
 		base := len(d.items)
 		for d.dec.PeekKind() != ']' {
 			if stream && len(d.items)-base == streamAfter {
+				// Only a list of records streams, as a table; any other
+				// list is held and shown as it always is.
+				if !allObjects(d.items[base:]) {
+					stream = false
+					continue
+				}
 				first := append([]Value(nil), d.items[base:]...)
 				d.items = d.items[:base]
 				n, err := d.streamList(first)
@@ -364,10 +370,18 @@ func isEOF(err error) bool { return err == io.EOF }
 // atList reports whether the array about to be read holds the rows of a
 // list: the document itself, a list envelope's rows, or the result of an
 // envelope (bare, or a list envelope).
+//
+// A document that has already said it failed (ok: false, an error, success
+// other than true, isError) is held instead: its failure heads its output.
+// One that says so only after the list has its rows first and its error
+// after them (finishList).
 func (d *Decoder) atList() bool {
 	okEnvelope := func(f frame) bool {
 		ok, has := f.obj.Get("ok")
 		return f.key == "result" && has && ok.IsTrue()
+	}
+	if len(d.stack) > 0 && failedSoFar(*d.stack[0].obj) {
+		return false
 	}
 	switch len(d.stack) {
 	case 0:
@@ -376,6 +390,27 @@ func (d *Decoder) atList() bool {
 		return isListKey(d.stack[0].key) || okEnvelope(d.stack[0])
 	case 2:
 		return okEnvelope(d.stack[0]) && isListKey(d.stack[1].key)
+	}
+	return false
+}
+
+// failedSoFar reports an object whose members so far say it failed.
+func failedSoFar(v Value) bool {
+	for _, m := range v.Members {
+		switch m.Key {
+		case "error":
+			if m.Value.Kind != Null { // some servers send "error": null on success
+				return true
+			}
+		case "ok", "success":
+			if !m.Value.IsTrue() {
+				return true
+			}
+		case "isError":
+			if m.Value.IsTrue() {
+				return true
+			}
+		}
 	}
 	return false
 }

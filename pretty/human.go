@@ -372,9 +372,15 @@ type recordTable struct {
 	occ   map[string]int // occurrences of keys in the row being formatted
 	// memo keeps the cells of short strings by column: statuses, kinds,
 	// priorities and assignees repeat on every row of a long list.
-	memo []map[string]table.Cell
-	row  []Member // the members of the streamed row being read
-	tmp  []byte
+	memo    []map[string]table.Cell
+	row     []Member // the members of the streamed row being read
+	rowCols []int    // and their table columns
+	colsBuf []int
+	tmp     []byte
+	// keyBuf holds the keys of the streamed row read so far, each ending
+	// at its keyEnds offset.
+	keyBuf  []byte
+	keyEnds []int
 }
 
 func (h human) newRecordTable(rows []Value, raw bool) *recordTable {
@@ -459,13 +465,27 @@ func occKey(key string, n int) string {
 
 // cells formats one row for the table's columns.
 func (t *recordTable) cells(row Value) []table.Cell {
-	out := make([]table.Cell, len(t.tcols))
 	clear(t.occ)
+	cols := t.colsBuf[:0]
 	for _, m := range row.Members {
 		n := t.occ[m.Key]
 		t.occ[m.Key] = n + 1
 		i, ok := t.index[occKey(m.Key, n)]
-		if !ok || (!t.raw && isFiller(m.Key, m.Value, false)) {
+		if !ok {
+			i = -1
+		}
+		cols = append(cols, i)
+	}
+	t.colsBuf = cols
+	return t.cellsAt(row.Members, cols)
+}
+
+// cellsAt formats members whose table columns are known (-1: not shown).
+func (t *recordTable) cellsAt(members []Member, cols []int) []table.Cell {
+	out := make([]table.Cell, len(t.tcols))
+	for k, m := range members {
+		i := cols[k]
+		if i < 0 || (!t.raw && isFiller(m.Key, m.Value, false)) {
 			continue
 		}
 		out[i] = t.cell(i, m)
@@ -517,7 +537,8 @@ func (t *recordTable) readRow(l *bigList) (Value, bool, error) {
 	if _, err := dec.ReadToken(); err != nil {
 		return Value{}, false, err
 	}
-	t.row = t.row[:0]
+	t.row, t.rowCols = t.row[:0], t.rowCols[:0]
+	t.keyBuf, t.keyEnds = t.keyBuf[:0], t.keyEnds[:0]
 	for dec.PeekKind() != '}' {
 		name, err := dec.ReadValue()
 		if err != nil {
@@ -528,12 +549,18 @@ func (t *recordTable) readRow(l *bigList) (Value, bool, error) {
 			t.tmp, _ = jsontext.AppendUnquote(t.tmp[:0], name)
 			key = t.tmp
 		}
+		// The occurrence counts every member of the row, shown or not, as
+		// cells does: a repeated key is told apart by its place.
 		n := 0
-		for _, m := range t.row {
-			if m.Key == string(key) {
+		start := 0
+		for _, end := range t.keyEnds {
+			if bytes.Equal(t.keyBuf[start:end], key) {
 				n++
 			}
+			start = end
 		}
+		t.keyBuf = append(t.keyBuf, key...)
+		t.keyEnds = append(t.keyEnds, len(t.keyBuf))
 		i, shown := t.index[occKey(string(key), n)]
 		if !shown {
 			if err := dec.SkipValue(); err != nil {
@@ -546,6 +573,7 @@ func (t *recordTable) readRow(l *bigList) (Value, bool, error) {
 			return Value{}, false, err
 		}
 		t.row = append(t.row, Member{Key: t.keys[i], Value: v})
+		t.rowCols = append(t.rowCols, i)
 	}
 	if _, err := dec.ReadToken(); err != nil {
 		return Value{}, false, err

@@ -275,38 +275,45 @@ func (p plain) table(rows []Value) {
 // made with; a long list streams further rows (loadRow), and a column that
 // first appears then gets a new header line, after a blank line, so that
 // nothing is lost and memory does not grow with the list.
+//
+// Columns form a tree (a nested field's column hangs under its object's),
+// whose pre-order is the column order: a new nested field goes after the
+// fields its object already has, in one step however many columns there
+// are.
 type tsv struct {
 	p     plain
-	cols  []*tsvCol
+	roots []*tsvCol // the top-level columns, in order of appearance
 	byID  map[string]*tsvCol
 	shown []*tsvCol
-	first [][]string // the cells of the rows it was made with, by column
+	first [][]tsvCell // the cells of the rows it was made with, row by row
 	gen   int
 	b     strings.Builder
 	arena []byte // the cells of a row read from tokens
 	added bool   // a column was first used in the current row
 }
 
+type tsvCell struct {
+	c    *tsvCol
+	text string
+}
+
 type tsvCol struct {
 	id, header string
+	kids       []*tsvCol
 	used       bool
 	cell       string
 	gen        int
-	pos        int // position in first's rows
 	// A row read straight from tokens keeps its cells in tsv.arena.
 	arenaGen int
 	a0, a1   int
 }
 
 func newTSV(p plain, rows []Value) *tsv {
-	t := &tsv{p: p, byID: map[string]*tsvCol{}}
+	t := &tsv{p: p, byID: map[string]*tsvCol{}, first: make([][]tsvCell, len(rows))}
 	for r, row := range rows {
 		flattenRow(row, func(id, parent, header, cell string) {
 			c := t.column(id, parent, header)
-			for len(t.first) <= c.pos {
-				t.first = append(t.first, make([]string, len(rows)))
-			}
-			t.first[c.pos][r] = cell
+			t.first[r] = append(t.first[r], tsvCell{c, cell})
 			c.used = c.used || cell != ""
 		})
 	}
@@ -314,34 +321,35 @@ func newTSV(p plain, rows []Value) *tsv {
 	return t
 }
 
-// column returns the column id, adding it next to its parent's columns, or
-// at the end, when it is new.
+// column returns the column id, adding it after its parent's columns (or
+// at the end, at the top level) when it is new.
 func (t *tsv) column(id, parent, header string) *tsvCol {
 	if c := t.byID[id]; c != nil {
 		return c
 	}
-	c := &tsvCol{id: id, header: header, pos: len(t.byID)}
+	c := &tsvCol{id: id, header: header}
 	t.byID[id] = c
-	at := len(t.cols)
-	if parent != "" {
-		for i, o := range t.cols {
-			if o.id == parent || strings.HasPrefix(o.id, parent+".") {
-				at = i + 1
-			}
-		}
+	if pc := t.byID[parent]; parent != "" && pc != nil {
+		pc.kids = append(pc.kids, c)
+	} else {
+		t.roots = append(t.roots, c)
 	}
-	t.cols = append(t.cols[:at], append([]*tsvCol{c}, t.cols[at:]...)...)
 	return c
 }
 
 // header writes the header line of the columns used so far.
 func (t *tsv) header() {
 	t.shown = t.shown[:0]
-	for _, c := range t.cols {
-		if c.used {
-			t.shown = append(t.shown, c)
+	var walk func([]*tsvCol)
+	walk = func(cols []*tsvCol) {
+		for _, c := range cols {
+			if c.used {
+				t.shown = append(t.shown, c)
+			}
+			walk(c.kids)
 		}
 	}
+	walk(t.roots)
 	if len(t.shown) == 0 {
 		return
 	}
@@ -358,10 +366,8 @@ func (t *tsv) header() {
 // load makes row r of the rows the table was made with the current row.
 func (t *tsv) load(r int) {
 	t.gen++
-	for _, c := range t.cols {
-		if c.pos < len(t.first) {
-			c.cell, c.gen = t.first[c.pos][r], t.gen
-		}
+	for _, x := range t.first[r] {
+		x.c.cell, x.c.gen = x.text, t.gen
 	}
 }
 
@@ -404,41 +410,58 @@ func (t *tsv) write() {
 }
 
 // flattenRow calls emit for every cell of a row, empty ones included so that
-// columns keep their place. The id tells repeated keys apart (duplicate keys
-// are shown, each in its own column); parent is the id of the enclosing
-// object for nested fields.
+// columns keep their place (an object's own cell is always empty: its
+// column only places its fields'). The id tells repeated keys apart
+// (duplicate keys are shown, each in its own column of the same header);
+// parent is the id of the enclosing object for nested fields.
 func flattenRow(row Value, emit func(id, parent, header, cell string)) {
-	var walk func(path, parent string, v Value, inProps bool)
-	walk = func(path, parent string, v Value, inProps bool) {
-		seen := map[string]int{}
-		for _, m := range v.Members {
-			col := joinPath(path, m.Key)
-			id := col
-			if n := seen[m.Key]; n > 0 {
-				id += "\x00" + itoa(n)
+	var walk func(pid, phead string, v Value, inProps bool)
+	walk = func(pid, phead string, v Value, inProps bool) {
+		var seen map[string]int
+		for i, m := range v.Members {
+			n := 0
+			if i > 0 {
+				// Repeated keys are rare: count them only once one is seen.
+				if seen == nil {
+					seen = make(map[string]int, len(v.Members))
+					for _, p := range v.Members[:i] {
+						seen[p.Key]++
+					}
+				}
+				n = seen[m.Key]
+				seen[m.Key]++
 			}
-			seen[m.Key]++
+			id, header := colID(pid, m.Key, n), joinPath(phead, m.Key)
 			switch {
+			case m.Value.Kind == Object:
+				emit(id, pid, header, "")
+				walk(id, header, m.Value, inProps || m.Key == "properties")
 			case isFiller(m.Key, m.Value, inProps) || m.Value.Kind == Null:
 				// Nothing to show (a lifecycle null is an empty cell: "not
 				// yet"), but the column keeps its place.
-				emit(id, parent, stripIDs(col), "")
-			case m.Value.Kind == Object:
-				emit(id, parent, stripIDs(col), "")
-				walk(id, id, m.Value, inProps || m.Key == "properties")
+				emit(id, pid, header, "")
 			case m.Value.Kind == Array && allScalars(m.Value.Items):
-				emit(id, parent, stripIDs(col), inlineScalars(m.Value.Items))
+				emit(id, pid, header, inlineScalars(m.Value.Items))
 			case m.Value.Kind == Array:
-				emit(id, parent, stripIDs(col), plainText(compactJSON(m.Value)))
+				emit(id, pid, header, plainText(compactJSON(m.Value)))
 			default:
-				emit(id, parent, stripIDs(col), plainScalar(m.Value))
+				emit(id, pid, header, plainScalar(m.Value))
 			}
 		}
 	}
 	walk("", "", row, false)
 }
 
-func stripIDs(s string) string { return strings.ReplaceAll(s, "\x00", "") }
+// colID names the column of the occ-th occurrence (from 0) of key in the
+// object whose column is pid. A repeated key gets a marker no key can hold
+// (a NUL is always quoted in a key), so ids differ where headers do not.
+func colID(pid, key string, occ int) string {
+	id := joinPath(pid, key)
+	if occ > 0 {
+		id += "\x00" + itoa(occ)
+	}
+	return id
+}
 
 // joinPath appends a key to a dotted path, quoting keys that would make the
 // path ambiguous.
@@ -475,7 +498,7 @@ func plainScalar(v Value) string {
 }
 
 // inlineScalars joins scalars with ", ". An item that would blur the list
-// (empty, holding a comma, or padded with spaces) is quoted.
+// (empty, holding a comma or a quote, or padded with spaces) is quoted.
 func inlineScalars(items []Value) string {
 	var b strings.Builder
 	for i, it := range items {
@@ -483,12 +506,19 @@ func inlineScalars(items []Value) string {
 			b.WriteString(", ")
 		}
 		s := plainScalar(it)
-		if it.Kind == String && (s == "" || strings.ContainsAny(s, `,"`) || strings.TrimSpace(s) != s) {
+		if it.Kind == String && blursList(s) {
 			s = quote(it.Text)
 		}
 		b.WriteString(s)
 	}
 	return b.String()
+}
+
+// blursList reports an item of an inline list, as plain output writes it,
+// that must be quoted to be read back: empty, holding a comma or a quote,
+// or with white space at either end.
+func blursList(s string) bool {
+	return s == "" || strings.ContainsAny(s, `,"`) || strings.TrimSpace(s) != s
 }
 
 // compactJSON writes v back as one-line JSON, numbers as written.

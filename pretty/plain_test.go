@@ -156,3 +156,13 @@ func TestFormatting(t *testing.T) {
 		t.Error("plural forms")
 	}
 }
+
+// A repeated key gives a column of the same name, at any depth, each in
+// its own place (the README's rule): a.x twice, not a.x and a1.x.
+func TestDuplicateNestedKeysShareTheirName(t *testing.T) {
+	out := renderString(t, `[{"a": {"x": 1}, "a": {"x": 2, "y": 3}}, {"a": {"x": 4}}]`, Options{Output: Plain})
+	want := "a.x\ta.x\ta.y\n1\t2\t3\n4\t\t\n"
+	if out != want {
+		t.Errorf("got\n%q\nwant\n%q", out, want)
+	}
+}

@@ -260,3 +260,140 @@ func (c *readCounter) Read(p []byte) (int, error) {
 	c.n += int64(n)
 	return n, err
 }
+
+// A long list whose items are not all records is never lost: scalars,
+// arrays and mixed items show every item, in plain and human output, and
+// records that are interrupted by other items keep their table.
+func TestLongListsOfAnyItemKeepEveryItem(t *testing.T) {
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	item := func(i int) string {
+		switch {
+		case i%7 == 3:
+			return `[` + itoa(i) + `, "arr` + itoa(i) + `"]`
+		case i%5 == 1:
+			return `"str` + itoa(i) + `"`
+		}
+		return itoa(100000 + i)
+	}
+	var scalars, records strings.Builder
+	for i := 0; i < 2500; i++ {
+		if i > 0 {
+			scalars.WriteString(",")
+			records.WriteString(",")
+		}
+		scalars.WriteString(item(i))
+		if i >= 1200 && i%100 == 0 {
+			records.WriteString(item(i)) // a non-record after the first rows
+		} else {
+			records.WriteString(`{"id": "r` + itoa(10000+i) + `", "n": ` + itoa(i) + `}`)
+		}
+	}
+	docs := map[string]string{
+		"bare scalars":          "[" + scalars.String() + "]",
+		"list envelope scalars": `{"items": [` + scalars.String() + `], "requested_limit": 2500, "has_more": true}`,
+		"envelope of scalars":   `{"ok": true, "tool": "x", "result": [` + scalars.String() + `]}`,
+		"records then others":   "[" + records.String() + "]",
+	}
+	for name, doc := range docs {
+		for _, opt := range []Options{{Output: Plain}, {Output: Human, Width: 100, Now: now}} {
+			out := renderString(t, doc, opt)
+			for i := 0; i < 2500; i++ {
+				want := item(i)
+				if strings.HasPrefix(want, "[") {
+					want = "arr" + itoa(i)
+				}
+				want = strings.Trim(want, `"`)
+				if name == "records then others" && !(i >= 1200 && i%100 == 0) {
+					want = "r" + itoa(10000+i)
+				}
+				if !strings.Contains(out, want) {
+					t.Fatalf("%s, output %d: item %d (%s) is missing", name, opt.Output, i, want)
+				}
+			}
+		}
+	}
+}
+
+// An error envelope that carries a long list still reads as an error,
+// whether it says it failed before its rows (held) or after them (its rows
+// stream first, its error after them).
+func TestLongListInAnErrorEnvelopeKeepsTheError(t *testing.T) {
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	rows := string(listEnvelope(1500))
+	items := rows[strings.Index(rows, `[`) : strings.LastIndex(rows, `]`)+1]
+	errObj := `"error": {"kind": "search_incomplete", "message": "text backend timed out"}`
+	docs := []string{
+		`{"ok": false, ` + errObj + `, "items": ` + items + `}`,
+		`{"items": ` + items + `, ` + errObj + `, "ok": false, "tool": "search"}`,
+		`{"entities": ` + items + `, "has_more": false, "success": false, "message": "partial scan"}`,
+	}
+	for _, doc := range docs {
+		for _, opt := range []Options{{Output: Plain}, {Output: Human, Width: 100, Now: now}} {
+			var out strings.Builder
+			res, err := NewRenderer(&out, opt).Stream(strings.NewReader(doc), "t")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := out.String()
+			if !res.Failed {
+				t.Errorf("%.60s…: not counted as a failure", doc)
+			}
+			if opt.Output == Plain && !strings.Contains(got, "\nerror: ") && !strings.HasPrefix(got, "error: ") {
+				t.Errorf("%.60s…: plain output has no error: line", doc)
+			}
+			if opt.Output == Human && !strings.Contains(got, "✗") {
+				t.Errorf("%.60s…: human output has no ✗", doc)
+			}
+			if !strings.Contains(got, "Task number 1499") {
+				t.Errorf("%.60s…: output %d lost the last row", doc, opt.Output)
+			}
+		}
+	}
+}
+
+// Row N of a long list is the same line whether the list is held or
+// streamed (read straight from tokens in plain output), for random rows:
+// repeated keys at any depth, nested objects, user properties with empty
+// strings, inline lists that need quotes, every kind of value. The rows
+// repeat a few random templates, so all columns appear in the first rows.
+func TestStreamedRowsAreHeldRows(t *testing.T) {
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for seed := uint64(0); seed < 40; seed++ {
+		g := newGen(100 + seed)
+		var templates []Value
+		for i := 0; i < 12; i++ {
+			row := g.object(3, 1+g.r.IntN(6))
+			if g.r.IntN(3) == 0 {
+				row.Members = append(row.Members, mem("properties", obj(mem("note", str("")), mem("k", g.value(1)), mem("k", g.value(2)))))
+			}
+			if g.r.IntN(3) == 0 {
+				row.Members = append(row.Members, mem("tags", Value{Kind: Array, Items: []Value{str(" pad"), str("a,b"), str("\u00a0nbsp"), str(""), g.num()}}))
+			}
+			templates = append(templates, row)
+		}
+		var b strings.Builder
+		b.WriteString("[")
+		for i := 0; i < 1300; i++ {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(compactJSON(templates[i%len(templates)]))
+		}
+		b.WriteString("]")
+		doc := b.String()
+		for _, opt := range []Options{{Output: Plain}, {Output: Human, Width: 200, Now: now}} {
+			streamed := renderString(t, doc, opt)
+			v, err := NewDecoder(strings.NewReader(doc), "t").Next() // no hook: held whole
+			if err != nil {
+				t.Fatal(err)
+			}
+			var held strings.Builder
+			if err := NewRenderer(&held, opt).Document(v, &Result{}); err != nil {
+				t.Fatal(err)
+			}
+			if streamed != held.String() {
+				t.Fatalf("seed %d, output %d: streamed rows differ from held rows\n%s\nrows: %s", seed, opt.Output, firstDiff(streamed, held.String()), compactJSON(Value{Kind: Array, Items: templates}))
+			}
+		}
+	}
+}

@@ -71,17 +71,30 @@ func (rn *Renderer) streamList(l *bigList) (int, error) {
 		// Further rows go straight from tokens to lines.
 		scan := newTSVScan(t, l.d)
 		ll.rows = len(l.first)
+		interrupted := false
 		for {
 			if l.d.dec.PeekKind() != '{' {
 				row, ok, err := l.next()
 				if err != nil || !ok {
 					return ll.rows, err
 				}
-				t.loadRow(row)
-			} else if err := scan.row(); err != nil {
-				return ll.rows, err
+				// A row that is not a record: its own lines, indexed as in
+				// a held list of mixed items; the table resumes under a new
+				// header.
+				p.o.gap()
+				p.walkAt(&pathSeg{seg: "[" + itoa(ll.rows) + "]"}, "", row, false)
+				interrupted = true
+			} else {
+				if err := scan.row(); err != nil {
+					return ll.rows, err
+				}
+				if interrupted && !t.added {
+					p.o.gap()
+					t.header()
+				}
+				interrupted = false
+				t.write()
 			}
-			t.write()
 			ll.rows++
 			if err := rn.writeErr(); err != nil {
 				return ll.rows, err
@@ -107,10 +120,16 @@ func (rn *Renderer) streamList(l *bigList) (int, error) {
 			if err != nil || !ok {
 				return ll.rows, err
 			}
-			if err := tw.Row(rt.cells(row)); err != nil {
+			if row.Kind != Object {
+				// Not a record: a line of its own, indexed, in the table.
+				h.record(Value{Kind: Object, Members: []Member{{Key: "[" + itoa(ll.rows) + "]", Value: row}}}, indent, false, false)
+			} else if err := tw.Row(rt.cellsAt(row.Members, rt.rowCols)); err != nil {
 				return ll.rows, err
 			}
 			ll.rows++
+			if err := rn.writeErr(); err != nil {
+				return ll.rows, err
+			}
 		}
 	}
 }
@@ -123,6 +142,25 @@ func (rn *Renderer) finishList(v Value, res *Result) error {
 	list := v
 	if ll.where >= listIsResult {
 		list, _ = v.Get("result")
+	}
+	if hasErrorEnvelope(v) {
+		// It said it failed only after its rows: the failure follows them,
+		// whole, as an error is always shown. The rows were counted.
+		rest := v
+		if ll.key != "" && ll.where == listInObject {
+			rest = without(v, ll.key)
+		}
+		if rn.opt.Output == Plain {
+			p := plain{o: ll.o}
+			p.o.gap()
+			p.errorEnvelope(rest, false)
+		} else {
+			h := newHuman(ll.o, rn.opt, rn.style)
+			h.countLine(ll.rows, ll.singular, 0)
+			h.o.gap()
+			h.errorBlock(rest, 0, "")
+		}
+		return rn.w.Flush()
 	}
 	if rn.opt.Output == Plain {
 		p := plain{o: ll.o}

@@ -34,7 +34,9 @@ type colNode struct {
 	order      []*colNode // the keys below it in the order the last row had them
 	seen       int        // the row it was last seen in, to tell duplicate keys apart
 	dup        *colNode   // the next occurrence of the same key in a row
-	props      bool       // below a "properties" key: empty strings are data
+	// props: the node's value is under a "properties" key, where an empty
+	// string is data.
+	props bool
 }
 
 func newTSVScan(t *tsv, d *Decoder) *tsvScan {
@@ -112,8 +114,7 @@ func (s *tsvScan) child(n *colNode, i int, name jsontext.Value) *colNode {
 				n.kids = map[string]*colNode{}
 			}
 			ks := string(key)
-			id := joinPath(n.id, ks)
-			k = &colNode{id: id, header: id, key: ks, props: n.props || ks == "properties"}
+			k = &colNode{id: colID(n.id, ks, 0), header: joinPath(n.header, ks), key: ks, props: n.props || n.key == "properties"}
 			n.kids[ks] = k
 		}
 		if i < len(n.order) {
@@ -122,23 +123,16 @@ func (s *tsvScan) child(n *colNode, i int, name jsontext.Value) *colNode {
 			n.order = append(n.order, k)
 		}
 	}
+	// The ids are flattenRow's: the occ-th repeat of a key in one object.
 	for occ := 1; k.seen == s.t.gen; occ++ {
 		if k.dup == nil {
-			id := k.id + "\x00" + itoa(occ)
-			if i := bytes.IndexByte([]byte(k.id), 0); i >= 0 {
-				id = k.id[:i] + "\x00" + itoa(occ)
-			}
-			k.dup = &colNode{id: id, header: stripIDs(id), props: k.props}
+			k.dup = &colNode{id: colID(n.id, k.key, occ), header: k.header, key: k.key, props: k.props}
 		}
 		k = k.dup
 	}
 	k.seen = s.t.gen
 	if k.col == nil {
-		parent := ""
-		if n != &s.root {
-			parent = n.id
-		}
-		k.col = s.t.column(k.id, parent, k.header)
+		k.col = s.t.column(k.id, n.id, k.header)
 	}
 	return k
 }
@@ -239,8 +233,7 @@ func (s *tsvScan) array(k *colNode) error {
 }
 
 // appendInline appends one scalar of an inline list as inlineScalars writes
-// it: an empty string, or one holding a comma or a quote or padded with
-// spaces, quoted.
+// it.
 func (s *tsvScan) appendInline(dst []byte, raw jsontext.Value) []byte {
 	switch raw[0] {
 	case 'n':
@@ -250,10 +243,16 @@ func (s *tsvScan) appendInline(dst []byte, raw jsontext.Value) []byte {
 		return append(dst, raw...)
 	}
 	body := raw[1 : len(raw)-1]
-	clean := !sanitize.Unsafe(body, sanitize.EscapeBackslash) // also false for any escape
-	if clean && len(body) > 0 && body[0] != ' ' && body[len(body)-1] != ' ' && bytes.IndexByte(body, ',') < 0 {
+	// Without escapes or unsafe characters the body is what plainText
+	// would write, so the one rule of inlineScalars decides the quotes.
+	if !sanitize.Unsafe(body, sanitize.EscapeBackslash) && !blursListBytes(body) {
 		return append(dst, body...)
 	}
 	s.tmp, _ = jsontext.AppendUnquote(s.tmp[:0], raw)
 	return append(dst, inlineScalars([]Value{{Kind: String, Text: string(s.tmp)}})...)
+}
+
+// blursListBytes is blursList for text still in the decoder's buffer.
+func blursListBytes(b []byte) bool {
+	return len(b) == 0 || bytes.ContainsAny(b, `,"`) || len(bytes.TrimSpace(b)) != len(b)
 }
