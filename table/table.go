@@ -9,7 +9,9 @@ package table
 
 import (
 	"bytes"
+	"cmp"
 	"io"
+	"slices"
 	"sort"
 
 	"github.com/khive-ai/khive-pretty/theme"
@@ -70,12 +72,15 @@ type Layout struct {
 
 // Fit chooses the columns and widths for columns whose content is natural[i]
 // columns wide at most.
+//
+// It takes O(n log n) for n columns: candidates are sorted once into the
+// order they would drop, and the total is kept as columns go.
 func Fit(cols []Column, natural []int, opt Options) Layout {
-	vis := make([]int, 0, len(cols))
-	for i := range cols {
-		vis = append(vis, i)
-	}
 	if opt.Width <= 0 {
+		vis := make([]int, 0, len(cols))
+		for i := range cols {
+			vis = append(vis, i)
+		}
 		return Layout{Cols: vis, Widths: pick(natural, vis)}
 	}
 	avail := opt.Width - opt.Indent
@@ -85,37 +90,72 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 		}
 		return natural[i]
 	}
-	total := func(width func(int) int) int {
-		t := opt.Gap * max(len(vis)-1, 0)
-		for _, i := range vis {
-			t += width(i)
-		}
-		return t
-	}
 	wantWidth := func(i int) int {
 		if cols[i].Flex && cols[i].Want > cols[i].Min {
 			return min(cols[i].Want, natural[i])
 		}
 		return minWidth(i)
 	}
+	// floor is how narrow shrinking below makes a column at the most: a
+	// sliver of free text, up to 3 columns of anything else.
+	floor := func(i int) int {
+		if cols[i].Flex {
+			return min(natural[i], 1)
+		}
+		return min(natural[i], 3)
+	}
+	shown := make([]bool, len(cols))
+	count := len(cols)
+	// The columns that may drop, in the order they go: least valuable
+	// first; of equals, the rightmost first.
+	type cand struct{ keep, i int }
+	var order []cand
+	for i := range cols {
+		shown[i] = true
+		if cols[i].Keep < Essential {
+			order = append(order, cand{cols[i].Keep, i})
+		}
+	}
+	slices.SortFunc(order, func(a, b cand) int {
+		if c := cmp.Compare(a.keep, b.keep); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.i, a.i)
+	})
+	total := func(width func(int) int) int {
+		t := opt.Gap * max(count-1, 0)
+		for i, ok := range shown {
+			if ok {
+				t += width(i)
+			}
+		}
+		return t
+	}
+	drop := func(i int) {
+		shown[i] = false
+		count--
+	}
 	// Drop the least valuable columns until the rest fit at their minimums,
-	// then low-value ones until free text has the room it wants.
+	// then low-value ones until free text has the room it wants. Both passes
+	// take from the same order: the second goes on where the first stopped.
+	next := 0
 	dropUntilFits := func(width func(int) int, below int) {
-		for total(width) > avail && len(vis) > 1 {
-			drop := -1
-			for k, i := range vis {
-				if cols[i].Keep < below && (drop < 0 || cols[i].Keep <= cols[vis[drop]].Keep) {
-					drop = k
-				}
-			}
-			if drop < 0 {
-				return
-			}
-			vis = append(vis[:drop], vis[drop+1:]...)
+		t := total(width)
+		for t > avail && count > 1 && next < len(order) && order[next].keep < below {
+			i := order[next].i
+			next++
+			drop(i)
+			t -= width(i) + opt.Gap // count was > 1, so a gap went too
 		}
 	}
 	dropUntilFits(minWidth, Essential)
 	dropUntilFits(wantWidth, LowValue)
+	vis := make([]int, 0, count)
+	for i, ok := range shown {
+		if ok {
+			vis = append(vis, i)
+		}
+	}
 	widths := pick(natural, vis)
 	over := total(func(i int) int { return natural[i] }) - avail
 	var flex, all []int
@@ -138,7 +178,7 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 		start = end
 	}
 	over = shrink(widths, flex, func(int) int { return 1 }, over)
-	shrink(widths, all, func(k int) int { return min(natural[vis[k]], 3) }, over)
+	shrink(widths, all, func(k int) int { return floor(vis[k]) }, over)
 	return Layout{Cols: vis, Widths: widths}
 }
 
