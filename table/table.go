@@ -25,7 +25,8 @@ const (
 	Right
 )
 
-// Essential is the Keep value from which a column is never dropped.
+// Essential is the Keep value from which a column is dropped only as a last
+// resort, when nothing else makes the table fit its width.
 const Essential = 100
 
 // Column describes one column.
@@ -34,7 +35,8 @@ type Column struct {
 	Align  Align
 	// Keep is what the column is worth. When the table is too wide, columns
 	// are dropped lowest Keep first (the rightmost of equals first), but
-	// never one with Keep >= Essential.
+	// one with Keep >= Essential only when even the narrowest floors of the
+	// columns left do not fit the width.
 	Keep int
 	// Flex marks free text, which shrinks with an ellipsis before any column
 	// is dropped, but not below Min. Low-value columns (Keep < LowValue)
@@ -71,7 +73,11 @@ type Layout struct {
 }
 
 // Fit chooses the columns and widths for columns whose content is natural[i]
-// columns wide at most.
+// columns wide at most. With a width limit the layout never exceeds it:
+// when even the narrowest floors (a sliver of free text, up to 3 columns of
+// anything else) do not fit, essential columns drop too, from the right but
+// never the first, and a last column that still does not fit is cut to
+// what is left.
 //
 // It takes O(n log n) for n columns: candidates are sorted once into the
 // order they would drop, and the total is kept as columns go.
@@ -150,6 +156,17 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 	}
 	dropUntilFits(minWidth, Essential)
 	dropUntilFits(wantWidth, LowValue)
+	// If even the floors do not fit, the first pass ran out of columns to
+	// drop (or is down to one), so only essential columns are left: they go
+	// from the right, never the first.
+	if t := total(floor); t > avail {
+		for i := len(cols) - 1; i >= 0 && t > avail && count > 1; i-- {
+			if shown[i] {
+				drop(i)
+				t -= floor(i) + opt.Gap
+			}
+		}
+	}
 	vis := make([]int, 0, count)
 	for i, ok := range shown {
 		if ok {
@@ -178,7 +195,10 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 		start = end
 	}
 	over = shrink(widths, flex, func(int) int { return 1 }, over)
-	shrink(widths, all, func(k int) int { return floor(vis[k]) }, over)
+	over = shrink(widths, all, func(k int) int { return floor(vis[k]) }, over)
+	// Last resort: the one column left is wider at its floor than the room
+	// (or there is no room at all); it is cut to what is left.
+	shrink(widths, all, func(int) int { return 0 }, over)
 	return Layout{Cols: vis, Widths: widths}
 }
 
@@ -291,7 +311,10 @@ func (t *Writer) Row(row []Cell) error {
 		}
 		text := c.Text
 		tw := t.width(text)
-		if t.opt.Width > 0 && tw > t.lay.Widths[k] {
+		// A column cut to nothing shows nothing, not even text of no width
+		// (a combining mark), which would follow an indent wider than the
+		// width.
+		if t.opt.Width > 0 && (tw > t.lay.Widths[k] || t.lay.Widths[k] == 0) {
 			text = Cut(text, t.lay.Widths[k], t.opt.Ellipsis)
 			tw = Width(text)
 		}
