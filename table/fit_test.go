@@ -288,3 +288,51 @@ func TestWriterCutsLaterRowsToTheWidth(t *testing.T) {
 		}
 	}
 }
+
+func TestLayoutHidden(t *testing.T) {
+	natural := []int{8, 8, 60, 10, 9}
+	lay := Fit(taskCols, natural, Options{Width: 60, Gap: 2})
+	if got := lay.Hidden(len(taskCols)); !slices.Equal(got, []int{4}) {
+		t.Errorf("hidden at 60 = %v, want [4] (NAMESPACE)", got)
+	}
+	lay = Fit(taskCols, natural, Options{Width: 24, Gap: 2})
+	if got := lay.Hidden(len(taskCols)); !slices.Equal(got, []int{1, 3, 4}) {
+		t.Errorf("hidden at 24 = %v, want [1 3 4]", got)
+	}
+	lay = Fit(taskCols, natural, Options{Width: 200, Gap: 2})
+	if got := lay.Hidden(len(taskCols)); len(got) != 0 {
+		t.Errorf("hidden at 200 = %v, want none", got)
+	}
+	// Random layouts: shown and hidden partition the columns, each in order.
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 10_000 {
+		cols, natural, opt := randomTable(r)
+		lay := Fit(cols, natural, opt)
+		hidden := lay.Hidden(len(cols))
+		all := append(slices.Clone(lay.Cols), hidden...)
+		slices.Sort(all)
+		if !slices.IsSorted(hidden) || len(all) != len(cols) || (len(all) > 0 && (all[0] != 0 || all[len(all)-1] != len(cols)-1)) || len(slices.Compact(all)) != len(cols) {
+			t.Fatalf("cols %v hidden %v of %d", lay.Cols, hidden, len(cols))
+		}
+	}
+}
+
+func TestWriterLayout(t *testing.T) {
+	var sb strings.Builder
+	tw, err := NewWriter(&sb, taskCols, [][]Cell{{{Text: "41f60be0"}, {Text: "▶ next"}, {Text: strings.Repeat("x", 60)}, {Text: "agent:core"}, {Text: "khive"}}}, Options{Width: 60, Gap: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lay := tw.Layout()
+	if got := headers(lay); got != "ID STATUS TITLE ASSIGNEE" {
+		t.Errorf("columns %q", got)
+	}
+	if got := lay.Hidden(len(taskCols)); !slices.Equal(got, []int{4}) {
+		t.Errorf("hidden %v", got)
+	}
+	// The Writer's layout is its own: changing the copy changes no row.
+	lay.Widths[0] = 1
+	if tw.Layout().Widths[0] != 8 {
+		t.Error("Layout shares its slices with the Writer")
+	}
+}

@@ -72,6 +72,24 @@ type Layout struct {
 	Widths []int
 }
 
+// Hidden lists, in input order, the columns of n that the layout leaves
+// out, so that a caller can say what it does not show.
+func (l Layout) Hidden(n int) []int {
+	shown := make([]bool, n)
+	for _, i := range l.Cols {
+		if i >= 0 && i < n {
+			shown[i] = true
+		}
+	}
+	var hidden []int
+	for i, ok := range shown {
+		if !ok {
+			hidden = append(hidden, i)
+		}
+	}
+	return hidden
+}
+
 // Fit chooses the columns and widths for columns whose content is natural[i]
 // columns wide at most. With a width limit the layout never exceeds it:
 // when even the narrowest floors (a sliver of free text, up to 3 columns of
@@ -294,6 +312,11 @@ func NewWriter(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer
 		}
 	}
 	return t, nil
+}
+
+// Layout is the layout the first rows decided, which every row follows.
+func (t *Writer) Layout() Layout {
+	return Layout{Cols: slices.Clone(t.lay.Cols), Widths: slices.Clone(t.lay.Widths)}
 }
 
 // Row writes one row; cells beyond the row's length are empty.
