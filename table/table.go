@@ -9,7 +9,9 @@ package table
 
 import (
 	"bytes"
+	"cmp"
 	"io"
+	"slices"
 	"sort"
 
 	"github.com/khive-ai/khive-pretty/theme"
@@ -23,7 +25,8 @@ const (
 	Right
 )
 
-// Essential is the Keep value from which a column is never dropped.
+// Essential is the Keep value from which a column is dropped only as a last
+// resort, when nothing else makes the table fit its width.
 const Essential = 100
 
 // Column describes one column.
@@ -32,7 +35,8 @@ type Column struct {
 	Align  Align
 	// Keep is what the column is worth. When the table is too wide, columns
 	// are dropped lowest Keep first (the rightmost of equals first), but
-	// never one with Keep >= Essential.
+	// one with Keep >= Essential only when even the narrowest floors of the
+	// columns left do not fit the width.
 	Keep int
 	// Flex marks free text, which shrinks with an ellipsis before any column
 	// is dropped, but not below Min. Low-value columns (Keep < LowValue)
@@ -68,14 +72,39 @@ type Layout struct {
 	Widths []int
 }
 
-// Fit chooses the columns and widths for columns whose content is natural[i]
-// columns wide at most.
-func Fit(cols []Column, natural []int, opt Options) Layout {
-	vis := make([]int, 0, len(cols))
-	for i := range cols {
-		vis = append(vis, i)
+// Hidden lists, in input order, the columns of n that the layout leaves
+// out, so that a caller can say what it does not show.
+func (l Layout) Hidden(n int) []int {
+	shown := make([]bool, n)
+	for _, i := range l.Cols {
+		if i >= 0 && i < n {
+			shown[i] = true
+		}
 	}
+	var hidden []int
+	for i, ok := range shown {
+		if !ok {
+			hidden = append(hidden, i)
+		}
+	}
+	return hidden
+}
+
+// Fit chooses the columns and widths for columns whose content is natural[i]
+// columns wide at most. With a width limit the layout never exceeds it:
+// when even the narrowest floors (a sliver of free text, up to 3 columns of
+// anything else) do not fit, essential columns drop too, from the right but
+// never the first, and a last column that still does not fit is cut to
+// what is left.
+//
+// It takes O(n log n) for n columns: candidates are sorted once into the
+// order they would drop, and the total is kept as columns go.
+func Fit(cols []Column, natural []int, opt Options) Layout {
 	if opt.Width <= 0 {
+		vis := make([]int, 0, len(cols))
+		for i := range cols {
+			vis = append(vis, i)
+		}
 		return Layout{Cols: vis, Widths: pick(natural, vis)}
 	}
 	avail := opt.Width - opt.Indent
@@ -85,37 +114,83 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 		}
 		return natural[i]
 	}
-	total := func(width func(int) int) int {
-		t := opt.Gap * max(len(vis)-1, 0)
-		for _, i := range vis {
-			t += width(i)
-		}
-		return t
-	}
 	wantWidth := func(i int) int {
 		if cols[i].Flex && cols[i].Want > cols[i].Min {
 			return min(cols[i].Want, natural[i])
 		}
 		return minWidth(i)
 	}
+	// floor is how narrow shrinking below makes a column at the most: a
+	// sliver of free text, up to 3 columns of anything else.
+	floor := func(i int) int {
+		if cols[i].Flex {
+			return min(natural[i], 1)
+		}
+		return min(natural[i], 3)
+	}
+	shown := make([]bool, len(cols))
+	count := len(cols)
+	// The columns that may drop, in the order they go: least valuable
+	// first; of equals, the rightmost first.
+	type cand struct{ keep, i int }
+	var order []cand
+	for i := range cols {
+		shown[i] = true
+		if cols[i].Keep < Essential {
+			order = append(order, cand{cols[i].Keep, i})
+		}
+	}
+	slices.SortFunc(order, func(a, b cand) int {
+		if c := cmp.Compare(a.keep, b.keep); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.i, a.i)
+	})
+	total := func(width func(int) int) int {
+		t := opt.Gap * max(count-1, 0)
+		for i, ok := range shown {
+			if ok {
+				t += width(i)
+			}
+		}
+		return t
+	}
+	drop := func(i int) {
+		shown[i] = false
+		count--
+	}
 	// Drop the least valuable columns until the rest fit at their minimums,
-	// then low-value ones until free text has the room it wants.
+	// then low-value ones until free text has the room it wants. Both passes
+	// take from the same order: the second goes on where the first stopped.
+	next := 0
 	dropUntilFits := func(width func(int) int, below int) {
-		for total(width) > avail && len(vis) > 1 {
-			drop := -1
-			for k, i := range vis {
-				if cols[i].Keep < below && (drop < 0 || cols[i].Keep <= cols[vis[drop]].Keep) {
-					drop = k
-				}
-			}
-			if drop < 0 {
-				return
-			}
-			vis = append(vis[:drop], vis[drop+1:]...)
+		t := total(width)
+		for t > avail && count > 1 && next < len(order) && order[next].keep < below {
+			i := order[next].i
+			next++
+			drop(i)
+			t -= width(i) + opt.Gap // count was > 1, so a gap went too
 		}
 	}
 	dropUntilFits(minWidth, Essential)
 	dropUntilFits(wantWidth, LowValue)
+	// If even the floors do not fit, the first pass ran out of columns to
+	// drop (or is down to one), so only essential columns are left: they go
+	// from the right, never the first.
+	if t := total(floor); t > avail {
+		for i := len(cols) - 1; i >= 0 && t > avail && count > 1; i-- {
+			if shown[i] {
+				drop(i)
+				t -= floor(i) + opt.Gap
+			}
+		}
+	}
+	vis := make([]int, 0, count)
+	for i, ok := range shown {
+		if ok {
+			vis = append(vis, i)
+		}
+	}
 	widths := pick(natural, vis)
 	over := total(func(i int) int { return natural[i] }) - avail
 	var flex, all []int
@@ -138,7 +213,10 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 		start = end
 	}
 	over = shrink(widths, flex, func(int) int { return 1 }, over)
-	shrink(widths, all, func(k int) int { return min(natural[vis[k]], 3) }, over)
+	over = shrink(widths, all, func(k int) int { return floor(vis[k]) }, over)
+	// Last resort: the one column left is wider at its floor than the room
+	// (or there is no room at all); it is cut to what is left.
+	shrink(widths, all, func(int) int { return 0 }, over)
 	return Layout{Cols: vis, Widths: widths}
 }
 
@@ -236,6 +314,11 @@ func NewWriter(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer
 	return t, nil
 }
 
+// Layout is the layout the first rows decided, which every row follows.
+func (t *Writer) Layout() Layout {
+	return Layout{Cols: slices.Clone(t.lay.Cols), Widths: slices.Clone(t.lay.Widths)}
+}
+
 // Row writes one row; cells beyond the row's length are empty.
 func (t *Writer) Row(row []Cell) error {
 	buf := &t.buf
@@ -251,7 +334,10 @@ func (t *Writer) Row(row []Cell) error {
 		}
 		text := c.Text
 		tw := t.width(text)
-		if t.opt.Width > 0 && tw > t.lay.Widths[k] {
+		// A column cut to nothing shows nothing, not even text of no width
+		// (a combining mark), which would follow an indent wider than the
+		// width.
+		if t.opt.Width > 0 && (tw > t.lay.Widths[k] || t.lay.Widths[k] == 0) {
 			text = Cut(text, t.lay.Widths[k], t.opt.Ellipsis)
 			tw = Width(text)
 		}

@@ -1,0 +1,338 @@
+package table
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// randomTable is a random column set: Keeps drawn from a few values (so
+// equals are common) around LowValue and Essential, free text with and
+// without Min and Want, natural widths from empty to huge, and widths,
+// indents and gaps from none to roomy.
+func randomTable(r *rand.Rand) ([]Column, []int, Options) {
+	keeps := []int{-1, 0, 10, 30, 45, LowValue - 1, LowValue, 70, Essential - 1, Essential, Essential + 20}
+	n := r.IntN(9)
+	if r.IntN(8) == 0 {
+		n = r.IntN(40)
+	}
+	cols := make([]Column, n)
+	natural := make([]int, n)
+	for i := range cols {
+		c := Column{Keep: keeps[r.IntN(len(keeps))], Align: Align(r.IntN(2))}
+		if r.IntN(4) == 0 {
+			c.Keep = r.IntN(130) - 5
+		}
+		if r.IntN(2) == 0 {
+			c.Flex = true
+			c.Min = r.IntN(30)
+			c.Want = r.IntN(70)
+		}
+		cols[i] = c
+		switch r.IntN(10) {
+		case 0:
+			natural[i] = r.IntN(4)
+		case 1:
+			natural[i] = 1_000 + r.IntN(1_000_000)
+		default:
+			natural[i] = r.IntN(80)
+		}
+	}
+	opt := Options{Width: r.IntN(160), Indent: r.IntN(4) * r.IntN(4), Gap: r.IntN(4)}
+	if r.IntN(3) == 0 {
+		opt.Width = r.IntN(24) // where floors stop fitting
+	}
+	return cols, natural, opt
+}
+
+// spread is how wide a layout's lines are at most, indent excluded.
+func spread(lay Layout, gap int) int {
+	t := gap * max(len(lay.Cols)-1, 0)
+	for _, w := range lay.Widths {
+		t += w
+	}
+	return t
+}
+
+// floorOf is how narrow a column may be made before the last resort: a
+// sliver of free text, up to 3 columns of anything else.
+func floorOf(c Column, natural int) int {
+	if c.Flex {
+		return min(natural, 1)
+	}
+	return min(natural, 3)
+}
+
+// TestFitAgreesWithReference: wherever the old Fit's layout fits the width,
+// the new one is the same; where it did not, the new one drops essential
+// columns from the right, as few as make the floors fit, and never exceeds
+// the width.
+func TestFitAgreesWithReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var same, sameDropped, sameCut, overflowed, dropped, cut int
+	for range 100_000 {
+		cols, natural, opt := randomTable(r)
+		want := fitReference(cols, natural, opt)
+		got := Fit(cols, natural, opt)
+		avail := opt.Width - opt.Indent
+		if opt.Width <= 0 || spread(want, opt.Gap) <= avail {
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("Fit(%+v, %v, %+v)\n = %+v\nwant %+v", cols, natural, opt, got, want)
+			}
+			same++
+			if len(want.Cols) < len(cols) {
+				sameDropped++
+			}
+			for k, i := range want.Cols {
+				if want.Widths[k] < natural[i] {
+					sameCut++
+					break
+				}
+			}
+			continue
+		}
+		overflowed++
+		fail := func(why string) {
+			t.Helper()
+			t.Fatalf("Fit(%+v, %v, %+v) = %+v (old %+v): %s", cols, natural, opt, got, want, why)
+		}
+		if spread(got, opt.Gap) > max(avail, 0) {
+			fail("wider than the width")
+		}
+		m := len(got.Cols)
+		if m > len(want.Cols) || !slices.Equal(got.Cols, want.Cols[:m]) || len(got.Widths) != m {
+			fail("columns are not a prefix of the old ones")
+		}
+		if len(want.Cols) > 0 && m == 0 {
+			fail("dropped the first column")
+		}
+		floors := func(k int) int { // floors and gaps of the first k old columns
+			s := opt.Gap * max(k-1, 0)
+			for _, i := range want.Cols[:k] {
+				s += floorOf(cols[i], natural[i])
+			}
+			return s
+		}
+		if m < len(want.Cols) {
+			dropped++
+			if m > 1 && floors(m) > avail {
+				fail("kept more columns than fit at their floors")
+			}
+			if floors(m+1) <= avail {
+				fail("dropped a column that fits at its floor")
+			}
+		}
+		for k, i := range got.Cols {
+			if got.Widths[k] > natural[i] {
+				fail("wider than natural")
+			}
+			if floors(m) <= avail && got.Widths[k] < floorOf(cols[i], natural[i]) {
+				fail("cut below the floor although the floors fit")
+			}
+		}
+		if len(want.Cols) > 0 && floors(m) > avail {
+			cut++
+			if m != 1 || got.Widths[0] != max(avail, 0) {
+				fail("the last column is not cut to what is left")
+			}
+		}
+	}
+	// The generator must reach every branch, or this test proves little.
+	t.Logf("%d same (%d with columns dropped, %d with some cut), %d overflowed (%d dropped columns, %d cut)",
+		same, sameDropped, sameCut, overflowed, dropped, cut)
+	if sameDropped < 1000 || sameCut < 1000 || overflowed < 1000 || dropped < 100 || cut < 100 {
+		t.Error("weak generator: some branch of Fit is barely reached")
+	}
+}
+
+// manyColumns is a record with n flat keys rendered as a table row: an
+// essential id, then keys of the kinds a record holds (text, numbers,
+// flags, lists), so many columns share a Keep. Natural widths are 5–30.
+func manyColumns(n int) ([]Column, []int) {
+	cols := make([]Column, n)
+	natural := make([]int, n)
+	x := uint32(1)
+	for i := range cols {
+		x = x*1664525 + 1013904223
+		natural[i] = 5 + int(x>>16)%26
+		switch {
+		case i == 0:
+			cols[i] = Column{Header: "ID", Keep: Essential}
+		case i%4 == 0:
+			cols[i] = Column{Keep: 45, Flex: true, Min: 10}
+		case i%4 == 1:
+			cols[i] = Column{Keep: 40, Align: Right}
+		case i%4 == 2:
+			cols[i] = Column{Keep: 40}
+		default:
+			cols[i] = Column{Keep: 30, Flex: true, Min: 8}
+		}
+	}
+	return cols, natural
+}
+
+func TestFitManyColumnsMatchesReference(t *testing.T) {
+	cols, natural := manyColumns(3_000)
+	opt := Options{Width: 120, Gap: 2}
+	if got, want := Fit(cols, natural, opt), fitReference(cols, natural, opt); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+}
+
+func BenchmarkFitManyColumns(b *testing.B) {
+	cols, natural := manyColumns(60_000)
+	opt := Options{Width: 120, Gap: 2, Ellipsis: "…"}
+	b.ReportAllocs()
+	for b.Loop() {
+		Fit(cols, natural, opt)
+	}
+}
+
+func TestFitNeverExceedsTheWidth(t *testing.T) {
+	natural := []int{8, 8, 60, 10, 9}
+	// ID and TITLE are essential: at their floors (3 and 1) with a gap they
+	// take 6. Narrower, TITLE goes; narrower than 3, ID is cut.
+	for _, tt := range []struct {
+		width, indent int
+		cols          string
+		widths        []int
+	}{
+		{24, 0, "ID TITLE", []int{8, 14}},
+		{6, 0, "ID TITLE", []int{3, 1}},
+		{5, 0, "ID", []int{5}},
+		{3, 0, "ID", []int{3}},
+		{2, 0, "ID", []int{2}},
+		{1, 0, "ID", []int{1}},
+		{8, 4, "ID", []int{4}},
+		{4, 4, "ID", []int{0}},
+		{2, 4, "ID", []int{0}},
+	} {
+		lay := Fit(taskCols, natural, Options{Width: tt.width, Indent: tt.indent, Gap: 2})
+		if got := headers(lay); got != tt.cols || !slices.Equal(lay.Widths, tt.widths) {
+			t.Errorf("width %d indent %d: %q %v, want %q %v", tt.width, tt.indent, got, lay.Widths, tt.cols, tt.widths)
+		}
+	}
+}
+
+// TestHeaderFitsEveryWidth renders only a header, at every width from 1:
+// the header line is never wider than the width, and at a few widths it is
+// exactly what the rule gives.
+func TestHeaderFitsEveryWidth(t *testing.T) {
+	cols := []Column{
+		{Header: "IDENTIFIER", Keep: Essential},
+		{Header: "STATUS", Keep: 95},
+		{Header: "TITLE OF THE TASK", Keep: Essential, Flex: true, Min: 20},
+		{Header: "漢字のヘッダー", Keep: Essential},
+	}
+	exact := map[int]string{
+		1:  "…",
+		4:  "IDE…",
+		10: "IDENTI…  …",           // the third essential went: the floors of three take 11
+		20: "IDENTIF…  …  漢字の…",    // STATUS went; free text is down to a sliver first
+		24: "IDENTIFIER  …  漢字のヘ…", // (the old rule, unchanged where the floors fit)
+		60: "IDENTIFIER  STATUS  TITLE OF THE TASK  漢字のヘッダー",
+	}
+	for w := 1; w <= 60; w++ {
+		var sb strings.Builder
+		if err := Render(&sb, cols, nil, Options{Width: w, Gap: 2, Ellipsis: "…"}); err != nil {
+			t.Fatal(err)
+		}
+		line := strings.TrimSuffix(sb.String(), "\n")
+		if strings.Contains(line, "\n") {
+			t.Fatalf("width %d: more than a header: %q", w, sb.String())
+		}
+		if Width(line) > w {
+			t.Errorf("width %d: header %q is %d wide", w, line, Width(line))
+		}
+		if want, ok := exact[w]; ok && line != want {
+			t.Errorf("width %d: header %q, want %q", w, line, want)
+		}
+	}
+}
+
+// TestWriterCutsLaterRowsToTheWidth: the layout comes from the first rows,
+// even at a width where essential columns had to go; a later, longer row is
+// cut to it. Without a width limit nothing is cut.
+func TestWriterCutsLaterRowsToTheWidth(t *testing.T) {
+	cols := []Column{{Header: "ID", Keep: Essential}, {Header: "TITLE", Keep: Essential, Flex: true, Min: 5}, {Header: "N", Keep: 40}}
+	first := [][]Cell{{{Text: "a1"}, {Text: "short"}, {Text: "1"}}}
+	later := []Cell{{Text: "identifier-that-is-long"}, {Text: "a much longer title than before"}, {Text: "12345"}}
+	for _, tt := range []struct {
+		width int
+		want  string
+	}{
+		{0, "ID  TITLE  N\na1  short  1\nidentifier-that-is-long  a much longer title than before  12345\n"},
+		{14, "ID  TITLE  N\na1  short  1\ni…  a mu…  …\n"},
+		{9, "ID  TITLE\na1  short\ni…  a mu…\n"},
+		{6, "ID  T…\na1  s…\ni…  a…\n"},
+		{4, "ID\na1\ni…\n"},
+		{1, "…\n…\n…\n"},
+	} {
+		var sb strings.Builder
+		tw, err := NewWriter(&sb, cols, first, Options{Width: tt.width, Gap: 2, Ellipsis: "…"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tw.Row(later); err != nil {
+			t.Fatal(err)
+		}
+		if sb.String() != tt.want {
+			t.Errorf("width %d: got\n%s\nwant\n%s", tt.width, sb.String(), tt.want)
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n") {
+			if tt.width > 0 && Width(line) > tt.width {
+				t.Errorf("width %d: %q is %d wide", tt.width, line, Width(line))
+			}
+		}
+	}
+}
+
+func TestLayoutHidden(t *testing.T) {
+	natural := []int{8, 8, 60, 10, 9}
+	lay := Fit(taskCols, natural, Options{Width: 60, Gap: 2})
+	if got := lay.Hidden(len(taskCols)); !slices.Equal(got, []int{4}) {
+		t.Errorf("hidden at 60 = %v, want [4] (NAMESPACE)", got)
+	}
+	lay = Fit(taskCols, natural, Options{Width: 24, Gap: 2})
+	if got := lay.Hidden(len(taskCols)); !slices.Equal(got, []int{1, 3, 4}) {
+		t.Errorf("hidden at 24 = %v, want [1 3 4]", got)
+	}
+	lay = Fit(taskCols, natural, Options{Width: 200, Gap: 2})
+	if got := lay.Hidden(len(taskCols)); len(got) != 0 {
+		t.Errorf("hidden at 200 = %v, want none", got)
+	}
+	// Random layouts: shown and hidden partition the columns, each in order.
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 10_000 {
+		cols, natural, opt := randomTable(r)
+		lay := Fit(cols, natural, opt)
+		hidden := lay.Hidden(len(cols))
+		all := append(slices.Clone(lay.Cols), hidden...)
+		slices.Sort(all)
+		if !slices.IsSorted(hidden) || len(all) != len(cols) || (len(all) > 0 && (all[0] != 0 || all[len(all)-1] != len(cols)-1)) || len(slices.Compact(all)) != len(cols) {
+			t.Fatalf("cols %v hidden %v of %d", lay.Cols, hidden, len(cols))
+		}
+	}
+}
+
+func TestWriterLayout(t *testing.T) {
+	var sb strings.Builder
+	tw, err := NewWriter(&sb, taskCols, [][]Cell{{{Text: "41f60be0"}, {Text: "▶ next"}, {Text: strings.Repeat("x", 60)}, {Text: "agent:core"}, {Text: "khive"}}}, Options{Width: 60, Gap: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lay := tw.Layout()
+	if got := headers(lay); got != "ID STATUS TITLE ASSIGNEE" {
+		t.Errorf("columns %q", got)
+	}
+	if got := lay.Hidden(len(taskCols)); !slices.Equal(got, []int{4}) {
+		t.Errorf("hidden %v", got)
+	}
+	// The Writer's layout is its own: changing the copy changes no row.
+	lay.Widths[0] = 1
+	if tw.Layout().Widths[0] != 8 {
+		t.Error("Layout shares its slices with the Writer")
+	}
+}
