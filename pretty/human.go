@@ -242,14 +242,41 @@ func (h human) record(v Value, indent int, raw, inProps bool) {
 		}
 		shown = append(shown, m)
 	}
+	// Deep nesting in a narrow terminal stops indenting where values would
+	// have no room left.
+	if h.width > 0 {
+		indent = min(indent, max(h.width-minValueW-4, 0))
+	}
 	keyW := 0
 	for _, m := range shown {
 		keyW = max(keyW, table.Width(h.text(m.Key)))
+	}
+	// A key is never so wide that its value has no room: wider keys are
+	// cut (in an error, which is never cut, a key that long gets lines of
+	// its own, its value under it).
+	capW := keyW
+	if h.width > 0 {
+		capW = max(h.width-indent-2-minValueW, 4)
+		keyW = min(keyW, capW)
 	}
 	pad := strings.Repeat(" ", indent)
 	for _, m := range shown {
 		key := h.text(m.Key)
 		val := m.Value
+		// A key on a line of its own (over a nested block) has the line.
+		if !val.Scalar() && h.width > 0 && !raw {
+			key = table.Cut(key, h.width-indent, h.g.Ellipsis)
+		} else if table.Width(key) > capW {
+			if !raw {
+				key = table.Cut(key, capW, h.g.Ellipsis)
+			} else if val.Scalar() {
+				for _, ln := range wrapText(key, h.width-indent) {
+					h.o.line(pad + h.th.Key.Render(ln))
+				}
+				h.wrapped(h.cell(m.Key, val, raw), indent+2, indent+2)
+				continue
+			}
+		}
 		props := inProps || m.Key == "properties"
 		short, deep := "", false
 		if val.Kind == Object || val.Kind == Array {
@@ -257,7 +284,7 @@ func (h human) record(v Value, indent int, raw, inProps bool) {
 		}
 		switch {
 		case deep && (len(val.Members) > 0 || len(val.Items) > 0):
-			h.o.line(pad + h.th.Key.Render(key) + strings.Repeat(" ", keyW-table.Width(key)+2) + h.th.Faint.Render(short))
+			h.o.line(pad + h.th.Key.Render(key) + strings.Repeat(" ", max(keyW-table.Width(key), 0)+2) + h.th.Faint.Render(short))
 		case val.Kind == Object && len(val.Members) > 0:
 			h.o.line(pad + h.th.Key.Render(key))
 			h.deeper().record(val, indent+2, raw, props)
@@ -272,22 +299,105 @@ func (h human) record(v Value, indent int, raw, inProps bool) {
 			}
 			h.deeper().record(items, indent+2, raw, props)
 		case val.Kind == String && strings.Contains(val.Text, "\n"):
-			h.multiline(pad+h.th.Key.Render(key)+strings.Repeat(" ", keyW-table.Width(key)+2), indent+keyW+2, val.Text, raw)
+			h.multiline(pad+h.th.Key.Render(key)+strings.Repeat(" ", max(keyW-table.Width(key), 0)+2), indent+keyW+2, val.Text, raw)
 		default:
 			c := h.cell(m.Key, val, raw)
+			prefix := pad + h.th.Key.Render(key) + strings.Repeat(" ", max(keyW-table.Width(key), 0)+2)
+			if raw && h.width > 0 {
+				h.wrappedAfter(prefix, c, indent+keyW+2)
+				continue
+			}
 			text := c.Text
-			if h.width > 0 && !raw {
+			if h.width > 0 {
 				text = table.Cut(text, h.width-indent-keyW-2, h.g.Ellipsis)
 			}
-			h.o.line(pad + h.th.Key.Render(key) + strings.Repeat(" ", keyW-table.Width(key)+2) + c.Style.Render(text))
+			h.o.line(prefix + c.Style.Render(text))
 		}
 	}
 }
 
+// minValueW is the room a value keeps however long its key.
+const minValueW = 12
+
+// wrapText breaks sanitised, unstyled text into lines at most w columns
+// wide: at spaces (never inside an ID at its hyphens), and inside a word
+// only when the word alone is wider than a line.
+func wrapText(s string, w int) []string {
+	if w <= 0 || table.Width(s) <= w {
+		return []string{s}
+	}
+	var lines []string
+	var cur strings.Builder
+	curW := 0
+	flush := func() {
+		lines = append(lines, cur.String())
+		cur.Reset()
+		curW = 0
+	}
+	for _, word := range strings.Split(s, " ") {
+		ww := table.Width(word)
+		switch {
+		case curW > 0 && curW+1+ww <= w:
+			cur.WriteByte(' ')
+			cur.WriteString(word)
+			curW += 1 + ww
+			continue
+		case curW > 0:
+			flush()
+		}
+		if ww <= w {
+			cur.WriteString(word)
+			curW = ww
+			continue
+		}
+		// A word wider than a line: hard breaks, the last piece carries on.
+		pieces := strings.Split(ansi.Hardwrap(word, w, false), "\n")
+		lines = append(lines, pieces[:len(pieces)-1]...)
+		cur.WriteString(pieces[len(pieces)-1])
+		curW = table.Width(pieces[len(pieces)-1])
+	}
+	if curW > 0 || len(lines) == 0 {
+		flush()
+	}
+	return lines
+}
+
+// wrapped writes a cell that must not be cut (in an error), wrapped: its
+// first line at column first, the others at column col.
+func (h human) wrapped(c table.Cell, first, col int) {
+	h.wrappedAfter(strings.Repeat(" ", first), c, col)
+}
+
+// wrappedAfter writes a cell that must not be cut after prefix (which
+// ends at column col), wrapped so that its further lines start at col; when
+// that leaves too little room, the value starts on the next line, further
+// left.
+func (h human) wrappedAfter(prefix string, c table.Cell, col int) {
+	if h.width > 0 && h.width-col < minValueW {
+		h.o.line(strings.TrimRight(prefix, " "))
+		prefix, col = "", max(min(col, h.width-minValueW), 0)
+	}
+	for i, ln := range wrapText(c.Text, h.width-col) {
+		if i == 0 && prefix != "" {
+			h.o.line(prefix + c.Style.Render(ln))
+			continue
+		}
+		h.o.line(strings.Repeat(" ", col) + c.Style.Render(ln))
+	}
+}
+
 // multiline writes text that has line breaks: the first line after prefix,
-// the rest aligned under it, each cut to the width unless raw or verbose.
+// the rest aligned under it, each cut to the width unless raw (then
+// wrapped) or verbose.
 func (h human) multiline(prefix string, col int, s string, raw bool) {
 	lines := strings.Split(strings.ReplaceAll(h.bound(s), "\r\n", "\n"), "\n")
+	if raw && h.width > 0 {
+		var all []string
+		for _, ln := range lines {
+			all = append(all, wrapText(sanitize.String(ln, 0), h.width-col)...)
+		}
+		lines = all
+	}
 	for i, ln := range lines {
 		ln = sanitize.String(ln, 0)
 		if h.width > 0 && !raw {
@@ -346,13 +456,37 @@ func (h human) inline(items []Value, indent int) {
 
 // records writes rows as a table fitted to the width: columns chosen and
 // ordered by usefulness, empty ones left out, the first score with a bar.
+//
+// In an error (raw), which is never cut, a table too wide for the terminal
+// becomes its rows one after another, as key/value blocks that wrap.
 func (h human) records(rows []Value, indent int, raw bool) {
 	t := h.newRecordTable(rows, raw)
 	grid := make([][]table.Cell, len(rows))
 	for r, row := range rows {
 		grid[r] = t.cells(row)
 	}
+	if raw && h.width > 0 && !fitsWhole(t.tcols, grid, h.width-indent) {
+		items := Value{Kind: Object}
+		for i, row := range rows {
+			items.Members = append(items.Members, Member{Key: "[" + itoa(i) + "]", Value: row})
+		}
+		h.record(items, indent, raw, false)
+		return
+	}
 	table.Render(h.o, t.tcols, grid, h.tableOptions(indent))
+}
+
+// fitsWhole reports whether a table fits in avail columns with nothing cut.
+func fitsWhole(cols []table.Column, grid [][]table.Cell, avail int) bool {
+	total := 2 * max(len(cols)-1, 0)
+	for i, c := range cols {
+		w := table.Width(c.Header)
+		for _, row := range grid {
+			w = max(w, table.Width(row[i].Text))
+		}
+		total += w
+	}
+	return total <= avail
 }
 
 func (h human) tableOptions(indent int) table.Options {
@@ -727,18 +861,48 @@ func (h human) errorBlock(v Value, indent int, num string) {
 	if tool == "" {
 		tool = "error"
 	}
-	title := pad + num + style.Render(mark+" "+tool)
+	kindStyle := h.th.Tone(glyphs.Bad)
+	if aborted {
+		kindStyle = style
+	}
+	head := mark + " " + tool
+	numW := table.Width(ansi.Strip(num))
+	body := indent + 2
+	kindText := h.text(kind)
+	oneLine := indent + numW + table.Width(head)
 	if kind != "" {
-		title += "  " + h.th.Tone(glyphs.Bad).Render(h.text(kind))
-		if aborted {
-			title = pad + num + style.Render(mark+" "+tool+"  "+h.text(kind))
+		oneLine += 2 + table.Width(kindText)
+	}
+	if h.width <= 0 || oneLine <= h.width {
+		title := pad + num + style.Render(head)
+		if kind != "" {
+			title += "  " + kindStyle.Render(kindText)
+			if aborted {
+				title = pad + num + style.Render(head+"  "+kindText)
+			}
+		}
+		h.o.line(strings.TrimRight(title, " "))
+	} else {
+		// Too wide for one line, and an error is never cut: the tool wraps
+		// after the number, the kind gets lines of its own under it.
+		for i, ln := range wrapText(head, h.width-indent-numW) {
+			lead := pad + num
+			if i > 0 {
+				lead = pad + strings.Repeat(" ", numW)
+			}
+			h.o.line(lead + style.Render(ln))
+		}
+		if kind != "" {
+			for _, ln := range wrapText(kindText, h.width-body) {
+				h.o.line(strings.Repeat(" ", body) + kindStyle.Render(ln))
+			}
 		}
 	}
-	h.o.line(strings.TrimRight(title, " "))
-	body := indent + 2
 	if msg != "" {
 		for _, ln := range strings.Split(strings.ReplaceAll(h.bound(msg), "\r\n", "\n"), "\n") {
-			h.o.line(strings.Repeat(" ", body) + sanitize.String(ln, 0))
+			for _, part := range wrapText(sanitize.String(ln, 0), h.width-body) {
+				h.o.line(strings.TrimRight(strings.Repeat(" ", body)+part, " "))
+			}
 		}
 	}
 	if details := ev.details(); len(details.Members) > 0 {
@@ -810,6 +974,17 @@ func (h human) summaryLine(parts []string, indent int) {
 		w := table.Width(ansi.Strip(p))
 		if len(line) > 0 && h.width > 0 && lineW+sepW+w > h.width {
 			flush()
+		}
+		if h.width > 0 && lineW+w > h.width {
+			// One part wider than a line wraps at its spaces; its last
+			// piece goes on like any part.
+			pieces := strings.Split(ansi.Wordwrap(p, h.width-lineW, " "), "\n")
+			for _, piece := range pieces[:len(pieces)-1] {
+				line = append(line, strings.TrimRight(piece, " "))
+				flush()
+			}
+			p = pieces[len(pieces)-1]
+			w = table.Width(ansi.Strip(p))
 		}
 		if len(line) > 0 {
 			lineW += sepW

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/khive-ai/khive-pretty/table"
 )
 
 // wantedLeaves calls fn with every value of a document that output must
@@ -126,6 +128,86 @@ func TestVerboseHumanLosesNoValueOfAnyShape(t *testing.T) {
 		})
 		if t.Failed() {
 			return
+		}
+	}
+}
+
+// Human output fits its width: no line is wider than -w, whatever the
+// document (long tool names, kinds, keys, strings, notes, prose), at any
+// width from the narrowest to the widest. Errors are never cut: they wrap.
+func TestHumanLinesFitTheWidth(t *testing.T) {
+	g := newGen(4)
+	texts := genTexts
+	genTexts = append(append([]string(nil), texts...),
+		strings.Repeat("a_very_long_tool_name_", 6), strings.Repeat("wide 漢字 ", 20),
+		strings.Repeat("word ", 40)+"\nsecond line "+strings.Repeat("x", 150))
+	defer func() { genTexts = texts }()
+	for i := 0; i < 3000; i++ {
+		doc := g.document(2)
+		width := 10 + g.r.IntN(111)
+		opt := Options{Output: Human, Width: width, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC), ASCII: g.r.IntN(4) == 0}
+		out := renderString(t, compactJSON(doc), opt)
+		for _, line := range strings.Split(out, "\n") {
+			if w := table.Width(line); w > width {
+				t.Fatalf("a line is %d wide at -w %d:\n%s\ninput: %s\noutput:\n%s", w, width, line, compactJSON(doc), out)
+			}
+		}
+	}
+}
+
+// noSpace is s without white space: wrapping only moves line breaks and
+// indents.
+func noSpace(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\n' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// An error is never shortened to fit the width, nor is a tool's prose:
+// they wrap. Every value of an error envelope (and every line of prose) is
+// in the output at any width, once line breaks and indents are ignored.
+func TestErrorsAndProseWrapInsteadOfBeingCut(t *testing.T) {
+	g := newGen(5)
+	texts := genTexts
+	genTexts = append(append([]string(nil), texts...), strings.Repeat("a_very_long_error_kind_", 5),
+		strings.Repeat("because ", 30), strings.Repeat("漢字", 40))
+	defer func() { genTexts = texts }()
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for i := 0; i < 2000; i++ {
+		var doc Value
+		if i%2 == 0 {
+			doc = g.errorEnvelope()
+		} else {
+			doc = obj(mem("content", Value{Kind: Array, Items: []Value{obj(mem("type", str("text")), mem("text", g.str()))}}))
+		}
+		width := 16 + g.r.IntN(80)
+		opt := Options{Output: Human, Width: width, Now: now}
+		out := renderString(t, compactJSON(doc), opt)
+		flat := noSpace(out)
+		wantedLeaves(doc, true, func(key string, v Value) {
+			if v.Kind == Number {
+				return // a detail's number may be a score, rounded outside errors
+			}
+			for _, line := range strings.Split(v.Text, "\n") {
+				want := noSpace(newHuman(nil, opt, newStyle(opt)).text(line))
+				if !strings.Contains(flat, want) {
+					t.Fatalf("%q (key %q) is not whole at -w %d\ninput: %s\noutput:\n%s", want, key, width, compactJSON(doc), out)
+				}
+			}
+		})
+	}
+}
+
+// A key wider than the width is cut; its value still shows.
+func TestLongKeyDoesNotBlankItsValues(t *testing.T) {
+	key := strings.Repeat("k", 70)
+	out := renderString(t, `{"`+key+`": "value one", "short": "value two"}`, Options{Output: Human, Width: 40})
+	for _, want := range []string{"value one", "value two"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("%q missing:\n%s", want, out)
 		}
 	}
 }

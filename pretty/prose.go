@@ -63,30 +63,48 @@ func (p plain) part(pt part) {
 // prose shows text a tool wrote for people with the conventions of terse
 // text servers: a leading [state_tag] coloured by what it says, "→ next:"
 // hints and "? ask user:" prompts set apart. Lines are not cut: prose is
-// the message itself, and the terminal wraps it.
+// the message itself. A line wider than the terminal wraps, its further
+// lines hanging two columns in from where it starts.
 func (h human) prose(text string) {
 	lines := strings.Split(strings.ReplaceAll(h.bound(text), "\r\n", "\n"), "\n")
 	for i, ln := range lines {
 		ln = sanitize.String(ln, 0)
 		trimmed := strings.TrimLeft(ln, " ")
 		lead := ln[:len(ln)-len(trimmed)]
-		switch {
-		case i == 0 && strings.HasPrefix(ln, "["):
-			end := strings.IndexByte(ln, ']')
-			if end < 0 || end > 48 {
-				h.o.line(ln)
-				continue
+		if h.width > 0 && len(lead) > h.width/2 {
+			lead = lead[:h.width/2] // deep indents in a narrow terminal
+		}
+		segs := []string{trimmed}
+		if h.width > 0 {
+			segs = wrapText(trimmed, h.width-len(lead))
+			if len(segs) > 1 {
+				rest := wrapText(strings.Join(segs[1:], " "), h.width-len(lead)-2)
+				segs = append(segs[:1], rest...)
 			}
-			tag := ln[:end+1]
-			h.o.line(h.th.Bold.Render(h.tagStyle(tag).Render(tag)) + ln[end+1:])
-		case hasAnyPrefix(trimmed, "→ next:", "-> next:"):
-			label, rest, _ := strings.Cut(trimmed, ":")
+		}
+		first, more := segs[0], segs[1:]
+		restStyle := theme.Style{}
+		switch {
+		case i == 0 && strings.HasPrefix(first, "["):
+			end := strings.IndexByte(first, ']')
+			if end < 0 || end > 48 {
+				h.o.line(lead + first)
+				break
+			}
+			tag := first[:end+1]
+			h.o.line(lead + h.th.Bold.Render(h.tagStyle(tag).Render(tag)) + first[end+1:])
+		case hasAnyPrefix(first, "→ next:", "-> next:"):
+			label, rest, _ := strings.Cut(first, ":")
 			h.o.line(lead + h.th.Tone(glyphs.Accent).Render(label+":") + rest)
-		case hasAnyPrefix(trimmed, "? ask user:", "? ask:"):
-			label, rest, _ := strings.Cut(trimmed, ":")
+		case hasAnyPrefix(first, "? ask user:", "? ask:"):
+			label, rest, _ := strings.Cut(first, ":")
 			h.o.line(lead + h.th.Tone(glyphs.Warn).Render(h.th.Bold.Render(label+":")) + h.th.Bold.Render(rest))
+			restStyle = h.th.Bold
 		default:
-			h.o.line(ln)
+			h.o.line(lead + first)
+		}
+		for _, seg := range more {
+			h.o.line(lead + "  " + restStyle.Render(seg))
 		}
 	}
 }

@@ -203,7 +203,11 @@ func (rn *Renderer) begin(isNote bool) *out {
 	}
 	rn.shown++
 	rn.note = isNote
-	return &out{w: rn.w}
+	o := &out{w: rn.w}
+	if rn.opt.Output == Human && !rn.opt.Verbose {
+		o.width, o.tail = rn.opt.Width, rn.style.g.Ellipsis
+	}
+	return o
 }
 
 // parts shows the parts of one document: a blank line between parts,

@@ -85,7 +85,7 @@ func special(o *out, opt Options, name string, render func(o *out) error) bool {
 				err = fmt.Errorf("panic: %v", p)
 			}
 		}()
-		return render(&out{w: bw})
+		return render(o.sub(bw))
 	}()
 	bw.Flush()
 	if err != nil {
