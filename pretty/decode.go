@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -20,6 +21,7 @@ import (
 type Decoder struct {
 	name string
 	pos  *positions
+	sq   *squeezer
 	dec  *jsontext.Decoder
 	docs int
 
@@ -81,11 +83,12 @@ func NewDecoder(r io.Reader, name string) *Decoder {
 		br.Discard(3)
 	}
 	pos := &positions{r: br}
-	dec := jsontext.NewDecoder(pos,
+	sq := &squeezer{r: pos}
+	dec := jsontext.NewDecoder(sq,
 		jsontext.AllowDuplicateNames(true), // shown both, as they came
 		jsontext.AllowInvalidUTF8(true),    // shown as U+FFFD
 	)
-	return &Decoder{name: name, pos: pos, dec: dec}
+	return &Decoder{name: name, pos: pos, sq: sq, dec: dec}
 }
 
 // Next returns the next document; io.EOF after the last one, ErrEmpty
@@ -205,7 +208,7 @@ func (d *Decoder) locate(err error) error {
 		}
 		return &InputError{Name: d.name, Msg: err.Error()} // a read error
 	}
-	off := se.ByteOffset
+	off := d.sq.raw(se.ByteOffset)
 	msg := se.Err.Error()
 	switch {
 	case errors.Is(se.Err, io.ErrUnexpectedEOF):
@@ -318,6 +321,193 @@ func (p *positions) at(off int64) (line, col int) {
 		}
 	}
 	return line, before + 1
+}
+
+// squeezer passes input on to the JSON decoder with long runs of white
+// space between tokens cut short. The decoder keeps a run of white space
+// in its buffer until the next token, so a gigabyte of spaces would cost a
+// gigabyte of memory; cut to squeezeRun bytes, it costs nothing. Strings
+// are passed whole. The decoder's offsets are mapped back to the input's
+// (raw) for error positions.
+//
+// Most input has no long run: strings are skipped from quote to quote
+// (bytes.IndexByte), and the text between them is looked at byte by byte
+// only when it is long enough to hold a long run and a sample of it is
+// white space.
+type squeezer struct {
+	r        io.Reader
+	inString bool
+	slashes  int   // backslashes ending the input so far, inside a string
+	run      int   // white space bytes in the current run outside strings
+	out, in  int64 // bytes passed on, bytes read
+	// cuts records, at each point where bytes were dropped, how many
+	// had been dropped up to there: offsets past it shift by that much.
+	cuts []squeezeCut
+}
+
+type squeezeCut struct{ at, dropped int64 }
+
+// squeezeRun is how much of a run of white space is passed on.
+const squeezeRun = 1 << 10
+
+func (s *squeezer) Read(p []byte) (int, error) {
+	for {
+		n, err := s.r.Read(p)
+		w := s.squeeze(p[:n])
+		s.in += int64(n)
+		s.out += int64(w)
+		// A read that was all dropped white space reads again, rather than
+		// look like the end to the decoder.
+		if w > 0 || err != nil || n == 0 {
+			return w, err
+		}
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// squeeze drops, in place, the white space of b beyond squeezeRun in a
+// run, and returns the length kept.
+func (s *squeezer) squeeze(b []byte) int {
+	if !s.longRunPossible(b) && s.slashes == 0 && bytes.IndexByte(b, '\\') < 0 {
+		// Nothing to drop, and no escapes: the quotes alone say whether
+		// the input ends inside a string.
+		if bytes.Count(b, []byte{'"'})%2 == 1 {
+			s.inString = !s.inString
+		}
+		s.run = 0
+		if !s.inString {
+			s.run = trailingSpace(b, s.run)
+		}
+		return len(b)
+	}
+	w, i := 0, 0
+	keep := func(to int) { // b[i:to] is kept
+		if w != i {
+			copy(b[w:], b[i:to])
+		}
+		w += to - i
+		i = to
+	}
+	for i < len(b) {
+		if s.inString {
+			j := bytes.IndexByte(b[i:], '"')
+			if j < 0 {
+				s.slashes = trailing(b[i:], '\\', s.slashes)
+				keep(len(b))
+				break
+			}
+			escaped := trailing(b[i:i+j], '\\', s.slashes)%2 == 1
+			s.slashes = 0
+			keep(i + j + 1)
+			if !escaped {
+				s.inString, s.run = false, 0
+			}
+			continue
+		}
+		end := len(b)
+		if j := bytes.IndexByte(b[i:], '"'); j >= 0 {
+			end = i + j
+		}
+		seg := b[i:end]
+		if s.run+len(seg) <= squeezeRun || !sampledSpace(seg) {
+			s.run = trailingSpace(seg, s.run)
+			keep(end)
+		} else {
+			for ; i < end; i++ {
+				if !isSpace(b[i]) {
+					s.run = 0
+				} else if s.run++; s.run > squeezeRun {
+					at := s.out + int64(w)
+					dropped := s.in + int64(i) + 1 - at // this byte included
+					if k := len(s.cuts); k > 0 && s.cuts[k-1].at == at {
+						s.cuts[k-1].dropped = dropped
+					} else {
+						s.cuts = append(s.cuts, squeezeCut{at, dropped})
+					}
+					continue
+				}
+				b[w] = b[i]
+				w++
+			}
+		}
+		if end < len(b) {
+			keep(end + 1) // the opening quote
+			s.inString, s.run = true, 0
+		}
+	}
+	return w
+}
+
+// longRunPossible reports whether b may hold white space to drop: a run
+// carried on into it, or a run longer than squeezeRun, which always covers
+// one of the 64-byte windows starting every 512 bytes.
+func (s *squeezer) longRunPossible(b []byte) bool {
+	if len(b) > 0 && s.run > 0 && isSpace(b[0]) {
+		return true
+	}
+	for k := 0; k+64 <= len(b); k += 512 {
+		all := true
+		for _, c := range b[k : k+64] {
+			if !isSpace(c) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// trailing counts the bytes c that end b; if b is all c, carried ones too.
+func trailing(b []byte, c byte, carried int) int {
+	n := 0
+	for n < len(b) && b[len(b)-1-n] == c {
+		n++
+	}
+	if n == len(b) {
+		n += carried
+	}
+	return n
+}
+
+// trailingSpace is the length of the run of white space that ends seg,
+// counting the run before it when seg is all white space.
+func trailingSpace(seg []byte, run int) int {
+	n := 0
+	for n < len(seg) && isSpace(seg[len(seg)-1-n]) {
+		n++
+	}
+	if n == len(seg) {
+		n += run
+	}
+	return n
+}
+
+// sampledSpace reports white space at the start or end of seg or every 512
+// bytes in it: a run longer than squeezeRun inside seg, or one carried on
+// into it, is always sampled.
+func sampledSpace(seg []byte) bool {
+	if len(seg) == 0 {
+		return false
+	}
+	for k := 0; k < len(seg); k += 512 {
+		if isSpace(seg[k]) {
+			return true
+		}
+	}
+	return isSpace(seg[len(seg)-1])
+}
+
+// raw maps an offset of the squeezed stream back to the input.
+func (s *squeezer) raw(off int64) int64 {
+	i := sort.Search(len(s.cuts), func(i int) bool { return s.cuts[i].at > off })
+	if i == 0 {
+		return off
+	}
+	return off + s.cuts[i-1].dropped
 }
 
 // window returns the bytes of the last two reads, joined, and the offset of

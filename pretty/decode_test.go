@@ -3,6 +3,7 @@ package pretty
 import (
 	"errors"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -177,5 +178,33 @@ func TestWideEncodingsAreNamed(t *testing.T) {
 	}
 	if _, err := NewRenderer(io.Discard, Options{Output: Plain}).Stream(strings.NewReader("1"), "one.json"); err != nil {
 		t.Errorf("a one-byte document: %v", err)
+	}
+}
+
+// Long runs of white space, between documents or inside one, cost no
+// memory (the decoder would keep each run whole), and errors after them
+// are still placed on the input's own line and column.
+func TestWhiteSpaceStreamsInConstantMemory(t *testing.T) {
+	spaces := strings.Repeat(" ", 1<<20)
+	var b strings.Builder
+	b.WriteString(`{"a": "keep   ` + strings.Repeat(" ", 5000) + `inside strings"}`)
+	for i := 0; i < 32; i++ {
+		b.WriteString(spaces)
+		b.WriteString("\n")
+	}
+	b.WriteString(`{"b":` + spaces + `2}` + "\n" + spaces + `  {"c": ?}`)
+	in := b.String()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	docs, err := decodeAll(t, in)
+	runtime.ReadMemStats(&after)
+	if len(docs) != 2 || docs[0].Members[0].Value.Text != "keep   "+strings.Repeat(" ", 5000)+"inside strings" {
+		t.Fatalf("documents: %d, first %q", len(docs), docs[0].Members[0].Value.Text[:20])
+	}
+	if err == nil || !strings.HasPrefix(err.Error(), "in.json:34:1048585: ") {
+		t.Errorf("err = %v, want the error at 34:1048585", err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 8<<20 {
+		t.Errorf("decoding 34 MB of white space allocated %d MB", alloc>>20)
 	}
 }

@@ -88,53 +88,47 @@ func readLine(br *bufio.Reader) (string, bool, error) {
 	return strings.TrimSuffix(s, "\r"), true, nil
 }
 
-// httpHead is what `curl -i` prints before a body: one status line and its
-// headers per response (several after a 100 Continue or a redirect).
-type httpHead struct {
-	lines  []string
-	status int // of the last response
-	n      int // input lines consumed
-}
-
-func readHTTPHead(br *bufio.Reader) (httpHead, error) {
-	var h httpHead
+// readHTTPHead reads what `curl -i` prints before a body: one status line
+// and its headers per response (several after a 100 Continue or a
+// redirect). Each line is handed to show as it is read, so headers take no
+// memory however many there are. It returns the status of the last
+// response and how many input lines the head took.
+func readHTTPHead(br *bufio.Reader, show func(part) error) (status, lines int, err error) {
 	for {
 		line, ok, err := readLine(br)
 		if err != nil || !ok {
-			return h, err
+			return status, lines, err
 		}
-		h.n++
-		if strings.HasPrefix(line, "HTTP/") {
-			h.status = statusCode(line)
-		}
+		lines++
 		if line != "" {
-			h.lines = append(h.lines, line)
+			if err := show(headPart(line)); err != nil {
+				return status, lines, err
+			}
+			if strings.HasPrefix(line, "HTTP/") {
+				status = statusCode(line)
+			}
 			continue
 		}
 		// A blank line ends the headers; another response may follow.
 		if sniff(br) != framingHTTP {
-			return h, nil
+			return status, lines, nil
 		}
 	}
 }
 
-// headParts shows the status lines (red for 4xx and 5xx) and, dimmed, the
-// headers; plain output keeps only the status lines.
-func (h httpHead) parts() []part {
-	var parts []part
-	for _, l := range h.lines {
-		if strings.HasPrefix(l, "HTTP/") {
-			p := part{kind: partNote, fields: []string{l}, plain: l}
-			if statusCode(l) >= 400 {
-				p.tone = noteBad
-				p.failed = statusCode(l) == h.status // only the final response decides the exit code
-			}
-			parts = append(parts, p)
-		} else {
-			parts = append(parts, part{kind: partNote, fields: []string{l}})
-		}
+// headPart shows a status line (red for 4xx and 5xx) or, dimmed, a header;
+// plain output keeps only the status lines. Whether a failed status makes
+// the command fail depends on whether it is the last response's, which
+// the caller learns at the end of the head.
+func headPart(line string) part {
+	if !strings.HasPrefix(line, "HTTP/") {
+		return part{kind: partNote, fields: []string{line}}
 	}
-	return parts
+	p := part{kind: partNote, fields: []string{line}, plain: line}
+	if statusCode(line) >= 400 {
+		p.tone = noteBad
+	}
+	return p
 }
 
 // sseFrames reads Server-Sent Events and calls frame with the joined data of

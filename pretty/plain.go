@@ -248,7 +248,7 @@ func (p plain) walkAt(path *pathSeg, key string, v Value, inProps bool) {
 		if isFiller(key, v, inProps) {
 			return
 		}
-		p.o.line(label(path.String()) + plainScalar(v))
+		p.o.pair(label(path.String()), plainScalar(v))
 	}
 }
 

@@ -59,15 +59,17 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	line := 1
 	kind := sniff(br)
 	if kind == framingHTTP {
-		head, err := readHTTPHead(br)
+		status, lines, err := readHTTPHead(br, func(p part) error { return rn.parts([]part{p}, &res) })
 		if err != nil {
+			var we *WriteError
+			if errors.As(err, &we) {
+				return res, err
+			}
 			return res, &InputError{Name: name, Msg: err.Error()}
 		}
 		res.Documents++
-		if err := rn.parts(head.parts(), &res); err != nil {
-			return res, err
-		}
-		line += head.n
+		res.Failed = res.Failed || status >= 400 // only the final response decides
+		line += lines
 		kind = sniff(br)
 	}
 	if kind == framingSSE {
