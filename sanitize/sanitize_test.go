@@ -52,6 +52,36 @@ func BenchmarkStringClean(b *testing.B) {
 	}
 }
 
+// Ordinary non-ASCII text is returned as is: it takes the rune-decoding
+// path.
+func BenchmarkStringUnicodeClean(b *testing.B) {
+	s := "Entwurf für die Übergabe — résumé, 漢字かな混じり文, Ελληνικά, русский текст → done"
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		_ = String(s, 0)
+	}
+}
+
+// Characters kept by their context (emoji with selectors and joiners, a
+// Persian word with its ZWNJ, a flag) need the closer look.
+func BenchmarkStringContextClean(b *testing.B) {
+	s := "Shipped \U0001F44D \u2764\uFE0F \U0001F468\u200D\U0001F469\u200D\U0001F467 and \u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645 " +
+		"with the \U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F team"
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		_ = String(s, 0)
+	}
+}
+
+// Text full of things to escape: the writing path.
+func BenchmarkStringHostile(b *testing.B) {
+	s := strings.Repeat("a\x1b[31mb\u202ec\u200bd\xff", 8)
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		_ = String(s, 0)
+	}
+}
+
 // The word-at-a-time skip must find what the byte loop finds, wherever the
 // character sits in the string.
 func TestStringFindsUnsafeCharactersAtEveryOffset(t *testing.T) {
