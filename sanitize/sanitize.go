@@ -154,10 +154,12 @@ func word(b string) uint64 {
 }
 
 // suspect reports a word holding a byte below 0x20, a byte with the high
-// bit set, DEL or a backslash.
+// bit set, DEL or a backslash. Per byte b of a word of ASCII, b+1 has the
+// high bit only for DEL, b-0x20 only below 0x20, (b^'\\')-1 only for a
+// backslash; a carry or borrow crosses into the next byte only from a byte
+// that is flagged itself, so the answer is exact for the word.
 func suspect(x uint64) bool {
-	hasZero := func(v uint64) uint64 { return (v - ones) &^ v & highs }
-	return ((x-0x20*ones)&^x|x|hasZero(x^0x7f*ones)|hasZero(x^'\\'*ones))&highs != 0
+	return (x|(x+ones)|(x-0x20*ones)|((x^'\\'*ones)-ones))&highs != 0
 }
 
 // UnsafeRune reports the runes above ASCII that String escapes: C1

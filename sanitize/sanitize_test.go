@@ -98,3 +98,23 @@ func TestStringFindsUnsafeCharactersAtEveryOffset(t *testing.T) {
 		t.Error("clean text changed")
 	}
 }
+
+// suspect flags a word exactly when one of its bytes is flagged, for one
+// or two such bytes anywhere in it (carries and borrows between bytes).
+func TestSuspectWord(t *testing.T) {
+	flagged := func(c byte) bool { return c < 0x20 || c >= 0x7f || c == '\\' }
+	for p := 0; p < 8; p++ {
+		for q := p; q < 8; q++ {
+			for a := 0; a < 256; a++ {
+				for b := 0; b < 256; b++ {
+					w := [8]byte{'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'}
+					w[p], w[q] = byte(a), byte(b)
+					want := flagged(w[p]) || flagged(w[q])
+					if got := suspect(word(string(w[:]))); got != want {
+						t.Fatalf("suspect(%q) = %v, want %v", w, got, want)
+					}
+				}
+			}
+		}
+	}
+}
