@@ -476,8 +476,3 @@ func word(b string) uint64 {
 func suspect(x uint64) bool {
 	return (x|(x+ones)|(x-0x20*ones)|((x^'\\'*ones)-ones))&highs != 0
 }
-
-// UnsafeRune reports the runes escaped wherever they are, whatever their
-// context. Writers with their own escaping should use Escapes, which also
-// decides about joiners, variation selectors and tag characters.
-func UnsafeRune(r rune) bool { return kindOf(r) == kindAlways }
