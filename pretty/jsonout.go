@@ -2,9 +2,9 @@ package pretty
 
 import (
 	"bufio"
+	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/khive-ai/khive-pretty/sanitize"
 	"github.com/khive-ai/khive-pretty/theme"
@@ -13,9 +13,10 @@ import (
 // jsonWriter writes a Value back as JSON: indented (-o json) or compact
 // (-o agent). It is lossless: keys in their order, duplicates included,
 // numbers exactly as written. Strings are quoted as JSON requires, and the
-// characters that could disturb a terminal but that JSON lets through raw
-// (C1 controls, bidi and line-separator characters) are written as \u
-// escapes too, as is DEL: still valid JSON, still the same value.
+// characters that could disturb or deceive on a terminal but that JSON lets
+// through raw (DEL, C1 controls, bidi, line-separator and invisible
+// characters: those sanitize escapes) are written as \u escapes too: still
+// valid JSON, still the same value.
 type jsonWriter struct {
 	w      *bufio.Writer
 	indent bool
@@ -79,20 +80,66 @@ func (j *jsonWriter) newline(depth int) {
 	}
 }
 
-// quote writes s as a JSON string with terminal-unsafe characters escaped.
+// quote writes s as a JSON string. Besides what JSON requires (quote,
+// backslash, C0 controls), it escapes exactly what sanitize.String would:
+// DEL, C1 controls, bidi, line-separator and invisible characters, as
+// \uXXXX (above U+FFFF, as a UTF-16 surrogate pair); an invalid byte
+// becomes U+FFFD, as the JSON decoder reads it.
 func (j *jsonWriter) quote(s string) string {
-	j.buf, _ = jsontext.AppendQuote(j.buf[:0], s)
-	for i := 0; i < len(j.buf); {
-		r, n := utf8.DecodeRune(j.buf[i:])
-		if r == 0x7f || r >= 0x80 && sanitize.UnsafeRune(r) {
-			esc := []byte{'\\', 'u', hexDigit(r >> 12), hexDigit(r >> 8), hexDigit(r >> 4), hexDigit(r)}
-			j.buf = append(j.buf[:i], append(esc, j.buf[i+n:]...)...)
-			i += len(esc)
+	b := append(j.buf[:0], '"')
+	last := 0
+	for i, r := range sanitize.Escapes(s, sanitize.EscapeBackslash) {
+		b = appendJSONText(b, s[last:i])
+		if r == utf8.RuneError { // an invalid byte
+			b = utf8.AppendRune(b, r)
+			last = i + 1
 			continue
 		}
-		i += n
+		b = appendJSONEscape(b, r)
+		last = i + utf8.RuneLen(r)
 	}
+	b = appendJSONText(b, s[last:])
+	j.buf = append(b, '"')
 	return string(j.buf)
 }
 
-func hexDigit(r rune) byte { return "0123456789abcdef"[r&0xf] }
+// appendJSONText appends s, in which only '"' needs escaping.
+func appendJSONText(b []byte, s string) []byte {
+	for {
+		k := strings.IndexByte(s, '"')
+		if k < 0 {
+			return append(b, s...)
+		}
+		b = append(append(b, s[:k]...), '\\', '"')
+		s = s[k+1:]
+	}
+}
+
+// appendJSONEscape appends r escaped, in the shortest form JSON has for it
+// (the spelling jsontext uses).
+func appendJSONEscape(b []byte, r rune) []byte {
+	switch r {
+	case '\\':
+		return append(b, '\\', '\\')
+	case '\b':
+		return append(b, '\\', 'b')
+	case '\f':
+		return append(b, '\\', 'f')
+	case '\n':
+		return append(b, '\\', 'n')
+	case '\r':
+		return append(b, '\\', 'r')
+	case '\t':
+		return append(b, '\\', 't')
+	}
+	if r > 0xffff {
+		hi, lo := utf16.EncodeRune(r)
+		return appendUTF16(appendUTF16(b, hi), lo)
+	}
+	return appendUTF16(b, r)
+}
+
+func appendUTF16(b []byte, r rune) []byte {
+	const hex = "0123456789abcdef"
+	return append(b, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+}
