@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/creack/pty"
 
@@ -338,6 +339,100 @@ func TestEndToEndOtherOutputsOnATerminal(t *testing.T) {
 		onTTY, _ := runInPTY(t, bin, 100, cleanEnv(), "-o", format, "testdata/khive_list_tasks.json")
 		if onTTY != string(piped) {
 			t.Errorf("-o %s differs between a terminal and a pipe:\n%s\n---\n%s", format, onTTY, piped)
+		}
+	}
+}
+
+// A write error is said on stderr and ends the run with exit 2: a full
+// disk, also in the middle of a streamed list and under --stats (which then
+// claims nothing), and a stdout that was closed before the start.
+func TestEndToEndOutputFaultsAreReported(t *testing.T) {
+	bin := buildBinary(t)
+	var rows strings.Builder
+	rows.WriteString(`{"items": [`)
+	for i := 0; i < 50000; i++ {
+		if i > 0 {
+			rows.WriteString(",")
+		}
+		rows.WriteString(`{"id": "row-` + itoa(i) + `", "title": "a title long enough to fill the output buffer"}`)
+	}
+	rows.WriteString(`], "has_more": false}`)
+	run := func(stdin string, stdout *os.File, args ...string) (int, string) {
+		cmd := exec.Command(bin, args...)
+		cmd.Env = cleanEnv()
+		cmd.Stdin = strings.NewReader(stdin)
+		cmd.Stdout = stdout
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		done := make(chan error, 1)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				return ee.ExitCode(), stderr.String()
+			}
+			return 0, stderr.String()
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("%v: still running after its output failed", args)
+		}
+		return 0, ""
+	}
+	if full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0); err == nil {
+		defer full.Close()
+		for _, args := range [][]string{{"-o", "plain"}, {"-o", "human"}, {"-o", "json"}, {"-o", "plain", "--stats"}} {
+			for _, in := range []string{`{"a": 1}`, rows.String()} {
+				code, stderr := run(in, full, args...)
+				if code != 2 || !strings.HasPrefix(stderr, "khive-pretty: write error: ") || strings.Contains(stderr, "bytes in") {
+					t.Errorf("%v to /dev/full (%d bytes in): exit %d, stderr %q", args, len(in), code, stderr)
+				}
+			}
+		}
+	}
+	// sh closes the command's stdout (>&-) before it starts.
+	cmd := exec.Command("sh", "-c", `exec "$0" -o plain >&-`, bin)
+	cmd.Env = cleanEnv()
+	cmd.Stdin = strings.NewReader(`{"a": 1}`)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 2 || stderr.String() != "khive-pretty: write error: standard output is closed\n" {
+		t.Errorf("closed stdout: %v, stderr %q", err, stderr.String())
+	}
+	// >/dev/null is a place to write to, not a closed stdout.
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	if code, stderr := run(`{"a": 1}`, null); code != 0 || stderr != "" {
+		t.Errorf(">/dev/null: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// stderr is a terminal too: what the command line and the input put into
+// an error message (a flag's name, a file's name) is escaped there.
+func TestEndToEndErrorsOnStderrAreEscaped(t *testing.T) {
+	bin := buildBinary(t)
+	for _, args := range [][]string{
+		{"--co\x1b]0;pwned\x07lour"},
+		{"no/such/\x1b[2J\u202efile.json"},
+		{"-o", "\x9b31m\u2066x"},
+	} {
+		cmd := exec.Command(bin, args...)
+		cmd.Env = cleanEnv()
+		cmd.Stdin = strings.NewReader("{}")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		cmd.Run()
+		s := stderr.String()
+		if s == "" || strings.ContainsAny(s, "\x1b\x07\x9b\u202e\u2066") || strings.ContainsRune(s, utf8.RuneError) {
+			t.Errorf("%q: stderr holds raw controls: %q", args, s)
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/khive-ai/khive-pretty/pretty"
+	"github.com/khive-ai/khive-pretty/sanitize"
 	"github.com/khive-ai/khive-pretty/terminal"
 )
 
@@ -77,6 +78,11 @@ func run(args []string, stdin, stdout, stderr *os.File, getenv terminal.Getenv) 
 				}
 				files = []string{"-"}
 			}
+			if terminal.WasClosed(stdout) {
+				complain(stderr, errors.New("write error: standard output is closed"))
+				code = exitUsage
+				return nil
+			}
 			if opt.Output == pretty.Human && opt.Color >= colorprofile.ANSI {
 				defer resetOnInterrupt(stdout)()
 			}
@@ -85,7 +91,7 @@ func run(args []string, stdin, stdout, stderr *os.File, getenv terminal.Getenv) 
 		},
 	}
 	if err := cmd.Run(context.Background(), args); err != nil {
-		fmt.Fprintf(stderr, "khive-pretty: %v\n", err)
+		complain(stderr, err)
 		var ue usageError
 		if errors.As(err, &ue) {
 			fmt.Fprint(stderr, usageHint)
@@ -172,17 +178,27 @@ func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt prett
 	if stats {
 		out.w = stdout
 		stdout = &out
-		defer func() { fmt.Fprintln(stderr, statsLine(in.n, out.n)) }()
 	}
+	code, ok := renderFiles(files, stdin, stdout, stderr, opt, &in.n, stats)
+	// A run whose output failed has nothing to compare: no claim is made.
+	if stats && ok {
+		fmt.Fprintln(stderr, statsLine(in.n, out.n))
+	}
+	return code
+}
+
+// renderFiles renders each file in turn; ok is false when output failed,
+// which ends the run at once.
+func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, read *int64, stats bool) (code int, ok bool) {
 	rn := pretty.NewRenderer(stdout, opt)
-	code := exitOK
+	code = exitOK
 	for _, name := range files {
 		var r io.Reader = stdin
 		display := "<stdin>"
 		if name != "-" {
 			f, err := os.Open(name)
 			if err != nil {
-				fmt.Fprintf(stderr, "khive-pretty: %v\n", err)
+				complain(stderr, err)
 				code = exitUsage
 				continue
 			}
@@ -190,23 +206,31 @@ func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt prett
 			defer f.Close()
 		}
 		if stats {
-			r = &countingReader{r: r, n: &in.n}
+			r = &countingReader{r: r, n: read}
 		}
 		res, err := rn.Stream(r, display)
 		if res.Failed && code == exitOK {
 			code = exitErrorReply
 		}
 		if err != nil {
+			complain(stderr, err)
 			var ie *pretty.InputError
 			if !errors.As(err, &ie) {
-				// Output failed (a closed pipe): nothing more can be shown.
-				return exitUsage
+				// Output failed (a full disk, a closed stdout): nothing
+				// more can be shown.
+				return exitUsage, false
 			}
-			fmt.Fprintf(stderr, "khive-pretty: %v\n", err)
 			code = exitUsage
 		}
 	}
-	return code
+	return code, true
+}
+
+// complain writes an error for the person at the terminal. Its text may
+// hold file names, flag names and JSON pointers from the command line or
+// the input, so it is escaped like any untrusted text.
+func complain(stderr io.Writer, err error) {
+	fmt.Fprintf(stderr, "khive-pretty: %s\n", sanitize.String(err.Error(), 0))
 }
 
 // counter counts the bytes written through it.
