@@ -14,7 +14,7 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 
-	"github.com/khive-ai/khive-pretty/pretty"
+	"github.com/khive-ai/khive-pretty/pipeline"
 	"github.com/khive-ai/khive-pretty/table"
 )
 
@@ -26,11 +26,11 @@ var frozenNow = time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 
 type variant struct {
 	name string
-	opt  pretty.Options
+	opt  pipeline.Options
 }
 
-func human(width int) pretty.Options {
-	return pretty.Options{Output: pretty.Human, Now: frozenNow, Width: width, Color: colorprofile.NoTTY}
+func human(width int) pipeline.Options {
+	return pipeline.Options{Output: pipeline.Human, Now: frozenNow, Width: width, Color: colorprofile.NoTTY}
 }
 
 // Every input is rendered plain, human at 80 columns without colour, and
@@ -39,10 +39,10 @@ func baseVariants() []variant {
 	color := human(80)
 	color.Color = colorprofile.ANSI
 	return []variant{
-		{"plain", pretty.Options{Output: pretty.Plain}},
+		{"plain", pipeline.Options{Output: pipeline.Plain}},
 		{"human", human(80)},
 		{"color", color},
-		{"markdown", pretty.Options{Output: pretty.Markdown}},
+		{"markdown", pipeline.Options{Output: pipeline.Markdown}},
 	}
 }
 
@@ -52,8 +52,8 @@ func formatVariants(input string) []variant {
 	case strings.HasPrefix(input, "khive_"), strings.HasPrefix(input, "graphiti_"), strings.HasPrefix(input, "codebase_"),
 		input == "numbers.json", input == "duplicate_keys.json", input == "hostile_everywhere.ndjson", input == "mcp_inspector_tools_call.json":
 		return []variant{
-			{"json", pretty.Options{Output: pretty.JSON}},
-			{"agent", pretty.Options{Output: pretty.Agent}},
+			{"json", pipeline.Options{Output: pipeline.JSON}},
+			{"agent", pipeline.Options{Output: pipeline.Agent}},
 		}
 	}
 	return nil
@@ -104,7 +104,7 @@ func TestGolden(t *testing.T) {
 		variants = append(variants, formatVariants(base)...)
 		switch base {
 		case "khive_list_tasks.json", "khive_batch_partial.json", "codebase_search_code.json", "graphiti_search_nodes.json", "codebase_index_repository.json":
-			variants = append(variants, variant{"markdown-verbose", pretty.Options{Output: pretty.Markdown, Verbose: true}})
+			variants = append(variants, variant{"markdown-verbose", pipeline.Options{Output: pipeline.Markdown, Verbose: true}})
 		}
 		for _, v := range variants {
 			t.Run(base+"/"+v.name, func(t *testing.T) {
@@ -155,7 +155,7 @@ func testInputs(t *testing.T) []string {
 
 // renderForTest runs the same path as the command: stdout, then what went
 // to stderr and the exit code when there was either.
-func renderForTest(path string, opt pretty.Options) []byte {
+func renderForTest(path string, opt pipeline.Options) []byte {
 	var stdout, stderr bytes.Buffer
 	opt.Log = &stderr
 	code := render([]string{path}, strings.NewReader(""), &stdout, &stderr, opt, false)
@@ -170,10 +170,10 @@ func renderForTest(path string, opt pretty.Options) []byte {
 	return out
 }
 
-func checkEscapes(t *testing.T, got []byte, opt pretty.Options) {
+func checkEscapes(t *testing.T, got []byte, opt pipeline.Options) {
 	t.Helper()
 	rest := got
-	if opt.Output == pretty.Human && opt.Color >= colorprofile.ANSI {
+	if opt.Output == pipeline.Human && opt.Color >= colorprofile.ANSI {
 		rest = sgr.ReplaceAll(got, nil)
 	}
 	if i := bytes.IndexByte(rest, 0x1b); i >= 0 {
@@ -242,7 +242,7 @@ func TestWrappedResponsesRenderLikeWhatTheyCarry(t *testing.T) {
 		}
 		for _, v := range baseVariants() {
 			got, want := renderForTest(tt.wrapper, v.opt), renderForTest(inner, v.opt)
-			if v.opt.Output == pretty.Plain {
+			if v.opt.Output == pipeline.Plain {
 				// Plain output keeps the JSON-RPC id, as a line of its own.
 				got = bytes.TrimPrefix(got, []byte("id: 7\n\n"))
 			}
@@ -265,7 +265,7 @@ func TestHugeStringIsBoundedInHumanOutputOnly(t *testing.T) {
 	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	plainOut := renderForTest(path, pretty.Options{Output: pretty.Plain})
+	plainOut := renderForTest(path, pipeline.Options{Output: pipeline.Plain})
 	if !bytes.Contains(plainOut, []byte("content: "+huge+"\n")) {
 		t.Errorf("plain output does not hold the whole string (%d bytes)", len(plainOut))
 	}
@@ -287,7 +287,7 @@ func TestHugeStringIsBoundedInHumanOutputOnly(t *testing.T) {
 // is the figure the README gives.
 func TestStatsOnAgentOutput(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := render([]string{"testdata/khive_list_tasks.json"}, strings.NewReader(""), &stdout, &stderr, pretty.Options{Output: pretty.Agent}, true)
+	code := render([]string{"testdata/khive_list_tasks.json"}, strings.NewReader(""), &stdout, &stderr, pipeline.Options{Output: pipeline.Agent}, true)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}

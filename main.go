@@ -14,7 +14,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/urfave/cli/v3"
 
-	"github.com/khive-ai/khive-pretty/pretty"
+	"github.com/khive-ai/khive-pretty/pipeline"
 	"github.com/khive-ai/khive-pretty/sanitize"
 	"github.com/khive-ai/khive-pretty/terminal"
 )
@@ -83,7 +83,7 @@ func run(args []string, stdin, stdout, stderr *os.File, getenv terminal.Getenv) 
 				code = exitUsage
 				return nil
 			}
-			if opt.Output == pretty.Human && opt.Color >= colorprofile.ANSI {
+			if opt.Output == pipeline.Human && opt.Color >= colorprofile.ANSI {
 				defer resetOnInterrupt(stdout)()
 			}
 			code = render(files, stdin, stdout, stderr, opt, cmd.Bool("stats"))
@@ -104,8 +104,8 @@ func run(args []string, stdin, stdout, stderr *os.File, getenv terminal.Getenv) 
 // options turns flags and the environment into the values the renderers
 // take. This is the only place the clock, the terminal and the environment
 // are consulted.
-func options(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv) (pretty.Options, error) {
-	var opt pretty.Options
+func options(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv) (pipeline.Options, error) {
+	var opt pipeline.Options
 	tty := terminal.IsTerminal(stdout)
 	color := cmd.String("color")
 	switch color {
@@ -115,20 +115,20 @@ func options(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv) (pretty.
 	}
 	switch o := cmd.String("output"); o {
 	case "human":
-		opt.Output = pretty.Human
+		opt.Output = pipeline.Human
 	case "plain":
-		opt.Output = pretty.Plain
+		opt.Output = pipeline.Plain
 	case "markdown", "md":
-		opt.Output = pretty.Markdown
+		opt.Output = pipeline.Markdown
 	case "json":
-		opt.Output = pretty.JSON
+		opt.Output = pipeline.JSON
 	case "agent":
-		opt.Output = pretty.Agent
+		opt.Output = pipeline.Agent
 	case "auto":
 		// Asking for colour is asking for the human view, e.g. `| less -R`.
-		opt.Output = pretty.Plain
+		opt.Output = pipeline.Plain
 		if tty || color == "always" {
-			opt.Output = pretty.Human
+			opt.Output = pipeline.Human
 		}
 	default:
 		return opt, usageError{fmt.Errorf("--output must be auto, human, plain, markdown, json or agent, not %q", o)}
@@ -150,7 +150,7 @@ func options(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv) (pretty.
 	opt.ASCII = cmd.Bool("ascii")
 	opt.Verbose = cmd.Bool("verbose")
 	switch opt.Output {
-	case pretty.Plain, pretty.Markdown, pretty.Agent:
+	case pipeline.Plain, pipeline.Markdown, pipeline.Agent:
 		return opt, nil // these depend on the input alone: nothing else to ask
 	}
 	opt.Color = colorprofile.NoTTY
@@ -159,7 +159,7 @@ func options(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv) (pretty.
 		// has, so there is nothing to detect beyond on or off.
 		opt.Color = colorprofile.ANSI
 	}
-	if opt.Output == pretty.JSON {
+	if opt.Output == pipeline.JSON {
 		return opt, nil
 	}
 	opt.Now = now
@@ -173,7 +173,7 @@ func options(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv) (pretty.
 // render streams every input through one renderer and returns the exit
 // code. With stats, a last line on stderr compares the sizes of input and
 // output.
-func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, stats bool) int {
+func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pipeline.Options, stats bool) int {
 	var in, out counter
 	if stats {
 		out.w = stdout
@@ -189,8 +189,8 @@ func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt prett
 
 // renderFiles renders each file in turn; ok is false when output failed,
 // which ends the run at once.
-func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, read *int64, stats bool) (code int, ok bool) {
-	rn := pretty.NewRenderer(stdout, opt)
+func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pipeline.Options, read *int64, stats bool) (code int, ok bool) {
+	rn := pipeline.NewRenderer(stdout, opt)
 	code = exitOK
 	for _, name := range files {
 		var r io.Reader = stdin
@@ -214,7 +214,7 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 		}
 		if err != nil {
 			complain(stderr, err)
-			var ie *pretty.InputError
+			var ie *pipeline.InputError
 			if !errors.As(err, &ie) {
 				// Output failed (a full disk, a closed stdout): nothing
 				// more can be shown.

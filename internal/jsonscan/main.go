@@ -8,7 +8,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/go-json-experiment/json/jsontext"
+	"github.com/khive-ai/khive-pretty/internal/jsonlib"
 )
 
 func main() {
@@ -17,7 +17,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	dec := jsontext.NewDecoder(bufio.NewReaderSize(f, 64<<10))
+	dec := jsonlib.NewDecoder(bufio.NewReaderSize(f, 64<<10))
 	n := 0
 	for {
 		_, err := dec.ReadToken()

@@ -1,0 +1,198 @@
+package input
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Framing is how documents are laid out in the input.
+type Framing uint8
+
+const (
+	JSON Framing = iota // documents one after another
+	SSE                 // Server-Sent Events: data lines, frames split by blank lines
+	HTTP                // an HTTP status line and headers first (curl -i)
+)
+
+// NewReader buffers r and skips a UTF-8 byte-order mark.
+func NewReader(r io.Reader) *bufio.Reader {
+	br := bufio.NewReaderSize(r, 64<<10)
+	if b, err := br.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
+		br.Discard(3)
+	}
+	return br
+}
+
+// Sniff decides the framing from the first bytes after white space. It asks
+// for one byte at a time, so a slow stream is never waited on for bytes it
+// has not sent yet, and consumes nothing.
+func Sniff(br *bufio.Reader) Framing {
+	i := 0
+	for ; ; i++ {
+		b, err := br.Peek(i + 1)
+		if err != nil || i > 64<<10 {
+			return JSON // let the JSON decoder say what is wrong
+		}
+		if c := b[i]; c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			break
+		}
+	}
+	switch {
+	case prefixAt(br, i, "HTTP/"):
+		return HTTP
+	case prefixAt(br, i, ":"), prefixAt(br, i, "data:"), prefixAt(br, i, "event:"),
+		prefixAt(br, i, "id:"), prefixAt(br, i, "retry:"):
+		// None of these can start a JSON document.
+		return SSE
+	}
+	return JSON
+}
+
+func prefixAt(br *bufio.Reader, at int, prefix string) bool {
+	for j := 0; j < len(prefix); j++ {
+		b, err := br.Peek(at + j + 1)
+		if err != nil || b[at+j] != prefix[j] {
+			return false
+		}
+	}
+	return true
+}
+
+// WideEncoding recognises UTF-16 and UTF-32 input (Windows tools write
+// it): by its byte-order mark, or by the zero bytes around a first ASCII
+// character. JSON is UTF-8, and the decoder would only say "invalid
+// character", so this names the problem and the fix.
+func WideEncoding(br *bufio.Reader) string {
+	// Look only at what has arrived: a slow stream is not waited on.
+	br.Peek(1)
+	b, _ := br.Peek(min(br.Buffered(), 4))
+	switch {
+	case len(b) >= 4 && (string(b) == "\xff\xfe\x00\x00" || string(b) == "\x00\x00\xfe\xff"),
+		len(b) >= 4 && b[0] != 0 && b[1] == 0 && b[2] == 0 && b[3] == 0,
+		len(b) >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] != 0:
+		return "UTF-32"
+	case len(b) >= 2 && (string(b[:2]) == "\xff\xfe" || string(b[:2]) == "\xfe\xff"),
+		len(b) >= 2 && b[0] != 0 && b[0] < 0x80 && b[1] == 0,
+		len(b) >= 2 && b[0] == 0 && b[1] != 0 && b[1] < 0x80:
+		return "UTF-16"
+	}
+	return ""
+}
+
+// readLine reads one line without its line ending; ok is false at the end.
+func readLine(br *bufio.Reader) (string, bool, error) {
+	s, err := br.ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return "", false, err
+	}
+	if s == "" {
+		return "", false, nil
+	}
+	s = strings.TrimSuffix(s, "\n")
+	return strings.TrimSuffix(s, "\r"), true, nil
+}
+
+// ReadHead reads what `curl -i` prints before a body: one status line and
+// its headers per response (several after a 100 Continue or a redirect).
+// Each line is handed to show as it is read, so headers take no memory
+// however many there are. It returns the status of the last response and
+// how many input lines the head took.
+func ReadHead(br *bufio.Reader, show func(line string) error) (status, lines int, err error) {
+	for {
+		line, ok, err := readLine(br)
+		if err != nil || !ok {
+			return status, lines, err
+		}
+		lines++
+		if line != "" {
+			if err := show(line); err != nil {
+				return status, lines, err
+			}
+			if strings.HasPrefix(line, "HTTP/") {
+				status = StatusCode(line)
+			}
+			continue
+		}
+		// A blank line ends the headers; another response may follow.
+		if Sniff(br) != HTTP {
+			return status, lines, nil
+		}
+	}
+}
+
+// ReadSSE reads Server-Sent Events and calls frame with the joined data of
+// each frame as soon as the blank line that ends it arrives. at maps a line
+// of that data back to its line and column in the input.
+func ReadSSE(br *bufio.Reader, line int, frame func(event, data string, at func(l, c int) (int, int)) error) error {
+	type origin struct{ line, col int }
+	var event string
+	var data []string
+	var where []origin
+	dispatch := func() error {
+		defer func() { event, data, where = "", nil, nil }()
+		if len(data) == 0 {
+			return nil
+		}
+		w := where
+		return frame(event, strings.Join(data, "\n"), func(l, c int) (int, int) {
+			if l < 1 || l > len(w) {
+				return w[0].line, w[0].col
+			}
+			return w[l-1].line, w[l-1].col + c - 1
+		})
+	}
+	for {
+		s, ok, err := readLine(br)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			// A stream cut before its last blank line still shows what came.
+			return dispatch()
+		}
+		cur := line
+		line++
+		switch {
+		case s == "":
+			if err := dispatch(); err != nil {
+				return err
+			}
+		case s[0] == ':': // a comment, often a keep-alive
+		default:
+			field, value, _ := strings.Cut(s, ":")
+			col := utf8.RuneCountInString(field) + 2
+			if strings.HasPrefix(value, " ") {
+				value = value[1:]
+				col++
+			}
+			switch field {
+			case "data":
+				data = append(data, value)
+				where = append(where, origin{cur, col})
+			case "event":
+				event = value
+			}
+		}
+	}
+}
+
+// LooksJSON reports data that starts like a JSON document.
+func LooksJSON(s string) bool {
+	t := bytes.TrimLeft([]byte(s), " \t\r\n")
+	return len(t) > 0 && strings.IndexByte(`{["-0123456789tfn`, t[0]) >= 0
+}
+
+// StatusCode reads the code of an HTTP status line ("HTTP/1.1 404 Not Found").
+func StatusCode(line string) int {
+	f := strings.Fields(line)
+	if len(f) < 2 {
+		return 0
+	}
+	n, _ := strconv.Atoi(f[1])
+	return n
+}

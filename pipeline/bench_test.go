@@ -1,0 +1,116 @@
+package pipeline
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/colorprofile"
+)
+
+// listEnvelope builds a khive list envelope of n task rows shaped like
+// testdata/khive_list_tasks.json.
+func listEnvelope(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"ok": true, "tool": "list", "result": {"items": [`)
+	statuses := []string{"inbox", "next", "active", "waiting", "done"}
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id": "%08x-7cef-4aa3-aaed-cf4a4599a084", "kind": "task", "title": "Task number %d: wire the recall pipeline into the daemon", "status": %q, "priority": "p%d", "assignee": "agent:core", "created_at": "2026-05-20T09:12:44.000000Z", "updated_at": "2026-05-23T11:02:09.500000Z", "completed_at": null, "due_at": null, "tags": ["retrieval", "v1"], "dependencies": [], "result": null, "namespace": "local"}`,
+			i, i, statuses[i%len(statuses)], i%4)
+	}
+	b.WriteString(`], "requested_limit": 1000, "effective_limit": 1000, "limit_clamped": false, "has_more": true}}`)
+	return b.Bytes()
+}
+
+func benchRender(b *testing.B, opt Options) {
+	data := listEnvelope(2000)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewRenderer(io.Discard, opt).Stream(bytes.NewReader(data), "bench"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecode(b *testing.B) {
+	data := listEnvelope(2000)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewDecoder(bytes.NewReader(data), "bench").Next(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkPlain(b *testing.B) { benchRender(b, Options{Output: Plain}) }
+
+func BenchmarkHuman(b *testing.B) {
+	benchRender(b, Options{Output: Human, Width: 120, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)})
+}
+
+func BenchmarkHumanColor(b *testing.B) {
+	benchRender(b, Options{Output: Human, Width: 120, Color: colorprofile.ANSI, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)})
+}
+
+// Rows whose nested keys are all different: each one a new column. Adding
+// a column must not cost a scan of the others (it took 37 s for 944 KB).
+func BenchmarkPlainUniqueNestedKeys(b *testing.B) {
+	var buf bytes.Buffer
+	buf.WriteString("[")
+	for i := 0; i < 1000; i++ {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		fmt.Fprintf(&buf, `{"id": %d, "a": {`, i)
+		for j := 0; j < 30; j++ {
+			if j > 0 {
+				buf.WriteByte(',')
+			}
+			fmt.Fprintf(&buf, `"k%d_%d": %d`, i, j, j)
+		}
+		buf.WriteString("}}")
+	}
+	buf.WriteString("]")
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := NewRenderer(io.Discard, Options{Output: Plain}).Stream(bytes.NewReader(data), "bench"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// A record of 60,000 keys as a table: fitting it to the width must not
+// drop one column per pass (8-10 s before).
+func BenchmarkHumanManyColumns(b *testing.B) {
+	var buf bytes.Buffer
+	buf.WriteString("[")
+	for r := 0; r < 2; r++ {
+		if r > 0 {
+			buf.WriteByte(',')
+		}
+		buf.WriteByte('{')
+		for j := 0; j < 60000; j++ {
+			if j > 0 {
+				buf.WriteByte(',')
+			}
+			fmt.Fprintf(&buf, `"c%d": %d`, j, j)
+		}
+		buf.WriteByte('}')
+	}
+	buf.WriteString("]")
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := NewRenderer(io.Discard, Options{Output: Human, Width: 120}).Stream(bytes.NewReader(data), "bench"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,370 @@
+// Package pipeline puts the stages together:
+//
+//	input (framing: JSON, SSE, curl -i) → decode (value.Value)
+//	  → protocol (take JSON-RPC and MCP wrappers off)
+//	  → recognise (shape → view)  → render/human, render/markdown
+//	plain and JSON outputs: their own lossless walkers over the same
+//	decoded, unwrapped and recognised input
+//
+// Every output is a pure function of the input and the Options, which main
+// decides once. It imports every stage and knows none of their insides.
+package pipeline
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/input"
+	"github.com/khive-ai/khive-pretty/protocol"
+	"github.com/khive-ai/khive-pretty/recognise"
+	"github.com/khive-ai/khive-pretty/render/human"
+	"github.com/khive-ai/khive-pretty/render/jsonout"
+	"github.com/khive-ai/khive-pretty/render/lines"
+	"github.com/khive-ai/khive-pretty/render/markdown"
+	"github.com/khive-ai/khive-pretty/render/plain"
+	"github.com/khive-ai/khive-pretty/theme"
+	"github.com/khive-ai/khive-pretty/value"
+)
+
+// Output is the kind of output.
+type Output uint8
+
+const (
+	// Human is for a person at a terminal: tables fitted to the width,
+	// relative times, glyphs, short IDs, empties dropped.
+	Human Output = iota + 1
+	// Plain is for pipes and snapshots: no escapes, full values, timestamps
+	// as written, a pure function of the input.
+	Plain
+	// Markdown is GitHub-flavoured Markdown, to paste into a pull request,
+	// an issue or a prompt.
+	Markdown
+	// JSON is the input re-indented, losslessly, coloured on a terminal.
+	JSON
+	// Agent is khive's agent-mode transform as compact JSON: fewer tokens.
+	Agent
+)
+
+// Options are decided once, in main, and passed down as a value. Nothing
+// below main reads the environment, the clock or the terminal.
+type Options struct {
+	Output Output
+	// Color is the colour profile of human and JSON output; below
+	// colorprofile.ASCII there is no colour at all.
+	Color colorprofile.Profile
+	// Now is the clock that relative times are measured against.
+	Now time.Time
+	// Width is the target width of human output in columns.
+	Width   int
+	ASCII   bool
+	Verbose bool
+	// Log receives notes for the user (under --verbose: why a server's
+	// view fell back to the generic form). nil discards them.
+	Log io.Writer
+}
+
+// InputError is input that is not JSON, located for a person to find.
+type InputError = input.InputError
+
+// WriteError is output that could not be written (a full disk, a closed
+// stdout). Rendering stops at once.
+type WriteError struct{ Err error }
+
+func (e *WriteError) Error() string { return "write error: " + e.Err.Error() }
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// Output marks it as the output's fault, not the input's, for the decoder.
+func (e *WriteError) Output() {}
+
+// errWriter keeps the first error of the writer under the buffer, so that
+// loops which write many lines between flushes (a streamed list) can stop
+// as soon as output fails instead of rendering into the void.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	if err != nil {
+		e.err = &WriteError{Err: err}
+	}
+	return n, e.err
+}
+
+// Renderer renders documents to one writer, one after another, with a
+// blank line between them.
+type Renderer struct {
+	w     *bufio.Writer
+	dst   *errWriter
+	opt   Options
+	rec   recognise.Options
+	hopt  human.Options
+	jsonT jsonout.Theme
+	shown int  // parts shown so far
+	note  bool // the last part shown was a note
+	// long is the list being, or just, streamed in the current document.
+	long *longList
+}
+
+// longList is a streamed list and the lines writer its document uses.
+type longList struct {
+	o *lines.Writer
+	s *recognise.Streamed
+}
+
+// NewRenderer returns a renderer writing to w.
+func NewRenderer(w io.Writer, opt Options) *Renderer {
+	dst := &errWriter{w: w}
+	rn := &Renderer{w: bufio.NewWriterSize(dst, 64<<10), dst: dst, opt: opt, rec: recognise.Options{Verbose: opt.Verbose}}
+	g := glyphs.Unicode()
+	if opt.ASCII {
+		g = glyphs.ASCII()
+	}
+	th := theme.New(opt.Color)
+	rn.hopt = human.Options{Width: opt.Width, Verbose: opt.Verbose, Now: opt.Now, Theme: th, Glyphs: g}
+	rn.jsonT = jsonout.Theme{Key: th.JSONKey, Str: th.JSONString, Num: th.JSONNumber, Lit: th.JSONLiteral, Null: th.Faint}
+	return rn
+}
+
+// Result is what a stream held.
+type Result struct {
+	Documents int
+	// Failed is set when the input reported a failure: an error envelope
+	// (ok: false, at the top or in a batch), a JSON-RPC error, an MCP
+	// result with isError, or an HTTP 4xx/5xx status. The command exits 1.
+	Failed bool
+}
+
+// Stream renders every document read from r as soon as it is complete. It
+// sees through `curl -i` headers and Server-Sent Events. It returns an
+// *InputError for input that is not JSON, after rendering the documents
+// before it, and a *WriteError if output fails.
+func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
+	var res Result
+	br := input.NewReader(r)
+	if enc := input.WideEncoding(br); enc != "" {
+		return res, &InputError{Name: name, Msg: enc + " is not supported; convert to UTF-8 (iconv -f " + enc + " -t UTF-8)"}
+	}
+	line := 1
+	kind := input.Sniff(br)
+	if kind == input.HTTP {
+		status, n, err := input.ReadHead(br, func(l string) error {
+			return rn.parts([]protocol.Part{protocol.HeadLine(l)}, &res)
+		})
+		if err != nil {
+			var we *WriteError
+			if errors.As(err, &we) {
+				return res, err
+			}
+			return res, &InputError{Name: name, Msg: err.Error()}
+		}
+		res.Documents++
+		res.Failed = res.Failed || status >= 400 // only the final response decides
+		line += n
+		kind = input.Sniff(br)
+	}
+	if kind == input.SSE {
+		return res, rn.sse(br, name, line, &res)
+	}
+	dec := rn.decoder(br, name)
+	dec.StartLine(line)
+	for {
+		v, err := dec.Next()
+		if err == io.EOF || (err != nil && res.Documents > 0 && dec.Documents() == 0 && isEmptyInput(err)) {
+			return res, nil // an HTTP head with no body is fine
+		}
+		if err != nil {
+			rn.long = nil
+			return res, err
+		}
+		res.Documents++
+		if err := rn.Document(v, &res); err != nil {
+			return res, err
+		}
+	}
+}
+
+func isEmptyInput(err error) bool {
+	var ie *InputError
+	return errors.As(err, &ie) && ie.Msg == input.ErrEmpty.Error()
+}
+
+// decoder returns a decoder whose long lists stream through this renderer.
+func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
+	dec := input.NewDecoder(r, name)
+	if rn.opt.Output == Human || rn.opt.Output == Plain {
+		dec.Stream = recognise.Streams
+		dec.OnList = rn.streamList
+	}
+	return dec
+}
+
+// sse renders each frame's data as a document as soon as the frame ends.
+func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) error {
+	err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
+		if strings.TrimSpace(data) == "" {
+			return nil
+		}
+		if event != "" && event != "message" && !input.LooksJSON(data) {
+			// e.g. the endpoint event of MCP's older SSE transport
+			res.Documents++
+			return rn.parts([]protocol.Part{protocol.EventNote(event, data)}, res)
+		}
+		dec := rn.decoder(strings.NewReader(data), name)
+		for {
+			v, err := dec.Next()
+			if err == io.EOF {
+				return nil
+			}
+			var ie *InputError
+			if errors.As(err, &ie) {
+				ie.Line, ie.Col = at(max(ie.Line, 1), max(ie.Col, 1))
+				return ie
+			}
+			if err != nil {
+				return err
+			}
+			res.Documents++
+			if err := rn.Document(v, res); err != nil {
+				return err
+			}
+		}
+	})
+	if err == nil && res.Documents == 0 {
+		return &InputError{Name: name, Msg: "no data in the event stream"}
+	}
+	return err
+}
+
+// Document renders one document and flushes it, so a slow stream shows
+// each document when it arrives.
+func (rn *Renderer) Document(v value.Value, res *Result) error {
+	if rn.long != nil {
+		return rn.finishList(v, res)
+	}
+	switch rn.opt.Output {
+	case JSON, Agent:
+		// The document itself, not what it wraps: one per line (compact)
+		// or indented.
+		for _, p := range protocol.Unwrap(v, recognise.Failed) {
+			res.Failed = res.Failed || p.Failed
+		}
+		th := rn.jsonT
+		if rn.opt.Output == Agent {
+			v, th = jsonout.Agent(v), jsonout.Theme{}
+		}
+		jsonout.Write(rn.w, v, rn.opt.Output == JSON, th)
+		return rn.flush()
+	}
+	return rn.parts(protocol.Unwrap(v, recognise.Failed), res)
+}
+
+// flush writes what is buffered and reports the output's first error.
+func (rn *Renderer) flush() error {
+	rn.w.Flush()
+	if rn.dst.err != nil {
+		return rn.dst.err
+	}
+	return nil
+}
+
+// begin starts a part: a blank line after the previous one, except that
+// notes (progress, headers) stack as consecutive lines.
+func (rn *Renderer) begin(isNote bool) *lines.Writer {
+	if rn.shown > 0 && !(isNote && rn.note) {
+		rn.w.WriteByte('\n')
+	}
+	rn.shown++
+	rn.note = isNote
+	width, tail := 0, ""
+	if rn.opt.Output == Human && !rn.opt.Verbose {
+		width, tail = rn.opt.Width, rn.hopt.Glyphs.Ellipsis
+	}
+	return lines.New(rn.w, width, tail, rn.writeErr)
+}
+
+// writeErr is the output's first error, if any.
+func (rn *Renderer) writeErr() error {
+	if rn.dst.err != nil {
+		return rn.dst.err
+	}
+	return nil
+}
+
+// parts shows the parts of one document.
+func (rn *Renderer) parts(parts []protocol.Part, res *Result) error {
+	for _, p := range parts {
+		if p.Failed {
+			res.Failed = true
+		}
+		switch rn.opt.Output {
+		case JSON, Agent:
+			continue // an HTTP head is no JSON
+		case Plain:
+			if p.Kind == protocol.NotePart && p.Note.Plain == "" {
+				continue // headers and such: for people only
+			}
+			plain.New(rn.begin(p.Kind == protocol.NotePart)).Part(p)
+			continue
+		}
+		d := recognise.Doc(p, rn.rec)
+		rn.problems(d.Problems)
+		if len(d.Blocks) == 0 {
+			continue
+		}
+		o := rn.begin(p.Kind == protocol.NotePart)
+		if rn.opt.Output == Markdown {
+			markdown.New(o, markdown.Options{Verbose: rn.opt.Verbose, Glyphs: rn.hopt.Glyphs}).Doc(d)
+		} else if err := human.New(o, rn.hopt).Doc(d); err != nil {
+			return err
+		}
+	}
+	return rn.flush()
+}
+
+// problems tells the person running the command, under --verbose, why a
+// server's view was not used.
+func (rn *Renderer) problems(ps []string) {
+	if rn.opt.Verbose && rn.opt.Log != nil {
+		for _, p := range ps {
+			fmt.Fprintf(rn.opt.Log, "khive-pretty: %s\n", p)
+		}
+	}
+}
+
+// streamList is the decoder's hook for a list too long to hold: it writes
+// the document up to and through the list, reading its rows as it goes.
+func (rn *Renderer) streamList(l *input.List) (int, error) {
+	ll := &longList{o: rn.begin(false), s: recognise.StreamedList(l, rn.rec)}
+	rn.long = ll
+	if rn.opt.Output == Plain {
+		err := plain.New(ll.o).Stream(l, ll.s)
+		return ll.s.Rows, err
+	}
+	err := human.New(ll.o, rn.hopt).Doc(recognise.DocOf(ll.s.Table(l)))
+	return ll.s.Rows, err
+}
+
+// finishList writes the rest of a document whose list was streamed.
+func (rn *Renderer) finishList(v value.Value, res *Result) error {
+	ll := rn.long
+	rn.long = nil
+	res.Failed = res.Failed || recognise.Failed(v)
+	if rn.opt.Output == Plain {
+		plain.New(ll.o).Finish(v, ll.s)
+	} else if err := human.New(ll.o, rn.hopt).Doc(recognise.DocOf(ll.s.Finish(v))); err != nil {
+		return err
+	}
+	return rn.flush()
+}

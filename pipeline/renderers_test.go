@@ -1,0 +1,69 @@
+package pipeline
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func renderHuman(t *testing.T, doc string, verbose bool) (string, string) {
+	t.Helper()
+	var out, log strings.Builder
+	opt := Options{Output: Human, Width: 80, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC), Verbose: verbose, Log: &log}
+	if _, err := NewRenderer(&out, opt).Stream(strings.NewReader(doc), "t"); err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), log.String()
+}
+
+// A server's view that meets a value it did not expect gives way to the
+// generic form, and --verbose says why on the log.
+func TestBrokenRecogniserIsNotedUnderVerbose(t *testing.T) {
+	doc := `{"message": "Nodes retrieved successfully", "nodes": [{"name": "ok", "summary": "fine"}, {"name": 42, "summary": "not fine"}]}`
+	got, log := renderHuman(t, doc, false)
+	if log != "" || strings.Contains(got, "1. ok") || !strings.Contains(got, "not fine") {
+		t.Errorf("log %q, output:\n%s", log, got)
+	}
+	_, log = renderHuman(t, doc, true)
+	if log != "khive-pretty: the graphiti nodes view failed (name is not a string); showing the generic form\n" {
+		t.Errorf("verbose note: %q", log)
+	}
+}
+
+// The renderer is chosen by the envelope's tool name when there is one.
+func TestRendererChosenByToolName(t *testing.T) {
+	got, _ := renderHuman(t, `{"ok": true, "tool": "get_status", "result": {"status": "ok", "episode_count": 3}}`, false)
+	if !strings.HasPrefix(got, "✓ get_status\n✓ ok · 3 episodes") {
+		t.Errorf("got:\n%s", got)
+	}
+}
+
+// A failure is never drawn by a renderer made for a success, whatever
+// fields it shares with that success: in human and Markdown output it
+// reads as a failure, and the command exits 1.
+func TestFailuresNeverReachSuccessRenderers(t *testing.T) {
+	docs := []string{
+		`{"ok": false, "error": {"kind": "unavailable", "message": "graph store down"}, "entities_extracted": 0, "facts_extracted": 0}`,
+		`{"ok": false, "tool": "search_code", "error": "index missing", "results": [{"file_path": "a.py", "content": "x", "similarity_score": 0.9}]}`,
+		`{"success": false, "message": "extraction failed", "entities_extracted": 0}`,
+		`{"success": false, "status": "ok", "entity_count": 3, "episode_count": 1}`,
+		`{"results": [{"ok": false, "tool": "add_memory", "error": "quota"}], "summary": {"failed": 1}, "nodes": [{"name": "A"}]}`,
+	}
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for _, doc := range docs {
+		for _, opt := range []Options{{Output: Human, Width: 80, Now: now}, {Output: Markdown}} {
+			var out strings.Builder
+			res, err := NewRenderer(&out, opt).Stream(strings.NewReader(doc), "t")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := out.String()
+			if !res.Failed {
+				t.Errorf("%s: not counted as a failure", doc)
+			}
+			if strings.Contains(got, "✓") || !strings.Contains(got, "✗") {
+				t.Errorf("output %d of %s reads as a success:\n%s", opt.Output, doc, got)
+			}
+		}
+	}
+}

@@ -1,0 +1,388 @@
+package recognise
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/relative"
+	"github.com/khive-ai/khive-pretty/value"
+	"github.com/khive-ai/khive-pretty/view"
+)
+
+// MaxDepth is how deep a view follows nested objects and arrays; deeper
+// ones become cells of kind Deep. Plain output has no such limit.
+const MaxDepth = 32
+
+// builder makes the blocks of a view from values, with the field
+// conventions: which values are filler, what a key's values mean, which
+// columns a table of records shows.
+type builder struct {
+	opt   Options
+	depth int // levels of nesting above what is being built
+}
+
+// short reports whether values may be shortened: not under --verbose,
+// and never inside an error (raw).
+func (b builder) short(raw bool) bool { return !raw && !b.opt.Verbose }
+
+// deeper is the builder one level of nesting further in.
+func (b builder) deeper() builder {
+	b.depth++
+	return b
+}
+
+// tooDeep reports whether a container at the next level would pass
+// MaxDepth.
+func (b builder) tooDeep() bool { return b.depth+1 >= MaxDepth }
+
+// deep is the cell that stands for a container nested too deeply.
+func deep(v Value) view.Cell {
+	if v.Kind == Array {
+		return view.Cell{Kind: view.Deep, Text: "[", N: MaxDepth}
+	}
+	return view.Cell{Kind: view.Deep, Text: "{", N: MaxDepth}
+}
+
+// cell says what one value means, from its key and its form: a UUID is an
+// ID, an RFC 3339 string a time, a number under a score key a score, a
+// string under a status key a status …. raw marks a value inside an
+// error, which is shown exactly as it came.
+func (b builder) cell(key string, v Value, raw bool) view.Cell {
+	switch v.Kind {
+	case Null:
+		if raw {
+			return view.Cell{Kind: view.Null, Text: "null", Exact: true}
+		}
+		return view.Cell{Kind: view.NotYet} // a lifecycle null: "not yet"
+	case Bool:
+		return view.Cell{Kind: view.Bool, Text: v.Text, Exact: raw}
+	case Number:
+		c := view.Cell{Kind: view.Number, Text: v.Text, Exact: raw}
+		if IsScoreKey(key) {
+			c.Kind = view.Score
+		} else if unit, ok := DurationUnit(key); ok {
+			c.Kind, c.Unit = view.Duration, unit
+		}
+		return c
+	case String:
+		return b.stringCell(key, v.Text, raw)
+	case Array:
+		if len(v.Items) == 0 {
+			return view.Cell{Kind: view.Empty, Text: "[]", Exact: raw}
+		}
+		if b.tooDeep() {
+			return deep(v)
+		}
+		b = b.deeper()
+		if value.AllScalars(v.Items) {
+			items := make([]view.Cell, len(v.Items))
+			for i, it := range v.Items {
+				items[i] = b.cell(key, it, raw)
+			}
+			return view.Cell{Kind: view.List, Items: items, Exact: raw}
+		}
+		return view.Cell{Kind: view.Nested, N: len(v.Items), Text: value.Compact(v), Exact: raw}
+	case Object:
+		if b.tooDeep() {
+			return deep(v)
+		}
+		b = b.deeper()
+		var fields []view.Field
+		for _, m := range v.Members {
+			if b.short(raw) && IsFiller(m.Key, m.Value, false) {
+				continue
+			}
+			fields = append(fields, view.Field{Key: m.Key, Cell: b.cell(m.Key, m.Value, raw)})
+		}
+		if len(fields) == 0 {
+			return view.Cell{Kind: view.Empty, Text: "{}", Exact: raw}
+		}
+		return view.Cell{Kind: view.Object, Fields: fields, Exact: raw}
+	}
+	return view.Cell{}
+}
+
+func (b builder) stringCell(key, s string, raw bool) view.Cell {
+	c := view.Cell{Kind: view.Text, Text: s, Exact: raw}
+	switch {
+	case s == "":
+		return c
+	case IsUUID(s):
+		c.Kind, c.Short = view.ID, s[:8] // khive accepts the 8-character prefix
+		return c
+	case IsIDKey(key) && !strings.ContainsAny(s, " \n"):
+		c.Kind = view.ID
+		return c
+	}
+	if t, ok := relative.Parse(s); ok {
+		c.Kind, c.At = view.Time, t
+		return c
+	}
+	switch {
+	case IsStatusKey(key):
+		c.Kind = view.Status
+	case key == "outcome":
+		c.Kind = view.Outcome
+	case key == "dependency_state":
+		c.Kind = view.Dependency
+	case key == "priority":
+		c.Kind = view.Priority
+	}
+	return c
+}
+
+// record makes an object's key/value lines: fillers left out (not inside
+// an error), nested objects as records under their key, arrays of objects
+// as tables, other arrays of containers item by item.
+func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
+	r := &view.Record{Indent: indent, Exact: raw}
+	for _, m := range v.Members {
+		if !raw && IsFiller(m.Key, m.Value, inProps) {
+			continue
+		}
+		if m.Key == "full_id" && b.short(raw) {
+			continue // a copy of the full UUID next to a short id
+		}
+		val := m.Value
+		props := inProps || m.Key == "properties"
+		f := view.Field{Key: m.Key}
+		nonEmpty := len(val.Members) > 0 || len(val.Items) > 0
+		switch {
+		case (val.Kind == Object || val.Kind == Array) && nonEmpty && b.tooDeep():
+			f.Cell = deep(val)
+		case val.Kind == Object && len(val.Members) > 0:
+			f.Block = *b.deeper().record(val, 0, raw, props)
+		case val.Kind == Array && value.AllObjects(val.Items):
+			f.Block = b.deeper().table(val.Items, 0, raw)
+		case val.Kind == Array && !value.AllScalars(val.Items):
+			f.Block = *b.deeper().record(indexed(val.Items), 0, raw, props)
+		default:
+			f.Cell = b.cell(m.Key, val, raw)
+		}
+		r.Fields = append(r.Fields, f)
+	}
+	return r
+}
+
+// indexed is an array as an object whose keys are "[0]", "[1]" …
+func indexed(items []Value) Value {
+	v := Value{Kind: Object, Members: make([]Member, len(items))}
+	for i, it := range items {
+		v.Members[i] = Member{Key: "[" + strconv.Itoa(i) + "]", Value: it}
+	}
+	return v
+}
+
+// columns is the plan of a table of records, decided from its rows (or,
+// for a long list, its first rows): which keys it shows, in which order,
+// and whether the first score column gets a bar.
+type columns struct {
+	b     builder
+	raw   bool
+	cols  []view.Column
+	keys  []string       // the key of each column ("" for a bar)
+	index map[string]int // key and occurrence → column
+	bar   int            // the column of the bar, or -1
+	top   float64        // the bar's full scale
+	occ   map[string]int // occurrences of keys in the row being read
+	colsB []int
+}
+
+func (b builder) columns(rows []Value, raw bool) *columns {
+	type column struct {
+		key   string
+		occ   int
+		info  colInfo
+		has   bool // some row has a value worth showing
+		kind  Kind
+		time  bool // every value is a timestamp
+		score []Value
+	}
+	var cols []*column
+	byID := map[string]*column{}
+	for _, row := range rows {
+		seen := map[string]int{}
+		for _, m := range row.Members {
+			occ := seen[m.Key]
+			seen[m.Key]++
+			id := occKey(m.Key, occ)
+			c := byID[id]
+			if c == nil {
+				c = &column{key: m.Key, occ: occ, kind: Null, time: true}
+				byID[id] = c
+				cols = append(cols, c)
+			}
+			if raw || (!IsFiller(m.Key, m.Value, false) && m.Value.Kind != Null) {
+				c.has = true
+			}
+			if m.Value.Kind != Null {
+				c.kind = m.Value.Kind
+				if _, ok := relative.Parse(m.Value.Text); m.Value.Kind != String || !ok {
+					c.time = false
+				}
+			}
+			if IsScoreKey(m.Key) {
+				c.score = append(c.score, m.Value)
+			}
+		}
+	}
+	short := b.short(raw)
+	kind := UniformKind(rows)
+	var keep []*column
+	for _, c := range cols {
+		switch {
+		case !c.has:
+			continue // empty in every row
+		case short && c.key == "full_id":
+			continue
+		case short && c.key == "kind" && kind != "":
+			continue // the footer names it: "3 tasks"
+		}
+		c.info = columnInfo(c.key, c.kind, c.time && c.kind == String)
+		keep = append(keep, c)
+	}
+	// Rows without an id of their own are named by an ID that leads them
+	// (taskId, note_id): it is their identity column.
+	if len(keep) > 0 && len(rows) > 0 && len(rows[0].Members) > 0 {
+		lead := rows[0].Members[0].Key
+		for _, c := range keep {
+			if c.info.order == 0 {
+				lead = ""
+			}
+		}
+		for _, c := range keep {
+			if c.key == lead && c.occ == 0 && IsIDKey(lead) {
+				c.info.order, c.info.keep = 0, view.Essential
+			}
+		}
+	}
+	sort.SliceStable(keep, func(i, j int) bool { return keep[i].info.order < keep[j].info.order })
+
+	t := &columns{b: b, raw: raw, index: map[string]int{}, bar: -1, occ: map[string]int{}}
+	for _, c := range keep {
+		t.index[occKey(c.key, c.occ)] = len(t.cols)
+		t.keys = append(t.keys, c.key)
+		t.cols = append(t.cols, view.Column{Key: c.key, Header: header(c.key), Align: c.info.align, Keep: c.info.keep,
+			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key)})
+		if t.bar < 0 && IsScoreKey(c.key) && len(rows) > 1 {
+			if top, ok := barScale(c.score); ok {
+				t.bar, t.top = len(t.cols), top
+				t.keys = append(t.keys, "")
+				t.cols = append(t.cols, view.Column{Keep: c.info.keep - 10, Bar: true})
+			}
+		}
+	}
+	return t
+}
+
+// identity: the columns a concise page never cuts, because they name a
+// row or its state: IDs, statuses, titles, priorities, times.
+func identity(key string) bool {
+	k := Snake(key)
+	switch {
+	case IsIDKey(k), IsStatusKey(k), k == "outcome", k == "title", k == "name", k == "priority", k == "uri", k == "uri_template":
+		return true
+	case strings.HasSuffix(k, "_at"), k == "due":
+		return true
+	}
+	return false
+}
+
+// occKey names the n-th occurrence of a key in a row (duplicate keys are
+// shown, each in its own column).
+func occKey(key string, n int) string {
+	if n == 0 {
+		return key
+	}
+	return key + "\x00" + strconv.Itoa(n)
+}
+
+// row makes one row's cells for the table's columns.
+func (t *columns) row(members []Member) []view.Cell {
+	clear(t.occ)
+	at := t.colsB[:0]
+	for _, m := range members {
+		n := t.occ[m.Key]
+		t.occ[m.Key] = n + 1
+		i, ok := t.index[occKey(m.Key, n)]
+		if !ok {
+			i = -1
+		}
+		at = append(at, i)
+	}
+	t.colsB = at
+	return t.rowAt(members, at)
+}
+
+// rowAt makes the cells of members whose columns are known (-1: not shown).
+func (t *columns) rowAt(members []Member, at []int) []view.Cell {
+	out := make([]view.Cell, len(t.cols))
+	for k, m := range members {
+		i := at[k]
+		if i < 0 || (!t.raw && IsFiller(m.Key, m.Value, false)) {
+			continue
+		}
+		out[i] = t.b.cell(m.Key, m.Value, t.raw)
+		if i+1 == t.bar && m.Value.Kind == Number {
+			if f, err := strconv.ParseFloat(m.Value.Text, 64); err == nil {
+				out[t.bar] = view.Cell{Kind: view.Bar, Frac: f / t.top}
+			}
+		}
+	}
+	return out
+}
+
+// barScale is the largest of a score column's values: bars are drawn
+// relative to it, so rows compare at a glance whatever the score's scale
+// (RRF scores are around 0.03). No bar when a value is negative or none is
+// above zero.
+func barScale(vals []Value) (float64, bool) {
+	top := 0.0
+	for _, v := range vals {
+		if v.Kind != Number {
+			continue
+		}
+		f, err := strconv.ParseFloat(v.Text, 64)
+		if err != nil || f < 0 {
+			return 0, false
+		}
+		top = max(top, f)
+	}
+	return top, top > 0
+}
+
+// table makes a table of records. Inside an error (raw) it also carries
+// the rows as key/value blocks, for a writer that cannot fit it whole.
+func (b builder) table(rows []Value, indent int, raw bool) view.Table {
+	t := b.columns(rows, raw)
+	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(rows)), Indent: indent, Exact: raw}
+	for r, row := range rows {
+		tb.Rows[r] = t.row(row.Members)
+	}
+	if raw {
+		tb.Records = b.record(indexed(rows), indent, raw, false)
+	}
+	return tb
+}
+
+// inline is an array of scalars; a null in it is "null", not "not yet".
+func (b builder) inline(items []Value, indent int) view.Inline {
+	cells := make([]view.Cell, len(items))
+	for i, it := range items {
+		cells[i] = b.cell("", it, it.Kind == Null)
+	}
+	return view.Inline{Items: cells, Indent: indent}
+}
+
+// rest is, under --verbose, the fields a summary line left out, as a
+// record at indent; nil otherwise or when there are none.
+func (b builder) rest(v Value, indent int, shown ...string) *view.Record {
+	if !b.opt.Verbose {
+		return nil
+	}
+	if r := value.Without(v, shown...); !IsFiller("", r, false) {
+		return b.record(r, indent, false, false)
+	}
+	return nil
+}

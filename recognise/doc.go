@@ -1,0 +1,223 @@
+package recognise
+
+import (
+	"strconv"
+
+	"github.com/khive-ai/khive-pretty/format"
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/view"
+)
+
+// document makes the view of a value by its shape: a server's shape when
+// one of the registry knows it, else khive's envelopes, errors, batches
+// and lists, else the generic shapes, so that any JSON has a view.
+func (b builder) document(v Value, d *view.Doc) []view.Block {
+	if s := findShape(v, ""); s != nil {
+		if blocks, ok := b.special(s, v, d); ok {
+			return blocks
+		}
+	}
+	switch Classify(v) {
+	case ShapeBatch:
+		return b.batch(v, d)
+	case ShapeError:
+		return []view.Block{b.errorBlock(v, "")}
+	case ShapeEnvelope:
+		return b.envelope(v, "", false, d)
+	case ShapeList:
+		return b.list(v, 0)
+	case ShapeRecords:
+		return []view.Block{b.table(v.Items, 0, false), countLine(len(v.Items), Noun(v.Items, ""), 0)}
+	case ShapeRecord:
+		return []view.Block{*b.record(v, 0, false, false)}
+	case ShapeScalars:
+		return []view.Block{b.inline(v.Items, 0)}
+	case ShapeArray:
+		if b.tooDeep() {
+			return []view.Block{view.Scalar{Cell: deep(v)}}
+		}
+		var blocks []view.Block
+		for _, it := range v.Items {
+			blocks = append(blocks, b.deeper().document(it, d)...)
+			blocks = append(blocks, view.Gap{})
+		}
+		return blocks
+	}
+	return []view.Block{view.Scalar{Cell: b.cell("", v, false)}}
+}
+
+// countLine is the footer of a list of records: "3 items".
+func countLine(n int, singular string, indent int) view.Footer {
+	return view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: format.Count(n, singular)}}, Indent: indent}
+}
+
+// envelope is {"ok": true, "tool": …, "result": …}: "✓ tool" and the
+// result as what it is. At the top level a list is its own title (its
+// footer counts it); as an op of a batch (nested, numbered) every op is
+// titled and its whole body is indented under the title.
+func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.Block {
+	res, _ := v.Get("result")
+	tool := v.Str("tool")
+	title := view.Title{Number: num, Mark: view.OK, Text: tool}
+	indent := 0
+	if nested {
+		indent = 2
+	}
+	blocks := []view.Block{}
+	if s := findShape(res, tool); s != nil {
+		if body, ok := b.special(s, res, d); ok {
+			blocks = append(append(blocks, title), body...)
+			return append(blocks, b.envelopeRest(v, indent, nested)...)
+		}
+	}
+	switch shape := Classify(res); shape {
+	case ShapeList, ShapeRecords:
+		title.Quiet = !nested
+		blocks = append(blocks, title)
+		if shape == ShapeList {
+			blocks = append(blocks, b.list(res, indent)...)
+		} else {
+			blocks = append(blocks, b.table(res.Items, indent, false), countLine(len(res.Items), Noun(res.Items, "results"), indent))
+		}
+	case ShapeRecord:
+		blocks = append(blocks, title, *b.record(res, 2, false, false))
+	case ShapeScalar:
+		if res.Kind != Null { // no result, or an empty one: the ✓ says it all
+			c := b.cell("result", res, false)
+			title.Value = &c
+		}
+		blocks = append(blocks, title)
+	case ShapeScalars:
+		blocks = append(blocks, title, b.inline(res.Items, 2))
+	default:
+		blocks = append(blocks, title)
+		blocks = append(blocks, b.document(res, d)...)
+	}
+	return append(blocks, b.envelopeRest(v, indent, nested)...)
+}
+
+// envelopeRest is an envelope's fields other than ok, tool and result
+// (search's status and backend errors, say), after the result.
+func (b builder) envelopeRest(v Value, indent int, nested bool) []view.Block {
+	rest := OkRest(v)
+	if IsFiller("", rest, false) {
+		return nil
+	}
+	r := *b.record(rest, indent, false, false)
+	if nested {
+		return []view.Block{r}
+	}
+	return []view.Block{view.Gap{}, r}
+}
+
+// list is a list envelope: the table, then a footer with the count and what
+// the metadata says ("more available"), then its other fields (all of them
+// under --verbose).
+func (b builder) list(v Value, indent int) []view.Block {
+	key, rows, _ := ListRows(v)
+	var blocks []view.Block
+	if len(rows.Items) > 0 {
+		blocks = append(blocks, b.table(rows.Items, indent, false))
+	}
+	return append(blocks, b.listFooter(v, key, len(rows.Items), Noun(rows.Items, key), indent)...)
+}
+
+// listFooter is what follows a list's rows: "3 tasks · more available",
+// then the list's fields that the footer does not say.
+func (b builder) listFooter(v Value, key string, n int, singular string, indent int) []view.Block {
+	f := countLine(n, singular, indent)
+	if hm, _ := v.Get("has_more"); hm.IsTrue() {
+		f.Parts = append(f.Parts, view.Part{Text: "more available"})
+	}
+	if na, ok := v.Get("next_after"); ok && na.Kind != Null {
+		c := b.cell("next_after", na, false)
+		f.Parts = append(f.Parts, view.Part{Text: "more after ", Cell: &c})
+	}
+	if lc, _ := v.Get("limit_clamped"); lc.IsTrue() {
+		clamp := "limit clamped"
+		if e, ok := v.Get("effective_limit"); ok {
+			clamp += " to " + ScalarText(e)
+		}
+		if r, ok := v.Get("requested_limit"); ok {
+			clamp += " (asked " + ScalarText(r) + ")"
+		}
+		f.Parts = append(f.Parts, view.Part{Tone: view.Warn, Text: clamp})
+	}
+	blocks := []view.Block{f}
+	rest := Value{Kind: Object}
+	for _, m := range v.Members {
+		if m.Key != key && (b.opt.Verbose || !IsListMetaKey(m.Key)) {
+			rest.Members = append(rest.Members, m)
+		}
+	}
+	if !IsFiller("", rest, false) {
+		blocks = append(blocks, *b.record(rest, indent, false, false))
+	}
+	return blocks
+}
+
+// errorBlock is an error envelope: the tool, the kind, the message, and
+// every other field, exactly as they came.
+func (b builder) errorBlock(v Value, num string) view.Error {
+	ev := ViewError(v)
+	e := view.Error{Number: num, Tool: ev.Tool, Kind: ev.Kind, Aborted: ev.Aborted, Message: ev.Msg}
+	if details := ev.Details(); len(details.Members) > 0 {
+		e.Details = b.record(details, 0, true, false)
+	}
+	return e
+}
+
+// batch is one section per op, numbered, then the totals and the batch's
+// other fields.
+func (b builder) batch(v Value, d *view.Doc) []view.Block {
+	var blocks []view.Block
+	res, _ := v.Get("results")
+	for i, r := range res.Items {
+		num := strconv.Itoa(i + 1)
+		if IsErrorEnvelope(r) {
+			blocks = append(blocks, b.errorBlock(r, num))
+		} else {
+			blocks = append(blocks, b.envelope(r, num, true, d)...)
+		}
+		blocks = append(blocks, view.Gap{})
+	}
+	bv := ViewBatch(v)
+	f := view.Footer{Kind: view.Totals}
+	for _, m := range bv.Counts {
+		tone := view.Neutral
+		if m.Value.Text != "0" {
+			switch m.Key {
+			case "succeeded":
+				tone = view.Good
+			case "failed":
+				tone = view.Bad
+			case "aborted":
+				tone = view.Warn
+			}
+		}
+		f.Parts = append(f.Parts, view.Part{Tone: tone, Text: ScalarText(m.Value) + " " + m.Key})
+	}
+	if bv.Status != "" {
+		f.Parts = append(f.Parts, view.Part{Tone: StatusTone(bv.Status), Text: bv.Status, Aside: true})
+	}
+	blocks = append(blocks, f)
+	if !IsFiller("", bv.Rest, false) {
+		blocks = append(blocks, *b.record(bv.Rest, 0, false, false))
+	}
+	return blocks
+}
+
+// StatusTone is what a status word means: a task status or a health word.
+func StatusTone(s string) view.Tone {
+	m, _ := glyphs.Unicode().Status(s)
+	return view.Tone(m.Tone)
+}
+
+// Record is the view of an object as key/value lines, for a caller that
+// shows fields outside a document (what a note leaves out).
+func Record(v Value, indent int, opt Options) *view.Record {
+	if IsFiller("", v, false) {
+		return nil
+	}
+	return builder{opt: opt}.record(v, indent, false, false)
+}

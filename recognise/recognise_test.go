@@ -1,0 +1,39 @@
+package recognise
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/khive-ai/khive-pretty/input"
+)
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Shape
+	}{
+		{`{"ok": true, "tool": "get", "result": {}}`, ShapeEnvelope},
+		{`{"ok": false, "tool": "get", "error": "x"}`, ShapeError},
+		{`{"ok": false, "aborted": true, "message": "x"}`, ShapeError},
+		{`{"results": [{"ok": true}], "summary": {"succeeded": 1}}`, ShapeBatch},
+		{`{"results": [{"id": 1}], "summary": {"n": 1}}`, ShapeRecord}, // results that are not envelopes
+		{`{"items": [], "requested_limit": 1}`, ShapeList},
+		{`{"neighbors": [{"id": "a"}], "next_after": null}`, ShapeList},
+		{`{"items": [{"id": "a"}]}`, ShapeRecord}, // no limit or cursor field
+		{`[{"a": 1}, {"b": 2}]`, ShapeRecords},
+		{`[1, "a", null]`, ShapeScalars},
+		{`[]`, ShapeScalars},
+		{`[1, {"a": 1}]`, ShapeArray},
+		{`{"a": 1}`, ShapeRecord},
+		{`"s"`, ShapeScalar},
+	}
+	for _, tt := range tests {
+		v, err := input.NewDecoder(strings.NewReader(tt.in), "t").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Classify(v); got != tt.want {
+			t.Errorf("Classify(%s) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package recognise
+
+import (
+	"fmt"
+
+	"github.com/khive-ai/khive-pretty/view"
+)
+
+// Recogniser knows one server's response shape and the view its users
+// expect. Adding one is a file with its value and a line in recognisers
+// below: every output (human, Markdown) shows it with no change of its own.
+type Recogniser struct {
+	Name  string
+	Tools []string         // envelope tool names it is for
+	Match func(Value) bool // otherwise, the fields that tell it apart
+	// View makes the blocks; an error (a field of an unexpected type)
+	// falls back to the generic view of the same value.
+	View func(b builder, v Value) ([]view.Block, error)
+	// Failures marks a shape that shows "success": false as the failure it
+	// is; no other shape ever sees one.
+	Failures bool
+}
+
+// shapes are tried in order; the first match wins. It is a table, never
+// changed at run time.
+var recognisers = []*Recogniser{
+	&graphitiNodes, &graphitiFacts, &graphitiEpisodes, &graphitiStatus,
+	&graphitiAddMemory, &graphitiClear, &graphitiDelete,
+	&codeSearch, &codeIndex,
+}
+
+// findShape picks the shape of a value: by tool name when it came in an
+// envelope that names one, else by its fields.
+//
+// A failure never reaches a shape made for a success: an error envelope or
+// a batch is shown as one whatever fields it also has, and "success":
+// false only by a shape that says it failed.
+func findShape(v Value, tool string) *Recogniser {
+	if v.Kind != Object {
+		return nil
+	}
+	switch Classify(v) {
+	case ShapeError, ShapeBatch:
+		return nil
+	}
+	s := pickShape(v, tool)
+	if ok, has := v.Get("success"); has && !ok.IsTrue() && s != nil && !s.Failures {
+		return nil
+	}
+	return s
+}
+
+func pickShape(v Value, tool string) *Recogniser {
+	if tool != "" {
+		for _, s := range recognisers {
+			for _, t := range s.Tools {
+				if t == tool {
+					return s
+				}
+			}
+		}
+	}
+	for _, s := range recognisers {
+		if s.Match(v) {
+			return s
+		}
+	}
+	return nil
+}
+
+// special makes the view of v by shape s. If s fails, or panics, on a value
+// it did not expect, ok is false and the caller shows the generic view, so
+// nothing is lost; the reason is kept among the document's problems.
+func (b builder) special(s *Recogniser, v Value, d *view.Doc) (blocks []view.Block, ok bool) {
+	err := func() (err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("panic: %v", p)
+			}
+		}()
+		blocks, err = s.View(b, v)
+		return err
+	}()
+	if err != nil {
+		d.Problems = append(d.Problems, fmt.Sprintf("the %s view failed (%v); showing the generic form", s.Name, err))
+		return nil, false
+	}
+	return blocks, true
+}
+
+// Strict readers for shapes: a field that is present must have the
+// expected kind, or the shape gives up (and the generic view is shown).
+
+func errShape(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+func optString(v Value, key string) (string, error) {
+	f, ok := v.Get(key)
+	if !ok || f.Kind == Null {
+		return "", nil
+	}
+	if f.Kind != String {
+		return "", errShape("%s is not a string", key)
+	}
+	return f.Text, nil
+}
+
+func optNumber(v Value, key string) (string, bool, error) {
+	f, ok := v.Get(key)
+	if !ok || f.Kind == Null {
+		return "", false, nil
+	}
+	if f.Kind != Number {
+		return "", false, errShape("%s is not a number", key)
+	}
+	return f.Text, true, nil
+}
+
+func objects(v Value, key string) ([]Value, error) {
+	f, ok := v.Get(key)
+	if !ok || f.Kind != Array {
+		return nil, errShape("%s is not a list", key)
+	}
+	for _, it := range f.Items {
+		if it.Kind != Object {
+			return nil, errShape("an item of %s is not an object", key)
+		}
+	}
+	return f.Items, nil
+}
+
+// hasObjects: v has a list under key whose first item is an object with field.
+func hasObjects(v Value, key, field string) bool {
+	l, ok := v.Get(key)
+	return ok && l.Kind == Array && len(l.Items) > 0 && l.Items[0].Kind == Object && l.Items[0].Has(field)
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}

@@ -1,0 +1,239 @@
+package recognise
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/khive-ai/khive-pretty/input"
+	"github.com/khive-ai/khive-pretty/internal/jsonlib"
+	"github.com/khive-ai/khive-pretty/value"
+	"github.com/khive-ai/khive-pretty/view"
+)
+
+// A list too long to hold (more than input.StreamAfter rows) is shown as
+// it is read: what comes before it in the document, then a table laid out
+// from its first rows, then every further row, and, once the document
+// ends, the footer and the fields that came after the list. Memory stays
+// flat however long the list, and the first lines appear at once.
+//
+// Only lists where khive puts them stream, and only lists of records: a
+// document that is a list, a list envelope's rows, an envelope's result.
+// A document that has already said it failed is held instead, so that its
+// failure heads its output.
+
+// Where is where a streamed list sits in its document.
+type Where uint8
+
+const (
+	ListIsDocument Where = iota // [ {…}, … ]
+	ListInObject                // {"items": [ … ], "requested_limit": …}
+	ListIsResult                // {"ok": true, "result": [ … ]}
+	ListInResult                // {"ok": true, "result": {"items": [ … ], …}}
+)
+
+// Streams reports whether a list that has grown to input.StreamAfter items
+// at path streams: the decoder's hook.
+func Streams(path []input.Frame, first []Value) bool {
+	okEnvelope := func(f input.Frame) bool {
+		ok, has := f.Obj.Get("ok")
+		return f.Key == "result" && has && ok.IsTrue()
+	}
+	if !value.AllObjects(first) {
+		return false // any other list is held and shown as it always is
+	}
+	if len(path) > 0 && failedSoFar(*path[0].Obj) {
+		return false
+	}
+	switch len(path) {
+	case 0:
+		return true
+	case 1:
+		return IsListKey(path[0].Key) || okEnvelope(path[0])
+	case 2:
+		return okEnvelope(path[0]) && IsListKey(path[1].Key)
+	}
+	return false
+}
+
+// failedSoFar reports an object whose members so far say it failed.
+func failedSoFar(v Value) bool {
+	for _, m := range v.Members {
+		switch m.Key {
+		case "error":
+			if m.Value.Kind != Null { // some servers send "error": null on success
+				return true
+			}
+		case "ok", "success":
+			if !m.Value.IsTrue() {
+				return true
+			}
+		case "isError":
+			if m.Value.IsTrue() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Streamed is a list being streamed, and what its document's end needs.
+type Streamed struct {
+	Where    Where
+	Key      string // the list's key in its object ("items"), if any
+	Singular string // what a row is, for the footer
+	Rows     int    // rows read so far
+	// Envelope is the envelope around a result (ListIsResult, ListInResult),
+	// complete up to the result.
+	Envelope Value
+	b        builder
+}
+
+// StreamedList says where a long list sits and what its rows are.
+func StreamedList(l *input.List, opt Options) *Streamed {
+	s := &Streamed{b: builder{opt: opt}}
+	switch len(l.Path) {
+	case 0:
+		s.Where = ListIsDocument
+	case 1:
+		s.Where, s.Key = ListInObject, l.Path[0].Key
+		if s.Key == "result" {
+			s.Where, s.Key = ListIsResult, ""
+		}
+	default:
+		s.Where, s.Key = ListInResult, l.Path[1].Key
+	}
+	if s.Where >= ListIsResult {
+		s.Envelope = *l.Path[0].Obj
+	}
+	nounKey := s.Key
+	if s.Where == ListIsResult {
+		nounKey = "results"
+	}
+	s.Singular = Noun(l.First, nounKey)
+	return s
+}
+
+// Table is the view of the list: its title under --verbose when it is an
+// envelope's result, then the table of its first rows, whose Stream reads
+// the others. A row is read token by token, keeping only the members its
+// columns show.
+func (s *Streamed) Table(l *input.List) []view.Block {
+	var blocks []view.Block
+	if s.Where >= ListIsResult && s.b.opt.Verbose {
+		blocks = append(blocks, view.Title{Mark: view.OK, Text: s.Envelope.Str("tool")})
+	}
+	t := s.b.columns(l.First, false)
+	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(l.First))}
+	for r, row := range l.First {
+		tb.Rows[r] = t.row(row.Members)
+	}
+	s.Rows = len(l.First)
+	rd := rowReader{t: t, l: l}
+	tb.Stream = func() ([]view.Cell, *view.Record, bool, error) {
+		row, ok, err := rd.read()
+		if err != nil || !ok {
+			return nil, nil, false, err
+		}
+		n := s.Rows
+		s.Rows++
+		if row.Kind != Object {
+			// Not a record: a line of its own, indexed, in the table.
+			one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(n) + "]", Value: row}}}
+			return nil, s.b.record(one, 0, false, false), true, nil
+		}
+		return t.rowAt(row.Members, rd.at), nil, true, nil
+	}
+	return append(blocks, tb)
+}
+
+// Finish is the rest of a document whose list was streamed, once it is
+// complete: the footer and the fields after the list or, when the document
+// said only after its rows that it failed, the failure, whole.
+func (s *Streamed) Finish(v Value) []view.Block {
+	list := v
+	if s.Where >= ListIsResult {
+		list, _ = v.Get("result")
+	}
+	if Failed(v) {
+		rest := v
+		if s.Key != "" && s.Where == ListInObject {
+			rest = value.Without(v, s.Key)
+		}
+		return []view.Block{countLine(s.Rows, s.Singular, 0), view.Gap{}, s.b.errorBlock(rest, "")}
+	}
+	var blocks []view.Block
+	if s.Where == ListInObject || s.Where == ListInResult {
+		blocks = s.b.listFooter(list, s.Key, s.Rows, s.Singular, 0)
+	} else {
+		blocks = []view.Block{countLine(s.Rows, s.Singular, 0)}
+	}
+	if s.Where >= ListIsResult {
+		blocks = append(blocks, s.b.envelopeRest(v, 0, false)...)
+	}
+	return blocks
+}
+
+// rowReader reads the rows of a streamed list for a table: a record's
+// members that the table shows, the others skipped unread.
+type rowReader struct {
+	t   *columns
+	l   *input.List
+	row []Member
+	at  []int
+	tmp []byte
+	// keys holds the keys of the row read so far, each ending at its ends
+	// offset.
+	keys []byte
+	ends []int
+}
+
+func (r *rowReader) read() (Value, bool, error) {
+	dec := r.l.D.Tokens()
+	if dec.PeekKind() != '{' {
+		return r.l.Next() // the end, or a row that is not an object
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return Value{}, false, err
+	}
+	r.row, r.at = r.row[:0], r.at[:0]
+	r.keys, r.ends = r.keys[:0], r.ends[:0]
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadValue()
+		if err != nil {
+			return Value{}, false, err
+		}
+		key := name[1 : len(name)-1]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			r.tmp, _ = jsonlib.AppendUnquote(r.tmp[:0], name)
+			key = r.tmp
+		}
+		// The occurrence counts every member of the row, shown or not, as
+		// row does: a repeated key is told apart by its place.
+		n, start := 0, 0
+		for _, end := range r.ends {
+			if bytes.Equal(r.keys[start:end], key) {
+				n++
+			}
+			start = end
+		}
+		r.keys = append(r.keys, key...)
+		r.ends = append(r.ends, len(r.keys))
+		i, shown := r.t.index[occKey(string(key), n)]
+		if !shown {
+			if err := dec.SkipValue(); err != nil {
+				return Value{}, false, err
+			}
+			continue
+		}
+		v, err := r.l.D.ReadValue()
+		if err != nil {
+			return Value{}, false, err
+		}
+		r.row = append(r.row, Member{Key: r.t.keys[i], Value: v})
+		r.at = append(r.at, i)
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return Value{}, false, err
+	}
+	return Value{Kind: Object, Members: r.row}, true, nil
+}

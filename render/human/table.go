@@ -1,0 +1,83 @@
+package human
+
+import (
+	"github.com/khive-ai/khive-pretty/table"
+	"github.com/khive-ai/khive-pretty/view"
+)
+
+// table writes rows fitted to the width by the table package: columns
+// chosen by what they are worth, free text cut first.
+//
+// An exact table (inside an error), which is never cut, becomes its rows
+// one after another as key/value blocks that wrap when it is too wide for
+// the terminal.
+//
+// A streamed table is laid out from its first rows; each further row is
+// written as it is read.
+func (h Writer) table(t view.Table, indent int) error {
+	cols := make([]table.Column, len(t.Columns))
+	for i, c := range t.Columns {
+		cols[i] = table.Column{Header: h.text(c.Header), Align: table.Align(c.Align), Keep: c.Keep, Flex: c.Flex, Min: c.Min, Want: c.Want}
+		if c.Bar {
+			cols[i].Header = ""
+		}
+	}
+	m := &memo{}
+	grid := make([][]table.Cell, len(t.Rows))
+	for r, row := range t.Rows {
+		grid[r] = h.row(m, row)
+	}
+	if t.Exact && t.Records != nil && h.width > 0 && !fitsWhole(cols, grid, h.width-indent) {
+		h.record(*t.Records, indent)
+		return nil
+	}
+	if t.Stream == nil {
+		return table.Render(h.o, cols, grid, h.tableOptions(indent))
+	}
+	tw, err := table.NewWriter(h.o, cols, grid, h.tableOptions(indent))
+	if err != nil {
+		return err
+	}
+	for {
+		row, other, ok, err := t.Stream()
+		if err != nil || !ok {
+			return err
+		}
+		if other != nil {
+			h.record(*other, indent)
+		} else if err := tw.Row(h.row(m, row)); err != nil {
+			return err
+		}
+		if err := h.o.Err(); err != nil {
+			return err
+		}
+	}
+}
+
+func (h Writer) row(m *memo, row []view.Cell) []table.Cell {
+	out := make([]table.Cell, len(row))
+	for i, c := range row {
+		if c.Kind == view.None {
+			continue // a member the row lacks, or filler
+		}
+		out[i] = h.tableCell(m, i, c)
+	}
+	return out
+}
+
+// fitsWhole reports whether a table fits in avail columns with nothing cut.
+func fitsWhole(cols []table.Column, grid [][]table.Cell, avail int) bool {
+	total := 2 * max(len(cols)-1, 0)
+	for i, c := range cols {
+		w := table.Width(c.Header)
+		for _, row := range grid {
+			w = max(w, table.Width(row[i].Text))
+		}
+		total += w
+	}
+	return total <= avail
+}
+
+func (h Writer) tableOptions(indent int) table.Options {
+	return table.Options{Width: h.width, Indent: indent, Gap: 2, Ellipsis: h.g.Ellipsis, Header: h.th.Header}
+}

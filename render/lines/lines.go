@@ -1,0 +1,159 @@
+// Package lines writes text output a line at a time, keeping one blank
+// line between sections: a section asks for a gap after itself, and the
+// gap is written only if more follows. With a width, no line it writes is
+// wider: a line that would be is cut, with an ellipsis, escape sequences
+// kept. The writers of every text output (human, Markdown, plain) share it.
+//
+// It imports only github.com/charmbracelet/x/ansi.
+package lines
+
+import (
+	"bufio"
+	"io"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Writer writes lines to a buffered writer.
+type Writer struct {
+	w       *bufio.Writer
+	pending bool
+	started bool
+	width   int
+	tail    string
+	// err reports the first error of the output under the buffer, so that
+	// a loop writing many lines (a streamed list) stops when output fails.
+	err func() error
+}
+
+// New returns a writer of lines to w. With width > 0 no line is wider
+// than width: a longer one is cut, ending in tail. err reports the first
+// write error of the output under w (nil: never any).
+func New(w *bufio.Writer, width int, tail string, err func() error) *Writer {
+	if err == nil {
+		err = func() error { return nil }
+	}
+	return &Writer{w: w, width: width, tail: tail, err: err}
+}
+
+// Width is the width lines are cut to; 0 for none.
+func (o *Writer) Width() int { return o.width }
+
+// Err is the first error of the output, if any.
+func (o *Writer) Err() error { return o.err() }
+
+// Sub is a writer into w with the same width rule and error report.
+func (o *Writer) Sub(w *bufio.Writer) *Writer {
+	return &Writer{w: w, width: o.width, tail: o.tail, err: o.err}
+}
+
+// StartLine writes the gap a section asked for, if any, before a line.
+func (o *Writer) StartLine() {
+	if o.pending && o.started {
+		o.w.WriteByte('\n')
+	}
+	o.pending, o.started = false, true
+}
+
+// Write lets table and other line writers go through the gap logic.
+// Callers write whole lines.
+func (o *Writer) Write(p []byte) (int, error) {
+	o.StartLine()
+	return o.w.Write(p)
+}
+
+// Line writes one line.
+func (o *Writer) Line(s string) {
+	o.StartLine()
+	// A line is never wider than its bytes: most lines are checked by
+	// their length alone.
+	if o.width > 0 && len(s) > o.width {
+		s = Cut(s, o.width, o.tail)
+	}
+	o.w.WriteString(s)
+	o.w.WriteByte('\n')
+}
+
+// Pair writes a line made of two parts without joining them first: a
+// value may be hundreds of megabytes, and is not copied again.
+func (o *Writer) Pair(a, b string) {
+	if o.width > 0 && len(a)+len(b) > o.width {
+		o.Line(a + b)
+		return
+	}
+	o.StartLine()
+	o.w.WriteString(a)
+	o.w.WriteString(b)
+	o.w.WriteByte('\n')
+}
+
+// Raw writes bytes of a line being built in place (a row of cells); the
+// caller has called StartLine and ends the line itself.
+func (o *Writer) Raw() *bufio.Writer { return o.w }
+
+// Gap asks for a blank line before whatever is written next.
+func (o *Writer) Gap() { o.pending = true }
+
+// Started reports whether anything has been written.
+func (o *Writer) Started() bool { return o.started }
+
+// Flush writes what is buffered to the output.
+func (o *Writer) Flush() error { return o.w.Flush() }
+
+// Buffer renders lines into memory, to be written out again line by line
+// (quoted in Markdown, say), with the same width rule.
+func (o *Writer) Buffer(into io.Writer) *Writer { return o.Sub(bufio.NewWriter(into)) }
+
+// Cut cuts a styled line to w columns, keeping every escape sequence (so
+// styles still end) and ending in tail when something was cut. ASCII text
+// with colour sequences, most lines, is cut in one pass; anything else
+// goes through grapheme-aware ansi.
+func Cut(s string, w int, tail string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			if ansi.StringWidth(s) <= w {
+				return s
+			}
+			return ansi.Truncate(s, w, tail)
+		}
+	}
+	// ASCII: every byte is a column, except the theme's SGR sequences.
+	cols := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b {
+			for i < len(s) && s[i] != 'm' {
+				i++
+			}
+			continue
+		}
+		cols++
+	}
+	if cols <= w {
+		return s
+	}
+	keep := max(w-ansi.StringWidth(tail), 0)
+	var b strings.Builder
+	b.Grow(len(s))
+	cols = 0
+	cut := false
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b {
+			j := i
+			for j < len(s) && s[j] != 'm' {
+				j++
+			}
+			b.WriteString(s[i:min(j+1, len(s))])
+			i = j
+			continue
+		}
+		if cols < keep {
+			b.WriteByte(s[i])
+		} else if !cut {
+			b.WriteString(tail)
+			cut = true
+		}
+		cols++
+	}
+	return b.String()
+}

@@ -1,0 +1,30 @@
+package lines
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// cutLine's one-pass cut of ASCII lines with colour gives what ansi's
+// grapheme-aware Truncate gives, escapes and all.
+func TestCutLineAgreesWithAnsi(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	sgr := []string{"\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[m", "\x1b[1;31m"}
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for j := r.IntN(40); j > 0; j-- {
+			if r.IntN(5) == 0 {
+				b.WriteString(sgr[r.IntN(len(sgr))])
+			} else {
+				b.WriteByte(byte(' ' + r.IntN(95)))
+			}
+		}
+		s, w := b.String(), 1+r.IntN(30)
+		if got, want := Cut(s, w, "…"), ansi.Truncate(s, w, "…"); got != want {
+			t.Fatalf("Cut(%q, %d) = %q, want %q", s, w, got, want)
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package plain
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/input"
+	"github.com/khive-ai/khive-pretty/protocol"
+	"github.com/khive-ai/khive-pretty/recognise"
+	"github.com/khive-ai/khive-pretty/value"
+)
+
+// Part writes one part of a document: a value by its shape, prose as
+// text: lines, a note in its plain form and the fields its line does not
+// say.
+func (p Writer) Part(pt protocol.Part) {
+	switch pt.Kind {
+	case protocol.ValuePart:
+		p.document(pt.Value)
+	case protocol.ProsePart:
+		// Each line under a text: key, escaped like any value, so that a
+		// line of prose ("error: …") is never mistaken for the contract's
+		// own lines, and a script can take the text back.
+		for _, ln := range strings.Split(strings.ReplaceAll(pt.Text, "\r\n", "\n"), "\n") {
+			if ln == "" {
+				p.o.Line("text:")
+			} else {
+				p.o.Line("text: " + plainText(ln))
+			}
+		}
+	case protocol.NotePart:
+		p.o.Line(plainText(pt.Note.Plain))
+		rest := pt.Note.Rest
+		if pt.Note.PlainRest.Kind == Object {
+			rest = pt.Note.PlainRest
+		}
+		for _, m := range rest.Members {
+			p.field(pt.Note.RestPath, m)
+		}
+	}
+}
+
+// Stream writes a list too long to hold as it is read: the envelope's
+// fields before it, its first rows as a table, then every further row
+// straight from the decoder's tokens, counting them in s.Rows.
+func (p Writer) Stream(l *input.List, s *recognise.Streamed) error {
+	if s.Where >= recognise.ListIsResult {
+		// The envelope's fields before its result, as plain output has them.
+		for _, m := range s.Envelope.Members {
+			p.field("", m)
+		}
+		p.o.Gap()
+	}
+	t := newTSV(p, l.First)
+	for r := range l.First {
+		t.load(r)
+		t.write()
+	}
+	scan := newTSVScan(t, l)
+	s.Rows = len(l.First)
+	interrupted := false
+	for {
+		if l.D.Tokens().PeekKind() != '{' {
+			row, ok, err := l.Next()
+			if err != nil || !ok {
+				return err
+			}
+			// A row that is not a record: its own lines, indexed as in a
+			// held list of mixed items; the table resumes under a new
+			// header.
+			p.o.Gap()
+			p.walkAt(&pathSeg{seg: "[" + strconv.Itoa(s.Rows) + "]"}, "", row, false)
+			interrupted = true
+		} else {
+			if err := scan.row(); err != nil {
+				return err
+			}
+			if interrupted && !t.added {
+				p.o.Gap()
+				t.header()
+			}
+			interrupted = false
+			t.write()
+		}
+		s.Rows++
+		if err := p.o.Err(); err != nil {
+			return err
+		}
+	}
+}
+
+// Finish writes the rest of a document whose list was streamed: the
+// list's metadata and the envelope's fields after it, or, when the
+// document said only after its rows that it failed, the failure.
+func (p Writer) Finish(v Value, s *recognise.Streamed) {
+	list := v
+	if s.Where >= recognise.ListIsResult {
+		list, _ = v.Get("result")
+	}
+	if recognise.Failed(v) {
+		rest := v
+		if s.Key != "" && s.Where == recognise.ListInObject {
+			rest = value.Without(v, s.Key)
+		}
+		p.o.Gap()
+		p.errorEnvelope(rest, false)
+		return
+	}
+	if s.Where == recognise.ListInObject || s.Where == recognise.ListInResult {
+		p.listMeta(list, s.Key)
+	}
+	if s.Where >= recognise.ListIsResult {
+		// The envelope's fields after its result.
+		p.o.Gap()
+		after := false
+		for _, m := range v.Members {
+			if after {
+				p.field("", m)
+			}
+			after = after || m.Key == "result"
+		}
+	}
+}

@@ -1,0 +1,484 @@
+// Package view is the presentation model between recognising what a
+// document is and writing it out: a small tree of blocks (titles, tables,
+// records, items, relations, prose, code, errors, notes, footers) whose
+// cells say what a value means (an ID, a time, a score, a status …), not
+// how it looks.
+//
+// Recognisers (package recognise) build views and know the servers;
+// writers (render/human, render/markdown) turn views into bytes and know
+// their syntax. A new server shape is a recogniser: every writer shows it.
+//
+// It imports nothing of the project: it is the vocabulary both sides share.
+package view
+
+import (
+	"strings"
+	"time"
+)
+
+// Doc is what one part of a document shows: blocks in order.
+type Doc struct {
+	Blocks []Block
+	// Problems are notes for the person running the command (under
+	// --verbose, on stderr): why a recogniser fell back to the generic form.
+	Problems []string
+}
+
+// Block is one piece of a view. Each kind is a struct in this file.
+type Block interface{ block() }
+
+// Tone is what a mark or a word means, which a writer turns into a colour.
+type Tone uint8
+
+const (
+	Neutral Tone = iota
+	Accent       // wants attention next: next, active
+	Good         // success, done, true
+	Warn         // waiting, blocked, denied, partial
+	Bad          // error, broken, false
+	Muted        // receded: someday, cancelled
+)
+
+// Mark is the sign a title or a line starts with.
+type Mark uint8
+
+const (
+	NoMark  Mark = iota
+	OK           // succeeded
+	Failed       // failed
+	Aborted      // never ran
+	Warning      // ran, with problems
+)
+
+// CellKind is the meaning of a value, from which a writer decides its look:
+// an ID short and dimmed, a time relative to now, a score to 3 figures …
+type CellKind uint8
+
+const (
+	None       CellKind = iota // no value: a blank cell (a member the row lacks)
+	Text                       // a string: free text ("" shows as "")
+	Number                     // a number, exactly as written
+	Bool                       // true or false (Text)
+	Null                       // null, written as null (inside an error, in a list)
+	NotYet                     // a lifecycle null: "not yet" (completed_at: null)
+	Empty                      // [] or {} (Text)
+	ID                         // an identifier; Short, when set, is its short form
+	Time                       // a timestamp (At); Text as written
+	Score                      // a score: 3 significant figures when shortened
+	Duration                   // a number of Unit: 1.23ms when shortened
+	Status                     // a task status or a health word
+	Outcome                    // an event outcome: success, denied, error
+	Dependency                 // a dependency state: ready, blocked, broken
+	Priority                   // p0 … p3
+	List                       // an array of scalars: Items, inline
+	Object                     // an object shown inline: Fields as key=value
+	Nested                     // an array of containers: N items, Text its compact JSON
+	Deep                       // nesting deeper than N levels: Text is "{" or "["
+	Bar                        // a bar of Frac (0..1) of the column's scale
+)
+
+// Cell is one value with its meaning.
+type Cell struct {
+	Kind CellKind
+	Text string // the value as written: a string's text, a number's literal
+	// Short is the form a shortened view shows (an ID's 8-character
+	// prefix); "" when there is none.
+	Short string
+	At    time.Time     // Time
+	Unit  time.Duration // Duration
+	Frac  float64       // Bar
+	N     int           // Nested: how many items; Deep: the depth followed
+	// Exact cells are never shortened: values inside an error.
+	Exact  bool
+	Items  []Cell  // List
+	Fields []Field // Object
+}
+
+// IsString reports whether the cell holds a string of the input.
+func (c Cell) IsString() bool {
+	switch c.Kind {
+	case Text, ID, Time, Status, Outcome, Dependency, Priority:
+		return true
+	}
+	return false
+}
+
+// Field is a key and what it holds: a cell, or a block shown indented
+// under the key (a Record, a Table).
+type Field struct {
+	Key   string
+	Cell  Cell
+	Block Block
+}
+
+// Record is key/value lines; nested blocks go under their key.
+type Record struct {
+	Fields []Field
+	Indent int
+	// Exact records are inside an error: nothing in them is shortened, and
+	// a value too long for its line wraps instead of being cut.
+	Exact bool
+}
+
+// Align is a column's alignment.
+type Align uint8
+
+const (
+	Left Align = iota
+	Right
+)
+
+// Essential is the worth of a column that is dropped only as a last resort.
+const Essential = 100
+
+// Column is a table column: its header, what it is worth when the table
+// must lose columns, and whether it is free text that may shrink.
+type Column struct {
+	Key    string // the key it shows, for flags that name columns
+	Header string
+	Align  Align
+	Keep   int  // worth: columns drop lowest first
+	Flex   bool // free text, which may be cut
+	Min    int  // a flexible column's smallest readable width
+	Want   int  // the width it gets before low-value columns do
+	// Identity columns (IDs, statuses, names, times) are never cut where a
+	// writer cuts cells to keep a page concise.
+	Identity bool
+	Bar      bool // score bars: a writer without bars leaves it out
+}
+
+// Table is rows of cells under columns.
+type Table struct {
+	Columns []Column
+	Rows    [][]Cell
+	Indent  int
+	// Exact tables are inside an error: a writer that cannot fit one whole
+	// shows Records (the same rows as key/value blocks) instead.
+	Exact   bool
+	Records *Record
+	// Stream, when set, yields further rows of a list too long to hold,
+	// laid out from the first ones; other is a row that is not a record,
+	// to show as a record of its own between the rows.
+	Stream func() (row []Cell, other *Record, ok bool, err error)
+}
+
+// Inline is an array of scalars, shown as a list on one line (wrapped).
+type Inline struct {
+	Items  []Cell
+	Indent int
+}
+
+// Scalar is a lone value: a whole document, an envelope's result.
+type Scalar struct {
+	Cell   Cell
+	Indent int
+}
+
+// Title is the first line of an envelope or a section: "✓ tool", "1 ✓ get".
+type Title struct {
+	Number string // "1" in a batch
+	Mark   Mark
+	Text   string // the tool
+	Value  *Cell  // a scalar result, shown with the title
+	// Quiet titles say nothing the blocks after them do not (a list that
+	// counts itself): a terse writer may leave them out.
+	Quiet bool
+}
+
+// Error is a failure: it stands out and is never shortened.
+type Error struct {
+	Number  string
+	Tool    string // "" for none
+	Kind    string
+	Aborted bool // an op that never ran
+	Message string
+	Details *Record // Exact
+}
+
+// Part is one piece of a footer line.
+type Part struct {
+	Mark Mark
+	Tone Tone
+	Text string
+	Cell *Cell // a value after Text ("more after" an ID)
+	// Aside parts follow the parts that carry the message (a batch's
+	// status after its counts).
+	Aside bool
+}
+
+// FooterKind is what a footer line is.
+type FooterKind uint8
+
+const (
+	Meta   FooterKind = iota // about what came before: "3 tasks · more available"
+	Totals                   // the message itself, summed up: "1 succeeded · 1 failed"
+	Result                   // a one-line result: "✓ healthy · 1284 entities"
+)
+
+// Footer is a summary line of parts, which wraps between parts rather than
+// be cut.
+type Footer struct {
+	Kind   FooterKind
+	Parts  []Part
+	Indent int
+}
+
+// Entry is one item of an Items list: "1. Graphiti [Framework] — summary".
+type Entry struct {
+	Name    string
+	Tag     string // a type, in brackets
+	Summary string // may be cut at a word boundary
+	Extra   *Record
+}
+
+// Items is a numbered list of named entries under a heading.
+type Items struct {
+	Heading string
+	Entries []Entry
+}
+
+// Relation is "Graphiti ──uses as backend──▶ Neo4j  0.92", then its text.
+type Relation struct {
+	From, Rel, To string
+	Score         *Cell
+	Invalid       *Cell // no longer true since (a time)
+	Detail        string
+	Extra         *Record
+}
+
+// Relations is a list of relations under a heading.
+type Relations struct {
+	Heading   string
+	Relations []Relation
+}
+
+// Event is one entry of a timeline: "2h ago  standup · meeting notes".
+type Event struct {
+	At      *Cell
+	Name    string
+	Source  string
+	Content string
+	Extra   *Record
+}
+
+// Timeline is events under a heading, in the order to show them.
+type Timeline struct {
+	Heading string
+	Events  []Event
+}
+
+// Code is a piece of source text: "path:10-25  0.923 ████▋" and its lines.
+type Code struct {
+	Path     string
+	Lines    string // ":10-25", or ""
+	Score    *Cell  // Score, with Frac for a bar
+	Text     string
+	Before   string // context, shown in full views
+	After    string
+	Language string // for syntax highlighting
+	Extra    *Record
+}
+
+// Bullets is a list of values, each on a line after a mark.
+type Bullets struct {
+	Items  []Cell
+	Mark   Mark
+	Tone   Tone
+	Indent int
+}
+
+// ProseKind is what a line of prose is, by the conventions of terse-text
+// servers.
+type ProseKind uint8
+
+const (
+	Plain    ProseKind = iota
+	Tagged             // starts with a [state_tag]: Tag
+	NextHint           // "→ next: a | b": Tag is "→ next:"
+	Ask                // "? ask user: …": Tag is "? ask user:"
+)
+
+// ProseLine is one line of prose.
+type ProseLine struct {
+	Kind ProseKind
+	Tag  string // the line's first Len(Tag) bytes, which the kind sets apart
+	Tone Tone   // of a Tagged line's tag
+	Text string // the whole line, Tag included
+}
+
+// Prose is text a tool wrote for people, line by line.
+type Prose struct {
+	Lines []ProseLine
+}
+
+// String is the prose as it was sent.
+func (p Prose) String() string {
+	texts := make([]string, len(p.Lines))
+	for i, l := range p.Lines {
+		texts[i] = l.Text
+	}
+	return strings.Join(texts, "\n")
+}
+
+// Note is an aside on one line: progress, a log message, a media block,
+// an HTTP status line or header.
+type Note struct {
+	Fields []string
+	Bad    bool
+	Extra  *Record // what the line leaves out, for full views
+}
+
+// Gap is a blank line between sections, written only if more follows.
+type Gap struct{}
+
+func (Record) block()    {}
+func (Table) block()     {}
+func (Inline) block()    {}
+func (Scalar) block()    {}
+func (Title) block()     {}
+func (Error) block()     {}
+func (Footer) block()    {}
+func (Items) block()     {}
+func (Relations) block() {}
+func (Timeline) block()  {}
+func (Code) block()      {}
+func (Bullets) block()   {}
+func (Prose) block()     {}
+func (Note) block()      {}
+func (Gap) block()       {}
+
+// Walk calls fn with every cell of a block and the blocks inside it, and
+// with every piece of text a block carries as a cell of kind Text: what a
+// full view (--verbose) must show, for tests that check nothing is lost.
+func Walk(b Block, fn func(Cell)) {
+	text := func(s string) {
+		if s != "" {
+			fn(Cell{Kind: Text, Text: s})
+		}
+	}
+	rec := func(r *Record) {
+		if r != nil {
+			Walk(*r, fn)
+		}
+	}
+	var cell func(c Cell)
+	cell = func(c Cell) {
+		switch c.Kind {
+		case List:
+			for _, it := range c.Items {
+				cell(it)
+			}
+		case Object:
+			for _, f := range c.Fields {
+				text(f.Key)
+				cell(f.Cell)
+			}
+		default:
+			fn(c)
+		}
+	}
+	switch b := b.(type) {
+	case Record:
+		for _, f := range b.Fields {
+			text(f.Key)
+			if f.Block != nil {
+				Walk(f.Block, fn)
+			} else {
+				cell(f.Cell)
+			}
+		}
+	case Table:
+		for _, c := range b.Columns {
+			if !c.Bar {
+				text(c.Header)
+			}
+		}
+		for _, row := range b.Rows {
+			for i, c := range row {
+				if i < len(b.Columns) && !b.Columns[i].Bar {
+					cell(c)
+				}
+			}
+		}
+	case Inline:
+		for _, c := range b.Items {
+			cell(c)
+		}
+	case Scalar:
+		cell(b.Cell)
+	case Title:
+		text(b.Number)
+		text(b.Text)
+		if b.Value != nil {
+			cell(*b.Value)
+		}
+	case Error:
+		text(b.Tool)
+		text(b.Kind)
+		text(b.Message)
+		rec(b.Details)
+	case Footer:
+		for _, p := range b.Parts {
+			text(p.Text)
+			if p.Cell != nil {
+				cell(*p.Cell)
+			}
+		}
+	case Items:
+		text(b.Heading)
+		for _, e := range b.Entries {
+			text(e.Name)
+			text(e.Tag)
+			text(e.Summary)
+			rec(e.Extra)
+		}
+	case Relations:
+		text(b.Heading)
+		for _, r := range b.Relations {
+			text(r.From)
+			text(r.Rel)
+			text(r.To)
+			if r.Score != nil {
+				cell(*r.Score)
+			}
+			if r.Invalid != nil {
+				cell(*r.Invalid)
+			}
+			text(r.Detail)
+			rec(r.Extra)
+		}
+	case Timeline:
+		text(b.Heading)
+		for _, e := range b.Events {
+			if e.At != nil {
+				cell(*e.At)
+			}
+			text(e.Name)
+			text(e.Source)
+			text(e.Content)
+			rec(e.Extra)
+		}
+	case Code:
+		text(b.Path)
+		if b.Score != nil {
+			cell(*b.Score)
+		}
+		text(b.Text)
+		text(b.Before)
+		text(b.After)
+		rec(b.Extra)
+	case Bullets:
+		for _, c := range b.Items {
+			cell(c)
+		}
+	case Prose:
+		for _, l := range b.Lines {
+			text(l.Text)
+		}
+	case Note:
+		for _, f := range b.Fields {
+			text(f)
+		}
+		rec(b.Extra)
+	}
+}
