@@ -187,6 +187,7 @@ type columns struct {
 	top   float64        // the bar's full scale
 	occ   map[string]int // occurrences of keys in the row being read
 	colsB []int
+	memo  []map[string]view.Cell
 }
 
 func (b builder) columns(rows []Value, raw bool) *columns {
@@ -317,13 +318,18 @@ func (t *columns) row(members []Member) []view.Cell {
 
 // rowAt makes the cells of members whose columns are known (-1: not shown).
 func (t *columns) rowAt(members []Member, at []int) []view.Cell {
-	out := make([]view.Cell, len(t.cols))
+	return t.rowInto(make([]view.Cell, len(t.cols)), members, at)
+}
+
+// rowInto is rowAt into out, which has a cell for each column.
+func (t *columns) rowInto(out []view.Cell, members []Member, at []int) []view.Cell {
+	clear(out)
 	for k, m := range members {
 		i := at[k]
 		if i < 0 || (!t.raw && IsFiller(m.Key, m.Value, false)) {
 			continue
 		}
-		out[i] = t.b.cell(m.Key, m.Value, t.raw)
+		out[i] = t.cell(i, m)
 		if i+1 == t.bar && m.Value.Kind == Number {
 			if f, err := strconv.ParseFloat(m.Value.Text, 64); err == nil {
 				out[t.bar] = view.Cell{Kind: view.Bar, Frac: f / t.top}
@@ -331,6 +337,30 @@ func (t *columns) rowAt(members []Member, at []int) []view.Cell {
 		}
 	}
 	return out
+}
+
+// cell is the cell of member m in column i. Short strings (statuses,
+// kinds, priorities, assignees) repeat on every row of a long list: their
+// cells are kept by column, as a cell depends only on its key and text.
+func (t *columns) cell(i int, m Member) view.Cell {
+	v := m.Value
+	if v.Kind != String || len(v.Text) > 40 {
+		return t.b.cell(m.Key, v, t.raw)
+	}
+	if t.memo == nil {
+		t.memo = make([]map[string]view.Cell, len(t.cols))
+	}
+	if t.memo[i] == nil {
+		t.memo[i] = map[string]view.Cell{}
+	}
+	if c, ok := t.memo[i][v.Text]; ok {
+		return c
+	}
+	c := t.b.cell(m.Key, v, t.raw)
+	if len(t.memo[i]) < 256 {
+		t.memo[i][v.Text] = c
+	}
+	return c
 }
 
 // barScale is the largest of a score column's values: bars are drawn

@@ -129,6 +129,7 @@ func (s *Streamed) Table(l *input.List) []view.Block {
 	}
 	s.Rows = len(l.First)
 	rd := rowReader{t: t, l: l}
+	buf := make([]view.Cell, len(t.cols)) // a streamed row is written before the next is read
 	tb.Stream = func() ([]view.Cell, *view.Record, bool, error) {
 		row, ok, err := rd.read()
 		if err != nil || !ok {
@@ -141,7 +142,7 @@ func (s *Streamed) Table(l *input.List) []view.Block {
 			one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(n) + "]", Value: row}}}
 			return nil, s.b.record(one, 0, false, false), true, nil
 		}
-		return t.rowAt(row.Members, rd.at), nil, true, nil
+		return t.rowInto(buf, row.Members, rd.at), nil, true, nil
 	}
 	return append(blocks, tb)
 }

@@ -158,7 +158,8 @@ type Table struct {
 	Records *Record
 	// Stream, when set, yields further rows of a list too long to hold,
 	// laid out from the first ones; other is a row that is not a record,
-	// to show as a record of its own between the rows.
+	// to show as a record of its own between the rows. A row is valid
+	// until the next call.
 	Stream func() (row []Cell, other *Record, ok bool, err error)
 }
 

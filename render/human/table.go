@@ -38,6 +38,7 @@ func (h Writer) table(t view.Table, indent int) error {
 	if err != nil {
 		return err
 	}
+	buf := make([]table.Cell, len(cols)) // a row is written before the next is read
 	for {
 		row, other, ok, err := t.Stream()
 		if err != nil || !ok {
@@ -45,7 +46,7 @@ func (h Writer) table(t view.Table, indent int) error {
 		}
 		if other != nil {
 			h.record(*other, indent)
-		} else if err := tw.Row(h.row(m, row)); err != nil {
+		} else if err := tw.Row(h.rowInto(buf, m, row)); err != nil {
 			return err
 		}
 		if err := h.o.Err(); err != nil {
@@ -55,7 +56,12 @@ func (h Writer) table(t view.Table, indent int) error {
 }
 
 func (h Writer) row(m *memo, row []view.Cell) []table.Cell {
-	out := make([]table.Cell, len(row))
+	return h.rowInto(make([]table.Cell, len(row)), m, row)
+}
+
+// rowInto is row into out, which has a cell for each column.
+func (h Writer) rowInto(out []table.Cell, m *memo, row []view.Cell) []table.Cell {
+	clear(out)
 	for i, c := range row {
 		if c.Kind == view.None {
 			continue // a member the row lacks, or filler

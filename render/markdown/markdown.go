@@ -119,7 +119,6 @@ func (m Writer) block(b view.Block) {
 	}
 }
 
-
 // cut shortens text for a concise page.
 func (m Writer) cut(text string) string {
 	if m.opt.Verbose {
