@@ -97,8 +97,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 var sgr = regexp.MustCompile(`\x1b\[[0-9;]*m`)
 
 func TestGolden(t *testing.T) {
-	inputs := testInputs(t)
-	for _, in := range inputs {
+	for _, in := range testInputs(t) {
 		base := filepath.Base(in)
 		variants := append(baseVariants(), extraVariants(base)...)
 		variants = append(variants, formatVariants(base)...)
@@ -106,32 +105,69 @@ func TestGolden(t *testing.T) {
 		case "khive_list_tasks.json", "khive_batch_partial.json", "codebase_search_code.json", "graphiti_search_nodes.json", "codebase_index_repository.json":
 			variants = append(variants, variant{"markdown-verbose", pipeline.Options{Output: pipeline.Markdown, Verbose: true}})
 		}
-		for _, v := range variants {
-			t.Run(base+"/"+v.name, func(t *testing.T) {
-				got := renderForTest(in, v.opt)
-				checkEscapes(t, got, v.opt)
-				if v.opt.ASCII {
-					checkASCII(t, in, got)
-				}
-				golden := filepath.Join("testdata", "golden", base+"."+v.name+".golden")
-				if *update {
-					if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(golden, got, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(golden)
-				if err != nil {
-					t.Fatalf("%v (run go test ./... -update, then read the new file)", err)
-				}
-				if !bytes.Equal(got, want) {
-					t.Errorf("output differs from %s\n--- got ---\n%s\n--- want ---\n%s", golden, got, want)
-				}
-			})
+		checkGoldens(t, in, filepath.Join("testdata", "golden"), variants)
+	}
+	// The real output of the reference MCP servers (testdata/mcp/README.md),
+	// at the two widths people use and in full.
+	verbose := human(80)
+	verbose.Verbose = true
+	for _, in := range mcpInputs(t) {
+		checkGoldens(t, in, filepath.Join("testdata", "golden", "mcp"), []variant{
+			{"plain", pipeline.Options{Output: pipeline.Plain}},
+			{"human", human(80)},
+			{"human-120", human(120)},
+			{"verbose", verbose},
+			{"markdown", pipeline.Options{Output: pipeline.Markdown}},
+		})
+	}
+}
+
+// mcpInputs lists the captured MCP outputs under testdata/mcp.
+func mcpInputs(t *testing.T) []string {
+	t.Helper()
+	var inputs []string
+	for _, pat := range []string{"*.json", "*.sse", "*.http", "*.txt"} {
+		m, err := filepath.Glob(filepath.Join("testdata", "mcp", pat))
+		if err != nil {
+			t.Fatal(err)
 		}
+		inputs = append(inputs, m...)
+	}
+	if len(inputs) < 30 {
+		t.Fatalf("only %d MCP captures under testdata/mcp", len(inputs))
+	}
+	return inputs
+}
+
+// checkGoldens renders one input in each variant and compares it with its
+// golden file under dir.
+func checkGoldens(t *testing.T, in, dir string, variants []variant) {
+	base := filepath.Base(in)
+	for _, v := range variants {
+		t.Run(base+"/"+v.name, func(t *testing.T) {
+			got := renderForTest(in, v.opt)
+			checkEscapes(t, got, v.opt)
+			if v.opt.ASCII {
+				checkASCII(t, in, got)
+			}
+			golden := filepath.Join(dir, base+"."+v.name+".golden")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./... -update, then read the new file)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("output differs from %s\n--- got ---\n%s\n--- want ---\n%s", golden, got, want)
+			}
+		})
 	}
 }
 
@@ -191,7 +227,7 @@ func checkEscapes(t *testing.T, got []byte, opt pipeline.Options) {
 
 // Without colour the human layout is identical to the coloured one.
 func TestColourDoesNotChangeLayout(t *testing.T) {
-	for _, in := range testInputs(t) {
+	for _, in := range append(testInputs(t), mcpInputs(t)...) {
 		plainLayout := renderForTest(in, human(80))
 		color := human(80)
 		color.Color = colorprofile.ANSI

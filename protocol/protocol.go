@@ -63,6 +63,7 @@ type Note struct {
 	Fields []string // human form: joined by the glyph set's separator
 	Plain  string   // plain output's line; "" leaves it out there
 	Bad    bool     // a failure (an HTTP error status, an error log)
+	Key    bool     // worth noticing: a value to copy (an Mcp-Session-Id)
 	// Rest is what the line does not say: fields plain output writes after
 	// it (under RestPath), human output under --verbose.
 	Rest     Value
@@ -527,7 +528,9 @@ func ParseJSONText(text string) ([]Value, bool) {
 // which the caller learns at the end of the head.
 func HeadLine(line string) Part {
 	if !strings.HasPrefix(line, "HTTP/") {
-		return Part{Kind: NotePart, Note: Note{Fields: []string{line}}}
+		// The session id is what the next request must send back.
+		name, _, _ := strings.Cut(line, ":")
+		return Part{Kind: NotePart, Note: Note{Fields: []string{line}, Key: strings.EqualFold(name, "mcp-session-id")}}
 	}
 	return Part{Kind: NotePart, Note: Note{Fields: []string{line}, Plain: line, Bad: input.StatusCode(line) >= 400}}
 }

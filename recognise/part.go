@@ -23,7 +23,13 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 	case protocol.ProsePart:
 		d.Blocks = []view.Block{Prose(p.Text)}
 	case protocol.NotePart:
-		n := view.Note{Fields: p.Note.Fields, Bad: p.Note.Bad}
+		n := view.Note{Fields: p.Note.Fields}
+		switch {
+		case p.Note.Bad:
+			n.Tone = view.Bad
+		case p.Note.Key:
+			n.Tone = view.Accent
+		}
 		if opt.Verbose && len(p.Note.Rest.Members) > 0 {
 			n.Extra = b.record(p.Note.Rest, 2, false, false)
 		}

@@ -325,8 +325,10 @@ func (p Prose) String() string {
 // an HTTP status line or header.
 type Note struct {
 	Fields []string
-	Bad    bool
-	Extra  *Record // what the line leaves out, for full views
+	// Tone: Neutral for an aside (dimmed), Bad for a failure, Accent for
+	// something to notice (a session id to send back).
+	Tone  Tone
+	Extra *Record // what the line leaves out, for full views
 }
 
 // Gap is a blank line between sections, written only if more follows.

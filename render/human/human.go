@@ -217,8 +217,8 @@ func (h Writer) inline(items []view.Cell, indent int) {
 // --verbose what the line leaves out.
 func (h Writer) note(n view.Note) {
 	style := h.th.Faint
-	if n.Bad {
-		style = h.tone(view.Bad)
+	if n.Tone != view.Neutral {
+		style = h.tone(n.Tone)
 	}
 	fields := make([]string, len(n.Fields))
 	for i, f := range n.Fields {
