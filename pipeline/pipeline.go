@@ -113,6 +113,10 @@ type Renderer struct {
 	jsonT jsonout.Theme
 	shown int  // parts shown so far
 	note  bool // the last part shown was a note
+	ids   int  // JSON-RPC messages with an id in the current stream
+	// heads: the last part shown heads the next one (a reply's id in
+	// human output), which follows it with no blank line.
+	heads bool
 	// long is the list being, or just, streamed in the current document.
 	long *longList
 }
@@ -152,6 +156,7 @@ type Result struct {
 // before it, and a *WriteError if output fails.
 func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	var res Result
+	rn.ids = 0
 	br := input.NewReader(r)
 	if enc := input.WideEncoding(br); enc != "" {
 		return res, &InputError{Name: name, Msg: enc + " is not supported; convert to UTF-8 (iconv -f " + enc + " -t UTF-8)"}
@@ -267,7 +272,20 @@ func (rn *Renderer) Document(v value.Value, res *Result) error {
 		jsonout.Write(rn.w, v, rn.opt.Output == JSON, th)
 		return rn.flush()
 	}
-	return rn.parts(protocol.Unwrap(v, recognise.Failed), res)
+	parts := protocol.Unwrap(v, recognise.Failed)
+	if protocol.HasID(v) {
+		rn.ids++
+		if rn.ids > 1 {
+			// Replies may come out of order: from the second message with
+			// an id on, each reply says which request it answers.
+			for i := range parts {
+				if parts[i].ReplyID {
+					parts[i].VerboseOnly = false
+				}
+			}
+		}
+	}
+	return rn.parts(parts, res)
 }
 
 // flush writes what is buffered and reports the output's first error.
@@ -282,11 +300,11 @@ func (rn *Renderer) flush() error {
 // begin starts a part: a blank line after the previous one, except that
 // notes (progress, headers) stack as consecutive lines.
 func (rn *Renderer) begin(isNote bool) *lines.Writer {
-	if rn.shown > 0 && !(isNote && rn.note) {
+	if rn.shown > 0 && !(isNote && rn.note) && !rn.heads {
 		rn.w.WriteByte('\n')
 	}
 	rn.shown++
-	rn.note = isNote
+	rn.note, rn.heads = isNote, false
 	width, tail := 0, ""
 	if rn.opt.Output == Human && !rn.opt.Verbose {
 		width, tail = rn.opt.Width, rn.hopt.Glyphs.Ellipsis
@@ -324,6 +342,7 @@ func (rn *Renderer) parts(parts []protocol.Part, res *Result) error {
 			continue
 		}
 		o := rn.begin(p.Kind == protocol.NotePart)
+		rn.heads = p.ReplyID && rn.opt.Output == Human
 		if rn.opt.Output == Markdown {
 			markdown.New(o, markdown.Options{Verbose: rn.opt.Verbose, Glyphs: rn.hopt.Glyphs}).Doc(d)
 		} else if err := human.New(o, rn.hopt).Doc(d); err != nil {

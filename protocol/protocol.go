@@ -56,6 +56,15 @@ type Part struct {
 	// or they are protocol detail (_meta). Plain output shows them: it
 	// loses nothing.
 	VerboseOnly bool
+	// ReplyID marks the note of a reply's id: needed to match replies to
+	// requests once a stream holds more than one message with an id.
+	ReplyID bool
+}
+
+// HasID reports a JSON-RPC message with an id: a reply, or a request.
+func HasID(v Value) bool {
+	id, ok := v.Get("id")
+	return IsJSONRPC(v) && ok && id.Kind != Null
 }
 
 // Note is a one-line aside.
@@ -115,7 +124,7 @@ func (u unwrapper) rpc(v Value) []Part {
 		if !id.Scalar() {
 			text = value.Compact(id)
 		}
-		parts = append(parts, Part{Kind: NotePart, Note: Note{Fields: []string{"#" + text}, Plain: "id: " + text}, VerboseOnly: true})
+		parts = append(parts, Part{Kind: NotePart, Note: Note{Fields: []string{"#" + text}, Plain: "id: " + text}, VerboseOnly: true, ReplyID: true})
 	}
 	used := map[string]bool{"jsonrpc": true, "id": true}
 	if res, ok := v.Get("result"); ok {
