@@ -36,7 +36,7 @@ var layers = map[string][]string{
 	"render/plain":     {"value", "input", "protocol", "recognise", "render/lines", "sanitize", "internal/jsonlib"},
 	"render/jsonout":   {"value", "recognise", "relative", "format", "sanitize", "theme"},
 	"pipeline": {"value", "input", "protocol", "recognise", "render/human", "render/markdown", "render/plain",
-		"render/jsonout", "render/lines", "glyphs", "theme"},
+		"render/jsonout", "render/lines", "glyphs", "theme", "format", "sanitize"},
 	"internal/benchdata": {},
 	"internal/jsonscan":  {"internal/jsonlib"},
 }

@@ -208,3 +208,29 @@ func TestWhiteSpaceStreamsInConstantMemory(t *testing.T) {
 		t.Errorf("decoding 34 MB of white space allocated %d MB", alloc>>20)
 	}
 }
+
+// Lines of text before the first JSON document (a server's banner in
+// `2>&1`) are taken off as a preamble; without a document after them, or
+// when the input starts with JSON, nothing is.
+func TestPreamble(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []string
+		rest string
+	}{
+		{"Secure MCP Filesystem Server running on stdio\nNo valid root directories\n{\"a\": 1}\n", []string{"Secure MCP Filesystem Server running on stdio", "No valid root directories"}, "{\"a\": 1}\n"},
+		{"Starting default (STDIO) server...\r\n\n  [1, 2]", []string{"Starting default (STDIO) server..."}, "  [1, 2]"},
+		{"banner\ntrue\n", []string{"banner"}, "true\n"},
+		{"{\"a\": 1}\n", nil, "{\"a\": 1}\n"},
+		{"not json at all\nstill not\n", nil, "not json at all\nstill not\n"},
+		{"no newline {\"a\": 1}", nil, "no newline {\"a\": 1}"},
+		{"trueish words\n{}\n", []string{"trueish words"}, "{}\n"},
+	} {
+		br := NewReader(strings.NewReader(tt.in))
+		got := Preamble(br)
+		rest, _ := io.ReadAll(br)
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") || string(rest) != tt.rest {
+			t.Errorf("%q: preamble %q, rest %q; want %q, %q", tt.in, got, rest, tt.want, tt.rest)
+		}
+	}
+}

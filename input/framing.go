@@ -196,3 +196,59 @@ func StatusCode(line string) int {
 	n, _ := strconv.Atoi(f[1])
 	return n
 }
+
+// Preamble reads the lines before the first JSON document when they are
+// not JSON: a server's start-up banner in `mcp-inspector --cli … 2>&1`.
+// It looks only as far as a document's start that begins a line (at most
+// the reader's buffer, 64 KiB), one byte at a time so that a slow stream
+// is not waited on; if none is found, it reads nothing and the decoder
+// reports the first line as the error it is.
+func Preamble(br *bufio.Reader) []string {
+	var lines []string
+	start := 0 // where the current line starts in the peeked bytes
+	for i := 0; i < br.Size(); i++ {
+		b, err := br.Peek(i + 1)
+		if err != nil {
+			// The end: a last line without a line break may still start
+			// a document; else this was no banner.
+			if b, _ = br.Peek(i); len(lines) > 0 && startsDocument(string(b[start:])) {
+				br.Discard(start)
+				return lines
+			}
+			return nil
+		}
+		if b[i] != '\n' {
+			continue
+		}
+		line := strings.TrimRight(string(b[start:i]), "\r")
+		if startsDocument(line) {
+			if len(lines) > 0 {
+				br.Discard(start)
+			}
+			return lines
+		}
+		if strings.TrimSpace(line) != "" {
+			lines = append(lines, line)
+		}
+		start = i + 1
+	}
+	return nil
+}
+
+// startsDocument reports a line on which a JSON document may start: an
+// object, an array, a string, a number or a literal, after white space.
+func startsDocument(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	if t == "" {
+		return false
+	}
+	if strings.IndexByte(`{["-0123456789`, t[0]) >= 0 {
+		return true
+	}
+	for _, lit := range []string{"true", "false", "null"} {
+		if rest, ok := strings.CutPrefix(t, lit); ok && (rest == "" || strings.IndexByte(" \t,", rest[0]) >= 0) {
+			return true
+		}
+	}
+	return false
+}

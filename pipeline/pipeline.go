@@ -20,6 +20,7 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 
+	"github.com/khive-ai/khive-pretty/format"
 	"github.com/khive-ai/khive-pretty/glyphs"
 	"github.com/khive-ai/khive-pretty/input"
 	"github.com/khive-ai/khive-pretty/protocol"
@@ -29,6 +30,7 @@ import (
 	"github.com/khive-ai/khive-pretty/render/lines"
 	"github.com/khive-ai/khive-pretty/render/markdown"
 	"github.com/khive-ai/khive-pretty/render/plain"
+	"github.com/khive-ai/khive-pretty/sanitize"
 	"github.com/khive-ai/khive-pretty/theme"
 	"github.com/khive-ai/khive-pretty/value"
 )
@@ -182,6 +184,12 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	if kind == input.SSE {
 		return res, rn.sse(br, name, line, &res)
 	}
+	if pre := input.Preamble(br); len(pre) > 0 {
+		if err := rn.preamble(pre, name, &res); err != nil {
+			return res, err
+		}
+		line += len(pre)
+	}
 	dec := rn.decoder(br, name)
 	dec.StartLine(line)
 	for {
@@ -198,6 +206,22 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 			return res, err
 		}
 	}
+}
+
+// preamble shows the lines before the first JSON document as notes
+// (plain output: "note: …" lines), and says on stderr that they were not
+// JSON: a start-up banner in `… 2>&1`, most likely.
+func (rn *Renderer) preamble(lines []string, name string, res *Result) error {
+	if rn.opt.Log != nil {
+		fmt.Fprintf(rn.opt.Log, "khive-pretty: %s: %s before the first JSON document %s not JSON; shown as notes\n",
+			sanitize.String(name, 0), format.Count(len(lines), "line"), map[bool]string{true: "is", false: "are"}[len(lines) == 1])
+	}
+	parts := make([]protocol.Part, len(lines))
+	for i, l := range lines {
+		parts[i] = protocol.Part{Kind: protocol.NotePart, Note: protocol.Note{Fields: []string{l}, Plain: "note: " + l}}
+	}
+	res.Documents++
+	return rn.parts(parts, res)
 }
 
 func isEmptyInput(err error) bool {

@@ -26,6 +26,12 @@ func TestClassify(t *testing.T) {
 		{`[1, {"a": 1}]`, ShapeArray},
 		{`{"a": 1}`, ShapeRecord},
 		{`"s"`, ShapeScalar},
+		{`{"error": {"code": "tool_not_found", "message": "Tool 'nope' not found on server."}}`, ShapeError},
+		{`{"error": {"code": "invalid_params", "message": "x"}, "invocation": {"started": false}}`, ShapeError},
+		{`{"error": "quota exceeded"}`, ShapeError},
+		{`{"error": null, "items": []}`, ShapeRecord},
+		{`{"error": "", "name": "x"}`, ShapeRecord},
+		{`{"success": true, "error": "ignored"}`, ShapeRecord},
 	}
 	for _, tt := range tests {
 		v, err := input.NewDecoder(strings.NewReader(tt.in), "t").Next()

@@ -38,6 +38,9 @@ func Classify(v Value) Shape {
 				return ShapeEnvelope
 			}
 		}
+		if isErrorReport(v) {
+			return ShapeError
+		}
 		if IsBatch(v) {
 			return ShapeBatch
 		}
@@ -47,6 +50,28 @@ func Classify(v Value) Shape {
 		return ShapeRecord
 	}
 	return ShapeScalar
+}
+
+// isErrorReport: an object that reports a failure by its "error" alone,
+// with no "ok": the MCP inspector's own failures ({"error": {"code":
+// "tool_not_found", "message": …}}), khive's parse errors, a server's
+// {"error": "…"}. An error that is null or empty is no report, and an
+// explicit "success": true wins.
+func isErrorReport(v Value) bool {
+	e, ok := v.Get("error")
+	if !ok || v.Has("ok") {
+		return false
+	}
+	if s, has := v.Get("success"); has && s.IsTrue() {
+		return false
+	}
+	switch e.Kind {
+	case String:
+		return e.Text != ""
+	case Object:
+		return e.Has("message") || e.Has("code") || e.Has("kind")
+	}
+	return false
 }
 
 // IsBatch: results is an array of envelopes and summary an object.
@@ -199,6 +224,9 @@ func ViewError(v Value) ErrorView {
 		var k, m int
 		if ev.Kind, k = text(e, "kind"); k >= 0 {
 			used[k] = true
+		} else if i, c := first(e, "code"); i >= 0 && (c.Kind == String || c.Kind == Number) {
+			// No kind: the code says what went wrong ("tool_not_found").
+			ev.Kind, used[i] = c.Text, true
 		}
 		if ev.Msg, m = text(e, "message"); m >= 0 {
 			used[m] = true
