@@ -46,7 +46,15 @@ func Duration(lit string, unit time.Duration, micro string) (string, bool) {
 	case d < 59500*time.Millisecond:
 		return trimFloat(float64(d)/float64(time.Second)) + "s", true
 	}
-	return d.Round(time.Second).String(), true
+	// Go writes whole minutes and hours with their zeros ("5m0s", "1h0m0s").
+	s := d.Round(time.Second).String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+		if strings.HasSuffix(s, "h0m") {
+			s = strings.TrimSuffix(s, "0m")
+		}
+	}
+	return s, true
 }
 
 // trimFloat writes 1 ≤ f < 1000 with 3 significant figures, never in

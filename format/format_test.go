@@ -18,7 +18,7 @@ func TestFormatting(t *testing.T) {
 	for _, tt := range []struct{ lit, key, want string }{
 		{"95", "duration_us", "95µs"}, {"1234", "duration_us", "1.23ms"}, {"15022", "duration_us", "15ms"},
 		{"999999", "duration_us", "1s"}, {"999400", "duration_us", "999ms"}, {"245", "latency_ms", "245ms"}, {"61.48213", "duration_seconds", "1m1s"}, {"59.4", "duration_seconds", "59.4s"},
-		{"93784", "uptime_seconds", "26h3m4s"}, {"0.5", "duration_ns", "0ns"},
+		{"93784", "uptime_seconds", "26h3m4s"}, {"300000", "ttl_ms", "5m"}, {"3600", "x_seconds", "1h"}, {"3660", "x_seconds", "1h1m"}, {"3605", "x_seconds", "1h0m5s"}, {"0.5", "duration_ns", "0ns"},
 	} {
 		unit, ok := unitOf(tt.key)
 		got, ok2 := Duration(tt.lit, unit, "µs")

@@ -39,6 +39,7 @@ type Set struct {
 	AbortMark   string
 	Newline     string // stands for a line break inside a one-line cell
 	Micro       string // the unit of microseconds
+	Bullet      string // before an item of a list
 	// RelFrom and RelTo draw a relation between two names:
 	// "Graphiti ──uses as backend──▶ Neo4j".
 	RelFrom, RelTo string
@@ -55,7 +56,7 @@ type Set struct {
 func Unicode() Set {
 	return Set{
 		True: "✓", False: "✗", Dash: "—", Ellipsis: "…", Sep: " · ", Arrow: "→",
-		OKMark: "✓", ErrorMark: "✗", AbortMark: "⊘", Newline: "↵", Micro: "µs", RelFrom: "──", RelTo: "──▶",
+		OKMark: "✓", ErrorMark: "✗", AbortMark: "⊘", Newline: "↵", Micro: "µs", Bullet: "•", RelFrom: "──", RelTo: "──▶",
 		inbox: "○", next: "▶", active: "●", waiting: "‖", someday: "◇", done: "✓", cancelled: "⊘",
 		success: "✓", denied: "⊘", failure: "✗",
 		barFull: "█", barPartial: []string{"▏", "▎", "▍", "▌", "▋", "▊", "▉"}, barEmpty: " ",
@@ -66,7 +67,7 @@ func Unicode() Set {
 func ASCII() Set {
 	return Set{
 		True: "yes", False: "no", Dash: "-", Ellipsis: "...", Sep: " | ", Arrow: "->",
-		OKMark: "+", ErrorMark: "x", AbortMark: "-", Newline: `\n`, Micro: "us", RelFrom: "--", RelTo: "-->",
+		OKMark: "+", ErrorMark: "x", AbortMark: "-", Newline: `\n`, Micro: "us", Bullet: "-", RelFrom: "--", RelTo: "-->",
 		inbox: "o", next: ">", active: "*", waiting: "=", someday: "~", done: "+", cancelled: "x",
 		success: "+", denied: "!", failure: "x",
 		barFull: "#", barEmpty: ".",
@@ -89,8 +90,10 @@ func CanonicalStatus(status string) string {
 	switch s {
 	case "blocked", "on_hold":
 		return "waiting"
-	case "in_progress", "in-progress", "doing", "started":
+	case "in_progress", "in-progress", "doing", "started", "working":
 		return "active"
+	case "input_required":
+		return "waiting" // an MCP task waiting for its client's answer
 	case "todo", "new", "open":
 		return "inbox"
 	case "canceled":

@@ -63,6 +63,8 @@ func (b builder) cell(key string, v Value, raw bool) view.Cell {
 			c.Kind = view.Score
 		} else if unit, ok := DurationUnit(key); ok {
 			c.Kind, c.Unit = view.Duration, unit
+		} else if IsSizeKey(key) {
+			c.Kind = view.Bytes
 		}
 		return c
 	case String:
@@ -411,6 +413,13 @@ func (b builder) rest(v Value, indent int, shown ...string) *view.Record {
 	if !b.opt.Verbose {
 		return nil
 	}
+	return b.restAlways(v, indent, shown...)
+}
+
+// restAlways is the fields a view's blocks left out, as a record at
+// indent, whatever the options (the record drops fillers); nil when there
+// are none.
+func (b builder) restAlways(v Value, indent int, shown ...string) *view.Record {
 	if r := value.Without(v, shown...); !IsFiller("", r, false) {
 		return b.record(r, indent, false, false)
 	}

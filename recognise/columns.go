@@ -24,8 +24,11 @@ type colInfo struct {
 func columnInfo(key string, kind Kind, isTime bool) colInfo {
 	key = Snake(key)
 	switch key {
-	case "id", "uuid":
+	case "id", "uuid", "uri", "uri_template":
+		// What names the row; a URI is never cut, it would not work.
 		return colInfo{order: 0, keep: view.Essential}
+	case "mime_type":
+		return colInfo{order: 31, keep: 70} // short, and says what a row holds
 	case "note_id", "chunk_id", "edge_id":
 		return colInfo{order: 1, keep: 96}
 	case "status", "state", "outcome":
@@ -79,6 +82,9 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 	case isTime || strings.HasSuffix(key, "_at"):
 		return colInfo{order: 64, keep: 40}
 	}
+	if IsSizeKey(key) && kind == Number {
+		return colInfo{order: 31, keep: 45, align: view.Right}
+	}
 	if _, ok := DurationUnit(key); ok && kind == Number {
 		return colInfo{order: 55, keep: 55, align: view.Right}
 	}
@@ -102,8 +108,10 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 func header(key string) string {
 	key = Snake(key)
 	h := strings.TrimSuffix(key, "_at")
-	if _, ok := DurationUnit(key); ok {
-		h = key[:strings.LastIndexByte(key, '_')]
+	if _, ok := DurationUnit(key); ok && strings.LastIndexByte(key, '_') > 0 {
+		if i := strings.LastIndexByte(key, '_'); len(key)-i <= len("_seconds") && key[i+1:] != "interval" {
+			h = key[:i] // the unit suffix: the cell says the unit
+		}
 	}
 	if h == "" {
 		h = key

@@ -45,10 +45,13 @@ func Snake(key string) string {
 }
 
 // DurationUnit returns the unit a numeric duration field is written in,
-// judged by its name (duration_us, latency_ms, durationMs, duration_seconds).
+// judged by its name (duration_us, latency_ms, durationMs, duration_seconds,
+// and an MCP task's ttl and pollInterval).
 func DurationUnit(key string) (time.Duration, bool) {
 	key = Snake(key)
 	switch {
+	case key == "ttl", key == "poll_interval":
+		return time.Millisecond, true // MCP tasks count in milliseconds
 	case strings.HasSuffix(key, "_us"):
 		return time.Microsecond, true
 	case strings.HasSuffix(key, "_ms"):
@@ -59,6 +62,12 @@ func DurationUnit(key string) (time.Duration, bool) {
 		return time.Nanosecond, true
 	}
 	return 0, false
+}
+
+// IsSizeKey: numbers that are sizes in bytes (an MCP resource's size).
+func IsSizeKey(k string) bool {
+	k = Snake(k)
+	return k == "size" || k == "bytes" || strings.HasSuffix(k, "_bytes")
 }
 
 // IsIDKey: a UUID under one of these keys is an identifier. Elsewhere a

@@ -27,6 +27,7 @@ var recognisers = []*Recogniser{
 	&graphitiNodes, &graphitiFacts, &graphitiEpisodes, &graphitiStatus,
 	&graphitiAddMemory, &graphitiClear, &graphitiDelete,
 	&codeSearch, &codeIndex,
+	&mcpLists, &memoryGraph, &memoryObservations, &mcpInitialize,
 }
 
 // findShape picks the shape of a value: by tool name when it came in an

@@ -66,6 +66,7 @@ const (
 	Time                       // a timestamp (At); Text as written
 	Score                      // a score: 3 significant figures when shortened
 	Duration                   // a number of Unit: 1.23ms when shortened
+	Bytes                      // a size in bytes: 1.5 KiB when shortened
 	Status                     // a task status or a health word
 	Outcome                    // an event outcome: success, denied, error
 	Dependency                 // a dependency state: ready, blocked, broken
@@ -227,8 +228,9 @@ type Footer struct {
 // Entry is one item of an Items list: "1. Graphiti [Framework] — summary".
 type Entry struct {
 	Name    string
-	Tag     string // a type, in brackets
-	Summary string // may be cut at a word boundary
+	Tag     string   // a type, in brackets
+	Summary string   // may be cut at a word boundary
+	Lines   []string // under the entry, one bullet each (observations)
 	Extra   *Record
 }
 
@@ -433,6 +435,9 @@ func Walk(b Block, fn func(Cell)) {
 			text(e.Name)
 			text(e.Tag)
 			text(e.Summary)
+			for _, l := range e.Lines {
+				text(l)
+			}
 			rec(e.Extra)
 		}
 	case Relations:

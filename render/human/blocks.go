@@ -102,6 +102,17 @@ func (h Writer) items(it view.Items) {
 			line += sep + text
 		}
 		h.o.Line(line)
+		pad := strings.Repeat(" ", numW+1)
+		for _, l := range e.Lines {
+			// An item's lines wrap under their bullet: they are the data.
+			for i, seg := range wrapText(h.text(l), h.width-numW-3) {
+				lead := pad + h.th.Faint.Render(h.g.Bullet) + " "
+				if i > 0 {
+					lead = pad + "  "
+				}
+				h.o.Line(lead + seg)
+			}
+		}
 		if e.Extra != nil {
 			h.record(*e.Extra, numW+1)
 		}

@@ -1,6 +1,7 @@
 package human
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/format"
@@ -39,6 +40,11 @@ func (h Writer) cell(c view.Cell) table.Cell {
 			if d, ok := format.Duration(c.Text, c.Unit, h.g.Micro); ok {
 				return table.Cell{Text: d}
 			}
+		}
+		return table.Cell{Text: format.Bound(c.Text, h.g.Ellipsis)}
+	case view.Bytes:
+		if n, err := strconv.ParseInt(c.Text, 10, 64); err == nil && n >= 0 && short {
+			return table.Cell{Text: format.Bytes(n)}
 		}
 		return table.Cell{Text: format.Bound(c.Text, h.g.Ellipsis)}
 	case view.Empty:

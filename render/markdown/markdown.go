@@ -311,6 +311,9 @@ func (m Writer) items(it view.Items) {
 			line += " " + m.g.Dash + " " + inline(m.cutWords(m.h.Text(e.Summary)))
 		}
 		m.o.Line(line)
+		for _, l := range e.Lines {
+			m.o.Line("   - " + inline(m.h.Text(l)))
+		}
 		if e.Extra != nil {
 			m.bullets(*e.Extra, "   ")
 		}
