@@ -67,27 +67,38 @@ type item struct{ term, text string }
 func flagItems(flags []cli.Flag) []item {
 	var items []item
 	for _, f := range flags {
-		names := f.Names()
-		term := "    --" + names[0]
-		if len(names) > 1 {
-			term = "-" + names[1] + ", --" + names[0]
+		names, arg, text := flagDoc(f)
+		term := names
+		if !strings.HasPrefix(names, "-") || strings.HasPrefix(names, "--") {
+			term = "    " + names
 		}
-		if p := placeholder(names[0]); p != "" {
-			term += " " + p
-		}
-		text := ""
-		if d, ok := f.(cli.DocGenerationFlag); ok {
-			text = d.GetUsage()
-			if def := d.GetDefaultText(); def != "" {
-				text += " (default: " + def + ")"
-			}
-			if env := d.GetEnvVars(); len(env) > 0 {
-				text += "; env " + strings.Join(env, ", ")
-			}
+		if arg != "" {
+			term += " " + arg
 		}
 		items = append(items, item{term, text})
 	}
 	return items
+}
+
+// flagDoc is what --help and the man page say of a flag: its names
+// ("-o, --output"), the placeholder of its value, and its description with
+// the default and the environment variable.
+func flagDoc(f cli.Flag) (names, arg, text string) {
+	all := f.Names()
+	names = "--" + all[0]
+	if len(all) > 1 {
+		names = "-" + all[1] + ", " + names
+	}
+	if d, ok := f.(cli.DocGenerationFlag); ok {
+		text = d.GetUsage()
+		if def := d.GetDefaultText(); def != "" {
+			text += " (default: " + def + ")"
+		}
+		if env := d.GetEnvVars(); len(env) > 0 {
+			text += "; env " + strings.Join(env, ", ")
+		}
+	}
+	return names, placeholder(all[0]), text
 }
 
 // example is a command line worth copying, and what it does.
