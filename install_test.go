@@ -100,7 +100,8 @@ func moduleZip(t *testing.T, path, prefix string) {
 			return err
 		}
 		if d.IsDir() {
-			if name != "." && (strings.HasPrefix(d.Name(), ".") && d.Name() != ".ci" || name == "bench/out") {
+			if name != "." && (strings.HasPrefix(d.Name(), ".") && d.Name() != ".ci" ||
+				name == "bench/out" || name == "dist" || name == "completions") {
 				return filepath.SkipDir
 			}
 			if _, err := os.Stat(filepath.Join(name, "go.mod")); err == nil && name != "." {
