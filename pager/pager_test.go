@@ -346,6 +346,8 @@ func TestFind(t *testing.T) {
 		{"cat means none", []string{"PAGER=cat"}, nil, "", false},
 		{"LESS kept", []string{"LESS=-R"}, []string{"less"}, "-R", false},
 		{"LESS empty kept", []string{"LESS="}, []string{"less"}, "", false},
+		{"no less on a dumb terminal", []string{"TERM=dumb"}, nil, "", false},
+		{"a pager asked for on a dumb terminal", []string{"TERM=dumb", "PAGER=more"}, []string{"more"}, "FRX", true},
 	}
 	for _, tt := range tests {
 		p, err := Find(tt.env)

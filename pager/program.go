@@ -22,8 +22,9 @@ type Program struct {
 }
 
 // Find returns the pager for the environment environ: KHIVE_PRETTY_PAGER,
-// else PAGER, else less. Set but empty, or cat, means no pager (Argv is
-// nil). The value is split into words as a shell would, honouring quotes,
+// else PAGER, else less, except on a dumb terminal (TERM=dumb, as in an
+// Emacs shell buffer), where less cannot draw, as git does. Set but empty,
+// or cat, means no pager (Argv is nil). The value is split into words as a shell would, honouring quotes,
 // without expansions. LESS=FRX is added when LESS is unset: quit when the
 // output fits one screen, let colours through, leave the screen as it
 // was.
@@ -34,6 +35,11 @@ func Find(environ []string) (Program, error) {
 		if v, ok := lookup(environ, k); ok {
 			cmdline, name, p.Explicit = v, k, true
 			break
+		}
+	}
+	if !p.Explicit {
+		if term, _ := lookup(environ, "TERM"); term == "dumb" {
+			return Program{}, nil
 		}
 	}
 	argv, err := Split(cmdline)
