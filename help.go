@@ -128,7 +128,7 @@ func environment() []item {
 		{"CLICOLOR_FORCE", "set, and not 0: colour under --color auto even when piped, also over NO_COLOR; " +
 			"colour only: -o auto still gives plain output when piped"},
 		{"FORCE_COLOR", "as CLICOLOR_FORCE"},
-		{"TERM", "dumb: no colour under --color auto"},
+		{"TERM", "dumb: no colour under --color auto, and no less by default"},
 		{"COLUMNS", "the width of human output, before the terminal's (stdout, stderr, then /dev/tty)"},
 		{"KHIVE_PRETTY_NOW", "the clock for relative times, as --now"},
 		{"KHIVE_PRETTY_PAGER", "the pager, before PAGER; empty or cat: no pager"},
