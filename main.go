@@ -295,9 +295,8 @@ func newPager(s settings, stdout, stderr *os.File, environ []string) *pager.Writ
 }
 
 // renderFiles renders each file in turn; ok is false when output failed,
-// which ends the run at once.
-// quit reports that the user quit the pager: then a failed write is no
-// error.
+// which ends the run at once. quit reports that the user quit the pager:
+// then a failed write is no error to report.
 func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, read *int64, stats bool, quit func() bool) (code int, ok bool) {
 	rn := pretty.NewRenderer(stdout, opt)
 	code = exitOK
