@@ -37,6 +37,8 @@ var layers = map[string][]string{
 	"render/jsonout":   {"value", "recognise", "relative", "format", "sanitize", "theme"},
 	"pipeline": {"value", "input", "protocol", "recognise", "render/human", "render/markdown", "render/plain",
 		"render/jsonout", "render/lines", "glyphs", "theme", "format", "sanitize"},
+	"pager":              {},
+	"internal/mangen":    {},
 	"internal/benchdata": {},
 	"internal/jsonscan":  {"internal/jsonlib"},
 }

@@ -49,17 +49,19 @@ func buildBinary(t *testing.T) string {
 }
 
 // cleanEnv is the environment without the variables that steer output, so
-// that the developer's or CI's own settings cannot change the result.
+// that the developer's or CI's own settings cannot change the result. No
+// pager unless a test asks for one (a later entry wins).
 func cleanEnv(extra ...string) []string {
 	var env []string
 	for _, kv := range os.Environ() {
 		switch strings.SplitN(kv, "=", 2)[0] {
-		case "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "FORCE_COLOR", "COLUMNS", "TERM", "KHIVE_PRETTY_NOW":
+		case "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "FORCE_COLOR", "COLUMNS", "TERM", "KHIVE_PRETTY_NOW",
+			"KHIVE_PRETTY_PAGER", "PAGER", "LESS":
 			continue
 		}
 		env = append(env, kv)
 	}
-	return append(append(env, "TERM=xterm-256color", "KHIVE_PRETTY_NOW=2026-05-23T16:20:00Z"), extra...)
+	return append(append(env, "TERM=xterm-256color", "KHIVE_PRETTY_NOW=2026-05-23T16:20:00Z", "PAGER=cat"), extra...)
 }
 
 // runInPTY runs the binary with stdout (and stdin) on a pseudo-terminal of

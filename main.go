@@ -8,12 +8,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/urfave/cli/v3"
 
+	"github.com/khive-ai/khive-pretty/pager"
 	"github.com/khive-ai/khive-pretty/pipeline"
 	"github.com/khive-ai/khive-pretty/sanitize"
 	"github.com/khive-ai/khive-pretty/terminal"
@@ -26,69 +31,75 @@ const (
 	exitUsage      = 2 // usage error, unreadable file, or input that is not JSON
 )
 
-const usageHint = "usage: khive-pretty [flags] [FILE ...]   (reads standard input when no FILE is given)\n" +
-	"       curl … | khive-pretty      khive-pretty --help for the flags\n"
+const usageHint = "usage: khive-pretty [options] [FILE ...]   (reads standard input when no FILE is given)\n" +
+	"       curl … | khive-pretty      khive-pretty --help for the options\n"
+
+// holdOutput is how long output on a terminal waits for more before it is
+// shown without a pager: long enough for a document to be rendered whole,
+// short enough that a slow stream still looks live.
+const holdOutput = 200 * time.Millisecond
 
 // usageError is a mistake on the command line.
 type usageError struct{ error }
 
 func main() {
-	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr, os.Environ()))
 }
 
-func run(args []string, stdin, stdout, stderr *os.File, getenv terminal.Getenv) int {
+func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
+	getenv := func(key string) string {
+		for _, kv := range environ {
+			if k, v, ok := strings.Cut(kv, "="); ok && k == key {
+				return v
+			}
+		}
+		return ""
+	}
+	columns := func() int { return terminal.Columns(stdout, stderr) }
 	code := exitOK
-	cmd := &cli.Command{
-		Name:      "khive-pretty",
-		Usage:     "pretty-print khive and agent-server JSON",
-		ArgsUsage: "[FILE ...]",
-		Description: "Reads JSON documents from the FILEs (or standard input, or \"-\") and shows them for a\n" +
-			"person on a terminal, or as stable plain text when piped.\n\n" +
-			"Exit status: 0 rendered; 1 rendered, and the input reported a failure (ok: false, a JSON-RPC\nerror, an MCP isError result, an HTTP 4xx/5xx status);\n" +
-			"2 usage error, unreadable file, or input that is not JSON.",
-		Writer:          stdout,
-		ErrWriter:       stderr,
-		HideHelpCommand: true,
-		// Return errors to run instead of exiting inside the library.
-		ExitErrHandler: func(context.Context, *cli.Command, error) {},
-		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
-			return usageError{err}
-		},
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "auto", Usage: "auto, human, plain, markdown, json or agent; auto is human on a terminal, plain otherwise"},
-			&cli.StringFlag{Name: "color", Value: "auto", Usage: "auto, always or never"},
-			&cli.StringFlag{Name: "now", Usage: "the clock for relative times (RFC 3339)", Sources: cli.EnvVars("KHIVE_PRETTY_NOW")},
-			&cli.IntFlag{Name: "width", Aliases: []string{"w"}, Usage: "target width of human output", DefaultText: "$COLUMNS, else the terminal's, else 80"},
-			&cli.BoolFlag{Name: "ascii", Usage: "ASCII glyphs instead of Unicode"},
-			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "human output without shortening: full IDs, exact timestamps, no truncation"},
-			&cli.BoolFlag{Name: "stats", Usage: "after rendering, print the input and output sizes and the saving to stderr"},
-		},
-		Action: func(_ context.Context, cmd *cli.Command) error {
-			opt, err := options(cmd, stdout, getenv)
+	cmd := newCommand(stdout, stderr, func() int { return terminal.Width(0, getenv, columns) })
+	// The completion scripts end the command line with the marker; only
+	// then is completion on, so that no `completion` subcommand hides a
+	// file of that name (see completionScript).
+	cmd.EnableShellCompletion = len(args) > 1 && args[len(args)-1] == completionMarker
+	cmd.ShellComplete = func(_ context.Context, c *cli.Command) { complete(stdout, c.Args().Slice(), c.Flags) }
+	cmd.Action = func(_ context.Context, cmd *cli.Command) error {
+		if cmd.Bool("version") {
+			bi, _ := debug.ReadBuildInfo()
+			fmt.Fprint(stdout, versionText(bi))
+			return nil
+		}
+		if shell := cmd.String("completion"); shell != "" {
+			if err := checkChoice("completion", shell); err != nil {
+				return err
+			}
+			script, err := completionScript(shell)
 			if err != nil {
 				return err
 			}
-			opt.Log = stderr
-			files := cmd.Args().Slice()
-			if len(files) == 0 {
-				if terminal.IsTerminal(stdin) {
-					fmt.Fprint(stderr, usageHint)
-					code = exitUsage
-					return nil
-				}
-				files = []string{"-"}
-			}
-			if terminal.WasClosed(stdout) {
-				complain(stderr, errors.New("write error: standard output is closed"))
+			_, err = io.WriteString(stdout, script)
+			return err
+		}
+		s, err := parseSettings(cmd, stdout, getenv, columns)
+		if err != nil {
+			return err
+		}
+		files := cmd.Args().Slice()
+		if len(files) == 0 {
+			if terminal.IsTerminal(stdin) {
+				fmt.Fprint(stderr, usageHint)
 				code = exitUsage
 				return nil
 			}
-			if opt.Output == pipeline.Human && opt.Color >= colorprofile.ANSI {
-				defer resetOnInterrupt(stdout)()
-			}
-			code = render(files, stdin, stdout, stderr, opt, cmd.Bool("stats"))
+			files = []string{"-"}
+		}
+		if terminal.WasClosed(stdout) {
+			complain(stderr, errors.New("write error: standard output is closed"))
+			code = exitUsage
 			return nil
-		},
+		}
+		code = show(files, stdin, stdout, stderr, s, environ)
+		return nil
 	}
 	if err := cmd.Run(context.Background(), args); err != nil {
 		complain(stderr, err)
@@ -101,19 +112,35 @@ func run(args []string, stdin, stdout, stderr *os.File, getenv terminal.Getenv) 
 	return code
 }
 
-// options turns flags and the environment into the values the renderers
-// take. This is the only place the clock, the terminal and the environment
-// are consulted.
-func options(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv) (pipeline.Options, error) {
-	var opt pipeline.Options
-	tty := terminal.IsTerminal(stdout)
+// settings are the decisions made from the flags and the environment.
+type settings struct {
+	opt   pipeline.Options
+	pager string // auto, always or never
+	stats bool
+	tty   bool // stdout is a terminal
+}
+
+// parseSettings turns flags and the environment into the values the
+// renderers take. This is the only place the clock, the terminal and the
+// environment are consulted.
+func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, columns func() int) (settings, error) {
+	var s settings
+	s.tty = terminal.IsTerminal(stdout)
+	s.stats = cmd.Bool("stats")
 	color := cmd.String("color")
-	switch color {
-	case "auto", "always", "never":
-	default:
-		return opt, usageError{fmt.Errorf("--color must be auto, always or never, not %q", color)}
+	if err := checkChoice("color", color); err != nil {
+		return s, err
 	}
-	switch o := cmd.String("output"); o {
+	s.pager = cmd.String("pager")
+	if err := checkChoice("pager", s.pager); err != nil {
+		return s, err
+	}
+	o := cmd.String("output")
+	if err := checkChoice("output", o, "md"); err != nil {
+		return s, err
+	}
+	opt := &s.opt
+	switch o {
 	case "human":
 		opt.Output = pipeline.Human
 	case "plain":
@@ -126,60 +153,103 @@ func options(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv) (pipelin
 		opt.Output = pipeline.Agent
 	case "auto":
 		// Asking for colour is asking for the human view, e.g. `| less -R`.
+		// Forcing colour from the environment is not: CI systems set
+		// FORCE_COLOR, and piped output stays the plain interface.
 		opt.Output = pipeline.Plain
-		if tty || color == "always" {
+		if s.tty || color == "always" {
 			opt.Output = pipeline.Human
 		}
-	default:
-		return opt, usageError{fmt.Errorf("--output must be auto, human, plain, markdown, json or agent, not %q", o)}
 	}
 	// Flags are checked whatever the output, so a mistake shows up at once
 	// rather than the day the output goes to a terminal.
 	var now time.Time
-	if s := cmd.String("now"); s != "" {
-		t, err := time.Parse(time.RFC3339Nano, s)
+	if v := cmd.String("now"); v != "" {
+		t, err := time.Parse(time.RFC3339Nano, v)
 		if err != nil {
-			return opt, usageError{fmt.Errorf("--now (or KHIVE_PRETTY_NOW) %q is not an RFC 3339 time such as 2026-05-23T16:20:00Z", s)}
+			return s, usageError{fmt.Errorf("--now (or KHIVE_PRETTY_NOW) %q is not an RFC 3339 time such as 2026-05-23T16:20:00Z", v)}
 		}
 		now = t
 	}
-	width := int(cmd.Int("width"))
-	if width < 0 {
-		return opt, usageError{fmt.Errorf("--width must be a positive number of columns, not %d", width)}
+	width := 0
+	if v := cmd.String("width"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return s, usageError{fmt.Errorf("--width must be a positive number of columns, not %q", v)}
+		}
+		width = n
 	}
 	opt.ASCII = cmd.Bool("ascii")
 	opt.Verbose = cmd.Bool("verbose")
 	switch opt.Output {
 	case pipeline.Plain, pipeline.Markdown, pipeline.Agent:
-		return opt, nil // these depend on the input alone: nothing else to ask
+		return s, nil // these depend on the input alone: nothing else to ask
 	}
 	opt.Color = colorprofile.NoTTY
-	if terminal.Color(color, tty, getenv) {
+	// A Windows console shows colours only once asked to.
+	if terminal.Color(color, s.tty && terminal.VirtualTerminal(stdout), getenv) {
 		// The theme uses the 16 basic colours, which every colour terminal
 		// has, so there is nothing to detect beyond on or off.
 		opt.Color = colorprofile.ANSI
 	}
 	if opt.Output == pipeline.JSON {
-		return opt, nil
+		return s, nil
 	}
 	opt.Now = now
 	if now.IsZero() {
 		opt.Now = time.Now()
 	}
-	opt.Width = terminal.Width(width, getenv, stdout, tty)
-	return opt, nil
+	opt.Width = terminal.Width(width, getenv, columns)
+	return s, nil
+}
+
+// show renders the files to stdout, through a pager when one is wanted,
+// and returns the exit code.
+func show(files []string, stdin io.Reader, stdout, stderr *os.File, s settings, environ []string) int {
+	pw := newPager(s, stdout, stderr, environ)
+	var paging func() bool
+	if pw != nil {
+		paging = pw.Paging
+	}
+	colour := s.opt.Output == pipeline.Human && s.opt.Color >= colorprofile.ANSI
+	if colour || pw != nil {
+		defer handleSignals(stdout, colour, paging)()
+	}
+	return renderThrough(files, stdin, stdout, stderr, s.opt, s.stats, pw)
 }
 
 // render streams every input through one renderer and returns the exit
 // code. With stats, a last line on stderr compares the sizes of input and
 // output.
 func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pipeline.Options, stats bool) int {
+	return renderThrough(files, stdin, stdout, stderr, opt, stats, nil)
+}
+
+// renderThrough is render with output through the pager writer pw, when
+// not nil: messages then wait for the pager to exit, and a pager the user
+// quits ends the run quietly.
+func renderThrough(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pipeline.Options, stats bool, pw *pager.Writer) int {
+	errs := stderr
+	quit := func() bool { return false }
+	if pw != nil {
+		stdout, errs, quit = pw, pw.Stderr(stderr), pw.Quit
+	}
+	opt.Log = errs
 	var in, out counter
 	if stats {
 		out.w = stdout
 		stdout = &out
 	}
-	code, ok := renderFiles(files, stdin, stdout, stderr, opt, &in.n, stats)
+	code, ok := renderFiles(files, stdin, stdout, errs, opt, &in.n, stats, quit)
+	if pw != nil {
+		err := pw.Close()
+		if pw.Quit() {
+			return exitOK // the user has seen enough
+		}
+		if err != nil && ok {
+			complain(stderr, fmt.Errorf("write error: %w", err))
+			return exitUsage
+		}
+	}
 	// A run whose output failed has nothing to compare: no claim is made.
 	if stats && ok {
 		fmt.Fprintln(stderr, statsLine(in.n, out.n))
@@ -187,9 +257,47 @@ func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pipel
 	return code
 }
 
+// newPager returns the pager writer for stdout, or nil when output is not
+// to be paged: --pager never, auto when stdout is not a terminal, or no
+// pager configured.
+func newPager(s settings, stdout, stderr *os.File, environ []string) *pager.Writer {
+	if s.pager == "never" || (s.pager == "auto" && !s.tty) {
+		return nil
+	}
+	prog, err := pager.Find(environ)
+	if err != nil {
+		complain(stderr, err)
+		return nil
+	}
+	if prog.Argv == nil {
+		return nil
+	}
+	cols, rows := terminal.Size(stdout)
+	if s.pager == "auto" && rows == 0 {
+		return nil // no height to compare with
+	}
+	return pager.New(stdout, pager.Config{
+		Always: s.pager == "always",
+		Rows:   rows,
+		Cols:   cols,
+		Hold:   holdOutput,
+		Start: func(header int) (io.WriteCloser, <-chan struct{}, error) {
+			return pager.Start(prog, header, stdout, stderr)
+		},
+		// The input may still be open (a stream): nothing more is wanted.
+		OnQuit: func() { os.Exit(exitOK) },
+		Warn: func(err error) {
+			if prog.Explicit {
+				complain(stderr, err)
+			}
+		},
+	})
+}
+
 // renderFiles renders each file in turn; ok is false when output failed,
-// which ends the run at once.
-func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pipeline.Options, read *int64, stats bool) (code int, ok bool) {
+// which ends the run at once. quit reports that the user quit the pager:
+// then a failed write is no error to report.
+func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pipeline.Options, read *int64, stats bool, quit func() bool) (code int, ok bool) {
 	rn := pipeline.NewRenderer(stdout, opt)
 	code = exitOK
 	for _, name := range files {
@@ -198,7 +306,7 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 		if name != "-" {
 			f, err := os.Open(name)
 			if err != nil {
-				complain(stderr, err)
+				complain(stderr, notACommand(err, name))
 				code = exitUsage
 				continue
 			}
@@ -213,17 +321,37 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 			code = exitErrorReply
 		}
 		if err != nil {
-			complain(stderr, err)
 			var ie *pipeline.InputError
 			if !errors.As(err, &ie) {
-				// Output failed (a full disk, a closed stdout): nothing
-				// more can be shown.
+				// Output failed (a full disk, a closed stdout, a pager the
+				// user quit): nothing more can be shown.
+				if !quit() {
+					complain(stderr, err)
+				}
 				return exitUsage, false
 			}
+			complain(stderr, err)
 			code = exitUsage
 		}
 	}
 	return code, true
+}
+
+// notACommand adds to the error of a file that does not exist, when its
+// name is a word people try as a subcommand, what they may have meant.
+func notACommand(err error, name string) error {
+	if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	switch name {
+	case "help":
+		return fmt.Errorf("%w (khive-pretty has no commands: khive-pretty --help shows the usage)", err)
+	case "version":
+		return fmt.Errorf("%w (khive-pretty has no commands: khive-pretty --version shows the version)", err)
+	case "completion":
+		return fmt.Errorf("%w (khive-pretty has no commands: khive-pretty --completion bash|zsh|fish prints a completion script)", err)
+	}
+	return err
 }
 
 // complain writes an error for the person at the terminal. Its text may

@@ -21,12 +21,13 @@ func IsTerminal(f *os.File) bool {
 // Getenv is how environment variables are read, so tests can supply their own.
 type Getenv func(string) string
 
-// Color decides colour for human output. mode is the --color flag:
-// "always" and "never" win over everything; under "auto" colour is on for
-// a terminal, except that NO_COLOR (any non-empty value, no-color.org),
-// CLICOLOR=0 or TERM=dumb turn it off, and CLICOLOR_FORCE or FORCE_COLOR
-// (non-empty, not "0") turn it on even when piped. Forcing wins over NO_COLOR,
-// as in gh: it is the more specific request.
+// Color decides colour for human and JSON output. mode is the --color
+// flag: "always" and "never" win over everything; under "auto" colour is
+// on for a terminal, except that NO_COLOR (any non-empty value,
+// no-color.org), CLICOLOR=0 or TERM=dumb turn it off, and CLICOLOR_FORCE or
+// FORCE_COLOR (non-empty, not "0") turn it on even when piped. Forcing wins
+// over NO_COLOR, as in gh: it is the more specific request. Forcing is
+// about colour only: whether output is human or plain is main's decision.
 func Color(mode string, stdoutTTY bool, env Getenv) bool {
 	switch mode {
 	case "always":
@@ -45,20 +46,54 @@ func Color(mode string, stdoutTTY bool, env Getenv) bool {
 
 func forced(v string) bool { return v != "" && v != "0" }
 
-// Width decides the width of human output: the --width flag if given
-// (flag > 0), else $COLUMNS, else the terminal's width, else 80. The
-// terminal is asked only when nothing else answered.
-func Width(flag int, env Getenv, out *os.File, outTTY bool) int {
+// Width decides the width of human output (and of --help): the --width
+// flag if given (flag > 0), else $COLUMNS, else the terminal's width as
+// columns reports it (0 for none), else 80. columns is called only when
+// nothing else answered, as asking a terminal costs system calls.
+func Width(flag int, env Getenv, columns func() int) int {
 	if flag > 0 {
 		return flag
 	}
 	if n, err := strconv.Atoi(env("COLUMNS")); err == nil && n > 0 {
 		return n
 	}
-	if outTTY && out != nil {
-		if w, _, err := term.GetSize(int(out.Fd())); err == nil && w > 0 {
+	if columns != nil {
+		if w := columns(); w > 0 {
 			return w
 		}
 	}
 	return 80
+}
+
+// Columns is the width of the first of files that is a terminal, else of
+// the controlling terminal (/dev/tty), else 0. main passes stdout, then
+// stderr: with `-o human | less -R` stdout is a pipe but stderr is still
+// the terminal the output ends up on, and bash does not export COLUMNS.
+// /dev/tty answers when both are redirected.
+func Columns(files ...*os.File) int {
+	for _, f := range files {
+		if w, _ := Size(f); w > 0 {
+			return w
+		}
+	}
+	tty, err := os.Open("/dev/tty")
+	if err != nil {
+		return 0
+	}
+	defer tty.Close()
+	w, _ := Size(tty)
+	return w
+}
+
+// Size is the width and height of the terminal f, or zeros when f is not
+// a terminal.
+func Size(f *os.File) (cols, rows int) {
+	if f == nil {
+		return 0, 0
+	}
+	w, h, err := term.GetSize(int(f.Fd()))
+	if err != nil || w <= 0 || h <= 0 {
+		return 0, 0
+	}
+	return w, h
 }

@@ -1,6 +1,11 @@
 package terminal
 
-import "testing"
+import (
+	"os"
+	"testing"
+
+	"github.com/creack/pty"
+)
 
 func envOf(m map[string]string) Getenv { return func(k string) string { return m[k] } }
 
@@ -34,16 +39,58 @@ func TestColor(t *testing.T) {
 }
 
 func TestWidth(t *testing.T) {
-	if got := Width(100, envOf(map[string]string{"COLUMNS": "60"}), nil, false); got != 100 {
-		t.Errorf("flag: %d", got)
+	asked := false
+	cols := func(n int) func() int { return func() int { asked = true; return n } }
+	tests := []struct {
+		name    string
+		flag    int
+		env     map[string]string
+		columns func() int
+		want    int
+	}{
+		{"flag wins", 100, map[string]string{"COLUMNS": "60"}, cols(70), 100},
+		{"COLUMNS next", 0, map[string]string{"COLUMNS": "60"}, cols(70), 60},
+		{"then the terminal", 0, nil, cols(70), 70},
+		{"bad COLUMNS is ignored", 0, map[string]string{"COLUMNS": "wide"}, cols(70), 70},
+		{"no terminal: 80", 0, nil, cols(0), 80},
+		{"nothing to ask: 80", 0, nil, nil, 80},
 	}
-	if got := Width(0, envOf(map[string]string{"COLUMNS": "60"}), nil, false); got != 60 {
-		t.Errorf("COLUMNS: %d", got)
+	for _, tt := range tests {
+		if got := Width(tt.flag, envOf(tt.env), tt.columns); got != tt.want {
+			t.Errorf("%s: Width = %d, want %d", tt.name, got, tt.want)
+		}
 	}
-	if got := Width(0, envOf(map[string]string{"COLUMNS": "wide"}), nil, false); got != 80 {
-		t.Errorf("bad COLUMNS: %d", got)
+	asked = false
+	Width(0, envOf(map[string]string{"COLUMNS": "60"}), cols(70))
+	if asked {
+		t.Error("the terminal was asked although COLUMNS answered")
 	}
-	if got := Width(0, envOf(nil), nil, false); got != 80 {
-		t.Errorf("default: %d", got)
+}
+
+// With stdout piped (`| less -R`), the width comes from stderr.
+func TestColumnsAsksEachFileInTurn(t *testing.T) {
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skip("no pty:", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 30, Cols: 57}); err != nil {
+		t.Fatal(err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	if got := Columns(w, tty); got != 57 {
+		t.Errorf("Columns(pipe, pty) = %d, want 57", got)
+	}
+	if cols, rows := Size(tty); cols != 57 || rows != 30 {
+		t.Errorf("Size = %d×%d, want 57×30", cols, rows)
+	}
+	if cols, rows := Size(w); cols != 0 || rows != 0 {
+		t.Errorf("Size of a pipe = %d×%d, want 0×0", cols, rows)
 	}
 }

@@ -1,0 +1,256 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/urfave/cli/v3"
+)
+
+// newCommand is the command line: its flags and the texts of --help and
+// the man page. helpWidth is asked only when help is shown.
+func newCommand(stdout, stderr io.Writer, helpWidth func() int) *cli.Command {
+	cmd := &cli.Command{
+		Writer:    stdout,
+		ErrWriter: stderr,
+		Name:      "khive-pretty",
+		Usage:     "pretty-print khive and agent-server JSON",
+		ArgsUsage: "[FILE ...]",
+		Description: "Reads JSON documents from the FILEs (or standard input, or \"-\") and shows them for " +
+			"a person on a terminal, or as stable plain text when piped. It sees through the wrappers " +
+			"agent servers put around their answers: MCP tool results, JSON-RPC, Server-Sent Events " +
+			"and curl -i headers.\n\n" +
+			"Output taller than the terminal goes through a pager (see --pager and ENVIRONMENT). " +
+			"Flags may come before or after the files.",
+		HideHelpCommand: true,
+		// Return errors to run instead of exiting inside the library.
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+		OnUsageError: func(_ context.Context, cmd *cli.Command, err error, _ bool) error {
+			return usageMessage(err, cmd.VisibleFlags())
+		},
+		CustomRootCommandHelpTemplate: helpTemplate,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "auto", DefaultText: "auto",
+				Usage: "auto, human, plain, markdown, json or agent; auto is human on a terminal, plain otherwise"},
+			&cli.StringFlag{Name: "color", Value: "auto", DefaultText: "auto",
+				Usage: "auto, always or never; auto colours human and json output on a terminal, unless the environment says otherwise"},
+			&cli.StringFlag{Name: "pager", Value: "auto", DefaultText: "auto",
+				Usage: "auto, always or never; auto pages output taller than the terminal"},
+			&cli.StringFlag{Name: "now", Sources: cli.EnvVars("KHIVE_PRETTY_NOW"),
+				Usage: "the clock for relative times (RFC 3339), e.g. 2026-05-23T16:20:00Z"},
+			&cli.StringFlag{Name: "width", Aliases: []string{"w"}, DefaultText: "$COLUMNS, else the terminal's, else 80",
+				Usage: "target width of human output in columns"},
+			&cli.BoolFlag{Name: "ascii", Usage: "ASCII glyphs and borders instead of Unicode"},
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
+				Usage: "human output without shortening: full IDs, exact timestamps, no truncation"},
+			&cli.BoolFlag{Name: "stats", Usage: "after rendering, print the input and output sizes and the saving to stderr"},
+			&cli.BoolFlag{Name: "version", Aliases: []string{"V"}, Usage: "print the version, commit and Go version, and exit"},
+			&cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "show this help"},
+			&cli.StringFlag{Name: "completion", Hidden: true,
+				Usage: "print the completion script for bash, zsh or fish"},
+		},
+	}
+	cmd.Metadata = helpFuncs(helpWidth)
+	return cmd
+}
+
+// placeholder names the value of a flag in --help and the man page.
+func placeholder(flag string) string {
+	switch flag {
+	case "output":
+		return "MODE"
+	case "color", "pager":
+		return "WHEN"
+	case "now":
+		return "TIME"
+	case "width":
+		return "N"
+	case "completion":
+		return "SHELL"
+	}
+	return ""
+}
+
+// choice is a value a flag takes, with what it means (shown by shell
+// completion).
+type choice struct{ name, help string }
+
+// flagChoices are the values of a flag, for checking, suggesting and
+// completing them; nil for a flag whose value is free.
+func flagChoices(flag string) []choice {
+	switch flag {
+	case "output":
+		return []choice{
+			{"auto", "human on a terminal, plain otherwise"},
+			{"human", "for a person: tables, glyphs, relative times"},
+			{"plain", "stable lossless text for scripts and snapshots"},
+			{"markdown", "for a pull request, an issue or a prompt"},
+			{"json", "the input re-indented, losslessly"},
+			{"agent", "compact JSON with fewer tokens for an LLM"},
+		}
+	case "color":
+		return []choice{
+			{"auto", "on a terminal, unless the environment says otherwise"},
+			{"always", "colour even when piped"},
+			{"never", "no colour"},
+		}
+	case "pager":
+		return []choice{
+			{"auto", "page output taller than the terminal"},
+			{"always", "page all output"},
+			{"never", "never page"},
+		}
+	case "completion":
+		return []choice{{"bash", "Bash"}, {"zsh", "Zsh"}, {"fish", "fish"}}
+	}
+	return nil
+}
+
+// checkChoice accepts value for flag if it is one of its choices (or an
+// alias in extra), else says what it must be and guesses what was meant.
+func checkChoice(flag, value string, extra ...string) error {
+	var names []string
+	for _, c := range flagChoices(flag) {
+		if c.name == value {
+			return nil
+		}
+		names = append(names, c.name)
+	}
+	for _, e := range extra {
+		if e == value {
+			return nil
+		}
+	}
+	msg := fmt.Sprintf("--%s must be %s, not %q", flag, orList(names), value)
+	if s := suggest(value, names); s != "" {
+		msg += " (did you mean " + s + "?)"
+	}
+	return usageError{errors.New(msg)}
+}
+
+// orList is "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// usageMessage rewrites the parser's errors for a person: flags named with
+// two dashes, a guess at a mistyped flag, no Go internals.
+func usageMessage(err error, flags []cli.Flag) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		s := "unknown flag " + dashed(name)
+		var names []string
+		for _, f := range flags {
+			names = append(names, f.Names()...)
+		}
+		if g := suggest(name, names); g != "" {
+			s += " (did you mean " + dashed(g) + "?)"
+		}
+		return usageError{errors.New(s)}
+	}
+	if arg, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
+		name := longName(strings.TrimLeft(arg, "-"), flags)
+		s := "--" + name + " needs a value"
+		if p := placeholder(name); p != "" {
+			s = "--" + name + " needs a value (" + p + ")"
+		}
+		if cs := flagChoices(name); cs != nil {
+			var names []string
+			for _, c := range cs {
+				names = append(names, c.name)
+			}
+			s = "--" + name + " needs a value: " + orList(names)
+		}
+		return usageError{errors.New(s)}
+	}
+	// invalid value "maybe" for flag -ascii: parse error
+	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
+		if value, err := strconv.QuotedPrefix(rest); err == nil {
+			if name, ok := strings.CutPrefix(rest[len(value):], " for flag -"); ok {
+				name, _, _ = strings.Cut(name, ":")
+				name = longName(name, flags)
+				return usageError{fmt.Errorf("--%s takes no value (or true or false), not %s", name, value)}
+			}
+		}
+	}
+	return usageError{err}
+}
+
+// dashed is a flag name as typed: -o, --output.
+func dashed(name string) string {
+	if utf8.RuneCountInString(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// longName is the first (long) name of the flag called name.
+func longName(name string, flags []cli.Flag) string {
+	for _, f := range flags {
+		for _, n := range f.Names() {
+			if n == name {
+				return f.Names()[0]
+			}
+		}
+	}
+	return name
+}
+
+// suggest is the candidate closest to word, if it is close enough to be
+// a typo: a prefix of it, or an edit distance of at most a third of its
+// length. Single letters are too short to guess from.
+func suggest(word string, candidates []string) string {
+	word = strings.ToLower(word)
+	if utf8.RuneCountInString(word) < 2 {
+		return ""
+	}
+	best, bestD := "", max(1, utf8.RuneCountInString(word)/3)+1
+	for _, c := range candidates {
+		if utf8.RuneCountInString(c) < 2 {
+			continue
+		}
+		d := distance(word, c)
+		if strings.HasPrefix(c, word) {
+			d = 0
+		}
+		if d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// distance is the optimal-string-alignment edit distance: insertions,
+// deletions, substitutions and swaps of neighbours each count one.
+func distance(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	d := make([][]int, len(x)+1)
+	for i := range d {
+		d[i] = make([]int, len(y)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(x)][len(y)]
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+func TestSuggest(t *testing.T) {
+	flags := []string{"output", "o", "color", "pager", "now", "width", "w", "ascii", "verbose", "v", "stats", "version", "V", "help", "h"}
+	tests := []struct {
+		word       string
+		candidates []string
+		want       string
+	}{
+		{"colour", flags, "color"},
+		{"verbos", flags, "verbose"},
+		{"verb", flags, "verbose"}, // a prefix
+		{"pagr", flags, "pager"},
+		{"stast", flags, "stats"}, // a swap
+		{"zzzzzz", flags, ""},
+		{"x", flags, ""}, // too short to guess from
+		{"mardown", []string{"auto", "human", "plain", "markdown", "json", "agent"}, "markdown"},
+		{"JSON", []string{"auto", "human", "plain", "markdown", "json", "agent"}, "json"},
+		{"plian", []string{"auto", "human", "plain", "markdown", "json", "agent"}, "plain"},
+		{"table", []string{"auto", "human", "plain", "markdown", "json", "agent"}, ""},
+	}
+	for _, tt := range tests {
+		if got := suggest(tt.word, tt.candidates); got != tt.want {
+			t.Errorf("suggest(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+}
+
+func TestDistance(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"abc", "abc", 0}, {"colour", "color", 1}, {"alwyas", "always", 1}, {"kitten", "sitting", 3}, {"", "ab", 2}, {"é", "e", 1},
+	} {
+		if got := distance(tt.a, tt.b); got != tt.want {
+			t.Errorf("distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+func TestVersionText(t *testing.T) {
+	bi := &debug.BuildInfo{
+		GoVersion: "go1.26.8",
+		Main:      debug.Module{Path: "github.com/khive-ai/khive-pretty", Version: "v1.2.3"},
+		Settings: []debug.BuildSetting{
+			{Key: "GOOS", Value: "darwin"}, {Key: "GOARCH", Value: "arm64"},
+			{Key: "vcs.revision", Value: "5411946c0a7f0123456789abcdef012345678901"},
+			{Key: "vcs.time", Value: "2026-05-23T16:20:00Z"},
+			{Key: "vcs.modified", Value: "true"},
+		},
+	}
+	want := "khive-pretty v1.2.3\ncommit 5411946c0a7f (2026-05-23T16:20:00Z), modified\ngo1.26.8 darwin/arm64\n"
+	if got := versionText(bi); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	bi.Settings = bi.Settings[:2]
+	bi.Main.Version = "(devel)"
+	if got := versionText(bi); got != "khive-pretty (devel)\ngo1.26.8 darwin/arm64\n" {
+		t.Errorf("without VCS information: %q", got)
+	}
+}
+
+func TestFillAndDefList(t *testing.T) {
+	got := fill("one two three four five\n\nsix seven", 2, 12)
+	if want := "  one two\n  three four\n  five\n\n  six seven"; got != want {
+		t.Errorf("fill:\n%s\nwant\n%s", got, want)
+	}
+	// A word wider than the line is not broken.
+	if got := fill("a supercalifragilistic b", 0, 10); got != "a\nsupercalifragilistic\nb" {
+		t.Errorf("fill of a long word: %q", got)
+	}
+	items := []item{{"-o, --output MODE", "how to show it"}, {"    --ascii", "ASCII glyphs instead of Unicode"}}
+	wide := defList(items, 2, 60)
+	if want := "  -o, --output MODE  how to show it\n      --ascii        ASCII glyphs instead of Unicode\n"; wide != want {
+		t.Errorf("beside:\n%s\nwant\n%s", wide, want)
+	}
+	narrow := defList(items, 2, 30)
+	if want := "  -o, --output MODE\n      how to show it\n  --ascii\n      ASCII glyphs instead of\n      Unicode\n"; narrow != want {
+		t.Errorf("under:\n%s\nwant\n%s", narrow, want)
+	}
+}
+
+func TestShellLinesStayCopyable(t *testing.T) {
+	got := shellLines(`curl -sN http://x -H 'Accept: a, b' | khive-pretty`, 2, 24)
+	for _, line := range strings.Split(strings.Trim(got, "\n"), "\n") {
+		if !strings.HasPrefix(line, "  ") {
+			t.Errorf("line not indented: %q", line)
+		}
+	}
+	joined := strings.ReplaceAll(strings.TrimSpace(got), " \\\n    ", " ")
+	if joined != `curl -sN http://x -H 'Accept: a, b' | khive-pretty` {
+		t.Errorf("joined again: %q from\n%s", joined, got)
+	}
+}

@@ -1,0 +1,180 @@
+package pager
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Program is the pager to run.
+type Program struct {
+	Argv []string // the command, split into words
+	Env  []string // its whole environment
+	// Explicit is set when the user named the pager (KHIVE_PRETTY_PAGER or
+	// PAGER): if it cannot start, say so. The default, less, may simply
+	// be missing (Windows), and then output is written directly.
+	Explicit bool
+}
+
+// Find returns the pager for the environment environ: KHIVE_PRETTY_PAGER,
+// else PAGER, else less, except on a dumb terminal (TERM=dumb, as in an
+// Emacs shell buffer), where less cannot draw, as git does. Set but empty,
+// or cat, means no pager (Argv is nil). The value is split into words as a shell would, honouring quotes,
+// without expansions. LESS=FRX is added when LESS is unset: quit when the
+// output fits one screen, let colours through, leave the screen as it
+// was.
+func Find(environ []string) (Program, error) {
+	p := Program{Env: environ}
+	cmdline, name := "less", ""
+	for _, k := range []string{"KHIVE_PRETTY_PAGER", "PAGER"} {
+		if v, ok := lookup(environ, k); ok {
+			cmdline, name, p.Explicit = v, k, true
+			break
+		}
+	}
+	if !p.Explicit {
+		if term, _ := lookup(environ, "TERM"); term == "dumb" {
+			return Program{}, nil
+		}
+	}
+	argv, err := Split(cmdline)
+	if err != nil {
+		return Program{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(argv) == 0 || (len(argv) == 1 && strings.TrimSuffix(filepath.Base(argv[0]), ".exe") == "cat") {
+		return Program{}, nil
+	}
+	p.Argv = argv
+	if _, ok := lookup(environ, "LESS"); !ok {
+		p.Env = append(environ[:len(environ):len(environ)], "LESS=FRX")
+	}
+	return p, nil
+}
+
+// lookup is os.LookupEnv over environ: the first entry wins, as in
+// os.Getenv.
+func lookup(environ []string, key string) (string, bool) {
+	for _, kv := range environ {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == key {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// Split splits a command line into words: white space separates words,
+// single quotes keep everything, double quotes keep everything but a
+// backslash before " or \, and outside quotes a backslash keeps the
+// next space, quote or backslash. Any other backslash is literal, so a
+// Windows path (C:\Tools\less.exe) survives.
+func Split(s string) ([]string, error) {
+	var words []string
+	var w strings.Builder
+	in := false // inside a word
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case ' ', '\t', '\n':
+			if in {
+				words = append(words, w.String())
+				w.Reset()
+				in = false
+			}
+			continue
+		case '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, errors.New("unterminated ' in the pager command")
+			}
+			w.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+		case '"':
+			j := i + 1
+			for ; j < len(s) && s[j] != '"'; j++ {
+				if s[j] == '\\' && j+1 < len(s) && (s[j+1] == '"' || s[j+1] == '\\') {
+					j++
+				}
+				w.WriteByte(s[j])
+			}
+			if j == len(s) {
+				return nil, errors.New("unterminated \" in the pager command")
+			}
+			i = j
+		case '\\':
+			if i+1 < len(s) && strings.IndexByte(" \t\n'\"\\", s[i+1]) >= 0 {
+				i++
+			}
+			w.WriteByte(s[i])
+		default:
+			w.WriteByte(c)
+		}
+		in = true
+	}
+	if in {
+		words = append(words, w.String())
+	}
+	return words, nil
+}
+
+// Start runs p with a pipe as its standard input and stdout and stderr
+// as its own. header > 0 asks less to keep that many lines at the top
+// while scrolling, when the installed less has --header (version 600 and
+// later). exited is closed once the pager has exited.
+func Start(p Program, header int, stdout, stderr *os.File) (in io.WriteCloser, exited <-chan struct{}, err error) {
+	argv := p.Argv
+	if header > 0 && isLess(argv[0]) && lessVersion(argv[0], p.Env) >= 600 {
+		argv = append(argv[:len(argv):len(argv)], "--header="+strconv.Itoa(header))
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr, cmd.Env = r, stdout, stderr, p.Env
+	err = cmd.Start()
+	r.Close()
+	if err != nil {
+		w.Close()
+		return nil, nil, fmt.Errorf("pager: %w", err)
+	}
+	done := make(chan struct{})
+	go func() {
+		cmd.Wait()
+		close(done)
+	}()
+	return w, done, nil
+}
+
+func isLess(name string) bool {
+	return strings.TrimSuffix(filepath.Base(name), ".exe") == "less"
+}
+
+// lessVersion is the version of the less at name (590 for "less 590
+// (GNU regular expressions)"), or 0 when it does not say.
+func lessVersion(name string, env []string) int {
+	cmd := exec.Command(name, "--version")
+	cmd.Env = env
+	out, err := cmd.Output()
+	if err != nil {
+		return 0
+	}
+	return parseLessVersion(string(out))
+}
+
+func parseLessVersion(s string) int {
+	rest, ok := strings.CutPrefix(s, "less ")
+	if !ok {
+		return 0
+	}
+	end := 0
+	for end < len(rest) && rest[end] >= '0' && rest[end] <= '9' {
+		end++
+	}
+	n, _ := strconv.Atoi(rest[:end])
+	return n
+}
