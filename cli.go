@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/urfave/cli/v3"
+
+	"github.com/khive-ai/khive-pretty/steer"
 )
 
 // newCommand is the command line: its flags and the texts of --help and
@@ -45,6 +47,13 @@ func newCommand(stdout, stderr io.Writer, helpWidth func() int) *cli.Command {
 				Usage: "the clock for relative times (RFC 3339), e.g. 2026-05-23T16:20:00Z"},
 			&cli.StringFlag{Name: "width", Aliases: []string{"w"}, DefaultText: "$COLUMNS, else the terminal's, else 80",
 				Usage: "target width of human output in columns"},
+			&cli.StringFlag{Name: "columns", Aliases: []string{"c"},
+				Usage: "the columns of tables: names as headers show them, comma-separated (id,status,title); +name adds one, -name leaves one out"},
+			&cli.StringFlag{Name: "sort",
+				Usage: "sort table rows by columns, comma-separated, -name descending: priorities p0 first, statuses in workflow order, times and numbers by value, empty last"},
+			&cli.StringSliceFlag{Name: "where",
+				Usage: "keep the rows for which NAME OP VALUE holds (OP: = != < <= > >= ~ !~); repeat to require several"},
+			&cli.BoolFlag{Name: "no-headers", Usage: "leave out the header lines of tables (human and plain output)"},
 			&cli.BoolFlag{Name: "ascii", Usage: "ASCII glyphs and borders instead of Unicode"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
 				Usage: "human output without shortening: full IDs, exact timestamps, no truncation"},
@@ -70,6 +79,10 @@ func placeholder(flag string) string {
 		return "TIME"
 	case "width":
 		return "N"
+	case "columns", "sort":
+		return "NAMES"
+	case "where":
+		return "COND"
 	case "completion":
 		return "SHELL"
 	}
@@ -127,7 +140,7 @@ func checkChoice(flag, value string, extra ...string) error {
 		}
 	}
 	msg := fmt.Sprintf("--%s must be %s, not %q", flag, orList(names), value)
-	if s := suggest(value, names); s != "" {
+	if s := steer.Suggest(value, names); s != "" {
 		msg += " (did you mean " + s + "?)"
 	}
 	return usageError{errors.New(msg)}
@@ -151,7 +164,7 @@ func usageMessage(err error, flags []cli.Flag) error {
 		for _, f := range flags {
 			names = append(names, f.Names()...)
 		}
-		if g := suggest(name, names); g != "" {
+		if g := steer.Suggest(name, names); g != "" {
 			s += " (did you mean " + dashed(g) + "?)"
 		}
 		return usageError{errors.New(s)}
@@ -202,55 +215,4 @@ func longName(name string, flags []cli.Flag) string {
 		}
 	}
 	return name
-}
-
-// suggest is the candidate closest to word, if it is close enough to be
-// a typo: a prefix of it, or an edit distance of at most a third of its
-// length. Single letters are too short to guess from.
-func suggest(word string, candidates []string) string {
-	word = strings.ToLower(word)
-	if utf8.RuneCountInString(word) < 2 {
-		return ""
-	}
-	best, bestD := "", max(1, utf8.RuneCountInString(word)/3)+1
-	for _, c := range candidates {
-		if utf8.RuneCountInString(c) < 2 {
-			continue
-		}
-		d := distance(word, c)
-		if strings.HasPrefix(c, word) {
-			d = 0
-		}
-		if d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-// distance is the optimal-string-alignment edit distance: insertions,
-// deletions, substitutions and swaps of neighbours each count one.
-func distance(a, b string) int {
-	x, y := []rune(a), []rune(b)
-	d := make([][]int, len(x)+1)
-	for i := range d {
-		d[i] = make([]int, len(y)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(x); i++ {
-		for j := 1; j <= len(y); j++ {
-			cost := 1
-			if x[i-1] == y[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(x)][len(y)]
 }

@@ -6,45 +6,6 @@ import (
 	"testing"
 )
 
-func TestSuggest(t *testing.T) {
-	flags := []string{"output", "o", "color", "pager", "now", "width", "w", "ascii", "verbose", "v", "stats", "version", "V", "help", "h"}
-	tests := []struct {
-		word       string
-		candidates []string
-		want       string
-	}{
-		{"colour", flags, "color"},
-		{"verbos", flags, "verbose"},
-		{"verb", flags, "verbose"}, // a prefix
-		{"pagr", flags, "pager"},
-		{"stast", flags, "stats"}, // a swap
-		{"zzzzzz", flags, ""},
-		{"x", flags, ""}, // too short to guess from
-		{"mardown", []string{"auto", "human", "plain", "markdown", "json", "agent"}, "markdown"},
-		{"JSON", []string{"auto", "human", "plain", "markdown", "json", "agent"}, "json"},
-		{"plian", []string{"auto", "human", "plain", "markdown", "json", "agent"}, "plain"},
-		{"table", []string{"auto", "human", "plain", "markdown", "json", "agent"}, ""},
-	}
-	for _, tt := range tests {
-		if got := suggest(tt.word, tt.candidates); got != tt.want {
-			t.Errorf("suggest(%q) = %q, want %q", tt.word, got, tt.want)
-		}
-	}
-}
-
-func TestDistance(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0}, {"abc", "abc", 0}, {"colour", "color", 1}, {"alwyas", "always", 1}, {"kitten", "sitting", 3}, {"", "ab", 2}, {"é", "e", 1},
-	} {
-		if got := distance(tt.a, tt.b); got != tt.want {
-			t.Errorf("distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-}
-
 func TestVersionText(t *testing.T) {
 	bi := &debug.BuildInfo{
 		GoVersion: "go1.26.8",

@@ -216,7 +216,7 @@ printf '%s\n' "${COMPREPLY[@]}"`
 	if got := complete("khive-pretty", "--pager", ""); !reflect.DeepEqual(got, []string{"auto", "always", "never"}) {
 		t.Errorf("--pager: %q", got)
 	}
-	if got := complete("khive-pretty", "--col"); !reflect.DeepEqual(got, []string{"--color"}) {
+	if got := complete("khive-pretty", "--col"); !reflect.DeepEqual(got, []string{"--color", "--columns"}) {
 		t.Errorf("--col: %q", got)
 	}
 	if got := complete("khive-pretty", "--ver"); !reflect.DeepEqual(got, []string{"--verbose", "--version"}) {

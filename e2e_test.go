@@ -185,6 +185,9 @@ func TestEndToEndExitCodesAndErrors(t *testing.T) {
 		{[]string{"--now", "yesterday"}, "{}", 2, "", "is not an RFC 3339 time"}, // checked for plain output too
 		{[]string{"--width", "-5", "-o", "human"}, "{}", 2, "", "--width must be a positive number"},
 		{[]string{"--no-such-flag"}, "", 2, "", "usage: khive-pretty"},
+		{[]string{"testdata/khive_list_tasks.json", "--columns", "id,titel"}, "", 2, "id\n41f60be0", `no column named "titel" (did you mean title?); the columns were: id, kind, title`},
+		{[]string{"testdata/khive_list_tasks.json", "--where", "status"}, "", 2, "", `--where "status" has no comparison`},
+		{[]string{"testdata/khive_list_tasks.json", "-o", "json", "--sort", "title"}, "", 2, "", "--columns, --sort, --where and --no-headers act on tables, which -o json does not have"},
 		{[]string{"testdata/khive_gtd_transition.json", "-o", "human", "--width", "50"}, "", 0, "✓ gtd.transition", ""}, // flags after files
 	}
 	for _, tt := range tests {

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/khive-ai/khive-pretty/pipeline"
+	"github.com/khive-ai/khive-pretty/steer"
 	"github.com/khive-ai/khive-pretty/table"
 )
 
@@ -107,6 +108,21 @@ func TestGolden(t *testing.T) {
 		}
 		checkGoldens(t, in, filepath.Join("testdata", "golden"), variants)
 	}
+	// The table flags, in every output that has tables.
+	for in, specs := range steerVariants(t) {
+		var variants []variant
+		for name, spec := range specs {
+			for _, out := range []struct {
+				name string
+				opt  pipeline.Options
+			}{{"plain", pipeline.Options{Output: pipeline.Plain}}, {"human", human(100)}, {"markdown", pipeline.Options{Output: pipeline.Markdown}}} {
+				opt := out.opt
+				opt.Steer = spec
+				variants = append(variants, variant{out.name + "-" + name, opt})
+			}
+		}
+		checkGoldens(t, filepath.Join("testdata", in), filepath.Join("testdata", "golden", "steer"), variants)
+	}
 	// The real output of the reference MCP servers (testdata/mcp/README.md),
 	// at the two widths people use and in full.
 	verbose := human(80)
@@ -119,6 +135,53 @@ func TestGolden(t *testing.T) {
 			{"verbose", verbose},
 			{"markdown", pipeline.Options{Output: pipeline.Markdown}},
 		})
+	}
+}
+
+// steerVariants are the table flags tried on samples, by sample.
+func steerVariants(t *testing.T) map[string]map[string]steer.Spec {
+	t.Helper()
+	spec := func(columns, sort string, noHeaders bool, where ...string) steer.Spec {
+		var s steer.Spec
+		var err error
+		if columns != "" {
+			if s.Columns, s.Exact, err = steer.ParseColumns(columns); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if sort != "" {
+			if s.Sort, err = steer.ParseSort(sort); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, w := range where {
+			c, err := steer.ParseWhere(w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Where = append(s.Where, c)
+		}
+		s.NoHeaders = noHeaders
+		return s
+	}
+	return map[string]map[string]steer.Spec{
+		"khive_list_tasks.json": {
+			"columns":       spec("status, title, ID, -created", "", false),
+			"columns-add":   spec("+tags,-updated,+full_id", "", false),
+			"sort":          spec("", "priority", false),
+			"sort-desc":     spec("", "-updated,title", false),
+			"where":         spec("", "", false, "status!=done", "priority<=p1"),
+			"no-headers":    spec("id,title", "", true),
+			"where-nomatch": spec("", "", false, "title~nothing like this"),
+		},
+		"khive_gtd_tasks.json": {
+			"sort-status": spec("", "status,-priority", false),
+			"where-due":   spec("", "-due", false, "due>=2026-05-25"),
+			"full-id":     spec("+full_id,-assignee", "", false),
+		},
+		"khive_list_events.json": {
+			"where-outcome": spec("verb,outcome,duration", "-duration", false, "outcome=success"),
+		},
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/khive-ai/khive-pretty/pager"
 	"github.com/khive-ai/khive-pretty/pipeline"
 	"github.com/khive-ai/khive-pretty/sanitize"
+	"github.com/khive-ai/khive-pretty/steer"
 	"github.com/khive-ai/khive-pretty/terminal"
 )
 
@@ -178,6 +179,13 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 		}
 		width = n
 	}
+	var err error
+	if opt.Steer, err = parseSteer(cmd); err != nil {
+		return s, err
+	}
+	if !opt.Steer.Empty() && (opt.Output == pipeline.JSON || opt.Output == pipeline.Agent) {
+		return s, usageError{fmt.Errorf("--columns, --sort, --where and --no-headers act on tables, which -o %s does not have", o)}
+	}
 	opt.ASCII = cmd.Bool("ascii")
 	opt.Verbose = cmd.Bool("verbose")
 	switch opt.Output {
@@ -200,6 +208,31 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 	}
 	opt.Width = terminal.Width(width, getenv, columns)
 	return s, nil
+}
+
+// parseSteer reads what the table flags ask.
+func parseSteer(cmd *cli.Command) (steer.Spec, error) {
+	var spec steer.Spec
+	var err error
+	if v := cmd.String("columns"); v != "" {
+		if spec.Columns, spec.Exact, err = steer.ParseColumns(v); err != nil {
+			return spec, usageError{fmt.Errorf("--columns %q: %v", v, err)}
+		}
+	}
+	if v := cmd.String("sort"); v != "" {
+		if spec.Sort, err = steer.ParseSort(v); err != nil {
+			return spec, usageError{fmt.Errorf("--sort %q: %v", v, err)}
+		}
+	}
+	for _, v := range cmd.StringSlice("where") {
+		c, err := steer.ParseWhere(v)
+		if err != nil {
+			return spec, usageError{fmt.Errorf("--where %v", err)}
+		}
+		spec.Where = append(spec.Where, c)
+	}
+	spec.NoHeaders = cmd.Bool("no-headers")
+	return spec, nil
 }
 
 // show renders the files to stdout, through a pager when one is wanted,
@@ -333,6 +366,12 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 			complain(stderr, err)
 			code = exitUsage
 		}
+	}
+	// A name of the table flags that met no column is a usage error, said
+	// once everything is shown, with the columns there were.
+	if err := rn.Unmatched(); err != nil {
+		complain(stderr, err)
+		code = exitUsage
 	}
 	return code, true
 }

@@ -31,6 +31,7 @@ import (
 	"github.com/khive-ai/khive-pretty/render/markdown"
 	"github.com/khive-ai/khive-pretty/render/plain"
 	"github.com/khive-ai/khive-pretty/sanitize"
+	"github.com/khive-ai/khive-pretty/steer"
 	"github.com/khive-ai/khive-pretty/theme"
 	"github.com/khive-ai/khive-pretty/value"
 )
@@ -70,6 +71,9 @@ type Options struct {
 	// Log receives notes for the user (under --verbose: why a server's
 	// view fell back to the generic form). nil discards them.
 	Log io.Writer
+	// Steer is what --columns, --sort, --where and --no-headers ask of
+	// tables, in every output but JSON.
+	Steer steer.Spec
 }
 
 // InputError is input that is not JSON, located for a person to find.
@@ -121,6 +125,7 @@ type Renderer struct {
 	heads bool
 	// long is the list being, or just, streamed in the current document.
 	long *longList
+	seen *recognise.Seen // what the table flags met, over the run
 }
 
 // longList is a streamed list and the lines writer its document uses.
@@ -132,13 +137,15 @@ type longList struct {
 // NewRenderer returns a renderer writing to w.
 func NewRenderer(w io.Writer, opt Options) *Renderer {
 	dst := &errWriter{w: w}
-	rn := &Renderer{w: bufio.NewWriterSize(dst, 64<<10), dst: dst, opt: opt, rec: recognise.Options{Verbose: opt.Verbose}}
+	seen := recognise.NewSeen()
+	rn := &Renderer{w: bufio.NewWriterSize(dst, 64<<10), dst: dst, opt: opt, seen: seen,
+		rec: recognise.Options{Verbose: opt.Verbose, Steer: opt.Steer, Seen: seen}}
 	g := glyphs.Unicode()
 	if opt.ASCII {
 		g = glyphs.ASCII()
 	}
 	th := theme.New(opt.Color)
-	rn.hopt = human.Options{Width: opt.Width, Verbose: opt.Verbose, Now: opt.Now, Theme: th, Glyphs: g}
+	rn.hopt = human.Options{Width: opt.Width, Verbose: opt.Verbose, Now: opt.Now, Theme: th, Glyphs: g, NoHeaders: opt.Steer.NoHeaders}
 	rn.jsonT = jsonout.Theme{Key: th.JSONKey, Str: th.JSONString, Num: th.JSONNumber, Lit: th.JSONLiteral, Null: th.Faint}
 	return rn
 }
@@ -232,7 +239,8 @@ func isEmptyInput(err error) bool {
 // decoder returns a decoder whose long lists stream through this renderer.
 func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 	dec := input.NewDecoder(r, name)
-	if rn.opt.Output == Human || rn.opt.Output == Plain {
+	// Sorted rows are held: the last row read may be the first shown.
+	if (rn.opt.Output == Human || rn.opt.Output == Plain) && len(rn.opt.Steer.Sort) == 0 {
 		dec.Stream = recognise.Streams
 		dec.OnList = rn.streamList
 	}
@@ -357,7 +365,7 @@ func (rn *Renderer) parts(parts []protocol.Part, res *Result) error {
 			if p.Kind == protocol.NotePart && p.Note.Plain == "" {
 				continue // headers and such: for people only
 			}
-			plain.New(rn.begin(p.Kind == protocol.NotePart)).Part(p)
+			plain.Steered(rn.begin(p.Kind == protocol.NotePart), rn.opt.Steer, rn.seen).Part(p)
 			continue
 		}
 		d := recognise.Doc(p, rn.rec)
@@ -392,7 +400,7 @@ func (rn *Renderer) streamList(l *input.List) (int, error) {
 	ll := &longList{o: rn.begin(false), s: recognise.StreamedList(l, rn.rec)}
 	rn.long = ll
 	if rn.opt.Output == Plain {
-		err := plain.New(ll.o).Stream(l, ll.s)
+		err := plain.Steered(ll.o, rn.opt.Steer, rn.seen).Stream(l, ll.s)
 		return ll.s.Rows, err
 	}
 	err := human.New(ll.o, rn.hopt).Doc(recognise.DocOf(ll.s.Table(l)))
@@ -405,9 +413,44 @@ func (rn *Renderer) finishList(v value.Value, res *Result) error {
 	rn.long = nil
 	res.Failed = res.Failed || recognise.Failed(v)
 	if rn.opt.Output == Plain {
-		plain.New(ll.o).Finish(v, ll.s)
+		plain.Steered(ll.o, rn.opt.Steer, rn.seen).Finish(v, ll.s)
 	} else if err := human.New(ll.o, rn.hopt).Doc(recognise.DocOf(ll.s.Finish(v))); err != nil {
 		return err
 	}
 	return rn.flush()
+}
+
+// Unmatched is, after the run, the names of --columns, --sort and --where
+// that named no column of any table, with the columns there were and the
+// closest one to each name; nil when every name met one.
+func (rn *Renderer) Unmatched() error {
+	var names []string
+	for _, p := range rn.opt.Steer.Columns {
+		names = append(names, p.Name)
+	}
+	for _, k := range rn.opt.Steer.Sort {
+		names = append(names, k.Name)
+	}
+	for _, c := range rn.opt.Steer.Where {
+		names = append(names, c.Name)
+	}
+	var missing []string
+	for _, n := range names {
+		if rn.seen.Named[n] {
+			continue
+		}
+		m := fmt.Sprintf("%q", n)
+		if s := steer.Suggest(n, rn.seen.Columns); s != "" {
+			m += " (did you mean " + s + "?)"
+		}
+		missing = append(missing, m)
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	cols := "the input had no table"
+	if len(rn.seen.Columns) > 0 {
+		cols = "the columns were: " + strings.Join(rn.seen.Columns, ", ")
+	}
+	return fmt.Errorf("no column named %s; %s", strings.Join(missing, ", "), cols)
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/khive-ai/khive-pretty/steer"
 )
 
 type chanWriter chan string
@@ -394,6 +396,42 @@ func TestStreamedRowsAreHeldRows(t *testing.T) {
 			if streamed != held.String() {
 				t.Fatalf("seed %d, output %d: streamed rows differ from held rows\n%s\nrows: %s", seed, opt.Output, firstDiff(streamed, held.String()), compactJSON(Value{Kind: Array, Items: templates}))
 			}
+		}
+	}
+}
+
+// The table flags act on long lists too: --where on rows as they stream
+// (in both outputs, read whole so that any column can be asked about),
+// --sort by holding the list, since its last row may come first.
+func TestTableFlagsOnLongLists(t *testing.T) {
+	doc := string(listEnvelope(2500))
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	where, err := steer.ParseWhere("status=waiting")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sortKeys, _ := steer.ParseSort("-priority,title")
+	for _, opt := range []Options{{Output: Plain}, {Output: Human, Width: 120, Now: now}} {
+		opt.Steer = steer.Spec{Where: []steer.Cond{where}}
+		out := renderString(t, doc, opt)
+		// Statuses cycle inbox, next, active, waiting, done: every fifth
+		// row from the fourth is waiting.
+		for i := 0; i < 2500; i++ {
+			has := strings.Contains(out, "Task number "+itoa(i)+":")
+			if has != (i%5 == 3) {
+				t.Fatalf("output %d, --where status=waiting: row %d shown %v", opt.Output, i, has)
+			}
+		}
+		if opt.Output == Human && !strings.Contains(out, "500 of 2500 tasks") {
+			t.Errorf("human footer: %q", out[max(0, len(out)-80):])
+		}
+		opt.Steer = steer.Spec{Sort: sortKeys}
+		out = renderString(t, doc, opt)
+		first, last := strings.Index(out, "Task number 1003:"), strings.Index(out, "Task number 0:")
+		// p3 first (descending), then by title: 1003 is the first p3 past
+		// the held rows when compared as text ("1003" < "103" …).
+		if first < 0 || last < 0 || first > last {
+			t.Errorf("output %d, --sort -priority: row 1003 at %d, row 0 at %d", opt.Output, first, last)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/relative"
+	"github.com/khive-ai/khive-pretty/steer"
 	"github.com/khive-ai/khive-pretty/value"
 	"github.com/khive-ai/khive-pretty/view"
 )
@@ -111,7 +112,10 @@ func (b builder) stringCell(key, s string, raw bool) view.Cell {
 	case s == "":
 		return c
 	case IsUUID(s):
-		c.Kind, c.Short = view.ID, s[:8] // khive accepts the 8-character prefix
+		c.Kind = view.ID
+		if key != "full_id" { // asked for whole
+			c.Short = s[:8] // khive accepts the 8-character prefix
+		}
 		return c
 	case IsIDKey(key) && !strings.ContainsAny(s, " \n"):
 		c.Kind = view.ID
@@ -232,14 +236,20 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	}
 	short := b.short(raw)
 	kind := UniformKind(rows)
+	picks := b.opt.Steer
+	if raw {
+		picks = steer.Spec{} // an error's tables are shown whole
+	}
 	var keep []*column
 	for _, c := range cols {
+		b.opt.Seen.Column(Header(c.key))
+		asked := picked(picks, c.key) >= 0
 		switch {
 		case !c.has:
 			continue // empty in every row
-		case short && c.key == "full_id":
+		case short && c.key == "full_id" && !asked:
 			continue
-		case short && c.key == "kind" && kind != "":
+		case short && c.key == "kind" && kind != "" && !asked:
 			continue // the footer names it: "3 tasks"
 		}
 		c.info = columnInfo(c.key, c.kind, c.time && c.kind == String)
@@ -261,12 +271,41 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		}
 	}
 	sort.SliceStable(keep, func(i, j int) bool { return keep[i].info.order < keep[j].info.order })
+	// --columns: exactly the columns named, in their order; or the
+	// automatic choice with some added (kept however narrow the terminal)
+	// and some left out.
+	if len(picks.Columns) > 0 {
+		var chosen []*column
+		for _, c := range keep {
+			i := picked(picks, c.key)
+			if i < 0 {
+				if !picks.Exact {
+					chosen = append(chosen, c)
+				}
+				continue
+			}
+			b.opt.Seen.Name(picks.Columns[i].Name)
+			switch p := picks.Columns[i]; {
+			case p.Drop:
+			case picks.Exact:
+				c.info.order, c.info.keep = i, view.Essential
+				chosen = append(chosen, c)
+			default:
+				c.info.keep = view.Essential
+				chosen = append(chosen, c)
+			}
+		}
+		if picks.Exact {
+			sort.SliceStable(chosen, func(i, j int) bool { return chosen[i].info.order < chosen[j].info.order })
+		}
+		keep = chosen
+	}
 
 	t := &columns{b: b, raw: raw, index: map[string]int{}, bar: -1, occ: map[string]int{}}
 	for _, c := range keep {
 		t.index[occKey(c.key, c.occ)] = len(t.cols)
 		t.keys = append(t.keys, c.key)
-		t.cols = append(t.cols, view.Column{Key: c.key, Header: header(c.key), Align: c.info.align, Keep: c.info.keep,
+		t.cols = append(t.cols, view.Column{Key: c.key, Header: Header(c.key), Align: c.info.align, Keep: c.info.keep,
 			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key)})
 		if t.bar < 0 && IsScoreKey(c.key) && len(rows) > 1 {
 			if top, ok := barScale(c.score); ok {
@@ -277,6 +316,17 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		}
 	}
 	return t
+}
+
+// picked is the index of the --columns name that names the column of key,
+// or -1.
+func picked(spec steer.Spec, key string) int {
+	for i, p := range spec.Columns {
+		if steer.Names(p.Name, key, Header(key)) {
+			return i
+		}
+	}
+	return -1
 }
 
 // identity: the columns a concise page never cuts, because they name a
@@ -303,6 +353,12 @@ func occKey(key string, n int) string {
 
 // row makes one row's cells for the table's columns.
 func (t *columns) row(members []Member) []view.Cell {
+	return t.rowAt(members, t.at(members))
+}
+
+// at is the column of each member of a row (-1: not shown); valid until
+// the next call.
+func (t *columns) at(members []Member) []int {
 	clear(t.occ)
 	at := t.colsB[:0]
 	for _, m := range members {
@@ -315,7 +371,7 @@ func (t *columns) row(members []Member) []view.Cell {
 		at = append(at, i)
 	}
 	t.colsB = at
-	return t.rowAt(members, at)
+	return at
 }
 
 // rowAt makes the cells of members whose columns are known (-1: not shown).
@@ -387,6 +443,9 @@ func barScale(vals []Value) (float64, bool) {
 // table makes a table of records. Inside an error (raw) it also carries
 // the rows as key/value blocks, for a writer that cannot fit it whole.
 func (b builder) table(rows []Value, indent int, raw bool) view.Table {
+	if !raw {
+		rows = SteerRows(rows, b.opt.Steer, b.opt.Seen)
+	}
 	t := b.columns(rows, raw)
 	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(rows)), Indent: indent, Exact: raw}
 	for r, row := range rows {

@@ -103,9 +103,9 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 	return colInfo{order: 45, keep: 45, flex: true, min: 10}
 }
 
-// header turns a key into a column header: created_at → CREATED,
+// Header turns a key into a column header: created_at → CREATED,
 // duration_us → DURATION, rank_score → RANK SCORE.
-func header(key string) string {
+func Header(key string) string {
 	key = Snake(key)
 	h := strings.TrimSuffix(key, "_at")
 	if _, ok := DurationUnit(key); ok && strings.LastIndexByte(key, '_') > 0 {

@@ -27,7 +27,7 @@ func (b builder) document(v Value, d *view.Doc) []view.Block {
 	case ShapeList:
 		return b.list(v, 0)
 	case ShapeRecords:
-		return []view.Block{b.table(v.Items, 0, false), countLine(len(v.Items), Noun(v.Items, ""), 0)}
+		return b.records(v.Items, Noun(v.Items, ""), 0)
 	case ShapeRecord:
 		return []view.Block{*b.record(v, 0, false, false)}
 	case ShapeScalars:
@@ -49,6 +49,25 @@ func (b builder) document(v Value, d *view.Doc) []view.Block {
 // countLine is the footer of a list of records: "3 items".
 func countLine(n int, singular string, indent int) view.Footer {
 	return view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: format.Count(n, singular)}}, Indent: indent}
+}
+
+// countOf is the footer of a list some rows of which --where left out:
+// "2 of 5 tasks".
+func countOf(n, total int, singular string, indent int) view.Footer {
+	if n == total {
+		return countLine(n, singular, indent)
+	}
+	return view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: strconv.Itoa(n) + " of " + format.Count(total, singular)}}, Indent: indent}
+}
+
+// records is a table of records and the count under it.
+func (b builder) records(rows []Value, singular string, indent int) []view.Block {
+	t := b.table(rows, indent, false)
+	f := countOf(len(t.Rows), len(rows), singular, indent)
+	if len(t.Rows) == 0 {
+		return []view.Block{f} // --where kept none
+	}
+	return []view.Block{t, f}
 }
 
 // envelope is {"ok": true, "tool": …, "result": …}: "✓ tool" and the
@@ -77,7 +96,7 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 		if shape == ShapeList {
 			blocks = append(blocks, b.list(res, indent)...)
 		} else {
-			blocks = append(blocks, b.table(res.Items, indent, false), countLine(len(res.Items), Noun(res.Items, "results"), indent))
+			blocks = append(blocks, b.records(res.Items, Noun(res.Items, "results"), indent)...)
 		}
 	case ShapeRecord:
 		blocks = append(blocks, title, *b.record(res, 2, false, false))
@@ -116,16 +135,20 @@ func (b builder) envelopeRest(v Value, indent int, nested bool) []view.Block {
 func (b builder) list(v Value, indent int) []view.Block {
 	key, rows, _ := ListRows(v)
 	var blocks []view.Block
+	n := 0
 	if len(rows.Items) > 0 {
-		blocks = append(blocks, b.table(rows.Items, indent, false))
+		t := b.table(rows.Items, indent, false)
+		if n = len(t.Rows); n > 0 {
+			blocks = append(blocks, t)
+		}
 	}
-	return append(blocks, b.listFooter(v, key, len(rows.Items), Noun(rows.Items, key), indent)...)
+	return append(blocks, b.listFooter(v, key, n, len(rows.Items), Noun(rows.Items, key), indent)...)
 }
 
 // listFooter is what follows a list's rows: "3 tasks · more available",
 // then the list's fields that the footer does not say.
-func (b builder) listFooter(v Value, key string, n int, singular string, indent int) []view.Block {
-	f := countLine(n, singular, indent)
+func (b builder) listFooter(v Value, key string, n, total int, singular string, indent int) []view.Block {
+	f := countOf(n, total, singular, indent)
 	if hm, _ := v.Get("has_more"); hm.IsTrue() {
 		f.Parts = append(f.Parts, view.Part{Text: "more available"})
 	}

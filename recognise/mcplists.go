@@ -14,10 +14,14 @@ var mcpLists = Recogniser{
 	View: func(b builder, v Value) ([]view.Block, error) {
 		key, rows, _ := mcpListRows(v)
 		var blocks []view.Block
+		n := 0
 		if len(rows) > 0 {
-			blocks = append(blocks, b.table(rows, 0, false))
+			t := b.table(rows, 0, false)
+			if n = len(t.Rows); n > 0 {
+				blocks = append(blocks, t)
+			}
 		}
-		f := countLine(len(rows), mcpNoun[key], 0)
+		f := countOf(n, len(rows), mcpNoun[key], 0)
 		if c, ok := v.Get("nextCursor"); ok && c.Kind != Null {
 			cell := b.cell("nextCursor", c, false)
 			f.Parts = append(f.Parts, view.Part{Text: "more after ", Cell: &cell})

@@ -15,7 +15,10 @@
 // internal/jsonlib.
 package recognise
 
-import "github.com/khive-ai/khive-pretty/value"
+import (
+	"github.com/khive-ai/khive-pretty/steer"
+	"github.com/khive-ai/khive-pretty/value"
+)
 
 // Value and its kinds, for short.
 type (
@@ -37,6 +40,10 @@ const (
 // --verbose a view shows every field a short one leaves out.
 type Options struct {
 	Verbose bool
+	// Steer is what --columns, --sort and --where ask of tables; Seen,
+	// when set, collects what they met, for the run's report.
+	Steer steer.Spec
+	Seen  *Seen
 }
 
 // Failed reports whether a value reports a failure: an error envelope

@@ -82,6 +82,7 @@ type Streamed struct {
 	Key      string // the list's key in its object ("items"), if any
 	Singular string // what a row is, for the footer
 	Rows     int    // rows read so far
+	Shown    int    // and shown: those --where keeps
 	// Envelope is the envelope around a result (ListIsResult, ListInResult),
 	// complete up to the result.
 	Envelope Value
@@ -122,27 +123,48 @@ func (s *Streamed) Table(l *input.List) []view.Block {
 	if s.Where >= ListIsResult && s.b.opt.Verbose {
 		blocks = append(blocks, view.Title{Mark: view.OK, Text: s.Envelope.Str("tool")})
 	}
-	t := s.b.columns(l.First, false)
-	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(l.First))}
-	for r, row := range l.First {
+	first := SteerRows(l.First, s.b.opt.Steer, s.b.opt.Seen)
+	t := s.b.columns(first, false)
+	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(first))}
+	for r, row := range first {
 		tb.Rows[r] = t.row(row.Members)
 	}
-	s.Rows = len(l.First)
+	s.Rows, s.Shown = len(l.First), len(first)
 	rd := rowReader{t: t, l: l}
 	buf := make([]view.Cell, len(t.cols)) // a streamed row is written before the next is read
+	where := len(s.b.opt.Steer.Where) > 0
 	tb.Stream = func() ([]view.Cell, *view.Record, bool, error) {
-		row, ok, err := rd.read()
-		if err != nil || !ok {
-			return nil, nil, false, err
+		for {
+			var row Value
+			var ok bool
+			var err error
+			if where {
+				// A condition may name a column the table does not show:
+				// the row is read whole.
+				row, ok, err = l.Next()
+			} else {
+				row, ok, err = rd.read()
+			}
+			if err != nil || !ok {
+				return nil, nil, false, err
+			}
+			n := s.Rows
+			s.Rows++
+			if row.Kind != Object {
+				// Not a record: a line of its own, indexed, in the table.
+				s.Shown++
+				one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(n) + "]", Value: row}}}
+				return nil, s.b.record(one, 0, false, false), true, nil
+			}
+			if where && !Keep(row, s.b.opt.Steer, s.b.opt.Seen) {
+				continue
+			}
+			s.Shown++
+			if where {
+				return t.rowInto(buf, row.Members, t.at(row.Members)), nil, true, nil
+			}
+			return t.rowInto(buf, row.Members, rd.at), nil, true, nil
 		}
-		n := s.Rows
-		s.Rows++
-		if row.Kind != Object {
-			// Not a record: a line of its own, indexed, in the table.
-			one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(n) + "]", Value: row}}}
-			return nil, s.b.record(one, 0, false, false), true, nil
-		}
-		return t.rowInto(buf, row.Members, rd.at), nil, true, nil
 	}
 	return append(blocks, tb)
 }
@@ -160,13 +182,13 @@ func (s *Streamed) Finish(v Value) []view.Block {
 		if s.Key != "" && s.Where == ListInObject {
 			rest = value.Without(v, s.Key)
 		}
-		return []view.Block{countLine(s.Rows, s.Singular, 0), view.Gap{}, s.b.errorBlock(rest, "")}
+		return []view.Block{countOf(s.Shown, s.Rows, s.Singular, 0), view.Gap{}, s.b.errorBlock(rest, "")}
 	}
 	var blocks []view.Block
 	if s.Where == ListInObject || s.Where == ListInResult {
-		blocks = s.b.listFooter(list, s.Key, s.Rows, s.Singular, 0)
+		blocks = s.b.listFooter(list, s.Key, s.Shown, s.Rows, s.Singular, 0)
 	} else {
-		blocks = []view.Block{countLine(s.Rows, s.Singular, 0)}
+		blocks = []view.Block{countOf(s.Shown, s.Rows, s.Singular, 0)}
 	}
 	if s.Where >= ListIsResult {
 		blocks = append(blocks, s.b.envelopeRest(v, 0, false)...)

@@ -34,6 +34,8 @@ type Options struct {
 	Markdown bool
 	// Escape, in Markdown's use, escapes what Markdown reads as structure.
 	Escape func(string) string
+	// NoHeaders leaves tables' header lines out (--no-headers).
+	NoHeaders bool
 }
 
 // Writer writes views as lines.

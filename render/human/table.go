@@ -85,5 +85,5 @@ func fitsWhole(cols []table.Column, grid [][]table.Cell, avail int) bool {
 }
 
 func (h Writer) tableOptions(indent int) table.Options {
-	return table.Options{Width: h.width, Indent: indent, Gap: 2, Ellipsis: h.g.Ellipsis, Header: h.th.Header}
+	return table.Options{Width: h.width, Indent: indent, Gap: 2, Ellipsis: h.g.Ellipsis, Header: h.th.Header, NoHeader: h.opt.NoHeaders}
 }

@@ -51,15 +51,41 @@ func (p Writer) Stream(l *input.List, s *recognise.Streamed) error {
 		}
 		p.o.Gap()
 	}
-	t := newTSV(p, l.First)
-	for r := range l.First {
+	first := recognise.SteerRows(l.First, p.spec, p.seen)
+	t := newTSV(p, first)
+	for r := range first {
 		t.load(r)
 		t.write()
 	}
 	scan := newTSVScan(t, l)
 	s.Rows = len(l.First)
+	// A --where condition may name any column: its rows are read whole.
+	where := len(p.spec.Where) > 0
 	interrupted := false
 	for {
+		if where {
+			row, ok, err := l.Next()
+			if err != nil || !ok {
+				return err
+			}
+			s.Rows++
+			if row.Kind == Object && !recognise.Keep(row, p.spec, p.seen) {
+				continue
+			}
+			if row.Kind == Object {
+				t.loadRow(row)
+				t.write()
+			} else {
+				p.o.Gap()
+				p.walkAt(&pathSeg{seg: "[" + strconv.Itoa(s.Rows-1) + "]"}, "", row, false)
+				p.o.Gap()
+				t.header()
+			}
+			if err := p.o.Err(); err != nil {
+				return err
+			}
+			continue
+		}
 		if l.D.Tokens().PeekKind() != '{' {
 			row, ok, err := l.Next()
 			if err != nil || !ok {

@@ -18,6 +18,7 @@ import (
 	"github.com/khive-ai/khive-pretty/recognise"
 	"github.com/khive-ai/khive-pretty/render/lines"
 	"github.com/khive-ai/khive-pretty/sanitize"
+	"github.com/khive-ai/khive-pretty/steer"
 	"github.com/khive-ai/khive-pretty/value"
 )
 
@@ -37,11 +38,19 @@ const (
 // New returns a writer to o (which has no width).
 func New(o *lines.Writer) Writer { return Writer{o: o} }
 
+// Steered is a writer whose tables show what --columns, --sort, --where
+// and --no-headers ask; seen, when set, collects what they met.
+func Steered(o *lines.Writer, spec steer.Spec, seen *recognise.Seen) Writer {
+	return Writer{o: o, spec: spec, seen: seen}
+}
+
 // plain renders the stable, script-facing text form. It depends on nothing
 // but the document: no width, clock, colour or locale. Its rules are in the
 // README ("Plain output").
 type Writer struct {
-	o *lines.Writer
+	o    *lines.Writer
+	spec steer.Spec
+	seen *recognise.Seen
 }
 
 func (p Writer) document(v Value) {
@@ -293,6 +302,7 @@ func label(path string) string {
 // order in which their keys first appear, and a column empty in every row
 // is left out.
 func (p Writer) table(rows []Value) {
+	rows = recognise.SteerRows(rows, p.spec, p.seen)
 	t := newTSV(p, rows)
 	for r := range rows {
 		t.load(r)
@@ -379,7 +389,8 @@ func (t *tsv) header() {
 		}
 	}
 	walk(t.roots)
-	if len(t.shown) == 0 {
+	t.shown = t.pick(t.shown)
+	if len(t.shown) == 0 || t.p.spec.NoHeaders {
 		return
 	}
 	t.b.Reset()
@@ -390,6 +401,56 @@ func (t *tsv) header() {
 		t.b.WriteString(c.header)
 	}
 	t.p.o.Line(t.b.String())
+}
+
+// pick is the columns --columns asks for: exactly those named, in the
+// order named (a name picks a column, or every column under an object:
+// "signals"), or all but those left out. Without --columns, all: plain
+// output loses nothing unless asked to.
+func (t *tsv) pick(cols []*tsvCol) []*tsvCol {
+	picks := t.p.spec.Columns
+	for _, c := range cols {
+		t.p.seen.Column(c.header)
+	}
+	if len(picks) == 0 {
+		return cols
+	}
+	names := func(p steer.Pick, c *tsvCol) bool {
+		if steer.Names(p.Name, c.header, recognise.Header(c.header)) {
+			return true
+		}
+		return strings.HasPrefix(strings.ToLower(c.header), strings.ToLower(p.Name)+".")
+	}
+	var out []*tsvCol
+	if t.p.spec.Exact {
+		taken := map[*tsvCol]bool{}
+		for _, p := range picks {
+			for _, c := range cols {
+				if !names(p, c) {
+					continue
+				}
+				t.p.seen.Name(p.Name)
+				if !p.Drop && !taken[c] {
+					taken[c] = true
+					out = append(out, c)
+				}
+			}
+		}
+		return out
+	}
+	for _, c := range cols {
+		drop := false
+		for _, p := range picks {
+			if p.Drop && names(p, c) {
+				drop = true
+				t.p.seen.Name(p.Name)
+			}
+		}
+		if !drop {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // load makes row r of the rows the table was made with the current row.
