@@ -77,15 +77,16 @@ func (h Writer) summaryLine(parts []string, indent int) {
 		if len(line) > 0 && h.width > 0 && lineW+sepW+w > h.width {
 			flush()
 		}
-		if h.width > 0 && lineW+w > h.width {
-			// One part wider than a line wraps at its spaces; its last
-			// piece goes on like any part.
-			pieces := strings.Split(ansi.Wordwrap(p, h.width-lineW, " "), "\n")
-			for _, piece := range pieces[:len(pieces)-1] {
-				line = append(line, strings.TrimRight(piece, " "))
-				flush()
+		// One part wider than a line wraps at its spaces, each piece to
+		// the room its own line has; the last goes on like any part.
+		for h.width > 0 && lineW+w > h.width {
+			pieces := strings.SplitN(ansi.Wordwrap(p, h.width-lineW, " "), "\n", 2)
+			if len(pieces) < 2 {
+				break // no space to break at: the line is cut
 			}
-			p = pieces[len(pieces)-1]
+			line = append(line, strings.TrimRight(pieces[0], " "))
+			flush()
+			p = pieces[1]
 			w = table.Width(ansi.Strip(p))
 		}
 		if len(line) > 0 {

@@ -1,6 +1,9 @@
 package human
 
 import (
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/format"
 	"github.com/khive-ai/khive-pretty/table"
 	"github.com/khive-ai/khive-pretty/view"
 )
@@ -31,17 +34,16 @@ func (h Writer) table(t view.Table, indent int) error {
 		h.record(*t.Records, indent)
 		return nil
 	}
-	if t.Stream == nil {
-		return table.Render(h.o, cols, grid, h.tableOptions(indent))
-	}
 	tw, err := table.NewWriter(h.o, cols, grid, h.tableOptions(indent))
-	if err != nil {
+	if err != nil || t.Stream == nil {
+		h.hidden(t, tw, indent)
 		return err
 	}
 	buf := make([]table.Cell, len(cols)) // a row is written before the next is read
 	for {
 		row, other, ok, err := t.Stream()
 		if err != nil || !ok {
+			h.hidden(t, tw, indent)
 			return err
 		}
 		if other != nil {
@@ -86,4 +88,25 @@ func fitsWhole(cols []table.Column, grid [][]table.Cell, avail int) bool {
 
 func (h Writer) tableOptions(indent int) table.Options {
 	return table.Options{Width: h.width, Indent: indent, Gap: 2, Ellipsis: h.g.Ellipsis, Header: h.th.Header, NoHeader: h.opt.NoHeaders}
+}
+
+// hidden says, under a table, which columns it left out to fit the width:
+// people should know what they are not seeing, and how to see it.
+func (h Writer) hidden(t view.Table, tw *table.Writer, indent int) {
+	if tw == nil {
+		return
+	}
+	var names []string
+	for _, i := range tw.Layout().Hidden(len(t.Columns)) {
+		if !t.Columns[i].Bar {
+			names = append(names, strings.ToLower(h.text(t.Columns[i].Header)))
+		}
+	}
+	if len(names) > 0 {
+		note := format.Count(len(names), "column") + " hidden: " + strings.Join(names, ", ") + " (-w or --columns)"
+		for i, ln := range wrapText(note, h.width-indent-2) {
+			pad := strings.Repeat(" ", indent+2*min(i, 1))
+			h.o.Line(pad + h.th.Faint.Render(ln))
+		}
+	}
 }
