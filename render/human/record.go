@@ -91,11 +91,40 @@ func (h Writer) record(r view.Record, indent int) {
 				h.wrappedAfter(prefix, tc, indent+keyW+2)
 				continue
 			}
-			text := tc.Text
-			if h.width > 0 {
-				text = table.Cut(text, h.width-indent-keyW-2, h.g.Ellipsis)
-			}
-			h.o.Line(prefix + tc.Style.Render(text))
+			h.valueLines(prefix, tc, indent+keyW+2)
+		}
+	}
+}
+
+// valueLines is how many lines a long value of a record may take: a
+// record has the room a table row has not, but a value should not push
+// everything after it off the screen either.
+const valueLines = 4
+
+// valueLines writes a value after prefix (which ends at column col): cut
+// to the width when it is short of a word, else wrapped with a hanging
+// indent onto at most valueLines lines, the last one cut.
+func (h Writer) valueLines(prefix string, c table.Cell, col int) {
+	avail := h.width - col
+	if h.width <= 0 || table.Width(c.Text) <= avail || avail < minValueW {
+		text := c.Text
+		if h.width > 0 {
+			text = table.Cut(text, avail, h.g.Ellipsis)
+		}
+		h.o.Line(prefix + c.Style.Render(text))
+		return
+	}
+	// Only the first lines are shown: a huge value is not wrapped whole.
+	lns := wrapText(table.Cut(c.Text, (valueLines+1)*avail, ""), avail)
+	if len(lns) > valueLines {
+		lns[valueLines-1] = table.Cut(strings.Join(lns[valueLines-1:], " ")+" "+h.g.Ellipsis, avail, h.g.Ellipsis)
+		lns = lns[:valueLines]
+	}
+	for i, ln := range lns {
+		if i == 0 {
+			h.o.Line(prefix + c.Style.Render(ln))
+		} else {
+			h.o.Line(strings.Repeat(" ", col) + c.Style.Render(ln))
 		}
 	}
 }
