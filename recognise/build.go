@@ -57,7 +57,7 @@ func (b builder) cell(key string, v Value, raw bool) view.Cell {
 		}
 		return view.Cell{Kind: view.NotYet} // a lifecycle null: "not yet"
 	case Bool:
-		return view.Cell{Kind: view.Bool, Text: v.Text, Exact: raw}
+		return view.Cell{Kind: view.Bool, Text: v.Text, Exact: raw, Tone: BoolTone(key, v.IsTrue())}
 	case Number:
 		c := view.Cell{Kind: view.Number, Text: v.Text, Exact: raw}
 		if IsScoreKey(key) {

@@ -3,6 +3,8 @@ package recognise
 import (
 	"strings"
 	"time"
+
+	"github.com/khive-ai/khive-pretty/view"
 )
 
 // The field conventions of khive and MCP servers, in one place. Keys are
@@ -62,6 +64,31 @@ func DurationUnit(key string) (time.Duration, bool) {
 		return time.Nanosecond, true
 	}
 	return 0, false
+}
+
+// BoolTone is what a boolean means under its key: success when true and
+// failure when false for the keys that report success (ok, passed …); a
+// failure or a warning when true for those that report one (error,
+// aborted …; partial, truncated …), nothing when false; nothing at all
+// for a harmless flag (is_terminal: false is no failure).
+func BoolTone(key string, b bool) view.Tone {
+	switch Snake(key) {
+	case "ok", "success", "succeeded", "successful", "passed", "valid", "healthy", "available", "reachable",
+		"connected", "alive", "ready", "committed", "persisted", "audit_persisted", "transitioned", "completed":
+		if b {
+			return view.Good
+		}
+		return view.Bad
+	case "error", "is_error", "failed", "failure", "aborted", "broken", "corrupt", "timed_out":
+		if b {
+			return view.Bad
+		}
+	case "partial", "truncated", "stalled", "scan_incomplete", "limit_clamped", "degraded":
+		if b {
+			return view.Warn
+		}
+	}
+	return view.Neutral
 }
 
 // IsSizeKey: numbers that are sizes in bytes (an MCP resource's size).

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/khive-ai/khive-pretty/input"
+	"github.com/khive-ai/khive-pretty/view"
 )
 
 func TestClassify(t *testing.T) {
@@ -40,6 +41,22 @@ func TestClassify(t *testing.T) {
 		}
 		if got := Classify(v); got != tt.want {
 			t.Errorf("Classify(%s) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestBoolTone(t *testing.T) {
+	for _, tt := range []struct {
+		key  string
+		b    bool
+		want view.Tone
+	}{
+		{"ok", true, view.Good}, {"ok", false, view.Bad}, {"isError", true, view.Bad}, {"isError", false, view.Neutral},
+		{"partial", true, view.Warn}, {"partial", false, view.Neutral}, {"is_terminal", false, view.Neutral},
+		{"retryable", true, view.Neutral}, {"auditPersisted", false, view.Bad},
+	} {
+		if got := BoolTone(tt.key, tt.b); got != tt.want {
+			t.Errorf("BoolTone(%q, %v) = %d, want %d", tt.key, tt.b, got, tt.want)
 		}
 	}
 }

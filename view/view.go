@@ -89,6 +89,10 @@ type Cell struct {
 	Unit  time.Duration // Duration
 	Frac  float64       // Bar
 	N     int           // Nested: how many items; Deep: the depth followed
+	// Tone of a Bool: what true and false mean under its key (Good when
+	// true is success, Bad when true is failure); Neutral for a harmless
+	// flag, whose false is no failure.
+	Tone Tone
 	// Exact cells are never shortened: values inside an error.
 	Exact  bool
 	Items  []Cell  // List

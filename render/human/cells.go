@@ -26,8 +26,7 @@ func (h Writer) cell(c view.Cell) table.Cell {
 	case view.NotYet:
 		return table.Cell{Text: h.g.Dash, Style: h.th.Faint}
 	case view.Bool:
-		m := h.g.Bool(c.Text == "true")
-		return table.Cell{Text: m.Glyph, Style: h.th.Tone(m.Tone)}
+		return table.Cell{Text: h.g.Bool(c.Text == "true").Glyph, Style: h.tone(c.Tone)}
 	case view.Number:
 		return table.Cell{Text: format.Bound(c.Text, h.g.Ellipsis)}
 	case view.Score:
