@@ -55,7 +55,7 @@ func cleanEnv(extra ...string) []string {
 	var env []string
 	for _, kv := range os.Environ() {
 		switch strings.SplitN(kv, "=", 2)[0] {
-		case "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "FORCE_COLOR", "COLUMNS", "TERM", "KHIVE_PRETTY_NOW",
+		case "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "FORCE_COLOR", "COLUMNS", "TERM", "KHIVE_PRETTY_NOW", "KHIVE_PRETTY_COLORS",
 			"KHIVE_PRETTY_PAGER", "PAGER", "LESS":
 			continue
 		}
@@ -439,5 +439,24 @@ func TestEndToEndErrorsOnStderrAreEscaped(t *testing.T) {
 		if s == "" || strings.ContainsAny(s, "\x1b\x07\x9b\u202e\u2066") || strings.ContainsRune(s, utf8.RuneError) {
 			t.Errorf("%q: stderr holds raw controls: %q", args, s)
 		}
+	}
+}
+
+// KHIVE_PRETTY_COLORS recolours roles of the theme; a role it does not
+// know is said on stderr, and the rest still applies.
+func TestEndToEndColoursCanBeOverridden(t *testing.T) {
+	bin := buildBinary(t)
+	cmd := exec.Command(bin, "--color", "always", "-o", "human", "testdata/khive_get_entity.json")
+	cmd.Env = cleanEnv("KHIVE_PRETTY_COLORS=id=35;key=1;34:nope=3")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "\x1b[1;34mid\x1b[m") || !strings.Contains(stdout.String(), "\x1b[35m083c2879\x1b[m") {
+		t.Errorf("roles not recoloured:\n%q", stdout.String())
+	}
+	if !strings.HasPrefix(stderr.String(), `khive-pretty: KHIVE_PRETTY_COLORS: no colour role "nope"`) {
+		t.Errorf("stderr: %q", stderr.String())
 	}
 }

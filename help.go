@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/khive-ai/khive-pretty/theme"
 	"github.com/urfave/cli/v3"
 )
 
@@ -131,6 +132,8 @@ func environment() []item {
 		{"TERM", "dumb: no colour under --color auto, and no less by default"},
 		{"COLUMNS", "the width of human output, before the terminal's (stdout, stderr, then /dev/tty)"},
 		{"KHIVE_PRETTY_NOW", "the clock for relative times, as --now"},
+		{"KHIVE_PRETTY_COLORS", "recolour parts of the theme, as ROLE=SGR entries separated by : or ; " +
+			"(id=2;key=34;bad=1;31); roles: " + strings.Join(theme.RoleNames(), ", ")},
 		{"KHIVE_PRETTY_PAGER", "the pager, before PAGER; empty or cat: no pager"},
 		{"PAGER", "the pager when KHIVE_PRETTY_PAGER is unset; else less"},
 		{"LESS", "options of less; FRX when unset (quit if one screen, raw colours, no init)"},

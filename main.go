@@ -23,6 +23,7 @@ import (
 	"github.com/khive-ai/khive-pretty/sanitize"
 	"github.com/khive-ai/khive-pretty/steer"
 	"github.com/khive-ai/khive-pretty/terminal"
+	"github.com/khive-ai/khive-pretty/theme"
 )
 
 // Exit codes, documented in the README.
@@ -85,6 +86,9 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 		if err != nil {
 			return err
 		}
+		for _, w := range s.warnings {
+			complain(stderr, errors.New(w))
+		}
 		files := cmd.Args().Slice()
 		if len(files) == 0 {
 			if terminal.IsTerminal(stdin) {
@@ -115,10 +119,11 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 
 // settings are the decisions made from the flags and the environment.
 type settings struct {
-	opt   pipeline.Options
-	pager string // auto, always or never
-	stats bool
-	tty   bool // stdout is a terminal
+	opt      pipeline.Options
+	pager    string // auto, always or never
+	stats    bool
+	tty      bool     // stdout is a terminal
+	warnings []string // about the environment: said, but no reason to stop
 }
 
 // parseSettings turns flags and the environment into the values the
@@ -198,6 +203,13 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 		// The theme uses the 16 basic colours, which every colour terminal
 		// has, so there is nothing to detect beyond on or off.
 		opt.Color = colorprofile.ANSI
+		if v := getenv("KHIVE_PRETTY_COLORS"); v != "" {
+			var problems []string
+			opt.Colors, problems = theme.ParseColors(v)
+			for _, p := range problems {
+				s.warnings = append(s.warnings, "KHIVE_PRETTY_COLORS: "+p)
+			}
+		}
 	}
 	if opt.Output == pipeline.JSON {
 		return s, nil

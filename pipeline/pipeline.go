@@ -74,6 +74,9 @@ type Options struct {
 	// Steer is what --columns, --sort, --where and --no-headers ask of
 	// tables, in every output but JSON.
 	Steer steer.Spec
+	// Colors recolours roles of the theme (KHIVE_PRETTY_COLORS), when
+	// there is colour.
+	Colors map[string]string
 }
 
 // InputError is input that is not JSON, located for a person to find.
@@ -144,7 +147,7 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 	if opt.ASCII {
 		g = glyphs.ASCII()
 	}
-	th := theme.New(opt.Color)
+	th := theme.New(opt.Color).Recolour(opt.Color, opt.Colors)
 	rn.hopt = human.Options{Width: opt.Width, Verbose: opt.Verbose, Now: opt.Now, Theme: th, Glyphs: g, NoHeaders: opt.Steer.NoHeaders}
 	rn.jsonT = jsonout.Theme{Key: th.JSONKey, Str: th.JSONString, Num: th.JSONNumber, Lit: th.JSONLiteral, Null: th.Faint}
 	return rn

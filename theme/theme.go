@@ -6,6 +6,7 @@
 package theme
 
 import (
+	"fmt"
 	"image/color"
 	"strings"
 
@@ -114,4 +115,121 @@ func compile(st lipgloss.Style) Style {
 		return Style{}
 	}
 	return Style{pre: out[:i], post: out[i+len(marker):]}
+}
+
+// Roles are the parts of the theme a person may recolour
+// (KHIVE_PRETTY_COLORS), each with what it colours.
+var roles = []struct{ name, what string }{
+	{"header", "table headers"}, {"key", "keys of key/value lines"}, {"faint", "metadata, dashes, context"},
+	{"id", "IDs"}, {"bold", "names and titles"}, {"error", "the first line of an error"},
+	{"good", "success"}, {"bad", "failure"}, {"warn", "warnings"}, {"accent", "what wants attention next"},
+	{"muted", "what has receded"}, {"p0", "priority p0"}, {"p1", "priority p1"}, {"p2", "priority p2"},
+	{"p3", "priority p3"}, {"json-key", "JSON keys"}, {"json-string", "JSON strings"},
+	{"json-number", "JSON numbers"}, {"json-literal", "true, false (JSON)"},
+}
+
+// RoleNames lists the roles KHIVE_PRETTY_COLORS can set.
+func RoleNames() []string {
+	names := make([]string, len(roles))
+	for i, r := range roles {
+		names[i] = r.name
+	}
+	return names
+}
+
+// ParseColors reads KHIVE_PRETTY_COLORS: ROLE=SGR entries separated by
+// ':' or ';', as LS_COLORS and JQ_COLORS are ("id=2;key=34;bad=1;31" —
+// numbers after an entry's own belong to it). It returns the roles it
+// could read and a problem for each it could not.
+func ParseColors(s string) (map[string]string, []string) {
+	set := map[string]string{}
+	var problems []string
+	last := ""
+	for _, tok := range strings.FieldsFunc(s, func(r rune) bool { return r == ':' || r == ';' }) {
+		tok = strings.TrimSpace(tok)
+		name, sgr, ok := strings.Cut(tok, "=")
+		if !ok {
+			if last != "" && isSGR(tok) {
+				set[last] += ";" + tok
+				continue
+			}
+			problems = append(problems, fmt.Sprintf("%q is not ROLE=SGR", tok))
+			continue
+		}
+		name, sgr = strings.ToLower(strings.TrimSpace(name)), strings.TrimSpace(sgr)
+		known := false
+		for _, r := range roles {
+			known = known || r.name == name
+		}
+		switch {
+		case !known:
+			problems = append(problems, fmt.Sprintf("no colour role %q (roles: %s)", name, strings.Join(RoleNames(), ", ")))
+			last = ""
+		case !isSGR(sgr):
+			problems = append(problems, fmt.Sprintf("%s=%q is not an SGR code such as 31 or 1;34", name, sgr))
+			last = ""
+		default:
+			set[name], last = sgr, name
+		}
+	}
+	return set, problems
+}
+
+// isSGR reports a Select Graphic Rendition parameter: digits.
+func isSGR(s string) bool {
+	if s == "" || len(s) > 16 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// Recolour is the theme with the roles given set to their SGR codes,
+// when colour is on at all: p is the profile the theme was made for.
+func (t Theme) Recolour(p colorprofile.Profile, set map[string]string) Theme {
+	if p < colorprofile.ANSI {
+		return t
+	}
+	for name, sgr := range set {
+		st := Style{pre: "\x1b[" + sgr + "m", post: "\x1b[m"}
+		switch name {
+		case "header":
+			t.Header = st
+		case "key":
+			t.Key = st
+		case "faint":
+			t.Faint = st
+		case "id":
+			t.ID = st
+		case "bold":
+			t.Bold = st
+		case "error":
+			t.ErrorTitle = st
+		case "good":
+			t.tones[glyphs.Good] = st
+		case "bad":
+			t.tones[glyphs.Bad] = st
+		case "warn":
+			t.tones[glyphs.Warn] = st
+		case "accent":
+			t.tones[glyphs.Accent] = st
+		case "muted":
+			t.tones[glyphs.Muted] = st
+		case "p0", "p1", "p2", "p3":
+			t.priority[name[1]-'0'] = st
+		case "json-key":
+			t.JSONKey = st
+		case "json-string":
+			t.JSONString = st
+		case "json-number":
+			t.JSONNumber = st
+		case "json-literal":
+			t.JSONLiteral = st
+		}
+	}
+	return t
 }

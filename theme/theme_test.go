@@ -47,3 +47,41 @@ func TestASCIIProfileKeepsAttributesDropsColours(t *testing.T) {
 		t.Error("bold dropped under ASCII profile")
 	}
 }
+
+func TestParseColors(t *testing.T) {
+	set, problems := ParseColors("id=2;key=34;bad=1;31:good=32; warn = 33")
+	want := map[string]string{"id": "2", "key": "34", "bad": "1;31", "good": "32", "warn": "33"}
+	if len(problems) > 0 || len(set) != len(want) {
+		t.Fatalf("set %v, problems %v", set, problems)
+	}
+	for k, v := range want {
+		if set[k] != v {
+			t.Errorf("%s = %q, want %q", k, set[k], v)
+		}
+	}
+	set, problems = ParseColors("nope=1;key=blue;id=2;oops")
+	if len(set) != 1 || set["id"] != "2" || len(problems) != 3 {
+		t.Errorf("set %v, problems %q", set, problems)
+	}
+	if !strings.Contains(problems[0], `no colour role "nope" (roles: header, key`) {
+		t.Errorf("problem %q", problems[0])
+	}
+}
+
+func TestRecolour(t *testing.T) {
+	set, _ := ParseColors("id=2;bad=1;31;p0=35")
+	th := New(colorprofile.ANSI).Recolour(colorprofile.ANSI, set)
+	if got := th.ID.Render("x"); got != "\x1b[2mx\x1b[m" {
+		t.Errorf("id = %q", got)
+	}
+	if got := th.Tone(glyphs.Bad).Render("x"); got != "\x1b[1;31mx\x1b[m" {
+		t.Errorf("bad = %q", got)
+	}
+	if st, _ := th.Priority("p0"); st.Render("x") != "\x1b[35mx\x1b[m" {
+		t.Errorf("p0 = %q", st.Render("x"))
+	}
+	// Without colour, nothing to recolour.
+	if got := New(colorprofile.NoTTY).Recolour(colorprofile.NoTTY, set).ID.Render("x"); got != "x" {
+		t.Errorf("no colour: %q", got)
+	}
+}
