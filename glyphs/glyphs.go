@@ -42,6 +42,9 @@ type Set struct {
 	// RelFrom and RelTo draw a relation between two names:
 	// "Graphiti ──uses as backend──▶ Neo4j".
 	RelFrom, RelTo string
+	// Tree lines: an entry with siblings after it, the last entry, and
+	// what continues under each: "├── ", "└── ", "│   ", "    ".
+	TreeItem, TreeLast, TreeOn, TreeOff string
 
 	inbox, next, active, waiting, someday, done, cancelled string
 	success, denied, failure                               string
@@ -56,6 +59,7 @@ func Unicode() Set {
 	return Set{
 		True: "✓", False: "✗", Dash: "—", Ellipsis: "…", Sep: " · ", Arrow: "→",
 		OKMark: "✓", ErrorMark: "✗", AbortMark: "⊘", Newline: "↵", Micro: "µs", RelFrom: "──", RelTo: "──▶",
+		TreeItem: "├── ", TreeLast: "└── ", TreeOn: "│   ", TreeOff: "    ",
 		inbox: "○", next: "▶", active: "●", waiting: "‖", someday: "◇", done: "✓", cancelled: "⊘",
 		success: "✓", denied: "⊘", failure: "✗",
 		barFull: "█", barPartial: []string{"▏", "▎", "▍", "▌", "▋", "▊", "▉"}, barEmpty: " ",
@@ -67,6 +71,7 @@ func ASCII() Set {
 	return Set{
 		True: "yes", False: "no", Dash: "-", Ellipsis: "...", Sep: " | ", Arrow: "->",
 		OKMark: "+", ErrorMark: "x", AbortMark: "-", Newline: `\n`, Micro: "us", RelFrom: "--", RelTo: "-->",
+		TreeItem: "|-- ", TreeLast: "`-- ", TreeOn: "|   ", TreeOff: "    ",
 		inbox: "o", next: ">", active: "*", waiting: "=", someday: "~", done: "+", cancelled: "x",
 		success: "+", denied: "!", failure: "x",
 		barFull: "#", barEmpty: ".",

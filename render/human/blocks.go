@@ -202,7 +202,7 @@ func (h Writer) codeLines(text string, style theme.Style, maxLines int) {
 	if text == "" {
 		return
 	}
-	lns := strings.Split(strings.TrimRight(strings.ReplaceAll(format.Bound(text, h.g.Ellipsis), "\r\n", "\n"), "\n"), "\n")
+	lns := format.Lines(text, h.g.Ellipsis)
 	shown := lns
 	if maxLines >= 0 && len(lns) > maxLines {
 		shown = lns[:maxLines]
@@ -227,20 +227,7 @@ func (h Writer) codeLines(text string, style theme.Style, maxLines int) {
 func (h Writer) prose(p view.Prose) {
 	for i, raw := range proseLines(p, h.g.Ellipsis) {
 		pl := p.Lines[i]
-		ln := sanitize.String(raw, 0)
-		trimmed := strings.TrimLeft(ln, " ")
-		lead := ln[:len(ln)-len(trimmed)]
-		if h.width > 0 && len(lead) > h.width/2 {
-			lead = lead[:h.width/2] // deep indents in a narrow terminal
-		}
-		segs := []string{trimmed}
-		if h.width > 0 {
-			segs = wrapText(trimmed, h.width-len(lead))
-			if len(segs) > 1 {
-				rest := wrapText(strings.Join(segs[1:], " "), h.width-len(lead)-2)
-				segs = append(segs[:1], rest...)
-			}
-		}
+		lead, segs := h.hanging(sanitize.String(raw, 0))
 		first, more := segs[0], segs[1:]
 		restStyle := theme.Style{}
 		tag := sanitize.String(pl.Tag, 0)
