@@ -477,7 +477,7 @@ func Walk(b Block, fn func(Cell)) {
 		}
 	case Prose:
 		for _, l := range b.Lines {
-			text(l.Text)
+			text(untab(l.Text))
 		}
 	case Note:
 		for _, f := range b.Fields {

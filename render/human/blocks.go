@@ -223,11 +223,12 @@ func (h Writer) codeLines(text string, style theme.Style, maxLines int) {
 // text servers: a leading [state_tag] coloured by what it says, "→ next:"
 // hints and "? ask user:" prompts set apart. Lines are not cut: prose is
 // the message itself. A line wider than the terminal wraps, its further
-// lines hanging two columns in from where it starts.
+// lines hanging two columns in from where it starts. Tabs are expanded,
+// as a terminal would.
 func (h Writer) prose(p view.Prose) {
 	for i, raw := range proseLines(p, h.g.Ellipsis) {
 		pl := p.Lines[i]
-		lead, segs := h.hanging(sanitize.String(raw, 0))
+		lead, segs := h.hanging(Untab(raw))
 		first, more := segs[0], segs[1:]
 		restStyle := theme.Style{}
 		tag := sanitize.String(pl.Tag, 0)

@@ -100,9 +100,9 @@ func (m Writer) block(b view.Block) {
 		// line keeps its breaks and alignment in a text block.
 		text := strings.TrimRight(strings.ReplaceAll(b.String(), "\r\n", "\n"), "\n")
 		if strings.Contains(text, "\n") {
-			m.codeBlock(text, "text", false)
+			m.fenced(text, "text", format.Lines(text, m.g.Ellipsis), untab)
 		} else {
-			m.o.Line(lineStart(m.h.Text(text)))
+			m.o.Line(lineStart(m.h.Text(strings.ReplaceAll(text, "\t", " ")))) // white space, inline
 		}
 	case view.Items:
 		m.items(b)
