@@ -119,7 +119,7 @@ func TestViewValuesAppearInVerboseOutputs(t *testing.T) {
 			}
 		}
 	}
-	if checked < 5000 {
+	if checked < 4500 { // 5006 before file trees showed a node's type by its look, not a cell
 		t.Errorf("only %d values checked", checked)
 	}
 	t.Logf("%d values checked", checked)

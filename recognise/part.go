@@ -21,7 +21,11 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 	case protocol.ValuePart:
 		d.Blocks = b.document(p.Value, &d)
 	case protocol.ProsePart:
-		d.Blocks = []view.Block{Prose(p.Text)}
+		// Text in one of the filesystem server's forms (a listing, a diff
+		// …) without its structuredContent, as older servers send it.
+		if d.Blocks = b.fileText(p.Text, false); d.Blocks == nil {
+			d.Blocks = []view.Block{Prose(p.Text)}
+		}
 	case protocol.NotePart:
 		n := view.Note{Fields: p.Note.Fields}
 		switch {
