@@ -21,6 +21,7 @@ func TestFileGoldens(t *testing.T) {
 		"filesystem_list_directory_with_sizes.json": {"ascii", ascii},
 		"filesystem_edit_file.json":                 {"color", color},
 		"filesystem_read_multiple_files.json":       {"color", color},
+		"everything_resources_read_markdown.json":   {"human-40", human(40)},
 	} {
 		checkGoldens(t, filepath.Join("testdata", "mcp", in), dir, []variant{v})
 	}

@@ -30,7 +30,7 @@ var recognisers = []*Recogniser{
 	&graphitiNodes, &graphitiFacts, &graphitiEpisodes, &graphitiStatus,
 	&graphitiAddMemory, &graphitiClear, &graphitiDelete,
 	&codeSearch, &codeIndex,
-	&fileText, &fileTree,
+	&fileText, &fileTree, &resourceContents,
 }
 
 // findShape picks the shape of a value: by tool name when it came in an
