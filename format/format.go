@@ -131,6 +131,12 @@ func Bound(s, ellipsis string) string {
 	return s[:cut] + ellipsis + " (" + strconv.Itoa(len(s)-cut) + " more bytes; -o plain shows all)"
 }
 
+// Lines is a text to show line by line: bounded (Bound), its CRLF line
+// ends read as LF, without the line breaks it ends with.
+func Lines(s, ellipsis string) []string {
+	return strings.Split(strings.TrimRight(strings.ReplaceAll(Bound(s, ellipsis), "\r\n", "\n"), "\n"), "\n")
+}
+
 // Deep is what stands for a container nested deeper than depth levels:
 // "{…} (nested deeper than 32 levels; -o plain shows all)".
 func Deep(open, ellipsis string, depth int) string {

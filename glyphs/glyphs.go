@@ -43,6 +43,9 @@ type Set struct {
 	// RelFrom and RelTo draw a relation between two names:
 	// "Graphiti ──uses as backend──▶ Neo4j".
 	RelFrom, RelTo string
+	// Tree lines: an entry with siblings after it, the last entry, and
+	// what continues under each: "├── ", "└── ", "│   ", "    ".
+	TreeItem, TreeLast, TreeOn, TreeOff string
 
 	inbox, next, active, waiting, someday, done, cancelled string
 	success, denied, failure                               string
@@ -57,6 +60,7 @@ func Unicode() Set {
 	return Set{
 		True: "✓", False: "✗", Dash: "—", Ellipsis: "…", Sep: " · ", Arrow: "→",
 		OKMark: "✓", ErrorMark: "✗", AbortMark: "⊘", Newline: "↵", Micro: "µs", Bullet: "•", RelFrom: "──", RelTo: "──▶",
+		TreeItem: "├── ", TreeLast: "└── ", TreeOn: "│   ", TreeOff: "    ",
 		inbox: "○", next: "▶", active: "●", waiting: "‖", someday: "◇", done: "✓", cancelled: "⊘",
 		success: "✓", denied: "⊘", failure: "✗",
 		barFull: "█", barPartial: []string{"▏", "▎", "▍", "▌", "▋", "▊", "▉"}, barEmpty: " ",
@@ -68,6 +72,7 @@ func ASCII() Set {
 	return Set{
 		True: "yes", False: "no", Dash: "-", Ellipsis: "...", Sep: " | ", Arrow: "->",
 		OKMark: "+", ErrorMark: "x", AbortMark: "-", Newline: `\n`, Micro: "us", Bullet: "-", RelFrom: "--", RelTo: "-->",
+		TreeItem: "|-- ", TreeLast: "`-- ", TreeOn: "|   ", TreeOff: "    ",
 		inbox: "o", next: ">", active: "*", waiting: "=", someday: "~", done: "+", cancelled: "x",
 		success: "+", denied: "!", failure: "x",
 		barFull: "#", barEmpty: ".",

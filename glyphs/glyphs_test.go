@@ -59,7 +59,8 @@ func TestUnicodeGlyphsAreOneColumn(t *testing.T) {
 
 func TestASCIISetIsASCII(t *testing.T) {
 	a := ASCII()
-	for _, g := range []string{a.True, a.False, a.Dash, a.Ellipsis, a.Sep, a.Arrow, a.ErrorMark, a.AbortMark, a.Bar(0.55, 6)} {
+	for _, g := range []string{a.True, a.False, a.Dash, a.Ellipsis, a.Sep, a.Arrow, a.ErrorMark, a.AbortMark, a.Bar(0.55, 6),
+		a.TreeItem, a.TreeLast, a.TreeOn, a.TreeOff} {
 		for _, r := range g {
 			if r > 0x7e {
 				t.Errorf("%q is not ASCII", g)
@@ -96,6 +97,18 @@ func TestBar(t *testing.T) {
 		}
 		if tt.width > 0 && ansi.StringWidth(got) != tt.width {
 			t.Errorf("Bar(%v, %d) is %d wide", tt.frac, tt.width, ansi.StringWidth(got))
+		}
+	}
+}
+
+// The pieces of a tree's lines are all as wide, so that the entries of a
+// level line up whatever was drawn before them.
+func TestTreeGlyphsAlign(t *testing.T) {
+	for name, s := range map[string]Set{"unicode": Unicode(), "ascii": ASCII()} {
+		for _, g := range []string{s.TreeItem, s.TreeLast, s.TreeOn, s.TreeOff} {
+			if w := ansi.StringWidth(g); w != 4 {
+				t.Errorf("%s: %q is %d columns wide, want 4", name, g, w)
+			}
 		}
 	}
 }

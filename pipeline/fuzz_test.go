@@ -27,7 +27,7 @@ var sgr = regexp.MustCompile(`\x1b\[[0-9;]*m`)
 // character or escape sequence, plain output is the same on every run, and
 // output ends with a newline.
 func FuzzPipeline(f *testing.F) {
-	for _, pat := range []string{"../testdata/*.json", "../testdata/*.ndjson", "../testdata/*.sse", "../testdata/*.http", "../../shared/corpus/*"} {
+	for _, pat := range []string{"../testdata/*.json", "../testdata/*.ndjson", "../testdata/*.sse", "../testdata/*.http", "../testdata/mcp/*.json", "../testdata/mcp/*.sse", "../../shared/corpus/*"} {
 		files, _ := filepath.Glob(pat)
 		for _, file := range files {
 			if data, err := os.ReadFile(file); err == nil && len(data) < 1<<20 {
@@ -51,6 +51,14 @@ func FuzzPipeline(f *testing.F) {
 	// characters; tag characters that smuggle text to LLMs.
 	f.Add([]byte("HTTP/1.1 200 OK\x9b31m\r\nX-Evil: a\xff\x9b2J\u202e\r\n\r\n{\"ok\": true}"))
 	f.Add([]byte("event: up\x9bdate\u2066\ndata: not json\n\nevent: message\ndata: {\"a\": \"\u061c\u200e\u200f\"}\n\n"))
+	// Files, a diff, a listing, a tree, a multi-file read and a resource
+	// that hide escapes and wide characters in their lines, tabs and names.
+	f.Add([]byte(`{"content": "a\u001b[2J\tb\u202e\tc\n\t漢字\u0007\td\n"}`))
+	f.Add([]byte(`{"content": "` + "```" + `diff\n--- a\t\u009b\n+++ b\n@@ -1 +1 @@\n-\u001b]0;x\u0007\n+\t\u202e\n` + "```" + `\n"}`))
+	f.Add([]byte(`{"content": "[DIR] \u001b[31md\n[FILE] \u202eevil\tname"}`))
+	f.Add([]byte(`{"content": "[{\"name\": \"\\u001b[2J\", \"type\": \"directory\", \"children\": [{\"name\": \"a\\tb\", \"type\": \"file\"}]}]"}`))
+	f.Add([]byte(`{"content": "/x\u009b/a.txt:\nbody\u0007\n\n---\n/y/b: Error - \u001b[2Jgone"}`))
+	f.Add([]byte(`{"contents": [{"uri": "x\u202e", "mimeType": "text/plain", "blob": "G1sySgl4"}]}`))
 	f.Add([]byte(`{"k\u200bey": "zero\u2060width \ufeff ` + "\U000e0041\U000e0042" + ` 🏴` + "\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f" + ` 👨‍👩‍👧 ❤️"}`))
 	var long bytes.Buffer
 	long.WriteString(`[`)

@@ -376,7 +376,8 @@ func (rn *Renderer) parts(parts []protocol.Part, res *Result) error {
 		if len(d.Blocks) == 0 {
 			continue
 		}
-		o := rn.begin(p.Kind == protocol.NotePart)
+		// An embedded resource is a note in plain output, a document here.
+		o := rn.begin(p.Kind == protocol.NotePart && p.Note.Resource.Kind != value.Object)
 		rn.heads = p.ReplyID && rn.opt.Output == Human
 		if rn.opt.Output == Markdown {
 			markdown.New(o, markdown.Options{Verbose: rn.opt.Verbose, Glyphs: rn.hopt.Glyphs}).Doc(d)

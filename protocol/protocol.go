@@ -56,6 +56,10 @@ type Part struct {
 	// or they are protocol detail (_meta). Plain output shows them: it
 	// loses nothing.
 	VerboseOnly bool
+	// PlainOnly parts are shown by the view of the part before them (an
+	// embedded resource's text, in the resource's document): only plain
+	// output, which writes the resource as a line, writes them too.
+	PlainOnly bool
 	// ReplyID marks the note of a reply's id: needed to match replies to
 	// requests once a stream holds more than one message with an id.
 	ReplyID bool
@@ -80,6 +84,10 @@ type Note struct {
 	// PlainRest, when set, replaces Rest in plain output: it adds what
 	// human output never shows (the base64 of a blob).
 	PlainRest Value
+	// Resource, when set, is the embedded resource ({uri, mimeType, text
+	// | blob}, all strings) the line names, for a view to show as a
+	// document instead.
+	Resource Value
 }
 
 // Failed reports whether a value reports a failure, by what it means:
@@ -375,11 +383,12 @@ func (t *taker) str(key string) (string, bool) {
 func (t *taker) rest() Value { return value.WithoutFirst(t.v, t.used) }
 
 // contentBlock is one block of an MCP result: a text block as prose or as
-// the JSON it holds, a media or resource block named by a note, a resource
-// link as a note. What a note's line does not say (annotations, a
-// description, a field of an unexpected type) is its rest: plain output
-// has it, human output under --verbose. The base64 of a blob is plain
-// output's alone.
+// the JSON it holds, a media or resource block named by a note (which
+// carries an embedded resource for a view to show as a document, its text
+// then plain output's alone), a resource link as a note. What a note's
+// line does not say (annotations, a description, a field of an unexpected
+// type) is its rest: plain output has it, human output under --verbose.
+// The base64 of a blob is plain output's alone.
 func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 	t := newTaker(b, "type")
 	// withRest gives a note what its line does not say; plainOnly is
@@ -432,18 +441,27 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 		mime, _ := rt.str("mimeType")
 		if blob, ok := rt.str("blob"); ok {
 			rest := value.Join(t.rest(), prefixed("resource", rt.rest()))
-			return withRest(mediaNote("resource", uri, mime, base64Size(blob)), rest, Member{Key: "resource", Value: Value{Kind: Object, Members: []Member{{Key: "blob", Value: str(blob)}}}})
+			note := mediaNote("resource", uri, mime, base64Size(blob))
+			note.Note.Resource = resourceDoc(r, rt)
+			return withRest(note, rest, Member{Key: "resource", Value: Value{Kind: Object, Members: []Member{{Key: "blob", Value: str(blob)}}}})
 		}
 		text, _ := rt.str("text")
-		parts := withRest(mediaNote("resource", uri, mime, int64(len(text))), value.Join(t.rest(), prefixed("resource", rt.rest())))
+		note := mediaNote("resource", uri, mime, int64(len(text)))
+		note.Note.Resource = resourceDoc(r, rt)
+		parts := withRest(note, value.Join(t.rest(), prefixed("resource", rt.rest())))
+		var more []Part
 		if text != "" {
 			if docs, ok := ParseJSONText(text); ok {
 				for _, d := range docs {
-					parts = append(parts, u.unwrap(d)...)
+					more = append(more, u.unwrap(d)...)
 				}
 			} else {
-				parts = append(parts, Part{Kind: ProsePart, Text: text})
+				more = append(more, Part{Kind: ProsePart, Text: text})
 			}
+		}
+		for _, p := range more {
+			p.PlainOnly = note.Note.Resource.Kind == Object // the document shows the text
+			parts = append(parts, p)
 		}
 		return parts
 	case "resource_link":
@@ -461,6 +479,21 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 }
 
 func str(s string) Value { return value.Text(s) }
+
+// resourceDoc is an embedded resource for a view to show as a document:
+// when the fields it is made of (uri, mimeType, text or blob) are strings,
+// which rt has taken; else none, and the resource is shown as a line.
+func resourceDoc(r Value, rt *taker) Value {
+	for _, k := range []string{"uri", "mimeType", "text", "blob"} {
+		if r.Has(k) && !rt.used[k] {
+			return Value{}
+		}
+	}
+	if !rt.used["text"] && !rt.used["blob"] {
+		return Value{}
+	}
+	return r
+}
 
 // prefixed wraps an object's members under one key, so that they keep
 // their path: {"resource": {…}}.

@@ -10,10 +10,11 @@ import (
 // Doc is the view of one part of a document, once protocol has taken its
 // wrappers off: a value by its shape, a tool's prose line by line, a note.
 // A part that only a full view shows (content repeating structuredContent,
-// _meta) is an empty view otherwise.
+// _meta) is an empty view otherwise; one that another part's view shows
+// (an embedded resource's text, in its document) is always empty.
 func Doc(p protocol.Part, opt Options) view.Doc {
 	var d view.Doc
-	if p.VerboseOnly && !opt.Verbose {
+	if p.PlainOnly || p.VerboseOnly && !opt.Verbose {
 		return d
 	}
 	b := builder{opt: opt}
@@ -21,8 +22,16 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 	case protocol.ValuePart:
 		d.Blocks = b.document(p.Value, &d)
 	case protocol.ProsePart:
-		d.Blocks = []view.Block{Prose(p.Text)}
+		// Text in one of the filesystem server's forms (a listing, a diff
+		// …) without its structuredContent, as older servers send it.
+		if d.Blocks = b.fileText(p.Text, false); d.Blocks == nil {
+			d.Blocks = []view.Block{Prose(p.Text)}
+		}
 	case protocol.NotePart:
+		if blocks, ok := b.embedded(p.Note); ok {
+			d.Blocks = blocks
+			break
+		}
 		n := view.Note{Fields: p.Note.Fields}
 		switch {
 		case p.Note.Bad:

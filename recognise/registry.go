@@ -19,6 +19,9 @@ type Recogniser struct {
 	// Failures marks a shape that shows "success": false as the failure it
 	// is; no other shape ever sees one.
 	Failures bool
+	// Arrays marks a shape of arrays (a file tree); the others see only
+	// objects.
+	Arrays bool
 }
 
 // shapes are tried in order; the first match wins. It is a table, never
@@ -28,6 +31,7 @@ var recognisers = []*Recogniser{
 	&graphitiAddMemory, &graphitiClear, &graphitiDelete,
 	&codeSearch, &codeIndex,
 	&mcpLists, &memoryGraph, &memoryObservations, &mcpInitialize,
+	&fileText, &fileTree, &resourceContents,
 }
 
 // findShape picks the shape of a value: by tool name when it came in an
@@ -37,7 +41,7 @@ var recognisers = []*Recogniser{
 // a batch is shown as one whatever fields it also has, and "success":
 // false only by a shape that says it failed.
 func findShape(v Value, tool string) *Recogniser {
-	if v.Kind != Object {
+	if v.Kind != Object && v.Kind != Array {
 		return nil
 	}
 	switch Classify(v) {
@@ -52,17 +56,18 @@ func findShape(v Value, tool string) *Recogniser {
 }
 
 func pickShape(v Value, tool string) *Recogniser {
+	arrays := v.Kind == Array
 	if tool != "" {
 		for _, s := range recognisers {
 			for _, t := range s.Tools {
-				if t == tool {
+				if t == tool && s.Arrays == arrays {
 					return s
 				}
 			}
 		}
 	}
 	for _, s := range recognisers {
-		if s.Match(v) {
+		if s.Arrays == arrays && s.Match(v) {
 			return s
 		}
 	}

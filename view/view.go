@@ -1,8 +1,8 @@
 // Package view is the presentation model between recognising what a
 // document is and writing it out: a small tree of blocks (titles, tables,
-// records, items, relations, prose, code, errors, notes, footers) whose
-// cells say what a value means (an ID, a time, a score, a status …), not
-// how it looks.
+// records, items, relations, prose, code, errors, notes, footers,
+// documents, trees, diffs) whose cells say what a value means (an ID, a
+// time, a score, a status …), not how it looks.
 //
 // Recognisers (package recognise) build views and know the servers;
 // writers (render/human, render/markdown) turn views into bytes and know
@@ -24,7 +24,8 @@ type Doc struct {
 	Problems []string
 }
 
-// Block is one piece of a view. Each kind is a struct in this file.
+// Block is one piece of a view. Each kind is a struct in this file or in
+// a file of its own.
 type Block interface{ block() }
 
 // Tone is what a mark or a word means, which a writer turns into a colour.
@@ -485,12 +486,33 @@ func Walk(b Block, fn func(Cell)) {
 		}
 	case Prose:
 		for _, l := range b.Lines {
-			text(l.Text)
+			text(untab(l.Text))
 		}
 	case Note:
 		for _, f := range b.Fields {
 			text(f)
 		}
 		rec(b.Extra)
+	case Document:
+		text(b.Title)
+		for _, f := range b.Fields {
+			text(f)
+		}
+		text(untab(b.Text))
+		rec(b.Extra)
+	case Tree:
+		text(b.Heading)
+		b.EachNode(func(n TreeNode, _ []bool) {
+			text(n.Name)
+			text(n.Size)
+		})
+	case Diff:
+		for _, l := range b.Lines {
+			text(untab(l.Text))
+		}
 	}
 }
+
+// untab is text whose tabs are layout, which a writer expands to the next
+// tab stop: what must show is the text around them.
+func untab(s string) string { return strings.ReplaceAll(s, "\t", " ") }

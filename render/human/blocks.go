@@ -213,7 +213,7 @@ func (h Writer) codeLines(text string, style theme.Style, maxLines int) {
 	if text == "" {
 		return
 	}
-	lns := strings.Split(strings.TrimRight(strings.ReplaceAll(format.Bound(text, h.g.Ellipsis), "\r\n", "\n"), "\n"), "\n")
+	lns := format.Lines(text, h.g.Ellipsis)
 	shown := lns
 	if maxLines >= 0 && len(lns) > maxLines {
 		shown = lns[:maxLines]
@@ -234,24 +234,12 @@ func (h Writer) codeLines(text string, style theme.Style, maxLines int) {
 // text servers: a leading [state_tag] coloured by what it says, "→ next:"
 // hints and "? ask user:" prompts set apart. Lines are not cut: prose is
 // the message itself. A line wider than the terminal wraps, its further
-// lines hanging two columns in from where it starts.
+// lines hanging two columns in from where it starts. Tabs are expanded,
+// as a terminal would.
 func (h Writer) prose(p view.Prose) {
 	for i, raw := range proseLines(p, h.g.Ellipsis) {
 		pl := p.Lines[i]
-		ln := sanitize.String(raw, 0)
-		trimmed := strings.TrimLeft(ln, " ")
-		lead := ln[:len(ln)-len(trimmed)]
-		if h.width > 0 && len(lead) > h.width/2 {
-			lead = lead[:h.width/2] // deep indents in a narrow terminal
-		}
-		segs := []string{trimmed}
-		if h.width > 0 {
-			segs = wrapText(trimmed, h.width-len(lead))
-			if len(segs) > 1 {
-				rest := wrapText(strings.Join(segs[1:], " "), h.width-len(lead)-2)
-				segs = append(segs[:1], rest...)
-			}
-		}
+		lead, segs := h.hanging(Untab(raw))
 		first, more := segs[0], segs[1:]
 		restStyle := theme.Style{}
 		tag := sanitize.String(pl.Tag, 0)

@@ -100,6 +100,12 @@ func (h Writer) block(b view.Block, indent int) error {
 		h.code(b)
 	case view.Bullets:
 		h.bullets(b)
+	case view.Document:
+		h.document(b)
+	case view.Tree:
+		h.tree(b)
+	case view.Diff:
+		h.diff(b)
 	}
 	return nil
 }

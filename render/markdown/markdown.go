@@ -100,9 +100,9 @@ func (m Writer) block(b view.Block) {
 		// line keeps its breaks and alignment in a text block.
 		text := strings.TrimRight(strings.ReplaceAll(b.String(), "\r\n", "\n"), "\n")
 		if strings.Contains(text, "\n") {
-			m.codeBlock(text, "text", false)
+			m.fenced(text, "text", format.Lines(text, m.g.Ellipsis), untab)
 		} else {
-			m.o.Line(lineStart(m.h.Text(text)))
+			m.o.Line(lineStart(m.h.Text(strings.ReplaceAll(text, "\t", " ")))) // white space, inline
 		}
 	case view.Items:
 		m.items(b)
@@ -116,6 +116,12 @@ func (m Writer) block(b view.Block) {
 		for _, it := range b.Items {
 			m.o.Line("- " + inline(m.h.Cell(it)))
 		}
+	case view.Document:
+		m.document(b)
+	case view.Tree:
+		m.tree(b)
+	case view.Diff:
+		m.diff(b)
 	}
 }
 
@@ -396,21 +402,27 @@ func (m Writer) code(c view.Code) {
 // codeBlock writes code in a fenced block: concise, the first codeLines
 // lines and a count of the rest after the block.
 func (m Writer) codeBlock(code, lang string, limit bool) {
-	lns := strings.Split(strings.TrimRight(strings.ReplaceAll(format.Bound(code, m.g.Ellipsis), "\r\n", "\n"), "\n"), "\n")
+	lns := format.Lines(code, m.g.Ellipsis)
 	more := 0
 	if limit && len(lns) > codeLines {
 		more = len(lns) - codeLines
 		lns = lns[:codeLines]
 	}
-	f := fence(code)
-	m.o.Line(f + lang)
-	for _, ln := range lns {
-		m.o.Line(sanitize.String(strings.ReplaceAll(ln, "\t", "    "), 0))
-	}
-	m.o.Line(f)
+	m.fenced(code, lang, lns, func(ln string) string { return sanitize.String(strings.ReplaceAll(ln, "\t", "    "), 0) })
 	if more > 0 {
 		m.o.Line("_" + m.g.Ellipsis + " " + format.Count(more, "more line") + "_")
 	}
+}
+
+// fenced writes lines of text in a fenced block in lang, each made safe
+// by safe; the fence is longer than any run of backticks in text.
+func (m Writer) fenced(text, lang string, lines []string, safe func(string) string) {
+	f := fence(text)
+	m.o.Line(f + lang)
+	for _, ln := range lines {
+		m.o.Line(safe(ln))
+	}
+	m.o.Line(f)
 }
 
 // fence returns a code fence longer than any run of backticks in code.
