@@ -21,6 +21,7 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 	switch p.Kind {
 	case protocol.ValuePart:
 		d.Blocks = b.document(p.Value, &d)
+		uniquePrefixes(d.Blocks)
 	case protocol.ProsePart:
 		// Text in one of the filesystem server's forms (a listing, a diff
 		// …) without its structuredContent, as older servers send it.
@@ -89,4 +90,7 @@ func tagTone(tag string) view.Tone {
 }
 
 // DocOf is a view of blocks made outside Doc (a streamed list's).
-func DocOf(blocks []view.Block) view.Doc { return view.Doc{Blocks: blocks} }
+func DocOf(blocks []view.Block) view.Doc {
+	uniquePrefixes(blocks)
+	return view.Doc{Blocks: blocks}
+}

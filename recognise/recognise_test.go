@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/khive-ai/khive-pretty/input"
+	"github.com/khive-ai/khive-pretty/protocol"
 	"github.com/khive-ai/khive-pretty/view"
 )
 
@@ -58,5 +59,32 @@ func TestBoolTone(t *testing.T) {
 		if got := BoolTone(tt.key, tt.b); got != tt.want {
 			t.Errorf("BoolTone(%q, %v) = %d, want %d", tt.key, tt.b, got, tt.want)
 		}
+	}
+}
+
+// IDs that begin alike are shown as long as it takes to tell them apart,
+// like git's short hashes, and never shorter than 8 characters.
+func TestUniquePrefixes(t *testing.T) {
+	v := mustDecode(t, `[
+		{"id": "41f60be0-7cef-4aa3-aaed-cf4a4599a084", "parent_id": "41f60be0-7ce0-4aa3-aaed-cf4a4599a084"},
+		{"id": "0587212a-56b7-4cfe-8d9d-ff9714f60b7a", "parent_id": "41f60be0-7cef-4aa3-aaed-cf4a4599a084"},
+		{"id": "1d6608f7-02d3-4789-bbf8-322a12847494", "parent_id": null}
+	]`)
+	d := Doc(protocol.Part{Kind: protocol.ValuePart, Value: v}, Options{})
+	tb := d.Blocks[0].(view.Table)
+	var got []string
+	for _, row := range tb.Rows {
+		for _, c := range row {
+			if c.Kind == view.ID {
+				got = append(got, c.Short)
+			}
+		}
+	}
+	want := "41f60be0-7cef 41f60be0-7ce0 0587212a 41f60be0-7cef 1d6608f7"
+	if strings.Join(got, " ") != want {
+		t.Errorf("short IDs %q, want %q", strings.Join(got, " "), want)
+	}
+	if n := prefixLengths([]string{"abc", "abcdefghij", "abcdefghik"}); n["abc"] != 3 || n["abcdefghij"] != 10 {
+		t.Errorf("lengths %v", n)
 	}
 }
