@@ -43,6 +43,10 @@ func newCommand(stdout, stderr io.Writer, helpWidth func() int) *cli.Command {
 				Usage: "auto, always or never; auto colours human and json output on a terminal, unless the environment says otherwise"},
 			&cli.StringFlag{Name: "pager", Value: "auto", DefaultText: "auto",
 				Usage: "auto, always or never; auto pages output taller than the terminal"},
+			&cli.StringFlag{Name: "hyperlinks", Value: "auto", DefaultText: "auto",
+				Usage: "auto, always or never; links to files and web addresses on terminals that follow them (auto: known terminals), never when piped or without colour"},
+			&cli.StringFlag{Name: "hyperlink-format", Value: "default", DefaultText: "default",
+				Usage: "where a file link points: default, file, kitty, vscode, vscode-insiders, vscodium, cursor, macvim, textmate, none, or a template of {path}, {line}, {column} and {host}"},
 			&cli.StringFlag{Name: "now", Sources: cli.EnvVars("KHIVE_PRETTY_NOW"),
 				Usage: "the clock for relative times (RFC 3339), e.g. 2026-05-23T16:20:00Z"},
 			&cli.StringFlag{Name: "width", Aliases: []string{"w"}, DefaultText: "$COLUMNS, else the terminal's, else 80",
@@ -73,8 +77,10 @@ func placeholder(flag string) string {
 	switch flag {
 	case "output":
 		return "MODE"
-	case "color", "pager":
+	case "color", "pager", "hyperlinks":
 		return "WHEN"
+	case "hyperlink-format":
+		return "FORMAT"
 	case "now":
 		return "TIME"
 	case "width":
@@ -117,6 +123,12 @@ func flagChoices(flag string) []choice {
 			{"auto", "page output taller than the terminal"},
 			{"always", "page all output"},
 			{"never", "never page"},
+		}
+	case "hyperlinks":
+		return []choice{
+			{"auto", "on terminals known to follow links"},
+			{"always", "on any terminal"},
+			{"never", "no links"},
 		}
 	case "completion":
 		return []choice{{"bash", "Bash"}, {"zsh", "Zsh"}, {"fish", "fish"}}

@@ -460,3 +460,25 @@ func TestEndToEndColoursCanBeOverridden(t *testing.T) {
 		t.Errorf("stderr: %q", stderr.String())
 	}
 }
+
+// Hyperlinks reach a terminal known to follow them, and never a pipe,
+// whatever the flag says.
+func TestEndToEndHyperlinksOnlyOnATerminal(t *testing.T) {
+	bin := buildBinary(t)
+	out, _ := runInPTY(t, bin, 100, cleanEnv("TERM_PROGRAM=iTerm.app"), "testdata/links.json")
+	if !strings.Contains(out, "\x1b]8;;https://github.com/BurntSushi/ripgrep/blob/master/FAQ.md#hyperlinks\x1b\\") {
+		t.Errorf("a known terminal got no link:\n%q", out)
+	}
+	if out, _ := runInPTY(t, bin, 100, cleanEnv(), "testdata/links.json"); strings.Contains(out, "\x1b]8;;") {
+		t.Errorf("an unknown terminal got a link:\n%q", out)
+	}
+	if out, _ := runInPTY(t, bin, 100, cleanEnv("TERM_PROGRAM=iTerm.app"), "--color", "never", "testdata/links.json"); strings.Contains(out, "\x1b]8;;") {
+		t.Errorf("a link without colour:\n%q", out)
+	}
+	cmd := exec.Command(bin, "-o", "human", "--color", "always", "--hyperlinks", "always", "testdata/links.json")
+	cmd.Env = cleanEnv("TERM_PROGRAM=iTerm.app")
+	piped, err := cmd.Output()
+	if err != nil || strings.Contains(string(piped), "\x1b]8;;") {
+		t.Errorf("a pipe got a link (%v):\n%q", err, piped)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/khive-ai/khive-pretty/pipeline"
+	humanw "github.com/khive-ai/khive-pretty/render/human"
 	"github.com/khive-ai/khive-pretty/steer"
 	"github.com/khive-ai/khive-pretty/table"
 )
@@ -97,6 +98,10 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // sgr matches the only escape sequences colour output may hold.
 var sgr = regexp.MustCompile(`\x1b\[[0-9;]*m`)
 
+// osc8 matches a hyperlink's sequences, when links are on: an address of
+// printable ASCII only.
+var osc8 = regexp.MustCompile("\x1b\\]8;;[\x21-\x7e]*\x1b\\\\")
+
 func TestGolden(t *testing.T) {
 	for _, in := range testInputs(t) {
 		base := filepath.Base(in)
@@ -107,6 +112,14 @@ func TestGolden(t *testing.T) {
 			variants = append(variants, variant{"markdown-verbose", pipeline.Options{Output: pipeline.Markdown, Verbose: true}})
 		}
 		checkGoldens(t, in, filepath.Join("testdata", "golden"), variants)
+	}
+	// Hyperlinks (OSC 8), where a terminal follows them: code paths and
+	// web addresses.
+	links := human(100)
+	links.Color = colorprofile.ANSI
+	links.Links = &humanw.Links{Format: "vscode", Dir: "/home/dev/project", Host: "box"}
+	for _, in := range []string{"codebase_search_code.json", "links.json"} {
+		checkGoldens(t, filepath.Join("testdata", in), filepath.Join("testdata", "golden"), []variant{{"links", links}})
 	}
 	// The table flags, in every output that has tables.
 	for in, specs := range steerVariants(t) {
@@ -274,6 +287,9 @@ func checkEscapes(t *testing.T, got []byte, opt pipeline.Options) {
 	rest := got
 	if opt.Output == pipeline.Human && opt.Color >= colorprofile.ANSI {
 		rest = sgr.ReplaceAll(got, nil)
+	}
+	if opt.Links != nil {
+		rest = osc8.ReplaceAll(rest, nil)
 	}
 	if i := bytes.IndexByte(rest, 0x1b); i >= 0 {
 		t.Errorf("output holds an escape that is not the theme's SGR, at %q", rest[max(0, i-20):min(len(rest), i+20)])

@@ -20,6 +20,7 @@ import (
 
 	"github.com/khive-ai/khive-pretty/pager"
 	"github.com/khive-ai/khive-pretty/pipeline"
+	humanw "github.com/khive-ai/khive-pretty/render/human"
 	"github.com/khive-ai/khive-pretty/sanitize"
 	"github.com/khive-ai/khive-pretty/steer"
 	"github.com/khive-ai/khive-pretty/terminal"
@@ -141,6 +142,18 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 	if err := checkChoice("pager", s.pager); err != nil {
 		return s, err
 	}
+	links := cmd.String("hyperlinks")
+	if err := checkChoice("hyperlinks", links); err != nil {
+		return s, err
+	}
+	linkFormat := cmd.String("hyperlink-format")
+	if !humanw.ValidLinkFormat(linkFormat) {
+		msg := fmt.Sprintf("--hyperlink-format must be %s, or a template with {path}, not %q", orList(humanw.LinkFormats()), linkFormat)
+		if g := steer.Suggest(linkFormat, humanw.LinkFormats()); g != "" {
+			msg += " (did you mean " + g + "?)"
+		}
+		return s, usageError{errors.New(msg)}
+	}
 	o := cmd.String("output")
 	if err := checkChoice("output", o, "md"); err != nil {
 		return s, err
@@ -219,6 +232,14 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 		opt.Now = time.Now()
 	}
 	opt.Width = terminal.Width(width, getenv, columns)
+	// Links only where they can be followed: on a terminal, in colour (a
+	// terminal without colour may not know escapes at all).
+	if opt.Output == pipeline.Human && s.tty && opt.Color >= colorprofile.ANSI &&
+		(links == "always" || links == "auto" && terminal.Hyperlinks(getenv)) {
+		dir, _ := os.Getwd()
+		host, _ := os.Hostname()
+		opt.Links = &humanw.Links{Format: linkFormat, Dir: dir, Host: host}
+	}
 	return s, nil
 }
 

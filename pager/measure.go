@@ -13,7 +13,7 @@ import (
 // width anyway).
 type meter struct {
 	cols, rows, col int
-	esc             byte // 1 after ESC, 2 inside a CSI sequence
+	esc             byte // 1 after ESC, 2 inside a CSI sequence, 3 inside an OSC
 }
 
 func (m *meter) add(p []byte) {
@@ -21,13 +21,24 @@ func (m *meter) add(p []byte) {
 		switch m.esc {
 		case 1:
 			m.esc = 0
-			if c == '[' {
+			switch c {
+			case '[':
 				m.esc = 2
+			case ']':
+				m.esc = 3
 			}
 			continue
 		case 2:
 			if c >= 0x40 && c <= 0x7e {
 				m.esc = 0
+			}
+			continue
+		case 3: // an OSC (a hyperlink), ended by BEL or ESC \
+			switch c {
+			case 0x07:
+				m.esc = 0
+			case 0x1b:
+				m.esc = 1
 			}
 			continue
 		}

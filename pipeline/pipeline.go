@@ -77,6 +77,9 @@ type Options struct {
 	// Colors recolours roles of the theme (KHIVE_PRETTY_COLORS), when
 	// there is colour.
 	Colors map[string]string
+	// Links makes web addresses and code paths hyperlinks in human
+	// output; nil: none.
+	Links *human.Links
 }
 
 // InputError is input that is not JSON, located for a person to find.
@@ -148,7 +151,7 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 		g = glyphs.ASCII()
 	}
 	th := theme.New(opt.Color).Recolour(opt.Color, opt.Colors)
-	rn.hopt = human.Options{Width: opt.Width, Verbose: opt.Verbose, Now: opt.Now, Theme: th, Glyphs: g, NoHeaders: opt.Steer.NoHeaders}
+	rn.hopt = human.Options{Width: opt.Width, Verbose: opt.Verbose, Now: opt.Now, Theme: th, Glyphs: g, NoHeaders: opt.Steer.NoHeaders, Links: opt.Links}
 	rn.jsonT = jsonout.Theme{Key: th.JSONKey, Str: th.JSONString, Num: th.JSONNumber, Lit: th.JSONLiteral, Null: th.Faint}
 	return rn
 }

@@ -125,6 +125,10 @@ func (b builder) stringCell(key, s string, raw bool) view.Cell {
 		c.Kind, c.At = view.Time, t
 		return c
 	}
+	if isURL(s) {
+		c.Kind = view.URL
+		return c
+	}
 	switch {
 	case IsStatusKey(key):
 		c.Kind = view.Status
@@ -483,4 +487,10 @@ func (b builder) restAlways(v Value, indent int, shown ...string) *view.Record {
 		return b.record(r, indent, false, false)
 	}
 	return nil
+}
+
+// isURL reports a whole value that is a web address.
+func isURL(s string) bool {
+	return (strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")) && len(s) > 8 &&
+		!strings.ContainsAny(s, " \t\n")
 }

@@ -36,7 +36,8 @@ var codeSearch = Recogniser{
 			if err := firstErr(err1, err2, err3, err4, err5, err6, err7); err != nil {
 				return nil, err
 			}
-			c := view.Code{Path: path, Lines: lineRange(start, end), Text: content, Before: before, After: after,
+			first, _ := strconv.Atoi(start)
+			c := view.Code{Path: path, Lines: lineRange(start, end), Line: first, Text: content, Before: before, After: after,
 				Language: Language(path),
 				Extra:    b.rest(r, 0, "file_path", "content", "start_line", "end_line", "similarity_score", "context_before", "context_after")}
 			if hasSim {

@@ -7,6 +7,7 @@ package terminal
 import (
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/mattn/go-isatty"
 	"golang.org/x/term"
@@ -96,4 +97,28 @@ func Size(f *os.File) (cols, rows int) {
 		return 0, 0
 	}
 	return w, h
+}
+
+// Hyperlinks reports whether the terminal is known to follow OSC 8
+// hyperlinks: terminals that do not, print them or garble the line, so
+// links are on only for those that say who they are.
+func Hyperlinks(env Getenv) bool {
+	switch env("TERM_PROGRAM") {
+	case "iTerm.app", "WezTerm", "vscode", "ghostty", "Hyper", "Tabby", "rio", "WarpTerminal":
+		return true
+	}
+	if env("WT_SESSION") != "" || env("KITTY_WINDOW_ID") != "" || env("DOMTERM") != "" {
+		return true
+	}
+	if v, err := strconv.Atoi(env("VTE_VERSION")); err == nil && v >= 5000 {
+		return true // GNOME Terminal, Tilix and other VTE terminals
+	}
+	if v, err := strconv.Atoi(env("KONSOLE_VERSION")); err == nil && v >= 201100 {
+		return true
+	}
+	switch t := env("TERM"); {
+	case t == "xterm-kitty", t == "xterm-ghostty", t == "wezterm", t == "alacritty", strings.HasPrefix(t, "foot"):
+		return true
+	}
+	return false
 }

@@ -94,3 +94,34 @@ func TestColumnsAsksEachFileInTurn(t *testing.T) {
 		t.Errorf("Size of a pipe = %d×%d, want 0×0", cols, rows)
 	}
 }
+
+func TestHyperlinksOnKnownTerminalsOnly(t *testing.T) {
+	env := func(kv ...string) Getenv {
+		return func(k string) string {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == k {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	for _, tt := range []struct {
+		env  Getenv
+		want bool
+	}{
+		{env("TERM_PROGRAM", "iTerm.app"), true},
+		{env("TERM_PROGRAM", "Apple_Terminal"), false},
+		{env("VTE_VERSION", "6800"), true},
+		{env("VTE_VERSION", "4200"), false},
+		{env("TERM", "xterm-kitty"), true},
+		{env("TERM", "foot-extra"), true},
+		{env("WT_SESSION", "abc"), true},
+		{env("TERM", "xterm-256color"), false},
+		{env(), false},
+	} {
+		if got := Hyperlinks(tt.env); got != tt.want {
+			t.Errorf("%v: %v", tt.env, got)
+		}
+	}
+}

@@ -233,3 +233,17 @@ func (t Theme) Recolour(p colorprofile.Profile, set map[string]string) Theme {
 	}
 	return t
 }
+
+// Link makes text a hyperlink to url (OSC 8), for terminals that follow
+// them; url must hold no control character (the caller checks).
+func Link(url string) Style {
+	return Style{pre: "\x1b]8;;" + url + "\x1b\\", post: "\x1b]8;;\x1b\\"}
+}
+
+// Around is s inside outer: outer's sequences first and last.
+func (s Style) Around(outer Style) Style {
+	if outer.pre == "" {
+		return s
+	}
+	return Style{pre: outer.pre + s.pre, post: s.post + outer.post}
+}

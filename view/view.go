@@ -77,6 +77,7 @@ const (
 	Nested                     // an array of containers: N items, Text its compact JSON
 	Deep                       // nesting deeper than N levels: Text is "{" or "["
 	Bar                        // a bar of Frac (0..1) of the column's scale
+	URL                        // a web address, which a terminal may follow
 )
 
 // Cell is one value with its meaning.
@@ -103,7 +104,7 @@ type Cell struct {
 // IsString reports whether the cell holds a string of the input.
 func (c Cell) IsString() bool {
 	switch c.Kind {
-	case Text, ID, Time, Status, Outcome, Dependency, Priority:
+	case Text, ID, Time, Status, Outcome, Dependency, Priority, URL:
 		return true
 	}
 	return false
@@ -279,6 +280,7 @@ type Timeline struct {
 type Code struct {
 	Path     string
 	Lines    string // ":10-25", or ""
+	Line     int    // the first line, for a link to it; 0 when unknown
 	Score    *Cell  // Score, with Frac for a bar
 	Text     string
 	Before   string // context, shown in full views

@@ -189,7 +189,7 @@ const codeLines = 8
 // code writes "path:10-25  0.923 ████▋" and the code indented under it:
 // its first lines, or under --verbose all of it with its context dimmed.
 func (h Writer) code(c view.Code) {
-	line := h.th.Bold.Render(h.text(c.Path) + c.Lines)
+	line := h.th.Bold.Around(h.opt.Links.fileLink(c.Path, c.Line)).Render(h.text(c.Path) + c.Lines)
 	if c.Score != nil {
 		line += "  " + h.cell(*c.Score).Text + " " + h.tone(view.Accent).Render(strings.TrimRight(h.g.Bar(c.Score.Frac, 5), " "))
 	}

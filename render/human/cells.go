@@ -112,6 +112,9 @@ func (h Writer) stringCell(c view.Cell, short bool) table.Cell {
 		}
 		return table.Cell{Text: text, Style: h.th.Tone(m.Tone)}
 	}
+	if c.Kind == view.URL && h.opt.Links != nil {
+		return table.Cell{Text: text, Style: webLink(c.Text)}
+	}
 	return table.Cell{Text: text}
 }
 

@@ -36,6 +36,8 @@ type Options struct {
 	Escape func(string) string
 	// NoHeaders leaves tables' header lines out (--no-headers).
 	NoHeaders bool
+	// Links, when set, makes web addresses and code paths hyperlinks.
+	Links *Links
 }
 
 // Writer writes views as lines.

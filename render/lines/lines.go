@@ -111,7 +111,8 @@ func (o *Writer) Buffer(into io.Writer) *Writer { return o.Sub(bufio.NewWriter(i
 // goes through grapheme-aware ansi.
 func Cut(s string, w int, tail string) string {
 	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
+		// Non-ASCII text, and hyperlinks (OSC 8), take the full parser.
+		if s[i] >= 0x80 || s[i] == 0x1b && i+1 < len(s) && s[i+1] == ']' {
 			if ansi.StringWidth(s) <= w {
 				return s
 			}
