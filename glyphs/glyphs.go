@@ -42,6 +42,9 @@ type Set struct {
 	// RelFrom and RelTo draw a relation between two names:
 	// "Graphiti ──uses as backend──▶ Neo4j".
 	RelFrom, RelTo string
+	// The behaviours a tool declares: it changes nothing, it may destroy,
+	// calling it again changes nothing more, it reaches outside.
+	ReadOnly, Destructive, Idempotent, OpenWorld string
 
 	inbox, next, active, waiting, someday, done, cancelled string
 	success, denied, failure                               string
@@ -57,6 +60,7 @@ func Unicode() Set {
 		True: "✓", False: "✗", Dash: "—", Ellipsis: "…", Sep: " · ", Arrow: "→",
 		OKMark: "✓", ErrorMark: "✗", AbortMark: "⊘", Newline: "↵", Micro: "µs", RelFrom: "──", RelTo: "──▶",
 		inbox: "○", next: "▶", active: "●", waiting: "‖", someday: "◇", done: "✓", cancelled: "⊘",
+		ReadOnly: "⊙", Destructive: "△", Idempotent: "↻", OpenWorld: "⇗",
 		success: "✓", denied: "⊘", failure: "✗",
 		barFull: "█", barPartial: []string{"▏", "▎", "▍", "▌", "▋", "▊", "▉"}, barEmpty: " ",
 	}
@@ -68,6 +72,7 @@ func ASCII() Set {
 		True: "yes", False: "no", Dash: "-", Ellipsis: "...", Sep: " | ", Arrow: "->",
 		OKMark: "+", ErrorMark: "x", AbortMark: "-", Newline: `\n`, Micro: "us", RelFrom: "--", RelTo: "-->",
 		inbox: "o", next: ">", active: "*", waiting: "=", someday: "~", done: "+", cancelled: "x",
+		ReadOnly: "o", Destructive: "!", Idempotent: "=", OpenWorld: "@",
 		success: "+", denied: "!", failure: "x",
 		barFull: "#", barEmpty: ".",
 	}

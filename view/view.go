@@ -48,6 +48,7 @@ const (
 	Failed       // failed
 	Aborted      // never ran
 	Warning      // ran, with problems
+	Asks         // waits for its answer: a request
 )
 
 // CellKind is the meaning of a value, from which a writer decides its look:
@@ -483,5 +484,19 @@ func Walk(b Block, fn func(Cell)) {
 			text(f)
 		}
 		rec(b.Extra)
+	case Heading:
+		text(b.Text)
+		text(b.Aside)
+	case Definition:
+		walkDefinition(b, text, rec)
+	case Messages:
+		for _, m := range b.Messages {
+			text(m.Role)
+			text(m.Text)
+			for _, f := range m.Note {
+				text(f)
+			}
+			rec(m.Extra)
+		}
 	}
 }

@@ -98,6 +98,12 @@ func (h Writer) block(b view.Block, indent int) error {
 		h.code(b)
 	case view.Bullets:
 		h.bullets(b)
+	case view.Heading:
+		h.heading(b)
+	case view.Definition:
+		h.definition(b)
+	case view.Messages:
+		h.messages(b)
 	}
 	return nil
 }
@@ -138,6 +144,8 @@ func (h Writer) Mark(m view.Mark) string {
 		return h.g.AbortMark
 	case view.Warning:
 		return "!"
+	case view.Asks:
+		return "?"
 	}
 	return ""
 }
