@@ -24,6 +24,7 @@ type Recogniser struct {
 // shapes are tried in order; the first match wins. It is a table, never
 // changed at run time.
 var recognisers = []*Recogniser{
+	&mcpTools, &mcpPrompts, &mcpPromptMessages, &mcpCompletion,
 	&graphitiNodes, &graphitiFacts, &graphitiEpisodes, &graphitiStatus,
 	&graphitiAddMemory, &graphitiClear, &graphitiDelete,
 	&codeSearch, &codeIndex,
