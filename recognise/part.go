@@ -8,7 +8,8 @@ import (
 )
 
 // Doc is the view of one part of a document, once protocol has taken its
-// wrappers off: a value by its shape, a tool's prose line by line, a note.
+// wrappers off: a value by its shape, a tool's prose line by line, a
+// request by its method, a note.
 // A part that only a full view shows (content repeating structuredContent,
 // _meta) is an empty view otherwise.
 func Doc(p protocol.Part, opt Options) view.Doc {
@@ -22,6 +23,8 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 		d.Blocks = b.document(p.Value, &d)
 	case protocol.ProsePart:
 		d.Blocks = []view.Block{Prose(p.Text)}
+	case protocol.RequestPart:
+		d.Blocks = b.request(p.Request, &d)
 	case protocol.NotePart:
 		n := view.Note{Fields: p.Note.Fields}
 		switch {

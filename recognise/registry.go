@@ -13,6 +13,9 @@ type Recogniser struct {
 	Name  string
 	Tools []string         // envelope tool names it is for
 	Match func(Value) bool // otherwise, the fields that tell it apart
+	// Methods are the requests it shows (JSON-RPC methods; its View is
+	// given their params). A shape for requests alone has no Match.
+	Methods []string
 	// View makes the blocks; an error (a field of an unexpected type)
 	// falls back to the generic view of the same value.
 	View func(b builder, v Value) ([]view.Block, error)
@@ -24,7 +27,7 @@ type Recogniser struct {
 // shapes are tried in order; the first match wins. It is a table, never
 // changed at run time.
 var recognisers = []*Recogniser{
-	&mcpTools, &mcpPrompts, &mcpPromptMessages, &mcpCompletion,
+	&mcpTools, &mcpPrompts, &mcpPromptMessages, &mcpCompletion, &samplingRequest, &elicitationRequest,
 	&graphitiNodes, &graphitiFacts, &graphitiEpisodes, &graphitiStatus,
 	&graphitiAddMemory, &graphitiClear, &graphitiDelete,
 	&codeSearch, &codeIndex,
@@ -62,7 +65,7 @@ func pickShape(v Value, tool string) *Recogniser {
 		}
 	}
 	for _, s := range recognisers {
-		if s.Match(v) {
+		if s.Match != nil && s.Match(v) {
 			return s
 		}
 	}
