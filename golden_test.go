@@ -112,14 +112,29 @@ func TestGolden(t *testing.T) {
 	verbose := human(80)
 	verbose.Verbose = true
 	for _, in := range mcpInputs(t) {
-		checkGoldens(t, in, filepath.Join("testdata", "golden", "mcp"), []variant{
+		checkGoldens(t, in, filepath.Join("testdata", "golden", "mcp"), append([]variant{
 			{"plain", pipeline.Options{Output: pipeline.Plain}},
 			{"human", human(80)},
 			{"human-120", human(120)},
 			{"verbose", verbose},
 			{"markdown", pipeline.Options{Output: pipeline.Markdown}},
-		})
+		}, mcpExtraVariants(filepath.Base(in))...))
 	}
+}
+
+// mcpExtraVariants: what a server offers and asks (tools, prompts,
+// sampling, elicitation) in ASCII glyphs, narrow, and in full Markdown.
+func mcpExtraVariants(input string) []variant {
+	ascii := human(80)
+	ascii.ASCII = true
+	switch input {
+	case "everything_tools_list.json", "memory_tools_list.json", "filesystem_tools_list.json", "everything_http_tools_list.sse",
+		"everything_prompts_list.json", "everything_prompts_get_resource_text.json",
+		"everything_http_sampling_async.sse", "everything_http_elicitation.sse", "everything_http_url_elicitation.sse":
+		return []variant{{"ascii", ascii}, {"human-40", human(40)},
+			{"markdown-verbose", pipeline.Options{Output: pipeline.Markdown, Verbose: true}}}
+	}
+	return nil
 }
 
 // mcpInputs lists the captured MCP outputs under testdata/mcp.
