@@ -29,6 +29,10 @@ type Mark struct {
 
 // Set is one family of symbols.
 type Set struct {
+	// The behaviours a tool declares: it changes nothing, it may destroy,
+	// calling it again changes nothing more, it reaches outside.
+	ReadOnly, Destructive, Idempotent, OpenWorld string
+
 	True, False string
 	Dash        string // a lifecycle null: "not yet"
 	Ellipsis    string
@@ -42,9 +46,6 @@ type Set struct {
 	// RelFrom and RelTo draw a relation between two names:
 	// "Graphiti ──uses as backend──▶ Neo4j".
 	RelFrom, RelTo string
-	// The behaviours a tool declares: it changes nothing, it may destroy,
-	// calling it again changes nothing more, it reaches outside.
-	ReadOnly, Destructive, Idempotent, OpenWorld string
 
 	inbox, next, active, waiting, someday, done, cancelled string
 	success, denied, failure                               string

@@ -38,11 +38,6 @@ func TestEverySetIsComplete(t *testing.T) {
 				t.Errorf("%s: no glyph for outcome %s", name, o)
 			}
 		}
-		for i, g := range []string{s.ReadOnly, s.Destructive, s.Idempotent, s.OpenWorld} {
-			if g == "" {
-				t.Errorf("%s: no glyph for behaviour hint %d", name, i)
-			}
-		}
 	}
 }
 
@@ -54,7 +49,6 @@ func TestUnicodeGlyphsAreOneColumn(t *testing.T) {
 		all = append(all, m.Glyph)
 	}
 	all = append(all, u.True, u.False, u.Dash, u.Ellipsis, u.AbortMark, u.Newline, u.barFull)
-	all = append(all, u.ReadOnly, u.Destructive, u.Idempotent, u.OpenWorld)
 	all = append(all, u.barPartial...)
 	for _, g := range all {
 		if w := ansi.StringWidth(g); w != 1 {
@@ -65,8 +59,7 @@ func TestUnicodeGlyphsAreOneColumn(t *testing.T) {
 
 func TestASCIISetIsASCII(t *testing.T) {
 	a := ASCII()
-	for _, g := range []string{a.True, a.False, a.Dash, a.Ellipsis, a.Sep, a.Arrow, a.ErrorMark, a.AbortMark, a.Bar(0.55, 6),
-		a.ReadOnly, a.Destructive, a.Idempotent, a.OpenWorld} {
+	for _, g := range []string{a.True, a.False, a.Dash, a.Ellipsis, a.Sep, a.Arrow, a.ErrorMark, a.AbortMark, a.Bar(0.55, 6)} {
 		for _, r := range g {
 			if r > 0x7e {
 				t.Errorf("%q is not ASCII", g)

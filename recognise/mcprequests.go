@@ -15,6 +15,7 @@ import (
 var samplingRequest = Recogniser{
 	Name:    "sampling request",
 	Methods: []string{"sampling/createMessage"},
+	Match:   requestsOnly,
 	View: func(b builder, p Value) ([]view.Block, error) {
 		msgs, err := b.messages(p, 2)
 		if err != nil {
@@ -103,6 +104,7 @@ func taskParts(p Value) []view.Part {
 var elicitationRequest = Recogniser{
 	Name:    "elicitation request",
 	Methods: []string{"elicitation/create"},
+	Match:   requestsOnly,
 	View: func(b builder, p Value) ([]view.Block, error) {
 		msg, err1 := optString(p, "message")
 		mode, err2 := optString(p, "mode")

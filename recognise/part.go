@@ -19,12 +19,12 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 	}
 	b := builder{opt: opt}
 	switch p.Kind {
+	case protocol.RequestPart:
+		d.Blocks = b.request(p.Request, &d)
 	case protocol.ValuePart:
 		d.Blocks = b.document(p.Value, &d)
 	case protocol.ProsePart:
 		d.Blocks = []view.Block{Prose(p.Text)}
-	case protocol.RequestPart:
-		d.Blocks = b.request(p.Request, &d)
 	case protocol.NotePart:
 		n := view.Note{Fields: p.Note.Fields}
 		switch {

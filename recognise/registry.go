@@ -14,7 +14,8 @@ type Recogniser struct {
 	Tools []string         // envelope tool names it is for
 	Match func(Value) bool // otherwise, the fields that tell it apart
 	// Methods are the requests it shows (JSON-RPC methods; its View is
-	// given their params). A shape for requests alone has no Match.
+	// given their params). A shape for requests alone matches no document
+	// (requestsOnly).
 	Methods []string
 	// View makes the blocks; an error (a field of an unexpected type)
 	// falls back to the generic view of the same value.
@@ -65,7 +66,7 @@ func pickShape(v Value, tool string) *Recogniser {
 		}
 	}
 	for _, s := range recognisers {
-		if s.Match != nil && s.Match(v) {
+		if s.Match(v) {
 			return s
 		}
 	}

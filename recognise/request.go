@@ -52,6 +52,10 @@ func idText(id Value) string {
 	return value.Compact(id)
 }
 
+// requestsOnly is the Match of a shape for requests alone: no document
+// is one.
+func requestsOnly(Value) bool { return false }
+
 // forMethod is the recogniser of a request's method, if there is one.
 func forMethod(method string) *Recogniser {
 	for _, s := range recognisers {

@@ -410,6 +410,13 @@ func Walk(b Block, fn func(Cell)) {
 		}
 	case Scalar:
 		cell(b.Cell)
+	case Heading:
+		text(b.Text)
+		text(b.Aside)
+	case Definition:
+		walkDefinition(b, text, rec)
+	case Messages:
+		walkMessages(b, text, rec)
 	case Title:
 		text(b.Number)
 		text(b.Text)
@@ -484,19 +491,5 @@ func Walk(b Block, fn func(Cell)) {
 			text(f)
 		}
 		rec(b.Extra)
-	case Heading:
-		text(b.Text)
-		text(b.Aside)
-	case Definition:
-		walkDefinition(b, text, rec)
-	case Messages:
-		for _, m := range b.Messages {
-			text(m.Role)
-			text(m.Text)
-			for _, f := range m.Note {
-				text(f)
-			}
-			rec(m.Extra)
-		}
 	}
 }

@@ -72,6 +72,12 @@ func (h Writer) block(b view.Block, indent int) error {
 		h.o.Gap()
 	case view.Title:
 		h.title(b)
+	case view.Heading:
+		h.heading(b)
+	case view.Definition:
+		h.definition(b)
+	case view.Messages:
+		h.messages(b)
 	case view.Error:
 		h.errorBlock(b)
 	case view.Record:
@@ -98,12 +104,6 @@ func (h Writer) block(b view.Block, indent int) error {
 		h.code(b)
 	case view.Bullets:
 		h.bullets(b)
-	case view.Heading:
-		h.heading(b)
-	case view.Definition:
-		h.definition(b)
-	case view.Messages:
-		h.messages(b)
 	}
 	return nil
 }

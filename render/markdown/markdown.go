@@ -69,6 +69,12 @@ func (m Writer) block(b view.Block) {
 	switch b := b.(type) {
 	case view.Title:
 		m.title(b)
+	case view.Heading:
+		m.heading(b)
+	case view.Definition:
+		m.definition(b)
+	case view.Messages:
+		m.messages(b)
 	case view.Error:
 		m.errorBlock(b)
 	case view.Record:
@@ -96,7 +102,14 @@ func (m Writer) block(b view.Block) {
 			m.bullets(*b.Extra, "")
 		}
 	case view.Prose:
-		m.textBlock(b.String())
+		// A tool's prose is line by line, often in columns: more than one
+		// line keeps its breaks and alignment in a text block.
+		text := strings.TrimRight(strings.ReplaceAll(b.String(), "\r\n", "\n"), "\n")
+		if strings.Contains(text, "\n") {
+			m.codeBlock(text, "text", false)
+		} else {
+			m.o.Line(lineStart(m.h.Text(text)))
+		}
 	case view.Items:
 		m.items(b)
 	case view.Relations:
@@ -109,24 +122,6 @@ func (m Writer) block(b view.Block) {
 		for _, it := range b.Items {
 			m.o.Line("- " + inline(m.h.Cell(it)))
 		}
-	case view.Heading:
-		m.heading(b)
-	case view.Definition:
-		m.definition(b)
-	case view.Messages:
-		m.messages(b)
-	}
-}
-
-// textBlock writes text for people. Prose is line by line, often in
-// columns: more than one line keeps its breaks and alignment in a text
-// block; one line is a paragraph.
-func (m Writer) textBlock(text string) {
-	text = strings.TrimRight(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	if strings.Contains(text, "\n") {
-		m.codeBlock(text, "text", false)
-	} else {
-		m.o.Line(lineStart(m.h.Text(text)))
 	}
 }
 
