@@ -8,9 +8,9 @@ import (
 	"github.com/khive-ai/khive-pretty/view"
 )
 
-// docOf is the view of a capture's n-th document, its wrappers taken off:
+// captureDoc is the view of a capture's n-th document, its wrappers taken off:
 // the blocks of every part.
-func docOf(t *testing.T, file string, n int, opt Options) view.Doc {
+func captureDoc(t *testing.T, file string, n int, opt Options) view.Doc {
 	t.Helper()
 	var d view.Doc
 	for _, p := range protocol.Unwrap(capture(t, file)[n], Failed) {
@@ -39,7 +39,7 @@ func definitions(blocks []view.Block) []view.Definition {
 // server declares them (true ones only), its title only when it says more
 // than its name.
 func TestToolsListView(t *testing.T) {
-	d := docOf(t, "filesystem_tools_list.json", 0, Options{})
+	d := captureDoc(t, "filesystem_tools_list.json", 0, Options{})
 	if h, ok := d.Blocks[0].(view.Heading); !ok || h.Text != "14 tools" {
 		t.Fatalf("first block: %#v", d.Blocks[0])
 	}
@@ -63,11 +63,11 @@ func TestToolsListView(t *testing.T) {
 	}
 	// Nothing declared, nothing shown: create_entities is neither
 	// read-only nor destructive by its own word.
-	if m := definitions(docOf(t, "memory_tools_list.json", 0, Options{}).Blocks); m[0].Hints != nil || m[0].Title != "" {
+	if m := definitions(captureDoc(t, "memory_tools_list.json", 0, Options{}).Blocks); m[0].Hints != nil || m[0].Title != "" {
 		t.Errorf("create_entities: %#v", m[0])
 	}
 	// A task-only tool says so.
-	e := definitions(docOf(t, "everything_tools_list.json", 0, Options{}).Blocks)
+	e := definitions(captureDoc(t, "everything_tools_list.json", 0, Options{}).Blocks)
 	if last := e[len(e)-1]; !reflect.DeepEqual(last.Hints, []view.Hint{{Text: "task only", Tone: view.Accent}}) {
 		t.Errorf("simulate-research-query hints: %#v", last.Hints)
 	}
@@ -76,7 +76,7 @@ func TestToolsListView(t *testing.T) {
 // Under --verbose every field is there: the title, and the raw schemas,
 // annotations and execution as they came.
 func TestToolsListVerboseKeepsEverything(t *testing.T) {
-	defs := definitions(docOf(t, "memory_tools_list.json", 0, Options{Verbose: true}).Blocks)
+	defs := definitions(captureDoc(t, "memory_tools_list.json", 0, Options{Verbose: true}).Blocks)
 	d := defs[0]
 	if d.Title != "Create Entities" || d.Extra == nil {
 		t.Fatalf("create_entities: %#v", d)
@@ -125,7 +125,7 @@ func TestToolsListCursorAndRest(t *testing.T) {
 // optional.
 func TestPromptsListView(t *testing.T) {
 	for _, file := range []string{"everything_prompts_list.json", "everything_http_prompts_list.sse"} {
-		d := docOf(t, file, 0, Options{})
+		d := captureDoc(t, file, 0, Options{})
 		if h := d.Blocks[0].(view.Heading); h.Text != "4 prompts" {
 			t.Errorf("%s: heading %q", file, h.Text)
 		}
@@ -147,7 +147,7 @@ func TestPromptsListView(t *testing.T) {
 // its blob never).
 func TestPromptMessagesView(t *testing.T) {
 	msgs := func(file string, opt Options) []view.Message {
-		d := docOf(t, file, 0, opt)
+		d := captureDoc(t, file, 0, opt)
 		if len(d.Blocks) != 1 {
 			t.Fatalf("%s: %#v", file, d.Blocks)
 		}
@@ -191,7 +191,7 @@ func TestPromptMessagesView(t *testing.T) {
 // completion/complete: the values inline, then how many of how many, and
 // whether there are more.
 func TestCompletionView(t *testing.T) {
-	d := docOf(t, "everything_http_completion_complete.sse", 0, Options{})
+	d := captureDoc(t, "everything_http_completion_complete.sse", 0, Options{})
 	if len(d.Blocks) != 2 || len(d.Blocks[0].(view.Inline).Items) != 3 {
 		t.Fatalf("blocks: %#v", d.Blocks)
 	}

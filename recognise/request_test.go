@@ -36,7 +36,7 @@ func TestRequestPart(t *testing.T) {
 // sampling/createMessage: the system prompt and the messages as a
 // conversation, then the limits in one line; a task's ttl is a duration.
 func TestSamplingRequestView(t *testing.T) {
-	d := docOf(t, "everything_http_sampling.sse", 0, Options{})
+	d := captureDoc(t, "everything_http_sampling.sse", 0, Options{})
 	want := []view.Block{
 		asks("sampling/createMessage", "1"),
 		view.Messages{Indent: 2, Messages: []view.Message{
@@ -48,7 +48,7 @@ func TestSamplingRequestView(t *testing.T) {
 	if !reflect.DeepEqual(d.Blocks, want) {
 		t.Errorf("sampling:\n%#v\nwant\n%#v", d.Blocks, want)
 	}
-	d = docOf(t, "everything_http_sampling_async.sse", 0, Options{})
+	d = captureDoc(t, "everything_http_sampling_async.sse", 0, Options{})
 	f := d.Blocks[2].(view.Footer)
 	wantParts := []view.Part{{Text: "max 60 tokens"}, {Text: "temperature 0.7"}, {Text: "as a task"},
 		{Text: "ttl ", Cell: &view.Cell{Kind: view.Duration, Text: "300000", Unit: time.Millisecond}}}
@@ -83,7 +83,7 @@ func TestSamplingRequestView(t *testing.T) {
 // elicitation/create in form mode: the message, then the form's fields;
 // in URL mode the message, then the URL and id, never shortened.
 func TestElicitationRequestView(t *testing.T) {
-	d := docOf(t, "everything_http_elicitation_async.sse", 0, Options{})
+	d := captureDoc(t, "everything_http_elicitation_async.sse", 0, Options{})
 	if len(d.Blocks) != 3 || d.Blocks[0] != any(asks("elicitation/create", "8")) {
 		t.Fatalf("blocks: %#v", d.Blocks)
 	}
@@ -100,7 +100,7 @@ func TestElicitationRequestView(t *testing.T) {
 		t.Errorf("task: %#v", f)
 	}
 
-	d = docOf(t, "everything_http_url_elicitation.sse", 0, Options{})
+	d = captureDoc(t, "everything_http_url_elicitation.sse", 0, Options{})
 	if len(d.Blocks) != 3 {
 		t.Fatalf("url blocks: %#v", d.Blocks)
 	}
@@ -114,7 +114,7 @@ func TestElicitationRequestView(t *testing.T) {
 
 	// Protocol detail (_meta, a related task) only under --verbose.
 	for _, verbose := range []bool{false, true} {
-		d = docOf(t, "everything_http_tasks_result_elicitation.sse", 0, Options{Verbose: verbose})
+		d = captureDoc(t, "everything_http_tasks_result_elicitation.sse", 0, Options{Verbose: verbose})
 		_, hasRest := d.Blocks[len(d.Blocks)-1].(view.Record)
 		if hasRest != verbose {
 			t.Errorf("verbose %v: last block %#v", verbose, d.Blocks[len(d.Blocks)-1])
@@ -125,11 +125,11 @@ func TestElicitationRequestView(t *testing.T) {
 // Other requests: the line alone (roots/list), or their params as
 // key/value lines; a request a client sends is not the server asking.
 func TestOtherRequests(t *testing.T) {
-	d := docOf(t, "everything_http_get_stream.sse", 7, Options{})
+	d := captureDoc(t, "everything_http_get_stream.sse", 7, Options{})
 	if !reflect.DeepEqual(d.Blocks, []view.Block{asks("roots/list", "0")}) {
 		t.Errorf("roots/list: %#v", d.Blocks)
 	}
-	d = docOf(t, "everything_http_sampling_async.sse", 1, Options{})
+	d = captureDoc(t, "everything_http_sampling_async.sse", 1, Options{})
 	if h := d.Blocks[0].(view.Heading); h.Text != "request: tasks/get" || h.Aside != "#6" {
 		t.Errorf("tasks/get: %#v", h)
 	}
