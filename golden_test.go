@@ -141,13 +141,13 @@ func TestGolden(t *testing.T) {
 	verbose := human(80)
 	verbose.Verbose = true
 	for _, in := range mcpInputs(t) {
-		checkGoldens(t, in, filepath.Join("testdata", "golden", "mcp"), []variant{
+		checkGoldens(t, in, filepath.Join("testdata", "golden", "mcp"), append([]variant{
 			{"plain", pipeline.Options{Output: pipeline.Plain}},
 			{"human", human(80)},
 			{"human-120", human(120)},
 			{"verbose", verbose},
 			{"markdown", pipeline.Options{Output: pipeline.Markdown}},
-		})
+		}, mcpExtraVariants(filepath.Base(in))...))
 	}
 }
 

@@ -29,6 +29,10 @@ type Mark struct {
 
 // Set is one family of symbols.
 type Set struct {
+	// The behaviours a tool declares: it changes nothing, it may destroy,
+	// calling it again changes nothing more, it reaches outside.
+	ReadOnly, Destructive, Idempotent, OpenWorld string
+
 	True, False string
 	Dash        string // a lifecycle null: "not yet"
 	Ellipsis    string
@@ -62,6 +66,7 @@ func Unicode() Set {
 		OKMark: "✓", ErrorMark: "✗", AbortMark: "⊘", Newline: "↵", Micro: "µs", Bullet: "•", RelFrom: "──", RelTo: "──▶",
 		TreeItem: "├── ", TreeLast: "└── ", TreeOn: "│   ", TreeOff: "    ",
 		inbox: "○", next: "▶", active: "●", waiting: "‖", someday: "◇", done: "✓", cancelled: "⊘",
+		ReadOnly: "⊙", Destructive: "△", Idempotent: "↻", OpenWorld: "⇗",
 		success: "✓", denied: "⊘", failure: "✗",
 		barFull: "█", barPartial: []string{"▏", "▎", "▍", "▌", "▋", "▊", "▉"}, barEmpty: " ",
 	}
@@ -74,6 +79,7 @@ func ASCII() Set {
 		OKMark: "+", ErrorMark: "x", AbortMark: "-", Newline: `\n`, Micro: "us", Bullet: "-", RelFrom: "--", RelTo: "-->",
 		TreeItem: "|-- ", TreeLast: "`-- ", TreeOn: "|   ", TreeOff: "    ",
 		inbox: "o", next: ">", active: "*", waiting: "=", someday: "~", done: "+", cancelled: "x",
+		ReadOnly: "o", Destructive: "!", Idempotent: "=", OpenWorld: "@",
 		success: "+", denied: "!", failure: "x",
 		barFull: "#", barEmpty: ".",
 	}

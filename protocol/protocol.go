@@ -1,7 +1,8 @@
 // Package protocol takes the wrappers of agent protocols off a document:
-// JSON-RPC 2.0 replies, errors and notifications, and MCP tool results
-// (content blocks, structuredContent, isError). What is left is parts: a
-// value to recognise, prose a tool wrote for people, or a one-line note.
+// JSON-RPC 2.0 replies, errors, notifications and requests, and MCP tool
+// results (content blocks, structuredContent, isError). What is left is
+// parts: a value to recognise, prose a tool wrote for people, a request
+// to answer, or a one-line note.
 // It knows the protocols, not what the values inside mean: a caller's
 // judge says whether a value reports a failure. It imports value, format
 // and input (to read JSON inside a text block).
@@ -36,9 +37,10 @@ const (
 type Kind uint8
 
 const (
-	ValuePart Kind = iota // a document, to be recognised by its shape
-	ProsePart             // text a tool wrote for people
-	NotePart              // an aside: progress, a media block, an HTTP status line
+	ValuePart   Kind = iota // a document, to be recognised by its shape
+	ProsePart               // text a tool wrote for people
+	NotePart                // an aside: progress, a media block, an HTTP status line
+	RequestPart             // a request to answer (request.go)
 )
 
 // Part is one thing to show once the wrappers that carry it are taken off:
@@ -48,6 +50,8 @@ type Part struct {
 	Value Value  // ValuePart
 	Text  string // ProsePart
 	Note  Note   // NotePart
+	// Request is a RequestPart's method, id and params.
+	Request Request
 	// Failed makes the command exit 1: an error envelope, a JSON-RPC error,
 	// an MCP result with isError, an HTTP 4xx or 5xx status.
 	Failed bool
@@ -116,15 +120,16 @@ func (u unwrapper) unwrap(v Value) []Part {
 
 // --- JSON-RPC 2.0 -----------------------------------------------------------
 
-// IsJSONRPC reports a JSON-RPC 2.0 reply or notification.
+// IsJSONRPC reports a JSON-RPC 2.0 reply, request or notification.
 func IsJSONRPC(v Value) bool {
 	return v.Str("jsonrpc") == "2.0" && (v.Has("result") || v.Has("error") || v.Has("method"))
 }
 
 // rpc shows a response's result as what it is, an error response as
-// an error, and a notification as a one-line note. The envelope's "jsonrpc"
-// is framing and is not shown; its id is a note of its own (plain output
-// and --verbose), and any other field it carries is kept.
+// an error, a request as a request part, and a notification as a one-line
+// note. The envelope's "jsonrpc" is framing and is not shown; a reply's
+// id is a note of its own (plain output and --verbose), a request's is
+// part of it, and any other field it carries is kept.
 func (u unwrapper) rpc(v Value) []Part {
 	var parts []Part
 	if id, ok := v.Get("id"); ok && id.Kind != Null && (v.Has("result") || v.Has("error")) {
@@ -141,8 +146,11 @@ func (u unwrapper) rpc(v Value) []Part {
 	} else if e, ok := v.Get("error"); ok {
 		used["error"] = true
 		parts = append(parts, Part{Kind: ValuePart, Value: rpcErrorEnvelope(e), Failed: true})
+	} else if r, ok := request(v); ok {
+		used["method"], used["params"] = true, true
+		parts = append(parts, Part{Kind: RequestPart, Request: r})
 	} else if v.Has("id") {
-		return []Part{{Kind: ValuePart, Value: v}} // a request, not a reply: show it as it is
+		return []Part{{Kind: ValuePart, Value: v}} // not a request we can read: show it as it is
 	} else {
 		used["method"], used["params"] = true, true
 		params, _ := v.Get("params")

@@ -8,7 +8,8 @@ import (
 )
 
 // Doc is the view of one part of a document, once protocol has taken its
-// wrappers off: a value by its shape, a tool's prose line by line, a note.
+// wrappers off: a value by its shape, a tool's prose line by line, a
+// request by its method, a note.
 // A part that only a full view shows (content repeating structuredContent,
 // _meta) is an empty view otherwise; one that another part's view shows
 // (an embedded resource's text, in its document) is always empty.
@@ -19,6 +20,8 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 	}
 	b := builder{opt: opt}
 	switch p.Kind {
+	case protocol.RequestPart:
+		d.Blocks = b.request(p.Request, &d)
 	case protocol.ValuePart:
 		d.Blocks = b.document(p.Value, &d)
 		uniquePrefixes(d.Blocks)

@@ -13,6 +13,10 @@ type Recogniser struct {
 	Name  string
 	Tools []string         // envelope tool names it is for
 	Match func(Value) bool // otherwise, the fields that tell it apart
+	// Methods are the requests it shows (JSON-RPC methods; its View is
+	// given their params). A shape for requests alone matches no document
+	// (requestsOnly).
+	Methods []string
 	// View makes the blocks; an error (a field of an unexpected type)
 	// falls back to the generic view of the same value.
 	View func(b builder, v Value) ([]view.Block, error)
@@ -27,6 +31,7 @@ type Recogniser struct {
 // shapes are tried in order; the first match wins. It is a table, never
 // changed at run time.
 var recognisers = []*Recogniser{
+	&mcpTools, &mcpPrompts, &mcpPromptMessages, &mcpCompletion, &samplingRequest, &elicitationRequest,
 	&graphitiNodes, &graphitiFacts, &graphitiEpisodes, &graphitiStatus,
 	&graphitiAddMemory, &graphitiClear, &graphitiDelete,
 	&codeSearch, &codeIndex,

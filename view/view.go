@@ -49,6 +49,7 @@ const (
 	Failed       // failed
 	Aborted      // never ran
 	Warning      // ran, with problems
+	Asks         // waits for its answer: a request
 )
 
 // CellKind is the meaning of a value, from which a writer decides its look:
@@ -418,6 +419,13 @@ func Walk(b Block, fn func(Cell)) {
 		}
 	case Scalar:
 		cell(b.Cell)
+	case Heading:
+		text(b.Text)
+		text(b.Aside)
+	case Definition:
+		walkDefinition(b, text, rec)
+	case Messages:
+		walkMessages(b, text, rec)
 	case Title:
 		text(b.Number)
 		text(b.Text)

@@ -76,6 +76,12 @@ func (h Writer) block(b view.Block, indent int) error {
 		h.o.Gap()
 	case view.Title:
 		h.title(b)
+	case view.Heading:
+		h.heading(b)
+	case view.Definition:
+		h.definition(b)
+	case view.Messages:
+		h.messages(b)
 	case view.Error:
 		h.errorBlock(b)
 	case view.Record:
@@ -148,6 +154,8 @@ func (h Writer) Mark(m view.Mark) string {
 		return h.g.AbortMark
 	case view.Warning:
 		return "!"
+	case view.Asks:
+		return "?"
 	}
 	return ""
 }

@@ -69,6 +69,12 @@ func (m Writer) block(b view.Block) {
 	switch b := b.(type) {
 	case view.Title:
 		m.title(b)
+	case view.Heading:
+		m.heading(b)
+	case view.Definition:
+		m.definition(b)
+	case view.Messages:
+		m.messages(b)
 	case view.Error:
 		m.errorBlock(b)
 	case view.Record:

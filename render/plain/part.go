@@ -11,8 +11,8 @@ import (
 )
 
 // Part writes one part of a document: a value by its shape, prose as
-// text: lines, a note in its plain form and the fields its line does not
-// say.
+// text: lines, a request by its method, a note in its plain form and the
+// fields its line does not say.
 func (p Writer) Part(pt protocol.Part) {
 	switch pt.Kind {
 	case protocol.ValuePart:
@@ -28,6 +28,13 @@ func (p Writer) Part(pt protocol.Part) {
 				p.o.Line("text: " + plainText(ln))
 			}
 		}
+	case protocol.RequestPart:
+		// "request: METHOD" first, as a notification's line is
+		// "notification: METHOD", then its id and every param.
+		r := pt.Request
+		p.o.Line("request: " + plainText(r.Method))
+		p.field("", Member{Key: "id", Value: r.ID})
+		p.field("", Member{Key: "params", Value: r.Params})
 	case protocol.NotePart:
 		p.o.Line(plainText(pt.Note.Plain))
 		rest := pt.Note.Rest
