@@ -37,7 +37,7 @@ var layers = map[string][]string{
 	"render/plain":     {"value", "input", "protocol", "recognise", "steer", "render/lines", "sanitize", "internal/jsonlib"},
 	"render/jsonout":   {"value", "recognise", "relative", "format", "sanitize", "theme"},
 	"pipeline": {"value", "input", "protocol", "recognise", "render/human", "render/markdown", "render/plain",
-		"render/jsonout", "render/lines", "glyphs", "theme", "format", "sanitize", "steer"},
+		"render/jsonout", "render/lines", "glyphs", "theme", "format", "sanitize", "steer", "view"},
 	"pager":              {},
 	"internal/mangen":    {},
 	"internal/benchdata": {},

@@ -61,6 +61,8 @@ func newCommand(stdout, stderr io.Writer, helpWidth func() int) *cli.Command {
 			&cli.BoolFlag{Name: "ascii", Usage: "ASCII glyphs and borders instead of Unicode"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
 				Usage: "human output without shortening: full IDs, exact timestamps, no truncation"},
+			&cli.BoolFlag{Name: "follow", Aliases: []string{"f"},
+				Usage: "keep reading FILE as it grows, as tail -f does; records of the same shape grow one table"},
 			&cli.BoolFlag{Name: "stats", Usage: "after rendering, print the input and output sizes and the saving to stderr"},
 			&cli.BoolFlag{Name: "version", Aliases: []string{"V"}, Usage: "print the version, commit and Go version, and exit"},
 			&cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "show this help"},

@@ -482,3 +482,63 @@ func TestEndToEndHyperlinksOnlyOnATerminal(t *testing.T) {
 		t.Errorf("a pipe got a link (%v):\n%q", err, piped)
 	}
 }
+
+// -f follows a file as it grows: records of the same shape are one table,
+// and a row appears as soon as its line is appended.
+func TestEndToEndFollowShowsRowsAsLinesAreAppended(t *testing.T) {
+	bin := buildBinary(t)
+	data, err := os.ReadFile("testdata/events_stream.ndjson")
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := strings.SplitAfter(string(data), "\n")
+	path := filepath.Join(t.TempDir(), "events.ndjson")
+	if err := os.WriteFile(path, []byte(events[0]+events[1]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-o", "human", "-w", "100", "-f", path)
+	cmd.Env = cleanEnv()
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	lines := make(chan string, 64)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	expect := func(prefix string) {
+		t.Helper()
+		deadline := time.After(10 * time.Second)
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatalf("output ended before %q", prefix)
+				}
+				if strings.HasPrefix(l, prefix) {
+					return
+				}
+			case <-deadline:
+				t.Fatalf("no line %q within 10 s", prefix)
+			}
+		}
+	}
+	expect("ID        OUTCOME")
+	expect("5b461bc0  ✓ success")
+	expect("056f89f8  ✓ success")
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(events[2])
+	f.Close()
+	expect("ef516257  ⊘ denied")
+}

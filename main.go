@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/urfave/cli/v3"
 
+	"github.com/khive-ai/khive-pretty/input"
 	"github.com/khive-ai/khive-pretty/pager"
 	"github.com/khive-ai/khive-pretty/pipeline"
 	humanw "github.com/khive-ai/khive-pretty/render/human"
@@ -41,6 +42,9 @@ const usageHint = "usage: khive-pretty [options] [FILE ...]   (reads standard in
 // shown without a pager: long enough for a document to be rendered whole,
 // short enough that a slow stream still looks live.
 const holdOutput = 200 * time.Millisecond
+
+// followEvery is how often a followed file is looked at for more.
+const followEvery = 250 * time.Millisecond
 
 // usageError is a mistake on the command line.
 type usageError struct{ error }
@@ -98,6 +102,9 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 				return nil
 			}
 			files = []string{"-"}
+		}
+		if s.opt.Follow && (len(files) != 1 || files[0] == "-") {
+			return usageError{errors.New("--follow reads one FILE as it grows (standard input streams already)")}
 		}
 		if terminal.WasClosed(stdout) {
 			complain(stderr, errors.New("write error: standard output is closed"))
@@ -206,6 +213,10 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 	}
 	opt.ASCII = cmd.Bool("ascii")
 	opt.Verbose = cmd.Bool("verbose")
+	opt.Follow = cmd.Bool("follow")
+	if opt.Follow {
+		s.pager = "never" // output that never ends is not paged
+	}
 	switch opt.Output {
 	case pipeline.Plain, pipeline.Markdown, pipeline.Agent:
 		return s, nil // these depend on the input alone: nothing else to ask
@@ -378,6 +389,9 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 			}
 			r, display = f, name
 			defer f.Close()
+			if opt.Follow {
+				r = input.Follow(f, followEvery)
+			}
 		}
 		if stats {
 			r = &countingReader{r: r, n: read}

@@ -3,9 +3,12 @@ package input
 import (
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/khive-ai/khive-pretty/value"
 )
@@ -233,4 +236,45 @@ func TestPreamble(t *testing.T) {
 			t.Errorf("%q: preamble %q, rest %q; want %q, %q", tt.in, got, rest, tt.want, tt.rest)
 		}
 	}
+}
+
+// A followed file is read as it grows, and from the top again when it is
+// truncated; its end is never the end.
+func TestFollowReadsWhatIsAppended(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "log.ndjson")
+	if err := os.WriteFile(path, []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := Follow(f, time.Millisecond)
+	read := func(want string) {
+		t.Helper()
+		buf := make([]byte, 64)
+		got := ""
+		for len(got) < len(want) {
+			n, err := r.Read(buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got += string(buf[:n])
+		}
+		if got != want {
+			t.Errorf("read %q, want %q", got, want)
+		}
+	}
+	read("one\n")
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		w, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+		w.WriteString("two\n")
+		w.Close()
+	}()
+	read("two\n")
+	// Truncated and written anew: read from the top.
+	os.WriteFile(path, []byte("new\n"), 0o644)
+	read("new\n")
 }

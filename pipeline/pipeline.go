@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/charmbracelet/colorprofile"
@@ -34,6 +35,7 @@ import (
 	"github.com/khive-ai/khive-pretty/steer"
 	"github.com/khive-ai/khive-pretty/theme"
 	"github.com/khive-ai/khive-pretty/value"
+	"github.com/khive-ai/khive-pretty/view"
 )
 
 // Output is the kind of output.
@@ -80,6 +82,9 @@ type Options struct {
 	// Links makes web addresses and code paths hyperlinks in human
 	// output; nil: none.
 	Links *human.Links
+	// Follow: the input is a file being followed as it grows (-f): a
+	// record that arrives alone starts a table of the records to come.
+	Follow bool
 }
 
 // InputError is input that is not JSON, located for a person to find.
@@ -129,6 +134,16 @@ type Renderer struct {
 	// heads: the last part shown heads the next one (a reply's id in
 	// human output), which follows it with no blank line.
 	heads bool
+	// inRuns: records of the same shape in a row are shown as one table
+	// (human and Markdown output of a stream of documents); run is the
+	// current one; mu keeps the decoder's long lists and the pause that
+	// shows a held run from writing at once.
+	inRuns bool
+	run    *run
+	mu     sync.Mutex
+	// viewed, when set, sees every view written (tests check what views
+	// hold against what was written).
+	viewed func(view.Doc)
 	// long is the list being, or just, streamed in the current document.
 	long *longList
 	seen *recognise.Seen // what the table flags met, over the run
@@ -205,20 +220,32 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	}
 	dec := rn.decoder(br, name)
 	dec.StartLine(line)
+	if rn.opt.Output == Human || rn.opt.Output == Markdown {
+		return res, rn.documentsInRuns(dec, &res)
+	}
 	for {
 		v, err := dec.Next()
-		if err == io.EOF || (err != nil && res.Documents > 0 && dec.Documents() == 0 && isEmptyInput(err)) {
-			return res, nil // an HTTP head with no body is fine
-		}
-		if err != nil {
-			rn.long = nil
-			return res, err
-		}
-		res.Documents++
-		if err := rn.Document(v, &res); err != nil {
+		if done, err := rn.next(dec, v, err, &res); done || err != nil {
 			return res, err
 		}
 	}
+}
+
+// next shows the document the decoder returned, or ends the stream (done)
+// at its end or at an error.
+func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Result) (done bool, _ error) {
+	if err == io.EOF || (err != nil && res.Documents > 0 && dec.Documents() == 0 && isEmptyInput(err)) {
+		return true, rn.endRun() // an HTTP head with no body is fine
+	}
+	if err != nil {
+		rn.long = nil
+		if werr := rn.endRun(); werr != nil {
+			return true, werr
+		}
+		return true, err
+	}
+	res.Documents++
+	return false, rn.Document(v, res)
 }
 
 // preamble shows the lines before the first JSON document as notes
@@ -295,6 +322,14 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 func (rn *Renderer) Document(v value.Value, res *Result) error {
 	if rn.long != nil {
 		return rn.finishList(v, res)
+	}
+	if rn.inRuns {
+		if recognise.RunRecord(v) && !recognise.Failed(v) && !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) {
+			return rn.addToRun(v, res)
+		}
+		if err := rn.endRun(); err != nil {
+			return err
+		}
 	}
 	switch rn.opt.Output {
 	case JSON, Agent:
@@ -382,13 +417,23 @@ func (rn *Renderer) parts(parts []protocol.Part, res *Result) error {
 		// An embedded resource is a note in plain output, a document here.
 		o := rn.begin(p.Kind == protocol.NotePart && p.Note.Resource.Kind != value.Object)
 		rn.heads = p.ReplyID && rn.opt.Output == Human
-		if rn.opt.Output == Markdown {
-			markdown.New(o, markdown.Options{Verbose: rn.opt.Verbose, Glyphs: rn.hopt.Glyphs}).Doc(d)
-		} else if err := human.New(o, rn.hopt).Doc(d); err != nil {
+		if err := rn.write(o, d); err != nil {
 			return err
 		}
 	}
 	return rn.flush()
+}
+
+// write writes a view in human or Markdown output.
+func (rn *Renderer) write(o *lines.Writer, d view.Doc) error {
+	if rn.viewed != nil {
+		rn.viewed(d)
+	}
+	if rn.opt.Output == Markdown {
+		markdown.New(o, markdown.Options{Verbose: rn.opt.Verbose, Glyphs: rn.hopt.Glyphs}).Doc(d)
+		return nil
+	}
+	return human.New(o, rn.hopt).Doc(d)
 }
 
 // problems tells the person running the command, under --verbose, why a
@@ -404,13 +449,19 @@ func (rn *Renderer) problems(ps []string) {
 // streamList is the decoder's hook for a list too long to hold: it writes
 // the document up to and through the list, reading its rows as it goes.
 func (rn *Renderer) streamList(l *input.List) (int, error) {
+	// The decoder may run beside the loop that shows documents in runs.
+	rn.mu.Lock()
+	defer rn.mu.Unlock()
+	if err := rn.endRun(); err != nil {
+		return 0, err
+	}
 	ll := &longList{o: rn.begin(false), s: recognise.StreamedList(l, rn.rec)}
 	rn.long = ll
 	if rn.opt.Output == Plain {
 		err := plain.Steered(ll.o, rn.opt.Steer, rn.seen).Stream(l, ll.s)
 		return ll.s.Rows, err
 	}
-	err := human.New(ll.o, rn.hopt).Doc(recognise.DocOf(ll.s.Table(l)))
+	err := rn.write(ll.o, recognise.DocOf(ll.s.Table(l)))
 	return ll.s.Rows, err
 }
 
@@ -421,7 +472,7 @@ func (rn *Renderer) finishList(v value.Value, res *Result) error {
 	res.Failed = res.Failed || recognise.Failed(v)
 	if rn.opt.Output == Plain {
 		plain.Steered(ll.o, rn.opt.Steer, rn.seen).Finish(v, ll.s)
-	} else if err := human.New(ll.o, rn.hopt).Doc(recognise.DocOf(ll.s.Finish(v))); err != nil {
+	} else if err := rn.write(ll.o, recognise.DocOf(ll.s.Finish(v))); err != nil {
 		return err
 	}
 	return rn.flush()

@@ -435,3 +435,50 @@ func TestTableFlagsOnLongLists(t *testing.T) {
 		}
 	}
 }
+
+// Records of the same shape in a row are one table; a record alone is a
+// record; in a slow stream the table is shown when the input pauses and
+// grows a row per record after that.
+func TestRunsOfRecordsAreOneTable(t *testing.T) {
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	opt := Options{Output: Human, Width: 100, Now: now}
+	rec := func(i int) string {
+		return `{"id": "r` + itoa(i) + `", "level": "info", "msg": "event ` + itoa(i) + `"}` + "\n"
+	}
+	out := renderString(t, rec(1)+rec(2)+rec(3)+`{"other": 1}`+"\n"+rec(4), opt)
+	want := "ID  LEVEL  MSG\nr1  info   event 1\nr2  info   event 2\nr3  info   event 3\n3 items\n\nother  1\n\nid     r4\nlevel  info\nmsg    event 4\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	// A stream that pauses after two records shows them as a table at
+	// once, and the third as a row when it comes.
+	pr, pw := io.Pipe()
+	outs := make(chanWriter, 16)
+	done := make(chan error, 1)
+	go func() {
+		_, err := NewRenderer(outs, opt).Stream(pr, "pipe")
+		done <- err
+	}()
+	io.WriteString(pw, rec(1)+rec(2))
+	select {
+	case s := <-outs:
+		if s != "ID  LEVEL  MSG\nr1  info   event 1\nr2  info   event 2\n" {
+			t.Errorf("after the pause: %q", s)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a held run was not shown when the input paused")
+	}
+	io.WriteString(pw, rec(3))
+	select {
+	case s := <-outs:
+		if s != "r3  info   event 3\n" {
+			t.Errorf("a later record: %q", s)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a record of a shown run was not shown when it came")
+	}
+	pw.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}

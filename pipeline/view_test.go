@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/khive-ai/khive-pretty/input"
-	"github.com/khive-ai/khive-pretty/protocol"
-	"github.com/khive-ai/khive-pretty/recognise"
 	"github.com/khive-ai/khive-pretty/sanitize"
 	"github.com/khive-ai/khive-pretty/view"
 )
@@ -76,12 +74,13 @@ func expected(c view.Cell) []string {
 	return out
 }
 
-// Every cell and every text of the view of every sample appears in both
+// Every cell and every text of the views of every sample (as the run
+// shows them: documents, runs of records, long lists) appears in both
 // full outputs, human --verbose and Markdown --verbose: the writers may
 // choose how a value looks, never whether it is there.
 func TestViewValuesAppearInVerboseOutputs(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"../testdata/*.json", "../testdata/*.ndjson", "../testdata/*.sse", "../testdata/mcp/*.json", "../testdata/mcp/*.sse"} {
+	for _, pat := range []string{"../testdata/*.json", "../testdata/*.ndjson", "../testdata/*.sse", "../testdata/*.http", "../testdata/mcp/*.json", "../testdata/mcp/*.sse", "../testdata/mcp/*.http", "../testdata/mcp/*.txt"} {
 		m, _ := filepath.Glob(pat)
 		files = append(files, m...)
 	}
@@ -91,31 +90,36 @@ func TestViewValuesAppearInVerboseOutputs(t *testing.T) {
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	checked := 0
 	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var views []view.Doc
 		outs := map[string]string{}
 		for name, opt := range map[string]Options{
 			"human --verbose":    {Output: Human, Verbose: true, Now: now},
 			"markdown --verbose": {Output: Markdown, Verbose: true},
 		} {
-			data, _ := os.ReadFile(f)
 			var out bytes.Buffer
-			NewRenderer(&out, opt).Stream(bytes.NewReader(data), f)
+			rn := NewRenderer(&out, opt)
+			if opt.Output == Human {
+				rn.viewed = func(d view.Doc) { views = append(views, d) }
+			}
+			rn.Stream(bytes.NewReader(data), f)
 			outs[name] = flat(out.String())
 		}
-		for _, doc := range sampleDocs(t, f) {
-			for _, p := range protocol.Unwrap(doc, recognise.Failed) {
-				d := recognise.Doc(p, recognise.Options{Verbose: true})
-				for _, b := range d.Blocks {
-					view.Walk(b, func(c view.Cell) {
-						for _, want := range expected(c) {
-							checked++
-							for name, out := range outs {
-								if !strings.Contains(out, want) {
-									t.Errorf("%s: %q (a %d cell) is missing from %s", f, want, c.Kind, name)
-								}
+		for _, d := range views {
+			for _, b := range d.Blocks {
+				view.Walk(b, func(c view.Cell) {
+					for _, want := range expected(c) {
+						checked++
+						for name, out := range outs {
+							if !strings.Contains(out, want) {
+								t.Errorf("%s: %q (a %d cell) is missing from %s", f, want, c.Kind, name)
 							}
 						}
-					})
-				}
+					}
+				})
 			}
 		}
 	}

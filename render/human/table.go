@@ -18,6 +18,38 @@ import (
 // A streamed table is laid out from its first rows; each further row is
 // written as it is read.
 func (h Writer) table(t view.Table, indent int) error {
+	if t.Exact && t.Records != nil && h.width > 0 {
+		cols, grid := h.grid(t, &memo{})
+		if !fitsWhole(cols, grid, h.width-indent) {
+			h.record(*t.Records, indent)
+			return nil
+		}
+	}
+	ot, err := h.Open(t, indent)
+	if err != nil {
+		return err
+	}
+	defer ot.Close()
+	for t.Stream != nil {
+		row, other, ok, err := t.Stream()
+		if err != nil || !ok {
+			return err
+		}
+		if other != nil {
+			h.record(*other, indent)
+		} else if err := ot.Row(row); err != nil {
+			return err
+		}
+		if err := h.o.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// grid is a table's columns and its rows' cells, as the table package
+// takes them.
+func (h Writer) grid(t view.Table, m *memo) ([]table.Column, [][]table.Cell) {
 	cols := make([]table.Column, len(t.Columns))
 	for i, c := range t.Columns {
 		cols[i] = table.Column{Header: h.text(c.Header), Align: table.Align(c.Align), Keep: c.Keep, Flex: c.Flex, Min: c.Min, Want: c.Want}
@@ -25,36 +57,11 @@ func (h Writer) table(t view.Table, indent int) error {
 			cols[i].Header = ""
 		}
 	}
-	m := &memo{}
 	grid := make([][]table.Cell, len(t.Rows))
 	for r, row := range t.Rows {
 		grid[r] = h.row(m, row)
 	}
-	if t.Exact && t.Records != nil && h.width > 0 && !fitsWhole(cols, grid, h.width-indent) {
-		h.record(*t.Records, indent)
-		return nil
-	}
-	tw, err := table.NewWriter(h.o, cols, grid, h.tableOptions(indent))
-	if err != nil || t.Stream == nil {
-		h.hidden(t, tw, indent)
-		return err
-	}
-	buf := make([]table.Cell, len(cols)) // a row is written before the next is read
-	for {
-		row, other, ok, err := t.Stream()
-		if err != nil || !ok {
-			h.hidden(t, tw, indent)
-			return err
-		}
-		if other != nil {
-			h.record(*other, indent)
-		} else if err := tw.Row(h.rowInto(buf, m, row)); err != nil {
-			return err
-		}
-		if err := h.o.Err(); err != nil {
-			return err
-		}
-	}
+	return cols, grid
 }
 
 func (h Writer) row(m *memo, row []view.Cell) []table.Cell {
@@ -110,3 +117,36 @@ func (h Writer) hidden(t view.Table, tw *table.Writer, indent int) {
 		}
 	}
 }
+
+// OpenTable is a table being written a row at a time, as rows come: its
+// layout is decided from the rows it was opened with.
+type OpenTable struct {
+	h      Writer
+	t      view.Table
+	tw     *table.Writer
+	m      *memo
+	buf    []table.Cell
+	indent int
+}
+
+// Open writes a table's header and rows and keeps it open for more.
+func (h Writer) Open(t view.Table, indent int) (*OpenTable, error) {
+	m := &memo{}
+	cols, grid := h.grid(t, m)
+	tw, err := table.NewWriter(h.o, cols, grid, h.tableOptions(indent))
+	if err != nil {
+		return nil, err
+	}
+	return &OpenTable{h: h, t: t, tw: tw, m: m, buf: make([]table.Cell, len(cols)), indent: indent}, nil
+}
+
+// Row writes one more row.
+func (ot *OpenTable) Row(row []view.Cell) error {
+	if err := ot.tw.Row(ot.h.rowInto(ot.buf, ot.m, row)); err != nil {
+		return err
+	}
+	return ot.h.o.Err()
+}
+
+// Close ends the table: it says which columns it left out.
+func (ot *OpenTable) Close() { ot.h.hidden(ot.t, ot.tw, ot.indent) }

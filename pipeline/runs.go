@@ -1,0 +1,173 @@
+package pipeline
+
+import (
+	"time"
+
+	"github.com/khive-ai/khive-pretty/input"
+	"github.com/khive-ai/khive-pretty/protocol"
+	"github.com/khive-ai/khive-pretty/recognise"
+	"github.com/khive-ai/khive-pretty/render/human"
+	"github.com/khive-ai/khive-pretty/render/lines"
+	"github.com/khive-ai/khive-pretty/value"
+	"github.com/khive-ai/khive-pretty/view"
+)
+
+// A run of records of the same shape in a stream of documents (events,
+// log lines) is shown as one table. Its first records are held until it
+// is known whether more come: the next document, the end of the input,
+// or a pause in a slow stream (runPause) decides. A held single record
+// that stands alone is shown as a record, as always; a run grows as one
+// table, laid out from its first records (at most input.StreamAfter),
+// each later record a row as soon as it arrives.
+
+// runPause is how long a held run waits for more before it is shown: long
+// enough for a fast stream to say more, short enough to look live.
+const runPause = 100 * time.Millisecond
+
+type run struct {
+	rows  []value.Value // held, not shown yet
+	first value.Value   // once shown: its first record, for the shape
+	r     *recognise.Run
+	ot    *human.OpenTable // the human table being shown
+	o     *lines.Writer
+}
+
+// documentsInRuns shows the decoder's documents, reading them beside the
+// loop so that a held run can be shown when the input pauses.
+func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
+	type decoded struct {
+		v   value.Value
+		err error
+	}
+	ch := make(chan decoded)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for {
+			v, err := dec.Next()
+			select {
+			case ch <- decoded{v, err}:
+			case <-stop:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	rn.inRuns = true
+	defer func() { rn.inRuns = false }()
+	for {
+		var pause <-chan time.Time
+		if rn.run != nil && rn.run.r == nil {
+			pause = time.After(runPause)
+		}
+		select {
+		case d := <-ch:
+			rn.mu.Lock()
+			done, err := rn.next(dec, d.v, d.err, res)
+			rn.mu.Unlock()
+			if done || err != nil {
+				return err
+			}
+		case <-pause:
+			rn.mu.Lock()
+			err := rn.pauseRun(res)
+			rn.mu.Unlock()
+			if err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// addToRun adds a record to the current run, or starts one.
+func (rn *Renderer) addToRun(v value.Value, res *Result) error {
+	if rn.run != nil && !recognise.SameShape(rn.runFirst(), v) {
+		if err := rn.endRun(); err != nil {
+			return err
+		}
+	}
+	if rn.run == nil {
+		rn.run = &run{}
+	}
+	if ru := rn.run; ru.ot != nil {
+		if cells, ok := ru.r.Row(v); ok {
+			if err := ru.ot.Row(cells); err != nil {
+				return err
+			}
+		}
+		return rn.flush()
+	}
+	rn.run.rows = append(rn.run.rows, v)
+	// Sorted rows are held to the end; others are shown once they are
+	// enough to lay the table out.
+	if len(rn.run.rows) >= input.StreamAfter && rn.opt.Output == Human && len(rn.opt.Steer.Sort) == 0 {
+		return rn.showRun()
+	}
+	return nil
+}
+
+// runFirst is the first record of the current run, for its shape.
+func (rn *Renderer) runFirst() value.Value {
+	if len(rn.run.rows) > 0 {
+		return rn.run.rows[0]
+	}
+	return rn.run.first
+}
+
+// showRun starts showing a held run as a table that stays open.
+func (rn *Renderer) showRun() error {
+	ru := rn.run
+	r, t := recognise.NewRun(ru.rows, rn.rec)
+	ru.r, ru.o, ru.first = r, rn.begin(false), ru.rows[0]
+	if rn.viewed != nil {
+		rn.viewed(view.Doc{Blocks: []view.Block{t}})
+	}
+	ot, err := human.New(ru.o, rn.hopt).Open(t, 0)
+	if err != nil {
+		return err
+	}
+	ru.ot, ru.rows = ot, nil
+	return rn.flush()
+}
+
+// pauseRun shows a held run when the input pauses: as a table, once it
+// is a run or once the stream has shown that records keep coming; a lone
+// first record is shown as a record.
+func (rn *Renderer) pauseRun(res *Result) error {
+	ru := rn.run
+	if ru == nil || ru.r != nil || rn.opt.Output != Human || len(rn.opt.Steer.Sort) > 0 {
+		return nil
+	}
+	if len(ru.rows) == 1 && !rn.opt.Follow && res.Documents == 1 {
+		return rn.endRun()
+	}
+	return rn.showRun()
+}
+
+// endRun shows what is left of the current run and closes it: a table
+// with its count under it, or a single record as a record.
+func (rn *Renderer) endRun() error {
+	ru := rn.run
+	if ru == nil {
+		return nil
+	}
+	rn.run = nil
+	switch {
+	case ru.ot != nil:
+		ru.ot.Close()
+		if err := rn.write(ru.o, view.Doc{Blocks: []view.Block{ru.r.Footer()}}); err != nil {
+			return err
+		}
+	case len(ru.rows) == 1 && !rn.opt.Follow:
+		return rn.parts(protocol.Unwrap(ru.rows[0], recognise.Failed), &Result{}) // not a failure: those never join runs
+	case len(ru.rows) > 0:
+		r, t := recognise.NewRun(ru.rows, rn.rec)
+		o := rn.begin(false)
+		if err := rn.write(o, recognise.DocOf([]view.Block{t, r.Footer()})); err != nil {
+			return err
+		}
+	}
+	return rn.flush()
+}
