@@ -127,6 +127,7 @@ type Renderer struct {
 	opt   Options
 	rec   recognise.Options
 	hopt  human.Options
+	hw    *human.Writer // reused for every document (Reset)
 	jsonT jsonout.Theme
 	shown int  // parts shown so far
 	note  bool // the last part shown was a note
@@ -433,7 +434,11 @@ func (rn *Renderer) write(o *lines.Writer, d view.Doc) error {
 		markdown.New(o, markdown.Options{Verbose: rn.opt.Verbose, Glyphs: rn.hopt.Glyphs}).Doc(d)
 		return nil
 	}
-	return human.New(o, rn.hopt).Doc(d)
+	if rn.hw == nil {
+		rn.hw = human.New(o, rn.hopt)
+	}
+	rn.hw.Reset(o)
+	return rn.hw.Doc(d)
 }
 
 // problems tells the person running the command, under --verbose, why a

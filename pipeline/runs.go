@@ -32,51 +32,48 @@ type run struct {
 	o     *lines.Writer
 }
 
-// documentsInRuns shows the decoder's documents, reading them beside the
-// loop so that a held run can be shown when the input pauses.
+// documentsInRuns shows the decoder's documents. Decoding stays on this
+// goroutine, so documents and the long lists the decoder streams are shown
+// in order; only while a run is held is a timer armed, which shows the run
+// if the next document takes longer than runPause to arrive.
 func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
-	type decoded struct {
-		v   value.Value
-		err error
-	}
-	ch := make(chan decoded)
-	stop := make(chan struct{})
-	defer close(stop)
-	go func() {
-		for {
-			v, err := dec.Next()
-			select {
-			case ch <- decoded{v, err}:
-			case <-stop:
-				return
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
 	rn.inRuns = true
 	defer func() { rn.inRuns = false }()
-	for {
-		var pause <-chan time.Time
-		if rn.run != nil && rn.run.r == nil {
-			pause = time.After(runPause)
+	var (
+		armed  int   // the document count the timer was armed at
+		paused error // what showing the run on a pause returned
+	)
+	timer := time.AfterFunc(time.Hour, func() {
+		rn.mu.Lock()
+		defer rn.mu.Unlock()
+		// A pause noticed just as the next document arrived is no pause.
+		if res.Documents == armed && paused == nil {
+			paused = rn.pauseRun(res)
 		}
-		select {
-		case d := <-ch:
-			rn.mu.Lock()
-			done, err := rn.next(dec, d.v, d.err, res)
+	})
+	timer.Stop()
+	defer timer.Stop()
+	for {
+		rn.mu.Lock()
+		if paused != nil {
 			rn.mu.Unlock()
-			if done || err != nil {
-				return err
-			}
-		case <-pause:
-			rn.mu.Lock()
-			err := rn.pauseRun(res)
-			rn.mu.Unlock()
-			if err != nil {
-				return err
-			}
+			return paused
+		}
+		if rn.run != nil && rn.run.r == nil {
+			armed = res.Documents
+			timer.Reset(runPause)
+		}
+		rn.mu.Unlock()
+		v, err := dec.Next()
+		timer.Stop()
+		rn.mu.Lock()
+		done, err := rn.next(dec, v, err, res)
+		if err == nil {
+			err = paused
+		}
+		rn.mu.Unlock()
+		if done || err != nil {
+			return err
 		}
 	}
 }

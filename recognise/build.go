@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/khive-ai/khive-pretty/relative"
 	"github.com/khive-ai/khive-pretty/steer"
@@ -45,11 +46,36 @@ func deep(v Value) view.Cell {
 	return view.Cell{Kind: view.Deep, Text: "{", N: MaxDepth}
 }
 
+// keyMeaning is what a key says of its values, read once per key (per
+// column of a table) rather than once per value.
+type keyMeaning struct {
+	score, size, id, fullID               bool
+	unit                                  time.Duration // a duration's, or 0
+	status, outcome, dependency, priority bool
+}
+
+func meaningOf(key string) keyMeaning {
+	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id", status: IsStatusKey(key),
+		outcome: key == "outcome", dependency: key == "dependency_state", priority: key == "priority"}
+	if !m.score {
+		if unit, ok := DurationUnit(key); ok {
+			m.unit = unit
+		} else {
+			m.size = IsSizeKey(key)
+		}
+	}
+	return m
+}
+
 // cell says what one value means, from its key and its form: a UUID is an
 // ID, an RFC 3339 string a time, a number under a score key a score, a
 // string under a status key a status …. raw marks a value inside an
 // error, which is shown exactly as it came.
 func (b builder) cell(key string, v Value, raw bool) view.Cell {
+	return b.cellOf(key, meaningOf(key), v, raw)
+}
+
+func (b builder) cellOf(key string, km keyMeaning, v Value, raw bool) view.Cell {
 	switch v.Kind {
 	case Null:
 		if raw {
@@ -60,16 +86,17 @@ func (b builder) cell(key string, v Value, raw bool) view.Cell {
 		return view.Cell{Kind: view.Bool, Text: v.Text, Exact: raw, Tone: BoolTone(key, v.IsTrue())}
 	case Number:
 		c := view.Cell{Kind: view.Number, Text: v.Text, Exact: raw}
-		if IsScoreKey(key) {
+		switch {
+		case km.score:
 			c.Kind = view.Score
-		} else if unit, ok := DurationUnit(key); ok {
-			c.Kind, c.Unit = view.Duration, unit
-		} else if IsSizeKey(key) {
+		case km.unit != 0:
+			c.Kind, c.Unit = view.Duration, km.unit
+		case km.size:
 			c.Kind = view.Bytes
 		}
 		return c
 	case String:
-		return b.stringCell(key, v.Text, raw)
+		return b.stringCell(km, v.Text, raw)
 	case Array:
 		if len(v.Items) == 0 {
 			return view.Cell{Kind: view.Empty, Text: "[]", Exact: raw}
@@ -81,9 +108,9 @@ func (b builder) cell(key string, v Value, raw bool) view.Cell {
 		if value.AllScalars(v.Items) {
 			items := make([]view.Cell, len(v.Items))
 			for i, it := range v.Items {
-				items[i] = b.cell(key, it, raw)
+				items[i] = b.cellOf(key, km, it, raw)
 			}
-			return view.Cell{Kind: view.List, Items: items, Exact: raw}
+			return view.Cell{Kind: view.List, Sub: &view.Sub{Items: items}, Exact: raw}
 		}
 		return view.Cell{Kind: view.Nested, N: len(v.Items), Text: value.Compact(v), Exact: raw}
 	case Object:
@@ -101,23 +128,23 @@ func (b builder) cell(key string, v Value, raw bool) view.Cell {
 		if len(fields) == 0 {
 			return view.Cell{Kind: view.Empty, Text: "{}", Exact: raw}
 		}
-		return view.Cell{Kind: view.Object, Fields: fields, Exact: raw}
+		return view.Cell{Kind: view.Object, Sub: &view.Sub{Fields: fields}, Exact: raw}
 	}
 	return view.Cell{}
 }
 
-func (b builder) stringCell(key, s string, raw bool) view.Cell {
+func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 	c := view.Cell{Kind: view.Text, Text: s, Exact: raw}
 	switch {
 	case s == "":
 		return c
 	case IsUUID(s):
 		c.Kind = view.ID
-		if key != "full_id" { // asked for whole
-			c.Short = s[:8] // khive accepts the 8-character prefix
+		if !km.fullID { // asked for whole
+			c.ShortLen = 8 // khive accepts the 8-character prefix
 		}
 		return c
-	case IsIDKey(key) && !strings.ContainsAny(s, " \n"):
+	case km.id && !strings.ContainsAny(s, " \n"):
 		c.Kind = view.ID
 		return c
 	}
@@ -130,13 +157,13 @@ func (b builder) stringCell(key, s string, raw bool) view.Cell {
 		return c
 	}
 	switch {
-	case IsStatusKey(key):
+	case km.status:
 		c.Kind = view.Status
-	case key == "outcome":
+	case km.outcome:
 		c.Kind = view.Outcome
-	case key == "dependency_state":
+	case km.dependency:
 		c.Kind = view.Dependency
-	case key == "priority":
+	case km.priority:
 		c.Kind = view.Priority
 	}
 	return c
@@ -146,7 +173,7 @@ func (b builder) stringCell(key, s string, raw bool) view.Cell {
 // an error), nested objects as records under their key, arrays of objects
 // as tables, other arrays of containers item by item.
 func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
-	r := &view.Record{Indent: indent, Exact: raw}
+	r := &view.Record{Indent: indent, Exact: raw, Fields: make([]view.Field, 0, len(v.Members))}
 	for _, m := range v.Members {
 		if !raw && IsFiller(m.Key, m.Value, inProps) {
 			continue
@@ -197,7 +224,15 @@ type columns struct {
 	top   float64        // the bar's full scale
 	occ   map[string]int // occurrences of keys in the row being read
 	colsB []int
-	memo  []map[string]view.Cell
+	means []keyMeaning // of each column's key
+	// same keeps, by column, the cells of short strings that repeat down
+	// a long list (statuses, priorities, assignees), numbered by Same.
+	same []sameCells
+}
+
+type sameCells struct {
+	byText map[string]int32
+	cells  []view.Cell
 }
 
 func (b builder) columns(rows []Value, raw bool) *columns {
@@ -309,12 +344,14 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	for _, c := range keep {
 		t.index[occKey(c.key, c.occ)] = len(t.cols)
 		t.keys = append(t.keys, c.key)
+		t.means = append(t.means, meaningOf(c.key))
 		t.cols = append(t.cols, view.Column{Key: c.key, Header: Header(c.key), Align: c.info.align, Keep: c.info.keep,
 			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key)})
 		if t.bar < 0 && IsScoreKey(c.key) && len(rows) > 1 {
 			if top, ok := barScale(c.score); ok {
 				t.bar, t.top = len(t.cols), top
 				t.keys = append(t.keys, "")
+				t.means = append(t.means, keyMeaning{})
 				t.cols = append(t.cols, view.Column{Keep: c.info.keep - 10, Bar: true})
 			}
 		}
@@ -401,27 +438,32 @@ func (t *columns) rowInto(out []view.Cell, members []Member, at []int) []view.Ce
 	return out
 }
 
-// cell is the cell of member m in column i. Short strings (statuses,
-// kinds, priorities, assignees) repeat on every row of a long list: their
-// cells are kept by column, as a cell depends only on its key and text.
+// cell is the cell of member m in column i, whose key's meaning is known.
+// A short string is made once per column and numbered (Same), so that a
+// writer need not make its look again either.
 func (t *columns) cell(i int, m Member) view.Cell {
 	v := m.Value
 	if v.Kind != String || len(v.Text) > 40 {
-		return t.b.cell(m.Key, v, t.raw)
+		return t.b.cellOf(m.Key, t.means[i], v, t.raw)
 	}
-	if t.memo == nil {
-		t.memo = make([]map[string]view.Cell, len(t.cols))
+	if t.same == nil {
+		t.same = make([]sameCells, len(t.cols))
 	}
-	if t.memo[i] == nil {
-		t.memo[i] = map[string]view.Cell{}
+	sc := &t.same[i]
+	if n, ok := sc.byText[v.Text]; ok {
+		return sc.cells[n-1]
 	}
-	if c, ok := t.memo[i][v.Text]; ok {
-		return c
+	c := t.b.cellOf(m.Key, t.means[i], v, t.raw)
+	if c.Kind == view.ID || len(sc.cells) >= 256 {
+		return c // IDs hardly repeat; and a column of distinct values fills its share
 	}
-	c := t.b.cell(m.Key, v, t.raw)
-	if len(t.memo[i]) < 256 {
-		t.memo[i][v.Text] = c
+	if sc.byText == nil {
+		sc.byText = map[string]int32{}
 	}
+	sc.cells = append(sc.cells, c)
+	c.Same = int32(len(sc.cells))
+	sc.cells[len(sc.cells)-1] = c
+	sc.byText[v.Text] = c.Same
 	return c
 }
 

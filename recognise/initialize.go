@@ -86,5 +86,5 @@ func capability(v Value) view.Cell {
 	for i, o := range opts {
 		items[i] = view.Cell{Kind: view.Text, Text: o}
 	}
-	return view.Cell{Kind: view.List, Items: items}
+	return view.Cell{Kind: view.List, Sub: &view.Sub{Items: items}}
 }

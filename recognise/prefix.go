@@ -19,7 +19,7 @@ func uniquePrefixes(blocks []view.Block) {
 	seen := map[string]bool{}
 	for i := range blocks {
 		blocks[i] = eachCell(blocks[i], func(c *view.Cell) {
-			if c.Kind == view.ID && c.Short != "" && !seen[c.Text] {
+			if c.Kind == view.ID && c.ShortLen > 0 && !seen[c.Text] {
 				seen[c.Text] = true
 				ids = append(ids, c.Text)
 			}
@@ -31,8 +31,8 @@ func uniquePrefixes(blocks []view.Block) {
 	need := prefixLengths(ids)
 	for i := range blocks {
 		blocks[i] = eachCell(blocks[i], func(c *view.Cell) {
-			if n := need[c.Text]; c.Kind == view.ID && c.Short != "" && n > len(c.Short) {
-				c.Short = c.Text[:n]
+			if n := need[c.Text]; c.Kind == view.ID && c.ShortLen > 0 && n > int(c.ShortLen) {
+				c.ShortLen = uint8(min(n, 255))
 			}
 		})
 	}
@@ -73,11 +73,13 @@ func eachCell(b view.Block, fn func(*view.Cell)) view.Block {
 	var cell func(c *view.Cell)
 	cell = func(c *view.Cell) {
 		fn(c)
-		for i := range c.Items {
-			cell(&c.Items[i])
-		}
-		for i := range c.Fields {
-			cell(&c.Fields[i].Cell)
+		if c.Sub != nil {
+			for i := range c.Sub.Items {
+				cell(&c.Sub.Items[i])
+			}
+			for i := range c.Sub.Fields {
+				cell(&c.Sub.Fields[i].Cell)
+			}
 		}
 	}
 	rec := func(r *view.Record) {

@@ -76,7 +76,7 @@ func TestUniquePrefixes(t *testing.T) {
 	for _, row := range tb.Rows {
 		for _, c := range row {
 			if c.Kind == view.ID {
-				got = append(got, c.Short)
+				got = append(got, c.Short())
 			}
 		}
 	}

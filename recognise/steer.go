@@ -274,8 +274,8 @@ func number(c view.Cell) (float64, bool) {
 // cellText is the text a cell holds, items of a list joined.
 func cellText(c view.Cell) string {
 	if c.Kind == view.List {
-		parts := make([]string, len(c.Items))
-		for i, it := range c.Items {
+		parts := make([]string, len(c.Items()))
+		for i, it := range c.Items() {
 			parts[i] = cellText(it)
 		}
 		return strings.Join(parts, ", ")

@@ -84,22 +84,59 @@ const (
 // Cell is one value with its meaning.
 type Cell struct {
 	Kind CellKind
-	Text string // the value as written: a string's text, a number's literal
-	// Short is the form a shortened view shows (an ID's 8-character
-	// prefix); "" when there is none.
-	Short string
-	At    time.Time     // Time
-	Unit  time.Duration // Duration
-	Frac  float64       // Bar
-	N     int           // Nested: how many items; Deep: the depth followed
 	// Tone of a Bool: what true and false mean under its key (Good when
 	// true is success, Bad when true is failure); Neutral for a harmless
 	// flag, whose false is no failure.
 	Tone Tone
 	// Exact cells are never shortened: values inside an error.
-	Exact  bool
+	Exact bool
+	// ShortLen, when not 0, is how much of Text a shortened view shows
+	// (an ID's prefix): see Short.
+	ShortLen uint8
+	// Same, when not 0, numbers a cell that repeats down its column (a
+	// status, a priority): cells of a column with the same number are the
+	// same, and a writer may reuse what it made of the first.
+	Same int32
+	Text string        // the value as written: a string's text, a number's literal
+	At   time.Time     // Time
+	Unit time.Duration // Duration
+	Frac float64       // Bar
+	N    int           // Nested: how many items; Deep: the depth followed
+	// Sub holds the parts of a List or an Object cell. A long table has
+	// millions of cells, most of them neither: kept apart, they keep every
+	// cell small.
+	Sub *Sub
+}
+
+// Sub is what a List or an Object cell holds.
+type Sub struct {
 	Items  []Cell  // List
 	Fields []Field // Object
+}
+
+// Short is the form of the cell a shortened view shows: its Text, or the
+// first ShortLen bytes of it.
+func (c Cell) Short() string {
+	if c.ShortLen > 0 && int(c.ShortLen) < len(c.Text) {
+		return c.Text[:c.ShortLen]
+	}
+	return c.Text
+}
+
+// Items are a List cell's items.
+func (c Cell) Items() []Cell {
+	if c.Sub == nil {
+		return nil
+	}
+	return c.Sub.Items
+}
+
+// Fields are an Object cell's fields.
+func (c Cell) Fields() []Field {
+	if c.Sub == nil {
+		return nil
+	}
+	return c.Sub.Fields
 }
 
 // IsString reports whether the cell holds a string of the input.
@@ -378,11 +415,11 @@ func Walk(b Block, fn func(Cell)) {
 	cell = func(c Cell) {
 		switch c.Kind {
 		case List:
-			for _, it := range c.Items {
+			for _, it := range c.Items() {
 				cell(it)
 			}
 		case Object:
-			for _, f := range c.Fields {
+			for _, f := range c.Fields() {
 				text(f.Key)
 				cell(f.Cell)
 			}

@@ -13,7 +13,7 @@ import (
 
 // errorBlock writes a failure so that it stands out: ✗, the tool, the
 // kind, the message in full, then every detail, nothing shortened.
-func (h Writer) errorBlock(e view.Error) {
+func (h *Writer) errorBlock(e view.Error) {
 	mark, style := h.g.ErrorMark, h.th.ErrorTitle
 	if e.Aborted {
 		mark, style = h.g.AbortMark, h.tone(view.Warn)
@@ -80,7 +80,7 @@ func (h Writer) errorBlock(e view.Error) {
 
 // items writes a numbered list under its heading: "1. Graphiti
 // [Framework] — summary", the summary cut at a word to the width.
-func (h Writer) items(it view.Items) {
+func (h *Writer) items(it view.Items) {
 	h.o.Line(h.th.Bold.Render(h.text(it.Heading)))
 	numW := len(strconv.Itoa(len(it.Entries))) + 2
 	for i, e := range it.Entries {
@@ -121,7 +121,7 @@ func (h Writer) items(it view.Items) {
 
 // relations writes "Graphiti ──uses as backend──▶ Neo4j  0.92" and the
 // relation's text under it.
-func (h Writer) relations(rs view.Relations) {
+func (h *Writer) relations(rs view.Relations) {
 	h.o.Line(h.th.Bold.Render(h.text(rs.Heading)))
 	for _, r := range rs.Relations {
 		line := h.th.Bold.Render(h.text(r.From)) + " " +
@@ -149,7 +149,7 @@ func (h Writer) relations(rs view.Relations) {
 
 // timeline writes events, each "2h ago  name · source", its content under
 // it (cut at a word to the width, in full under --verbose).
-func (h Writer) timeline(tl view.Timeline) {
+func (h *Writer) timeline(tl view.Timeline) {
 	when := make([]string, len(tl.Events))
 	whenW := 0
 	for i, e := range tl.Events {
@@ -188,7 +188,7 @@ const codeLines = 8
 
 // code writes "path:10-25  0.923 ████▋" and the code indented under it:
 // its first lines, or under --verbose all of it with its context dimmed.
-func (h Writer) code(c view.Code) {
+func (h *Writer) code(c view.Code) {
 	line := h.th.Bold.Around(h.opt.Links.fileLink(c.Path, c.Line)).Render(h.text(c.Path) + c.Lines)
 	if c.Score != nil {
 		line += "  " + h.cell(*c.Score).Text + " " + h.tone(view.Accent).Render(strings.TrimRight(h.g.Bar(c.Score.Frac, 5), " "))
@@ -209,7 +209,7 @@ func (h Writer) code(c view.Code) {
 // codeLines writes source text indented by 4, tabs as 4 spaces, each line
 // cut to the width (not under --verbose); at most maxLines lines, then a
 // count of the rest (maxLines < 0: all).
-func (h Writer) codeLines(text string, style theme.Style, maxLines int) {
+func (h *Writer) codeLines(text string, style theme.Style, maxLines int) {
 	if text == "" {
 		return
 	}
@@ -236,7 +236,7 @@ func (h Writer) codeLines(text string, style theme.Style, maxLines int) {
 // the message itself. A line wider than the terminal wraps, its further
 // lines hanging two columns in from where it starts. Tabs are expanded,
 // as a terminal would.
-func (h Writer) prose(p view.Prose) {
+func (h *Writer) prose(p view.Prose) {
 	for i, raw := range proseLines(p, h.g.Ellipsis) {
 		pl := p.Lines[i]
 		lead, segs := h.hanging(Untab(raw))

@@ -13,13 +13,17 @@ import (
 
 // short reports whether a cell is shortened: not under --verbose, and
 // never inside an error.
-func (h Writer) short(c view.Cell) bool { return !c.Exact && !h.opt.Verbose }
+func (h *Writer) short(c view.Cell) bool { return !c.Exact && !h.opt.Verbose }
 
 // cell formats one value for a table cell or the value side of a key/value
 // line, by what it means: glyphs, short IDs, relative times, rounded
 // scores, readable durations.
-func (h Writer) cell(c view.Cell) table.Cell {
-	short := h.short(c)
+func (h *Writer) cell(c view.Cell) table.Cell { return h.cellAt(&c) }
+
+// cellAt is cell for a cell in place: a cell is large, and a long table
+// has millions of them.
+func (h *Writer) cellAt(c *view.Cell) table.Cell {
+	short := !c.Exact && !h.opt.Verbose
 	switch c.Kind {
 	case view.Null:
 		return table.Cell{Text: "null", Style: h.th.Faint}
@@ -55,8 +59,8 @@ func (h Writer) cell(c view.Cell) table.Cell {
 		// inside the colour they would survive the trim.
 		return table.Cell{Text: strings.TrimRight(h.g.Bar(c.Frac, 5), " "), Style: h.tone(view.Accent)}
 	case view.List:
-		parts := make([]string, len(c.Items))
-		for i, it := range c.Items {
+		parts := make([]string, len(c.Items()))
+		for i, it := range c.Items() {
 			parts[i] = h.cell(it).Text
 		}
 		return table.Cell{Text: strings.Join(parts, ", ")}
@@ -66,8 +70,8 @@ func (h Writer) cell(c view.Cell) table.Cell {
 		}
 		return table.Cell{Text: h.text(c.Text)}
 	case view.Object:
-		parts := make([]string, len(c.Fields))
-		for i, f := range c.Fields {
+		parts := make([]string, len(c.Fields()))
+		for i, f := range c.Fields() {
 			parts[i] = h.text(f.Key) + "=" + h.cell(f.Cell).Text
 		}
 		return table.Cell{Text: strings.Join(parts, " ")}
@@ -75,14 +79,14 @@ func (h Writer) cell(c view.Cell) table.Cell {
 	return h.stringCell(c, short)
 }
 
-func (h Writer) stringCell(c view.Cell, short bool) table.Cell {
+func (h *Writer) stringCell(c *view.Cell, short bool) table.Cell {
 	s := c.Text
 	switch {
 	case s == "":
 		return table.Cell{Text: `""`, Style: h.th.Faint}
 	case c.Kind == view.ID:
-		if short && c.Short != "" {
-			s = c.Short
+		if short {
+			s = c.Short()
 		}
 		return table.Cell{Text: h.text(s), Style: h.th.ID}
 	case c.Kind == view.Time && short:
@@ -118,32 +122,32 @@ func (h Writer) stringCell(c view.Cell, short bool) table.Cell {
 	return table.Cell{Text: text}
 }
 
-// memo keeps the cells of short strings by column: statuses, kinds,
-// priorities and assignees repeat on every row of a long list. A cell
-// depends only on its column and text (the clock is fixed), so any may be
-// kept; a column of distinct values just fills its share.
+// memo keeps, by column, what the writer made of cells the recogniser
+// numbered as repeating (Same): statuses, kinds, priorities and assignees
+// repeat on every row of a long list.
 type memo struct {
-	cols []map[string]table.Cell
+	cols [][]table.Cell
 }
 
-// tableCell formats a cell of column i, through the memo for short
-// strings.
-func (h Writer) tableCell(m *memo, i int, c view.Cell) table.Cell {
-	if !c.IsString() || len(c.Text) > 40 || c.Kind == view.ID {
-		return h.cell(c)
+// tableCell formats a cell of column i, through the memo for repeating
+// cells.
+func (h *Writer) tableCell(m *memo, i int, c *view.Cell) table.Cell {
+	if c.Same <= 0 {
+		return h.cellAt(c)
 	}
 	for len(m.cols) <= i {
 		m.cols = append(m.cols, nil)
 	}
-	if m.cols[i] == nil {
-		m.cols[i] = map[string]table.Cell{}
+	col := m.cols[i]
+	n := int(c.Same)
+	if n <= len(col) && col[n-1].Text != "" {
+		return col[n-1]
 	}
-	if tc, ok := m.cols[i][c.Text]; ok {
-		return tc
+	tc := h.cellAt(c)
+	for len(col) < n {
+		col = append(col, table.Cell{})
 	}
-	tc := h.cell(c)
-	if len(m.cols[i]) < 256 {
-		m.cols[i][c.Text] = tc
-	}
+	col[n-1] = tc
+	m.cols[i] = col
 	return tc
 }

@@ -16,7 +16,7 @@ const minText = 28
 
 // heading writes a line that says what follows, bold in its tone, its
 // aside dimmed after it; too wide for a line, it wraps.
-func (h Writer) heading(hd view.Heading) {
+func (h *Writer) heading(hd view.Heading) {
 	text := h.text(hd.Text)
 	if m := h.Mark(hd.Mark); m != "" {
 		text = m + " " + text
@@ -59,7 +59,7 @@ func hanging(text string, w, hang int) []string {
 // the behaviours it declares on the same line; under it the description,
 // wrapped, the params one a line, and what it returns, cut to the width.
 // A definition without a name (a form) is its description and params.
-func (h Writer) definition(d view.Definition) {
+func (h *Writer) definition(d view.Definition) {
 	body := d.Indent
 	if d.Name != "" || d.Title != "" || len(d.Hints) > 0 {
 		h.definitionHead(d)
@@ -83,7 +83,7 @@ func (h Writer) definition(d view.Definition) {
 
 // definitionHead is "name  Title  ⊙ read-only · ↻ idempotent": what does
 // not fit goes on lines of its own, indented, wrapped rather than cut.
-func (h Writer) definitionHead(d view.Definition) {
+func (h *Writer) definitionHead(d view.Definition) {
 	pad := strings.Repeat(" ", d.Indent)
 	var line strings.Builder
 	line.WriteString(pad)
@@ -152,7 +152,7 @@ func (h Writer) definitionHead(d view.Definition) {
 }
 
 // HintGlyph is the glyph of a declared behaviour; "" for words alone.
-func (h Writer) HintGlyph(k view.HintKind) string {
+func (h *Writer) HintGlyph(k view.HintKind) string {
 	switch k {
 	case view.ReadOnly:
 		return h.g.ReadOnly
@@ -170,7 +170,7 @@ func (h Writer) HintGlyph(k view.HintKind) string {
 // in aligned columns; the facts (choices, default, bounds) dimmed under
 // the description; the fields of an object indented under it. A name too
 // long for its column has a line of its own, the rest aligned under it.
-func (h Writer) params(ps []view.Param, indent int) {
+func (h *Writer) params(ps []view.Param, indent int) {
 	if len(ps) == 0 {
 		return
 	}
@@ -205,7 +205,7 @@ type paramCols struct{ indent, name, typ, text int }
 // param writes one param in its columns, its text beside them, or, when
 // narrow, its name, then its type and flag, then its text, each on lines
 // of their own.
-func (h Writer) param(p view.Param, c paramCols, narrow bool) {
+func (h *Writer) param(p view.Param, c paramCols, narrow bool) {
 	name, typ := h.text(p.Name), h.text(p.Type)
 	pad := strings.Repeat(" ", c.indent)
 	flag := h.th.Faint.Render("optional")
@@ -251,7 +251,7 @@ func (h Writer) param(p view.Param, c paramCols, narrow bool) {
 }
 
 // facts is a param's facts, each as one piece: "one of a, b", "default a".
-func (h Writer) facts(fs []view.Fact) []string {
+func (h *Writer) facts(fs []view.Fact) []string {
 	parts := make([]string, len(fs))
 	for i, f := range fs {
 		vals := make([]string, len(f.Values))
@@ -269,7 +269,7 @@ func (h Writer) facts(fs []view.Fact) []string {
 // packLines puts pieces of sanitised text on lines that start at column
 // col, joined by the separator, breaking between pieces (inside one only
 // when it is wider than a line), styled.
-func (h Writer) packLines(pieces []string, col int, style theme.Style) []string {
+func (h *Writer) packLines(pieces []string, col int, style theme.Style) []string {
 	w := 0
 	if h.width > 0 {
 		w = max(h.width-col, minValueW)
@@ -305,7 +305,7 @@ func (h Writer) packLines(pieces []string, col int, style theme.Style) []string 
 // the first text line beside the label at column col, the others under
 // it; when that column is too narrow, the label alone and the lines
 // under it (stacked, wrapped at column under).
-func (h Writer) beside(label string, headW, col, under int, lines, stacked []string) {
+func (h *Writer) beside(label string, headW, col, under int, lines, stacked []string) {
 	if h.width > 0 && h.width-col < minText {
 		h.o.Line(label)
 		for _, ln := range stacked {
@@ -326,7 +326,7 @@ func (h Writer) beside(label string, headW, col, under int, lines, stacked []str
 // wrapLines is text for people as lines that start at column col: each
 // of its lines sanitised and wrapped to the width (never cut), its
 // leading spaces kept, styled; trailing blank lines dropped.
-func (h Writer) wrapLines(text string, col int, style theme.Style) []string {
+func (h *Writer) wrapLines(text string, col int, style theme.Style) []string {
 	text = strings.TrimRight(strings.ReplaceAll(format.Bound(text, h.g.Ellipsis), "\r\n", "\n"), " \n")
 	if text == "" {
 		return nil

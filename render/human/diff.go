@@ -8,13 +8,13 @@ import (
 // diff writes a unified diff line by line, coloured as git colours one:
 // added lines green, removed red, hunk heads in the accent, file headers
 // bold. Lines wrap rather than be cut.
-func (h Writer) diff(d view.Diff) {
+func (h *Writer) diff(d view.Diff) {
 	for _, l := range d.Lines {
 		h.textLine(l.Text, h.diffStyle(l.Kind))
 	}
 }
 
-func (h Writer) diffStyle(k view.DiffKind) theme.Style {
+func (h *Writer) diffStyle(k view.DiffKind) theme.Style {
 	switch k {
 	case view.DiffAdded:
 		return h.tone(view.Good)

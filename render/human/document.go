@@ -12,7 +12,7 @@ import (
 // document writes a text sent whole: its header (the title in bold, the
 // rest dimmed), then every line of the body, tabs expanded, wrapped rather
 // than cut; under --verbose the fields the header leaves out.
-func (h Writer) document(d view.Document) {
+func (h *Writer) document(d view.Document) {
 	h.docHeader(d)
 	if d.Text != "" {
 		for _, ln := range format.Lines(d.Text, h.g.Ellipsis) {
@@ -26,7 +26,7 @@ func (h Writer) document(d view.Document) {
 
 // docHeader is "uri · text/plain · 62 B" on one line when it fits; else
 // the title wraps (a path is never cut) and the rest follows, indented.
-func (h Writer) docHeader(d view.Document) {
+func (h *Writer) docHeader(d view.Document) {
 	title := h.text(d.Title)
 	fields := make([]string, len(d.Fields))
 	for i, f := range d.Fields {

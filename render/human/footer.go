@@ -14,7 +14,7 @@ import (
 // footer writes a summary line. Metadata is dimmed (a warning in its
 // tone); totals and one-line results carry the tone of each part, a value
 // in a part its own style.
-func (h Writer) footer(f view.Footer) {
+func (h *Writer) footer(f view.Footer) {
 	parts := make([]string, len(f.Parts))
 	for i, p := range f.Parts {
 		parts[i] = h.part(f.Kind, p)
@@ -23,7 +23,7 @@ func (h Writer) footer(f view.Footer) {
 }
 
 // part is one part of a footer, styled.
-func (h Writer) part(kind view.FooterKind, p view.Part) string {
+func (h *Writer) part(kind view.FooterKind, p view.Part) string {
 	text := h.text(p.Text)
 	if p.Mark != view.NoMark {
 		text = h.Mark(p.Mark) + " " + text
@@ -59,7 +59,7 @@ func unitSymbol(c view.Cell, micro string) string {
 // summaryLine joins the parts of a footer with a faint separator and,
 // rather than cut what it says, wraps it between parts to stay within the
 // width. Parts come styled; widths are measured without their escapes.
-func (h Writer) summaryLine(parts []string, indent int) {
+func (h *Writer) summaryLine(parts []string, indent int) {
 	pad := strings.Repeat(" ", indent)
 	var line []string
 	lineW := indent
@@ -100,11 +100,11 @@ func (h Writer) summaryLine(parts []string, indent int) {
 
 // Part is one part of a footer as this writer shows it, for the
 // Markdown writer's use.
-func (h Writer) Part(kind view.FooterKind, p view.Part) string { return h.part(kind, p) }
+func (h *Writer) Part(kind view.FooterKind, p view.Part) string { return h.part(kind, p) }
 
 // FooterLine is a footer as one line of text, no styles, no wrapping: the
 // Markdown writer's one-line results.
-func (h Writer) FooterLine(f view.Footer) string {
+func (h *Writer) FooterLine(f view.Footer) string {
 	parts := make([]string, len(f.Parts))
 	for i, p := range f.Parts {
 		parts[i] = h.part(f.Kind, p)

@@ -47,21 +47,24 @@ type Writer struct {
 	th    theme.Theme
 	g     glyphs.Set
 	width int // 0: no limit
-	memo  *memo
 }
 
 // New returns a writer to o. Under --verbose there is no width.
-func New(o *lines.Writer, opt Options) Writer {
+func New(o *lines.Writer, opt Options) *Writer {
 	w := opt.Width
 	if opt.Verbose {
 		w = 0
 	}
-	return Writer{o: o, opt: opt, th: opt.Theme, g: opt.Glyphs, width: w}
+	return &Writer{o: o, opt: opt, th: opt.Theme, g: opt.Glyphs, width: w}
 }
+
+// Reset makes h write to o, as New(o, same options) would: a stream of
+// many small documents then copies its options once, not per document.
+func (h *Writer) Reset(o *lines.Writer) { h.o = o }
 
 // Doc writes a view. It returns an error only from a streamed table: a row
 // that could not be read, or output that failed.
-func (h Writer) Doc(d view.Doc) error {
+func (h *Writer) Doc(d view.Doc) error {
 	for _, b := range d.Blocks {
 		if err := h.block(b, 0); err != nil {
 			return err
@@ -70,7 +73,7 @@ func (h Writer) Doc(d view.Doc) error {
 	return nil
 }
 
-func (h Writer) block(b view.Block, indent int) error {
+func (h *Writer) block(b view.Block, indent int) error {
 	switch b := b.(type) {
 	case view.Gap:
 		h.o.Gap()
@@ -119,11 +122,11 @@ func (h Writer) block(b view.Block, indent int) error {
 }
 
 // Line writes one line of text, as a note the Markdown writer borrows.
-func (h Writer) Line(s string) { h.o.Line(s) }
+func (h *Writer) Line(s string) { h.o.Line(s) }
 
 // text makes untrusted text safe for one line of a terminal, and in
 // Markdown's use also escapes what Markdown would read as structure.
-func (h Writer) text(s string) string {
+func (h *Writer) text(s string) string {
 	s = format.Bound(s, h.g.Ellipsis)
 	if strings.IndexByte(s, '\n') >= 0 {
 		nl := h.g.Newline
@@ -141,10 +144,10 @@ func (h Writer) text(s string) string {
 
 // Text is text as this writer shows it in a line, for the Markdown
 // writer's use.
-func (h Writer) Text(s string) string { return h.text(s) }
+func (h *Writer) Text(s string) string { return h.text(s) }
 
 // Mark is the glyph of a mark in this writer's set.
-func (h Writer) Mark(m view.Mark) string {
+func (h *Writer) Mark(m view.Mark) string {
 	switch m {
 	case view.OK:
 		return h.g.OKMark
@@ -160,11 +163,11 @@ func (h Writer) Mark(m view.Mark) string {
 	return ""
 }
 
-func (h Writer) tone(t view.Tone) theme.Style { return h.th.Tone(glyphs.Tone(t)) }
+func (h *Writer) tone(t view.Tone) theme.Style { return h.th.Tone(glyphs.Tone(t)) }
 
 // title writes "✓ tool" (after its number in a batch), with a scalar
 // result on the same line, or under it when it has several lines.
-func (h Writer) title(t view.Title) {
+func (h *Writer) title(t view.Title) {
 	if t.Quiet && !h.opt.Verbose {
 		return
 	}
@@ -182,7 +185,7 @@ func (h Writer) title(t view.Title) {
 	h.o.Line(line + "  " + c.Style.Render(c.Text))
 }
 
-func (h Writer) titleText(t view.Title) string {
+func (h *Writer) titleText(t view.Title) string {
 	num := ""
 	if t.Number != "" {
 		num = h.th.Faint.Render(t.Number) + " "
@@ -191,7 +194,7 @@ func (h Writer) titleText(t view.Title) string {
 }
 
 // scalar writes a lone value (a whole document, an envelope's result).
-func (h Writer) scalar(c view.Cell, indent int) {
+func (h *Writer) scalar(c view.Cell, indent int) {
 	if c.IsString() && strings.Contains(c.Text, "\n") {
 		h.multiline(strings.Repeat(" ", indent), indent, c.Text, false)
 		return
@@ -202,7 +205,7 @@ func (h Writer) scalar(c view.Cell, indent int) {
 
 // inline writes an array of scalars as a comma-separated list, wrapped to
 // the width.
-func (h Writer) inline(items []view.Cell, indent int) {
+func (h *Writer) inline(items []view.Cell, indent int) {
 	if len(items) == 0 {
 		h.o.Line(strings.Repeat(" ", indent) + h.th.Faint.Render("[]"))
 		return
@@ -233,7 +236,7 @@ func (h Writer) inline(items []view.Cell, indent int) {
 
 // note writes an aside on one line, dimmed (red for a failure), and under
 // --verbose what the line leaves out.
-func (h Writer) note(n view.Note) {
+func (h *Writer) note(n view.Note) {
 	style := h.th.Faint
 	if n.Tone != view.Neutral {
 		style = h.tone(n.Tone)
@@ -249,7 +252,7 @@ func (h Writer) note(n view.Note) {
 }
 
 // bullets writes values a line each, after a mark.
-func (h Writer) bullets(b view.Bullets) {
+func (h *Writer) bullets(b view.Bullets) {
 	pad := strings.Repeat(" ", b.Indent)
 	for _, it := range b.Items {
 		h.o.Line(pad + h.tone(b.Tone).Render(h.Mark(b.Mark)) + " " + h.cell(it).Text)
@@ -258,4 +261,4 @@ func (h Writer) bullets(b view.Bullets) {
 
 // Cell is a cell's text as this writer shows it, for the Markdown
 // writer's use.
-func (h Writer) Cell(c view.Cell) string { return h.cell(c).Text }
+func (h *Writer) Cell(c view.Cell) string { return h.cell(c).Text }

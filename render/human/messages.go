@@ -11,7 +11,7 @@ import (
 // messages writes a conversation: each role as a label in bold, its text
 // beside it, wrapped and never cut; content that is not text named in a
 // dimmed line.
-func (h Writer) messages(ms view.Messages) {
+func (h *Writer) messages(ms view.Messages) {
 	roleW := 0
 	for _, m := range ms.Messages {
 		roleW = max(roleW, table.Width(h.text(m.Role)))

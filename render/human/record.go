@@ -33,7 +33,7 @@ func container(f view.Field) bool {
 // indented under their key. An exact record (inside an error) is never
 // cut: its long values wrap, and a key too long for the width gets lines
 // of its own, its value under it.
-func (h Writer) record(r view.Record, indent int) {
+func (h *Writer) record(r view.Record, indent int) {
 	raw := r.Exact
 	// Deep nesting in a narrow terminal stops indenting where values would
 	// have no room left.
@@ -104,7 +104,7 @@ const valueLines = 4
 // valueLines writes a value after prefix (which ends at column col): cut
 // to the width when it is short of a word, else wrapped with a hanging
 // indent onto at most valueLines lines, the last one cut.
-func (h Writer) valueLines(prefix string, c table.Cell, col int) {
+func (h *Writer) valueLines(prefix string, c table.Cell, col int) {
 	avail := h.width - col
 	if h.width <= 0 || table.Width(c.Text) <= avail || avail < minValueW {
 		text := c.Text
@@ -174,7 +174,7 @@ func wrapText(s string, w int) []string {
 
 // wrapped writes a cell that must not be cut (in an error), wrapped: its
 // first line at column first, the others at column col.
-func (h Writer) wrapped(c table.Cell, first, col int) {
+func (h *Writer) wrapped(c table.Cell, first, col int) {
 	h.wrappedAfter(strings.Repeat(" ", first), c, col)
 }
 
@@ -182,7 +182,7 @@ func (h Writer) wrapped(c table.Cell, first, col int) {
 // ends at column col), wrapped so that its further lines start at col; when
 // that leaves too little room, the value starts on the next line, further
 // left.
-func (h Writer) wrappedAfter(prefix string, c table.Cell, col int) {
+func (h *Writer) wrappedAfter(prefix string, c table.Cell, col int) {
 	if h.width > 0 && h.width-col < minValueW {
 		h.o.Line(strings.TrimRight(prefix, " "))
 		prefix, col = "", max(min(col, h.width-minValueW), 0)
@@ -199,7 +199,7 @@ func (h Writer) wrappedAfter(prefix string, c table.Cell, col int) {
 // multiline writes text that has line breaks: the first line after prefix,
 // the rest aligned under it, each cut to the width unless raw (then
 // wrapped) or verbose.
-func (h Writer) multiline(prefix string, col int, s string, raw bool) {
+func (h *Writer) multiline(prefix string, col int, s string, raw bool) {
 	lns := strings.Split(strings.ReplaceAll(format.Bound(s, h.g.Ellipsis), "\r\n", "\n"), "\n")
 	if raw && h.width > 0 {
 		var all []string

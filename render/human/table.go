@@ -17,7 +17,7 @@ import (
 //
 // A streamed table is laid out from its first rows; each further row is
 // written as it is read.
-func (h Writer) table(t view.Table, indent int) error {
+func (h *Writer) table(t view.Table, indent int) error {
 	if t.Exact && t.Records != nil && h.width > 0 {
 		cols, grid := h.grid(t, &memo{})
 		if !fitsWhole(cols, grid, h.width-indent) {
@@ -49,7 +49,7 @@ func (h Writer) table(t view.Table, indent int) error {
 
 // grid is a table's columns and its rows' cells, as the table package
 // takes them.
-func (h Writer) grid(t view.Table, m *memo) ([]table.Column, [][]table.Cell) {
+func (h *Writer) grid(t view.Table, m *memo) ([]table.Column, [][]table.Cell) {
 	cols := make([]table.Column, len(t.Columns))
 	for i, c := range t.Columns {
 		cols[i] = table.Column{Header: h.text(c.Header), Align: table.Align(c.Align), Keep: c.Keep, Flex: c.Flex, Min: c.Min, Want: c.Want}
@@ -64,18 +64,18 @@ func (h Writer) grid(t view.Table, m *memo) ([]table.Column, [][]table.Cell) {
 	return cols, grid
 }
 
-func (h Writer) row(m *memo, row []view.Cell) []table.Cell {
+func (h *Writer) row(m *memo, row []view.Cell) []table.Cell {
 	return h.rowInto(make([]table.Cell, len(row)), m, row)
 }
 
 // rowInto is row into out, which has a cell for each column.
-func (h Writer) rowInto(out []table.Cell, m *memo, row []view.Cell) []table.Cell {
+func (h *Writer) rowInto(out []table.Cell, m *memo, row []view.Cell) []table.Cell {
 	clear(out)
-	for i, c := range row {
-		if c.Kind == view.None {
+	for i := range row {
+		if row[i].Kind == view.None {
 			continue // a member the row lacks, or filler
 		}
-		out[i] = h.tableCell(m, i, c)
+		out[i] = h.tableCell(m, i, &row[i])
 	}
 	return out
 }
@@ -93,13 +93,13 @@ func fitsWhole(cols []table.Column, grid [][]table.Cell, avail int) bool {
 	return total <= avail
 }
 
-func (h Writer) tableOptions(indent int) table.Options {
+func (h *Writer) tableOptions(indent int) table.Options {
 	return table.Options{Width: h.width, Indent: indent, Gap: 2, Ellipsis: h.g.Ellipsis, Header: h.th.Header, NoHeader: h.opt.NoHeaders}
 }
 
 // hidden says, under a table, which columns it left out to fit the width:
 // people should know what they are not seeing, and how to see it.
-func (h Writer) hidden(t view.Table, tw *table.Writer, indent int) {
+func (h *Writer) hidden(t view.Table, tw *table.Writer, indent int) {
 	if tw == nil {
 		return
 	}
@@ -121,7 +121,7 @@ func (h Writer) hidden(t view.Table, tw *table.Writer, indent int) {
 // OpenTable is a table being written a row at a time, as rows come: its
 // layout is decided from the rows it was opened with.
 type OpenTable struct {
-	h      Writer
+	h      *Writer
 	t      view.Table
 	tw     *table.Writer
 	m      *memo
@@ -130,7 +130,7 @@ type OpenTable struct {
 }
 
 // Open writes a table's header and rows and keeps it open for more.
-func (h Writer) Open(t view.Table, indent int) (*OpenTable, error) {
+func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
 	m := &memo{}
 	cols, grid := h.grid(t, m)
 	tw, err := table.NewWriter(h.o, cols, grid, h.tableOptions(indent))

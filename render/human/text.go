@@ -38,7 +38,7 @@ func Untab(ln string) string {
 // hanging breaks one safe line to the width: its leading spaces stay (at
 // most half a line of them, for deep indents in a narrow terminal), the
 // first piece follows them, and the further pieces hang two columns in.
-func (h Writer) hanging(ln string) (lead string, segs []string) {
+func (h *Writer) hanging(ln string) (lead string, segs []string) {
 	trimmed := strings.TrimLeft(ln, " ")
 	lead = ln[:len(ln)-len(trimmed)]
 	if h.width > 0 && len(lead) > h.width/2 {
@@ -57,7 +57,7 @@ func (h Writer) hanging(ln string) (lead string, segs []string) {
 
 // textLine writes one line of a text shown whole (a document, a diff):
 // tabs expanded, wrapped rather than cut, in style.
-func (h Writer) textLine(raw string, style theme.Style) {
+func (h *Writer) textLine(raw string, style theme.Style) {
 	lead, segs := h.hanging(Untab(raw))
 	for i, seg := range segs {
 		seg = strings.TrimRight(seg, " ")

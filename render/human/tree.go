@@ -19,7 +19,7 @@ type treeRow struct {
 // under it with tree lines, directories in bold with a "/" after their
 // name, sizes (when there are any) right-aligned in a column of their own.
 // A name too long for the width is cut, never a size.
-func (h Writer) tree(t view.Tree) {
+func (h *Writer) tree(t view.Tree) {
 	if t.Heading != "" {
 		h.o.Line(h.th.Bold.Render(h.text(t.Heading)))
 	}
@@ -63,7 +63,7 @@ func (h Writer) tree(t view.Tree) {
 // treePrefix draws the lines before an entry: for each level above its
 // own (the top level draws none), a line that goes on or a blank, then
 // the entry's own branch.
-func (h Writer) treePrefix(last []bool) string {
+func (h *Writer) treePrefix(last []bool) string {
 	if len(last) < 2 {
 		return ""
 	}

@@ -42,7 +42,7 @@ type Options struct {
 // Writer writes views as Markdown.
 type Writer struct {
 	o   *lines.Writer
-	h   human.Writer // cells read as in human output, in its Markdown mode
+	h   *human.Writer // cells read as in human output, in its Markdown mode
 	g   glyphs.Set
 	opt Options
 }
