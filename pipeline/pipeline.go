@@ -145,6 +145,9 @@ type Renderer struct {
 	// viewed, when set, sees every view written (tests check what views
 	// hold against what was written).
 	viewed func(view.Doc)
+	// beforePause, when set, runs as the pause timer fires, before it
+	// takes mu (tests hold a pause there while documents arrive).
+	beforePause func()
 	// long is the list being, or just, streamed in the current document.
 	long *longList
 	seen *recognise.Seen // what the table flags met, over the run

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -481,4 +482,107 @@ func TestRunsOfRecordsAreOneTable(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
+}
+
+// A pause that fires just as the next document arrives, or after the
+// stream it was armed for has ended, must not show the run that document
+// starts: a run shown alone as a one-row table would lay out every later
+// row by that first one.
+func TestLatePauseIsNoPause(t *testing.T) {
+	opt := Options{Output: Human, Width: 100, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}
+	const (
+		a1 = `{"id": "a1", "level": "info", "msg": "x"}` + "\n"
+		b1 = `{"name": "b1", "size": 1}` + "\n"
+		b2 = `{"name": "b2-much-longer-name", "size": 2}` + "\n"
+	)
+	next := func(t *testing.T, outs chanWriter, what string) string {
+		t.Helper()
+		select {
+		case s := <-outs:
+			return s
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no output: %s", what)
+			return ""
+		}
+	}
+	// held makes a renderer whose first pause is held until release is
+	// closed; fired says that it has fired.
+	held := func(outs chanWriter) (rn *Renderer, fired, release chan struct{}) {
+		rn = NewRenderer(outs, opt)
+		fired, release = make(chan struct{}), make(chan struct{})
+		var once sync.Once
+		rn.beforePause = func() {
+			once.Do(func() {
+				close(fired)
+				<-release
+			})
+		}
+		return rn, fired, release
+	}
+	wantTable := "NAME                 SIZE\nb1                    1 B\nb2-much-longer-name   2 B\n"
+
+	t.Run("next document", func(t *testing.T) {
+		outs := make(chanWriter, 16)
+		rn, fired, release := held(outs)
+		pr, pw := io.Pipe()
+		done := make(chan error, 1)
+		go func() {
+			_, err := rn.Stream(pr, "pipe")
+			done <- err
+		}()
+		io.WriteString(pw, a1)
+		<-fired
+		io.WriteString(pw, b1) // a1 is shown alone; b1 starts a run
+		if s := next(t, outs, "a1"); s != "id     a1\nlevel  info\nmsg    x\n" {
+			t.Errorf("a1: %q", s)
+		}
+		close(release)
+		time.Sleep(20 * time.Millisecond) // the late pause has its chance
+		io.WriteString(pw, b2)
+		pw.Close()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		if s := next(t, outs, "b1 and b2"); s != "\n"+wantTable+"2 items\n" {
+			t.Errorf("the run after a late pause:\n%q\nwant\n%q", s, "\n"+wantTable+"2 items\n")
+		}
+	})
+
+	t.Run("next stream", func(t *testing.T) {
+		outs := make(chanWriter, 16)
+		rn, fired, release := held(outs)
+		pr, pw := io.Pipe()
+		go io.WriteString(pw, `{"other": 1}`+"\n"+a1)
+		errs := make(chan error, 1)
+		go func() {
+			_, err := rn.Stream(pr, "one")
+			errs <- err
+		}()
+		<-fired
+		pw.Close()
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+		var first strings.Builder
+		for len(outs) > 0 {
+			first.WriteString(<-outs)
+		}
+		pr, pw = io.Pipe()
+		go func() {
+			_, err := rn.Stream(pr, "two")
+			errs <- err
+		}()
+		io.WriteString(pw, b1)
+		time.Sleep(20 * time.Millisecond) // b1 is held: nothing to wait for
+		close(release)
+		time.Sleep(20 * time.Millisecond)
+		io.WriteString(pw, b2)
+		pw.Close()
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+		if s := next(t, outs, "b1 and b2"); s != "\n"+wantTable+"2 items\n" {
+			t.Errorf("after %q, the next stream's run:\n%q\nwant\n%q", first.String(), s, "\n"+wantTable+"2 items\n")
+		}
+	})
 }

@@ -36,37 +36,54 @@ type run struct {
 // goroutine, so documents and the long lists the decoder streams are shown
 // in order; only while a run is held is a timer armed, which shows the run
 // if the next document takes longer than runPause to arrive.
+//
+// A write error met on a pause ends the run when the next document comes
+// or the input ends (a pager the user quits ends the program at once).
 func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
 	rn.inRuns = true
 	defer func() { rn.inRuns = false }()
 	var (
-		armed  int   // the document count the timer was armed at
+		gen    int   // which arming of the timer may still act; under rn.mu
 		paused error // what showing the run on a pause returned
 	)
-	timer := time.AfterFunc(time.Hour, func() {
+	// A timer that fired just as a document arrived, or after this
+	// function returned, finds gen moved on and does nothing.
+	defer func() {
 		rn.mu.Lock()
-		defer rn.mu.Unlock()
-		// A pause noticed just as the next document arrived is no pause.
-		if res.Documents == armed && paused == nil {
-			paused = rn.pauseRun(res)
-		}
-	})
-	timer.Stop()
-	defer timer.Stop()
+		gen++
+		rn.mu.Unlock()
+	}()
+	arm := func() *time.Timer {
+		gen++
+		mine := gen
+		return time.AfterFunc(runPause, func() {
+			if rn.beforePause != nil {
+				rn.beforePause()
+			}
+			rn.mu.Lock()
+			defer rn.mu.Unlock()
+			if gen == mine && paused == nil {
+				paused = rn.pauseRun(res)
+			}
+		})
+	}
 	for {
+		var timer *time.Timer
 		rn.mu.Lock()
 		if paused != nil {
 			rn.mu.Unlock()
 			return paused
 		}
 		if rn.run != nil && rn.run.r == nil {
-			armed = res.Documents
-			timer.Reset(runPause)
+			timer = arm()
 		}
 		rn.mu.Unlock()
 		v, err := dec.Next()
-		timer.Stop()
 		rn.mu.Lock()
+		if timer != nil {
+			timer.Stop()
+			gen++
+		}
 		done, err := rn.next(dec, v, err, res)
 		if err == nil {
 			err = paused
