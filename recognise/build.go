@@ -460,9 +460,8 @@ func (t *columns) cell(i int, m Member) view.Cell {
 	if sc.byText == nil {
 		sc.byText = map[string]int32{}
 	}
+	c.Same = int32(len(sc.cells) + 1)
 	sc.cells = append(sc.cells, c)
-	c.Same = int32(len(sc.cells))
-	sc.cells[len(sc.cells)-1] = c
 	sc.byText[v.Text] = c.Same
 	return c
 }

@@ -13,7 +13,7 @@ import (
 
 // short reports whether a cell is shortened: not under --verbose, and
 // never inside an error.
-func (h *Writer) short(c view.Cell) bool { return !c.Exact && !h.opt.Verbose }
+func (h *Writer) short(c *view.Cell) bool { return !c.Exact && !h.opt.Verbose }
 
 // cell formats one value for a table cell or the value side of a key/value
 // line, by what it means: glyphs, short IDs, relative times, rounded
@@ -23,7 +23,7 @@ func (h *Writer) cell(c view.Cell) table.Cell { return h.cellAt(&c) }
 // cellAt is cell for a cell in place: a cell is large, and a long table
 // has millions of them.
 func (h *Writer) cellAt(c *view.Cell) table.Cell {
-	short := !c.Exact && !h.opt.Verbose
+	short := h.short(c)
 	switch c.Kind {
 	case view.Null:
 		return table.Cell{Text: "null", Style: h.th.Faint}

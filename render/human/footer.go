@@ -32,7 +32,7 @@ func (h *Writer) part(kind view.FooterKind, p view.Part) string {
 	var cellStyle theme.Style
 	if p.Cell != nil {
 		c := *p.Cell
-		if c.Kind == view.Duration && !h.short(c) {
+		if c.Kind == view.Duration && !h.short(&c) {
 			// A duration outside a column named for its unit keeps it.
 			cell = c.Text + unitSymbol(c, h.g.Micro)
 		} else {
