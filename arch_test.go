@@ -35,7 +35,7 @@ var layers = map[string][]string{
 	"render/human":     {"view", "render/lines", "table", "glyphs", "theme", "sanitize", "relative", "format"},
 	"render/markdown":  {"view", "render/human", "render/lines", "table", "glyphs", "theme", "sanitize", "format"},
 	"render/plain":     {"value", "input", "protocol", "recognise", "steer", "render/lines", "sanitize", "internal/jsonlib"},
-	"render/jsonout":   {"value", "recognise", "relative", "format", "sanitize", "theme"},
+	"render/jsonout":   {"value", "protocol", "recognise", "relative", "format", "sanitize", "theme"},
 	"pipeline": {"value", "input", "protocol", "recognise", "render/human", "render/markdown", "render/plain",
 		"render/jsonout", "render/lines", "glyphs", "theme", "format", "sanitize", "steer", "view"},
 	"pager":              {},

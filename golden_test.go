@@ -55,7 +55,7 @@ func formatVariants(input string) []variant {
 		input == "numbers.json", input == "duplicate_keys.json", input == "hostile_everywhere.ndjson", input == "mcp_inspector_tools_call.json":
 		return []variant{
 			{"json", pipeline.Options{Output: pipeline.JSON}},
-			{"agent", pipeline.Options{Output: pipeline.Agent}},
+			{"agent", pipeline.Options{Output: pipeline.Agent, Now: frozenNow}},
 		}
 	}
 	return nil
@@ -148,6 +148,36 @@ func TestGolden(t *testing.T) {
 			{"verbose", verbose},
 			{"markdown", pipeline.Options{Output: pipeline.Markdown}},
 		}, mcpExtraVariants(filepath.Base(in))...))
+	}
+}
+
+// TestKhiveGoldens: what khive really sends (testdata/khive, written from
+// its source: testdata/khive/SOURCES.md), in every output, at the two
+// widths people use and in full.
+func TestKhiveGoldens(t *testing.T) {
+	verbose := human(80)
+	verbose.Verbose = true
+	var inputs []string
+	for _, pat := range []string{"*.json", "*.ndjson"} {
+		m, err := filepath.Glob(filepath.Join("testdata", "khive", pat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, m...)
+	}
+	if len(inputs) < 25 {
+		t.Fatalf("only %d khive inputs under testdata/khive", len(inputs))
+	}
+	for _, in := range inputs {
+		checkGoldens(t, in, filepath.Join("testdata", "golden", "khive"), []variant{
+			{"plain", pipeline.Options{Output: pipeline.Plain}},
+			{"human", human(80)},
+			{"human-120", human(120)},
+			{"verbose", verbose},
+			{"markdown", pipeline.Options{Output: pipeline.Markdown}},
+			{"json", pipeline.Options{Output: pipeline.JSON}},
+			{"agent", pipeline.Options{Output: pipeline.Agent, Now: frozenNow}},
+		})
 	}
 }
 
@@ -398,18 +428,18 @@ func TestHugeStringIsBoundedInHumanOutputOnly(t *testing.T) {
 	}
 }
 
-// --stats reports the sizes and the saving; agent mode on the list sample
-// is the figure the README gives.
+// --stats reports the sizes and the saving; agent mode on a real gtd.tasks
+// answer is the figure the README gives.
 func TestStatsOnAgentOutput(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := render([]string{"testdata/khive_list_tasks.json"}, strings.NewReader(""), &stdout, &stderr, pipeline.Options{Output: pipeline.Agent}, true)
+	code := render([]string{"testdata/khive/khive_gtd_tasks.json"}, strings.NewReader(""), &stdout, &stderr, pipeline.Options{Output: pipeline.Agent, Now: frozenNow}, true)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	if want := "khive-pretty: 1872 bytes in, 1060 bytes out, 43.4% smaller\n"; stderr.String() != want {
+	if want := "khive-pretty: 4517 bytes in, 3790 bytes out, 16.1% smaller\n"; stderr.String() != want {
 		t.Errorf("stats line %q, want %q", stderr.String(), want)
 	}
-	if int64(stdout.Len()) != 1060 {
-		t.Errorf("counted 1060 bytes out, wrote %d", stdout.Len())
+	if int64(stdout.Len()) != 3790 {
+		t.Errorf("counted 3790 bytes out, wrote %d", stdout.Len())
 	}
 }

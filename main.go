@@ -217,9 +217,17 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 	if opt.Follow {
 		s.pager = "never" // output that never ends is not paged
 	}
+	if opt.Output == pipeline.Agent {
+		// khive's agent mode writes list rows' ages (created_at_relative)
+		// from one clock sample per response.
+		opt.Now = now
+		if now.IsZero() {
+			opt.Now = time.Now()
+		}
+	}
 	switch opt.Output {
 	case pipeline.Plain, pipeline.Markdown, pipeline.Agent:
-		return s, nil // these depend on the input alone: nothing else to ask
+		return s, nil // these depend on the input (and agent on the clock) alone: nothing else to ask
 	}
 	opt.Color = colorprofile.NoTTY
 	// A Windows console shows colours only once asked to.

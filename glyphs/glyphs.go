@@ -157,14 +157,17 @@ func (s Set) Outcome(outcome string) (Mark, bool) {
 	return Mark{}, false
 }
 
-// Dependency returns the mark for a task's dependency_state (ready | blocked | broken).
+// Dependency returns the mark for a task's dependency_state (ready |
+// blocked | broken) or a blocker's state (pending, or one of the ways a
+// dependency is broken: cancelled, soft_deleted, missing, invalid,
+// different_namespace, wrong_kind).
 func (s Set) Dependency(state string) (Mark, bool) {
 	switch strings.ToLower(state) {
 	case "ready":
 		return Mark{s.success, Good}, true
-	case "blocked":
+	case "blocked", "pending":
 		return Mark{s.waiting, Warn}, true
-	case "broken":
+	case "broken", "cancelled", "soft_deleted", "missing", "invalid", "different_namespace", "wrong_kind":
 		return Mark{s.failure, Bad}, true
 	}
 	return Mark{}, false

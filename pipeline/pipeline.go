@@ -164,7 +164,7 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 	dst := &errWriter{w: w}
 	seen := recognise.NewSeen()
 	rn := &Renderer{w: bufio.NewWriterSize(dst, 64<<10), dst: dst, opt: opt, seen: seen,
-		rec: recognise.Options{Verbose: opt.Verbose, Steer: opt.Steer, Seen: seen}}
+		rec: recognise.Options{Verbose: opt.Verbose, Fold: opt.Output == Human, Steer: opt.Steer, Seen: seen}}
 	g := glyphs.Unicode()
 	if opt.ASCII {
 		g = glyphs.ASCII()
@@ -344,7 +344,7 @@ func (rn *Renderer) Document(v value.Value, res *Result) error {
 		}
 		th := rn.jsonT
 		if rn.opt.Output == Agent {
-			v, th = jsonout.Agent(v), jsonout.Theme{}
+			v, th = jsonout.Agent(v, rn.opt.Now), jsonout.Theme{}
 		}
 		jsonout.Write(rn.w, v, rn.opt.Output == JSON, th)
 		return rn.flush()

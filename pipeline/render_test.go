@@ -367,7 +367,23 @@ func TestStreamedRowsAreHeldRows(t *testing.T) {
 		for i := 0; i < 12; i++ {
 			row := g.object(3, 1+g.r.IntN(6))
 			if g.r.IntN(3) == 0 {
-				row.Members = append(row.Members, mem("properties", obj(mem("note", str("")), mem("k", g.value(1)), mem("k", g.value(2)))))
+				props := obj(mem("note", str("")), mem("k", g.value(1)), mem("k", g.value(2)))
+				// Fields a table lifts out of properties, present or not
+				// at the top level too, of any type.
+				for _, k := range []string{"priority", "due", "assignee", "status"} {
+					if g.r.IntN(2) == 0 {
+						props.Members = append(props.Members, mem(k, g.value(1)))
+					}
+				}
+				row.Members = append(row.Members, mem("properties", props))
+			}
+			// Columns a screen folds when another says the same.
+			if g.r.IntN(4) == 0 {
+				name := g.value(0)
+				row.Members = append(row.Members, mem("name", name), mem("title", name))
+			}
+			if g.r.IntN(4) == 0 {
+				row.Members = append(row.Members, mem("score", g.num()), mem("rank_score", g.num()))
 			}
 			if g.r.IntN(3) == 0 {
 				row.Members = append(row.Members, mem("tags", Value{Kind: Array, Items: []Value{str(" pad"), str("a,b"), str("\u00a0nbsp"), str(""), g.num()}}))

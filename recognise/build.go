@@ -112,6 +112,9 @@ func (b builder) cellOf(key string, km keyMeaning, v Value, raw bool) view.Cell 
 			}
 			return view.Cell{Kind: view.List, Sub: &view.Sub{Items: items}, Exact: raw}
 		}
+		if b.short(raw) && refList(v.Items) {
+			return refCell(b, v.Items)
+		}
 		return view.Cell{Kind: view.Nested, N: len(v.Items), Text: value.Compact(v), Exact: raw}
 	case Object:
 		if b.tooDeep() {
@@ -174,7 +177,7 @@ func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 // as tables, other arrays of containers item by item.
 func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
 	r := &view.Record{Indent: indent, Exact: raw, Fields: make([]view.Field, 0, len(v.Members))}
-	for _, m := range v.Members {
+	for _, m := range byMeaning(v.Members) {
 		if !raw && IsFiller(m.Key, m.Value, inProps) {
 			continue
 		}
@@ -200,6 +203,69 @@ func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
 		r.Fields = append(r.Fields, f)
 	}
 	return r
+}
+
+// refList reports a list of references to other records: objects that
+// each name one by its id, and may say its state (khive's blocked_by:
+// {id, state, status}).
+func refList(items []Value) bool {
+	for _, it := range items {
+		id, ok := it.Get("id")
+		if it.Kind != Object || !ok || id.Kind != String || len(it.Members) > 4 {
+			return false
+		}
+	}
+	return true
+}
+
+// refCell shows references as their IDs, each with its state when it has
+// one ("0587212a pending, 9c1e44d0 missing"); the whole objects are there
+// under --verbose.
+func refCell(b builder, items []Value) view.Cell {
+	cells := make([]view.Cell, len(items))
+	for i, it := range items {
+		id, _ := it.Get("id")
+		fields := []view.Field{{Cell: b.cell("id", id, false)}}
+		for _, k := range [...]string{"state", "status"} {
+			if st, ok := it.Get(k); ok && st.Kind == String && st.Text != "" {
+				c := b.cell(k, st, false)
+				if k == "state" {
+					c.Kind = view.Dependency
+				}
+				fields = append(fields, view.Field{Cell: c})
+				break
+			}
+		}
+		cells[i] = view.Cell{Kind: view.Object, Sub: &view.Sub{Fields: fields}}
+	}
+	return view.Cell{Kind: view.List, Sub: &view.Sub{Items: cells}}
+}
+
+// byMeaning is an object's members in the order a record shows them. The
+// order they came in is kept, as a person or a server chose it, unless it
+// is alphabetical: serde_json (khive) sorts every key, and a record that
+// reads audit_persisted, due, from, id … buries the id. Then fields are
+// ranked as table columns are: identity, state, what the row is about,
+// who and when, bookkeeping last; keys of the same rank stay in order.
+func byMeaning(members []Member) []Member {
+	// Three keys fall in alphabetical order by chance too often to say
+	// anything; an array shown as a record ([0], [1] …) keeps its order.
+	if len(members) < 4 || strings.HasPrefix(members[0].Key, "[") {
+		return members
+	}
+	for i := 1; i < len(members); i++ {
+		if members[i-1].Key > members[i].Key {
+			return members
+		}
+	}
+	ranked := append([]Member(nil), members...)
+	order := make(map[string]int, len(ranked))
+	for _, m := range ranked {
+		_, isTime := relative.Parse(m.Value.Text)
+		order[m.Key] = columnInfo(m.Key, m.Value.Kind, isTime && m.Value.Kind == String).order
+	}
+	sort.SliceStable(ranked, func(i, j int) bool { return order[ranked[i].Key] < order[ranked[j].Key] })
+	return ranked
 }
 
 // indexed is an array as an object whose keys are "[0]", "[1]" …
@@ -235,18 +301,20 @@ type sameCells struct {
 	cells  []view.Cell
 }
 
+// plannedColumn is what columns learns of one key (and occurrence) of the rows.
+type plannedColumn struct {
+	key   string
+	occ   int
+	info  colInfo
+	has   bool // some row has a value worth showing
+	kind  Kind
+	time  bool // every value is a timestamp
+	score []Value
+}
+
 func (b builder) columns(rows []Value, raw bool) *columns {
-	type column struct {
-		key   string
-		occ   int
-		info  colInfo
-		has   bool // some row has a value worth showing
-		kind  Kind
-		time  bool // every value is a timestamp
-		score []Value
-	}
-	var cols []*column
-	byID := map[string]*column{}
+	var cols []*plannedColumn
+	byID := map[string]*plannedColumn{}
 	for _, row := range rows {
 		seen := map[string]int{}
 		for _, m := range row.Members {
@@ -255,7 +323,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			id := occKey(m.Key, occ)
 			c := byID[id]
 			if c == nil {
-				c = &column{key: m.Key, occ: occ, kind: Null, time: true}
+				c = &plannedColumn{key: m.Key, occ: occ, kind: Null, time: true}
 				byID[id] = c
 				cols = append(cols, c)
 			}
@@ -264,7 +332,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			}
 			if m.Value.Kind != Null {
 				c.kind = m.Value.Kind
-				if _, ok := relative.Parse(m.Value.Text); m.Value.Kind != String || !ok {
+				if _, ok := relative.Parse(m.Value.Text); m.Value.Kind != String || !ok && !relative.IsAgo(m.Value.Text) {
 					c.time = false
 				}
 			}
@@ -279,7 +347,12 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	if raw {
 		picks = steer.Spec{} // an error's tables are shown whole
 	}
-	var keep []*column
+	folded := map[string]bool{}
+	if short && b.opt.Fold {
+		folded = foldedColumns(rows, byID)
+	}
+	visibility := noteVisibility(rows)
+	var keep []*plannedColumn
 	for _, c := range cols {
 		b.opt.Seen.Column(Header(c.key))
 		asked := picked(picks, c.key) >= 0
@@ -290,8 +363,19 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			continue
 		case short && c.key == "kind" && kind != "" && !asked:
 			continue // the footer names it: "3 tasks"
+		case c.occ == 0 && folded[c.key] && !asked:
+			continue
 		}
 		c.info = columnInfo(c.key, c.kind, c.time && c.kind == String)
+		switch {
+		case kind == "task" && c.key == "content":
+			// A task's content is its description: its status, priority,
+			// who and when say more in a row.
+			c.info.order, c.info.keep = 33, 50
+		case visibility && c.key == "status", c.key == "lifecycle":
+			// A note's row visibility ("active"), not a task's state.
+			c.info.order, c.info.keep = 79, 24
+		}
 		keep = append(keep, c)
 	}
 	// Rows without an id of their own are named by an ID that leads them
@@ -314,7 +398,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	// automatic choice with some added (kept however narrow the terminal)
 	// and some left out.
 	if len(picks.Columns) > 0 {
-		var chosen []*column
+		var chosen []*plannedColumn
 		for _, c := range keep {
 			i := picked(picks, c.key)
 			if i < 0 {
@@ -344,7 +428,11 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	for _, c := range keep {
 		t.index[occKey(c.key, c.occ)] = len(t.cols)
 		t.keys = append(t.keys, c.key)
-		t.means = append(t.means, meaningOf(c.key))
+		m := meaningOf(c.key)
+		if visibility && c.key == "status" {
+			m.status = false
+		}
+		t.means = append(t.means, m)
 		t.cols = append(t.cols, view.Column{Key: c.key, Header: Header(c.key), Align: c.info.align, Keep: c.info.keep,
 			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key)})
 		if t.bar < 0 && IsScoreKey(c.key) && len(rows) > 1 {
@@ -357,6 +445,64 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		}
 	}
 	return t
+}
+
+// foldedColumns are the columns a shortened table leaves out because
+// another says the same: khive's search rows carry title beside an equal
+// name and rank_score beside an equal score, and agent-mode rows
+// created_at_relative beside the created_at it was computed from (human
+// output computes its own). --verbose and --columns show them.
+func foldedColumns(rows []Value, cols map[string]*plannedColumn) map[string]bool {
+	folded := map[string]bool{}
+	if c := cols[occKey("created_at", 0)]; c != nil && c.time {
+		folded["created_at_relative"] = true
+	}
+	for _, p := range [...][2]string{{"name", "title"}, {"score", "rank_score"}} {
+		if sameEverywhere(rows, p[0], p[1]) {
+			folded[p[1]] = true
+		}
+	}
+	return folded
+}
+
+// sameEverywhere: every row that has b has a, with the same scalar value.
+func sameEverywhere(rows []Value, a, b string) bool {
+	any := false
+	for _, r := range rows {
+		y, ok := r.Get(b)
+		if !ok || IsFiller(b, y, false) {
+			continue
+		}
+		x, ok := r.Get(a)
+		if !ok || x.Kind != y.Kind || !x.Scalar() || x.Text != y.Text {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+// noteVisibility reports rows of khive notes whose status is the row's
+// visibility ("active"), not a task's state: notes that are not tasks and
+// carry no lifecycle (khive moves the visibility there when it puts a
+// task's GTD status in status).
+func noteVisibility(rows []Value) bool {
+	if len(rows) == 0 {
+		return false
+	}
+	for _, r := range rows {
+		k, _ := r.Get("kind")
+		st, ok := r.Get("status")
+		if k.Kind != String || k.Text == "task" || r.Has("lifecycle") || !ok {
+			return false
+		}
+		switch st.Text {
+		case "active", "archived", "deleted":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // picked is the index of the --columns name that names the column of key,
@@ -489,7 +635,7 @@ func barScale(vals []Value) (float64, bool) {
 // the rows as key/value blocks, for a writer that cannot fit it whole.
 func (b builder) table(rows []Value, indent int, raw bool) view.Table {
 	if !raw {
-		rows = SteerRows(rows, b.opt.Steer, b.opt.Seen)
+		rows = SteerRows(liftRows(rows), b.opt.Steer, b.opt.Seen)
 	}
 	t := b.columns(rows, raw)
 	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(rows)), Indent: indent, Exact: raw}

@@ -34,7 +34,10 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 	case "status", "state", "outcome":
 		return colInfo{order: 10, keep: 95}
 	case "dependency_state":
-		return colInfo{order: 12, keep: 52}
+		return colInfo{order: 12, keep: 68}
+	case "blocked_by":
+		// what a blocked task waits on: worth more than when it was made
+		return colInfo{order: 14, keep: 67}
 	case "actionable":
 		return colInfo{order: 13, keep: 45}
 	case "priority":
@@ -49,6 +52,11 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 		return colInfo{order: 25, keep: 38}
 	case "relation":
 		return colInfo{order: 26, keep: 85}
+	case "direction":
+		return colInfo{order: 25, keep: 80}
+	case "from", "to":
+		// a transition's two states, right after the state itself
+		return colInfo{order: 11, keep: 85}
 	case "title", "name":
 		return colInfo{order: 30, keep: view.Essential, flex: true, min: 20, want: 40}
 	case "content", "text", "fact", "summary":

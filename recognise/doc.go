@@ -1,10 +1,13 @@
 package recognise
 
 import (
+	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/khive-ai/khive-pretty/format"
 	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/value"
 	"github.com/khive-ai/khive-pretty/view"
 )
 
@@ -101,6 +104,12 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 	case ShapeRecord:
 		blocks = append(blocks, title, *b.record(res, 2, false, false))
 	case ShapeScalar:
+		if page, ok := mdTable(res.Text); ok && res.Kind == String {
+			title.Quiet = !nested
+			blocks = append(blocks, title)
+			blocks = append(blocks, b.drawnPage(page, indent)...)
+			break
+		}
 		if res.Kind != Null { // no result, or an empty one: the ✓ says it all
 			c := b.cell("result", res, false)
 			title.Value = &c
@@ -118,15 +127,129 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 // envelopeRest is an envelope's fields other than ok, tool and result
 // (search's status and backend errors, say), after the result.
 func (b builder) envelopeRest(v Value, indent int, nested bool) []view.Block {
-	rest := OkRest(v)
-	if IsFiller("", rest, false) {
-		return nil
+	rest := b.withoutUsage(OkRest(v))
+	var blocks []view.Block
+	if warn, ok := b.searchPartial(rest, indent); ok {
+		blocks = append(blocks, warn)
 	}
-	r := *b.record(rest, indent, false, false)
-	if nested {
-		return []view.Block{r}
+	if warn, ok := b.advisories(rest, indent); ok {
+		blocks = append(blocks, warn...)
+		if !b.opt.Verbose && b.opt.Fold {
+			rest = value.Without(rest, "advisories")
+		}
 	}
-	return []view.Block{view.Gap{}, r}
+	if !b.opt.Verbose && b.opt.Fold {
+		rest = searchQuiet(rest)
+	}
+	if !IsFiller("", rest, false) {
+		if !nested {
+			blocks = append(blocks, view.Gap{})
+		}
+		blocks = append(blocks, *b.record(rest, indent, false, false))
+	}
+	return blocks
+}
+
+// searchPartial is the one line that says a search ran without some of its
+// backends (khive's partial: true, missing_backends, backend_errors):
+// "partial: text backend timed out", rather than its fields as a dump.
+func (b builder) searchPartial(v Value, indent int) (view.Footer, bool) {
+	partial, _ := v.Get("partial")
+	errs, _ := v.Get("backend_errors")
+	missing, _ := v.Get("missing_backends")
+	if !partial.IsTrue() && v.Str("status") != "partial" && len(errs.Members) == 0 {
+		return view.Footer{}, false
+	}
+	var what []string
+	said := map[string]bool{}
+	for _, m := range errs.Members {
+		said[m.Key] = true
+		kind, msg := m.Value.Str("kind"), m.Value.Str("message")
+		switch {
+		case kind == "timeout":
+			what = append(what, m.Key+" backend timed out")
+		case msg != "":
+			what = append(what, m.Key+" backend failed ("+msg+")")
+		default:
+			what = append(what, m.Key+" backend failed")
+		}
+	}
+	for _, it := range missing.Items {
+		if it.Kind == String && !said[it.Text] {
+			what = append(what, it.Text+" backend missing")
+		}
+	}
+	text := "partial"
+	if len(what) > 0 {
+		text += ": " + strings.Join(what, "; ")
+	}
+	return view.Footer{Kind: view.Meta, Indent: indent, Parts: []view.Part{{Mark: view.Warning, Tone: view.Warn, Text: text}}}, true
+}
+
+// advisories are what khive says of an op that succeeded with a caveat
+// ({code, component, message, reason, severity}): a warning line each,
+// its message; the whole objects under --verbose.
+func (b builder) advisories(v Value, indent int) ([]view.Block, bool) {
+	adv, ok := v.Get("advisories")
+	if !ok || adv.Kind != Array || len(adv.Items) == 0 {
+		return nil, false
+	}
+	var lines []view.Block
+	for _, a := range adv.Items {
+		msg, ok := a.Get("message")
+		if a.Kind != Object || !ok || msg.Kind != String {
+			return nil, false // not the shape known: shown as it is
+		}
+		lines = append(lines, view.Footer{Kind: view.Meta, Indent: indent,
+			Parts: []view.Part{{Mark: view.Warning, Tone: view.Warn, Text: msg.Text}}})
+	}
+	return lines, true
+}
+
+// searchQuiet leaves out what a search op says of its backends once the
+// line above said it, and the diagnostics of one that ran complete
+// (status, arm_participation): --verbose shows them.
+func searchQuiet(v Value) Value {
+	if !v.Has("arm_participation") && !v.Has("backend_errors") && !v.Has("missing_backends") {
+		return v
+	}
+	out := Value{Kind: Object}
+	for _, m := range v.Members {
+		switch m.Key {
+		case "arm_participation", "backend_errors", "missing_backends", "partial":
+			continue
+		case "status":
+			if m.Value.Kind == String {
+				continue
+			}
+		}
+		out.Members = append(out.Members, m)
+	}
+	return out
+}
+
+// drawnPage is a page khive drew as a Markdown table, read back: a list
+// when its fields say it is one (has_more …), else the rows and the fields.
+func (b builder) drawnPage(page Value, indent int) []view.Block {
+	if _, _, ok := ListRows(page); ok {
+		return b.list(page, indent)
+	}
+	rows, _ := page.Get("items")
+	blocks := b.records(rows.Items, Noun(rows.Items, ""), indent)
+	if r := b.restAlways(page, indent, "items"); r != nil {
+		blocks = append(blocks, *r)
+	}
+	return blocks
+}
+
+// withoutUsage leaves out an op's usage (khive's storage counters, {}
+// when none) but under --verbose: bookkeeping of the server's, not the
+// answer.
+func (b builder) withoutUsage(v Value) Value {
+	if b.opt.Verbose {
+		return v
+	}
+	return value.Without(v, "usage")
 }
 
 // list is a list envelope: the table, then a footer with the count and what
@@ -150,7 +273,16 @@ func (b builder) list(v Value, indent int) []view.Block {
 func (b builder) listFooter(v Value, key string, n, total int, singular string, indent int) []view.Block {
 	f := countOf(n, total, singular, indent)
 	if hm, _ := v.Get("has_more"); hm.IsTrue() {
-		f.Parts = append(f.Parts, view.Part{Text: "more available"})
+		more := "more available"
+		if no, ok := v.Get("next_offset"); ok && no.Kind == Number {
+			more += " from offset " + no.Text
+		}
+		f.Parts = append(f.Parts, view.Part{Text: more})
+	}
+	for _, k := range [...]string{"truncated", "scan_incomplete"} {
+		if t, _ := v.Get(k); t.IsTrue() {
+			f.Parts = append(f.Parts, view.Part{Tone: view.Warn, Text: strings.ReplaceAll(k, "_", " ")})
+		}
 	}
 	if na, ok := v.Get("next_after"); ok && na.Kind != Null {
 		c := b.cell("next_after", na, false)
@@ -184,17 +316,22 @@ func (b builder) listFooter(v Value, key string, n, total int, singular string, 
 func (b builder) errorBlock(v Value, num string) view.Error {
 	ev := ViewError(v)
 	e := view.Error{Number: num, Tool: ev.Tool, Kind: ev.Kind, Aborted: ev.Aborted, Message: ev.Msg}
-	if details := ev.Details(); len(details.Members) > 0 {
+	if details := b.withoutUsage(ev.Details()); len(details.Members) > 0 {
 		e.Details = b.record(details, 0, true, false)
 	}
 	return e
 }
 
 // batch is one section per op, numbered, then the totals and the batch's
-// other fields.
+// other fields. khive wraps even a single op in a request envelope: one op
+// is shown as that op alone, as if it had come bare (its ✓ or ✗ says what
+// the summary would), with the summary and status under --verbose.
 func (b builder) batch(v Value, d *view.Doc) []view.Block {
-	var blocks []view.Block
 	res, _ := v.Get("results")
+	if len(res.Items) == 1 {
+		return b.oneOp(v, res.Items[0], d)
+	}
+	var blocks []view.Block
 	for i, r := range res.Items {
 		num := strconv.Itoa(i + 1)
 		if IsErrorEnvelope(r) {
@@ -205,10 +342,61 @@ func (b builder) batch(v Value, d *view.Doc) []view.Block {
 		blocks = append(blocks, view.Gap{})
 	}
 	bv := ViewBatch(v)
+	blocks = append(blocks, b.totals(bv))
+	if !IsFiller("", bv.Rest, false) {
+		blocks = append(blocks, *b.record(bv.Rest, 0, false, false))
+	}
+	return blocks
+}
+
+// oneOp is a request envelope holding one op.
+func (b builder) oneOp(v, op Value, d *view.Doc) []view.Block {
+	var blocks []view.Block
+	if IsErrorEnvelope(op) {
+		blocks = []view.Block{b.errorBlock(op, "")}
+	} else {
+		blocks = b.envelope(op, "", false, d)
+	}
+	bv := ViewBatch(v)
+	if b.opt.Verbose {
+		blocks = append(blocks, view.Gap{}, b.totals(bv))
+	}
+	if !IsFiller("", bv.Rest, false) {
+		blocks = append(blocks, view.Gap{}, *b.record(bv.Rest, 0, false, false))
+	}
+	return blocks
+}
+
+// totals is a batch's summary line: succeeded · failed · aborted in that
+// order whatever order they came in, a count of 0 left out but for
+// succeeded, total left out (it is their sum) except under --verbose, then
+// the status; any other count after them.
+func (b builder) totals(bv BatchView) view.Footer {
 	f := view.Footer{Kind: view.Totals}
-	for _, m := range bv.Counts {
+	rank := func(k string) int {
+		switch k {
+		case "succeeded":
+			return 0
+		case "failed":
+			return 1
+		case "aborted":
+			return 2
+		case "total":
+			return 4
+		}
+		return 3
+	}
+	counts := append([]Member(nil), bv.Counts...)
+	sort.SliceStable(counts, func(i, j int) bool { return rank(counts[i].Key) < rank(counts[j].Key) })
+	for _, m := range counts {
+		zero := m.Value.Text == "0"
+		switch {
+		case m.Key == "total" && !b.opt.Verbose,
+			zero && (m.Key == "failed" || m.Key == "aborted") && !b.opt.Verbose:
+			continue
+		}
 		tone := view.Neutral
-		if m.Value.Text != "0" {
+		if !zero {
 			switch m.Key {
 			case "succeeded":
 				tone = view.Good
@@ -223,11 +411,7 @@ func (b builder) batch(v Value, d *view.Doc) []view.Block {
 	if bv.Status != "" {
 		f.Parts = append(f.Parts, view.Part{Tone: StatusTone(bv.Status), Text: bv.Status, Aside: true})
 	}
-	blocks = append(blocks, f)
-	if !IsFiller("", bv.Rest, false) {
-		blocks = append(blocks, *b.record(bv.Rest, 0, false, false))
-	}
-	return blocks
+	return f
 }
 
 // StatusTone is what a status word means: a task status or a health word.

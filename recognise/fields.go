@@ -158,7 +158,8 @@ func IsStatusKey(k string) bool {
 }
 
 // ListKeys are the row arrays a list envelope may carry.
-var ListKeys = [...]string{"items", "entities", "notes", "edges", "results", "entries", "neighbors"}
+// (rows: khive's query page).
+var ListKeys = [...]string{"items", "entities", "notes", "edges", "results", "entries", "neighbors", "rows"}
 
 func IsListKey(k string) bool {
 	for _, l := range ListKeys {
@@ -172,7 +173,8 @@ func IsListKey(k string) bool {
 // listMetaKeys mark an object as a list envelope.
 func IsListMetaKey(k string) bool {
 	switch k {
-	case "requested_limit", "effective_limit", "limit_clamped", "next_after", "has_more":
+	case "requested_limit", "effective_limit", "limit_clamped", "next_after", "has_more",
+		"next_offset", "truncated", "scan_incomplete":
 		return true
 	}
 	return false

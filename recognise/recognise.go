@@ -40,6 +40,10 @@ const (
 // --verbose a view shows every field a short one leaves out.
 type Options struct {
 	Verbose bool
+	// Fold lets a view leave out what another part of it already says (a
+	// column equal to another, a search's diagnostics once summed up in a
+	// line), for a screen that has no room to spare. Markdown keeps all.
+	Fold bool
 	// Steer is what --columns, --sort and --where ask of tables; Seen,
 	// when set, collects what they met, for the run's report.
 	Steer steer.Spec

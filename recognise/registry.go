@@ -37,6 +37,7 @@ var recognisers = []*Recogniser{
 	&codeSearch, &codeIndex,
 	&mcpLists, &memoryGraph, &memoryObservations, &mcpInitialize,
 	&fileText, &fileTree, &resourceContents,
+	&gtdFiltered, &khiveNeighbors,
 }
 
 // findShape picks the shape of a value: by tool name when it came in an

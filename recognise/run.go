@@ -35,14 +35,20 @@ type Run struct {
 	Rows     int // records in the run
 	Shown    int // and shown: those --where keeps
 	singular string
+	lifts    bool // its records keep fields under properties to lift
 }
 
 // NewRun makes the table of a run from its first records (with the table
 // flags applied: --where keeps, --sort orders, --columns picks).
 func NewRun(first []Value, opt Options) (*Run, view.Table) {
 	b := builder{opt: opt}
-	rows := SteerRows(first, opt.Steer, opt.Seen)
-	r := &Run{b: b, cols: b.columns(rows, false), Rows: len(first), Shown: len(rows), singular: Noun(first, "")}
+	lifts := liftsAny(first)
+	rows := first
+	if lifts {
+		rows = liftRows(rows)
+	}
+	rows = SteerRows(rows, opt.Steer, opt.Seen)
+	r := &Run{b: b, cols: b.columns(rows, false), Rows: len(first), Shown: len(rows), singular: Noun(first, ""), lifts: lifts}
 	t := view.Table{Columns: r.cols.cols, Rows: make([][]view.Cell, len(rows))}
 	for i, row := range rows {
 		t.Rows[i] = r.cols.row(row.Members)
@@ -56,6 +62,9 @@ func NewRun(first []Value, opt Options) (*Run, view.Table) {
 // leaves it out.
 func (r *Run) Row(v Value) ([]view.Cell, bool) {
 	r.Rows++
+	if r.lifts {
+		v = lift(v)
+	}
 	if !Keep(v, r.b.opt.Steer, r.b.opt.Seen) {
 		return nil, false
 	}

@@ -123,7 +123,12 @@ func (s *Streamed) Table(l *input.List) []view.Block {
 	if s.Where >= ListIsResult && s.b.opt.Verbose {
 		blocks = append(blocks, view.Title{Mark: view.OK, Text: s.Envelope.Str("tool")})
 	}
-	first := SteerRows(l.First, s.b.opt.Steer, s.b.opt.Seen)
+	lifts := liftsAny(l.First)
+	first := l.First
+	if lifts {
+		first = liftRows(first)
+	}
+	first = SteerRows(first, s.b.opt.Steer, s.b.opt.Seen)
 	t := s.b.columns(first, false)
 	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(first))}
 	for r, row := range first {
@@ -132,15 +137,16 @@ func (s *Streamed) Table(l *input.List) []view.Block {
 	s.Rows, s.Shown = len(l.First), len(first)
 	rd := rowReader{t: t, l: l}
 	buf := make([]view.Cell, len(t.cols)) // a streamed row is written before the next is read
+	// A condition may name a column the table does not show, and lifting
+	// needs the properties whether shown or not: such rows are read whole.
 	where := len(s.b.opt.Steer.Where) > 0
+	whole := where || lifts
 	tb.Stream = func() ([]view.Cell, *view.Record, bool, error) {
 		for {
 			var row Value
 			var ok bool
 			var err error
-			if where {
-				// A condition may name a column the table does not show:
-				// the row is read whole.
+			if whole {
 				row, ok, err = l.Next()
 			} else {
 				row, ok, err = rd.read()
@@ -156,11 +162,14 @@ func (s *Streamed) Table(l *input.List) []view.Block {
 				one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(n) + "]", Value: row}}}
 				return nil, s.b.record(one, 0, false, false), true, nil
 			}
+			if lifts {
+				row = lift(row)
+			}
 			if where && !Keep(row, s.b.opt.Steer, s.b.opt.Seen) {
 				continue
 			}
 			s.Shown++
-			if where {
+			if whole {
 				return t.rowInto(buf, row.Members, t.at(row.Members)), nil, true, nil
 			}
 			return t.rowInto(buf, row.Members, rd.at), nil, true, nil

@@ -4,6 +4,7 @@ package relative
 
 import (
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -19,12 +20,18 @@ const Window = 7 * 24 * time.Hour
 //	under 1 hour        "3m ago"   / "in 3m"
 //	under 1 day         "2h ago"   / "in 2h"
 //	under 7 days        "6d ago"   / "in 3d"
-//	7 days or more      "2026-01-15" (the date in now's time zone)
+//	7 days or more      "2026-01-15" (the date in now's time zone, or in
+//	                    the time's own when it was written with an offset)
 func Format(t, now time.Time) string {
 	// Sub saturates at about 292 years, and the negation of the saturated
 	// past would overflow to "now": times that far away (a sentinel such as
 	// 9999-12-31) are compared as times first, and are dates anyway.
 	if !t.Before(now.Add(Window)) || !t.After(now.Add(-Window)) {
+		// A time written in an offset of its own (a due date "2026-10-01T00:00:00+09:00")
+		// belongs to that place's calendar: it is due on 1 October there.
+		if _, off := t.Zone(); off != 0 {
+			return t.Format("2006-01-02")
+		}
 		return t.In(now.Location()).Format("2006-01-02")
 	}
 	d := now.Sub(t)
@@ -54,9 +61,14 @@ func Format(t, now time.Time) string {
 }
 
 // Parse reads an RFC 3339 timestamp as khive writes it ("2026-05-23T16:18:15.234567Z",
-// or with a numeric offset). It is strict on purpose: a string that merely
-// contains a date is text, not a timestamp.
+// or with a numeric offset), or as khive's older agent mode compacted one,
+// to the minute in UTC ("2026-05-23T16:18", exactly 16 characters). It is
+// strict on purpose: a string that merely contains a date is text, not a
+// timestamp.
 func Parse(s string) (time.Time, bool) {
+	if len(s) == len("2006-01-02T15:04") {
+		return parseMinute(s)
+	}
 	// Cheap shape check first: most strings are not timestamps.
 	if len(s) < len("2006-01-02T15:04:05Z") || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' {
 		return time.Time{}, false
@@ -134,4 +146,33 @@ func parseFast(s string) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return time.Date(year, time.Month(month), day, hour, minute, sec, nsec, loc), true
+}
+
+// parseMinute reads "2026-05-23T16:18", a time cut to the minute.
+func parseMinute(s string) (time.Time, bool) {
+	if s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' {
+		return time.Time{}, false
+	}
+	t, err := time.Parse("2006-01-02T15:04", s)
+	return t, err == nil
+}
+
+// IsAgo reports a time already written relative to a clock, as khive's
+// agent mode writes it: "42s ago", "3m ago", "5h ago", "2d ago".
+func IsAgo(s string) bool {
+	n, ok := strings.CutSuffix(s, " ago")
+	if !ok || len(n) < 2 || len(n) > 8 {
+		return false
+	}
+	switch n[len(n)-1] {
+	case 's', 'm', 'h', 'd':
+	default:
+		return false
+	}
+	for _, c := range []byte(n[:len(n)-1]) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -108,3 +108,43 @@ func BenchmarkParse(b *testing.B) {
 		Parse("2026-05-23T16:18:15.234567Z")
 	}
 }
+
+// A time written in an offset of its own is a date of that place's
+// calendar; a time in UTC is dated in now's zone.
+func TestFormatDateOfAnOffsetIsItsOwn(t *testing.T) {
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	due, ok := Parse("2026-10-01T00:00:00+09:00") // 30 September in UTC
+	if !ok {
+		t.Fatal("not parsed")
+	}
+	if got := Format(due, now); got != "2026-10-01" {
+		t.Errorf("got %q, want the date where it was written, 2026-10-01", got)
+	}
+	utc, _ := Parse("2026-09-30T15:00:00Z")
+	if got := Format(utc, now.In(time.FixedZone("JST", 9*3600))); got != "2026-10-01" {
+		t.Errorf("got %q, want the date in now's zone, 2026-10-01", got)
+	}
+	if got := Format(utc, now); got != "2026-09-30" {
+		t.Errorf("got %q, want 2026-09-30", got)
+	}
+}
+
+// khive's older agent mode cut times to the minute, in UTC, and wrote
+// recent ones relative to its clock.
+func TestCompactedForms(t *testing.T) {
+	got, ok := Parse("2026-05-21T08:15")
+	if want := time.Date(2026, 5, 21, 8, 15, 0, 0, time.UTC); !ok || !got.Equal(want) {
+		t.Errorf("Parse(minute form) = %v %v, want %v", got, ok, want)
+	}
+	for _, s := range []string{"2026-05-21 08:15", "2026-05-21T8:15x", "2026-13-21T08:15", "Draft 2026-05-2"} {
+		if _, ok := Parse(s); ok {
+			t.Errorf("Parse(%q) took it for a time", s)
+		}
+	}
+	for s, want := range map[string]bool{"3m ago": true, "42s ago": true, "5h ago": true, "12d ago": true,
+		"ago": false, "m ago": false, "3w ago": false, "3 m ago": false, "in 3m": false, "-3m ago": false} {
+		if IsAgo(s) != want {
+			t.Errorf("IsAgo(%q) = %v", s, !want)
+		}
+	}
+}

@@ -72,6 +72,10 @@ func (h *Writer) cellAt(c *view.Cell) table.Cell {
 	case view.Object:
 		parts := make([]string, len(c.Fields()))
 		for i, f := range c.Fields() {
+			if f.Key == "" { // a value that needs no name: a reference's state
+				parts[i] = h.cell(f.Cell).Text
+				continue
+			}
 			parts[i] = h.text(f.Key) + "=" + h.cell(f.Cell).Text
 		}
 		return table.Cell{Text: strings.Join(parts, " ")}
@@ -91,6 +95,9 @@ func (h *Writer) stringCell(c *view.Cell, short bool) table.Cell {
 		return table.Cell{Text: h.text(s), Style: h.th.ID}
 	case c.Kind == view.Time && short:
 		if h.opt.Markdown {
+			if len(c.Text) == len("2006-01-02T15:04") {
+				return table.Cell{Text: c.Text} // to the minute, as khive cut it
+			}
 			return table.Cell{Text: c.At.Format("2006-01-02T15:04:05Z07:00")}
 		}
 		return table.Cell{Text: relative.Format(c.At, h.opt.Now)}

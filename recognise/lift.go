@@ -1,0 +1,106 @@
+package recognise
+
+// khive keeps a task's GTD fields (priority, due, assignee) and a
+// scheduled event's trigger_at and status under the record's properties,
+// where a table would show them as one cell among many "key=value" pairs.
+// A table lifts them into columns of their own when the record has no
+// field of that name (khive's own table view hoists trigger_at, due and
+// status the same way). Only tables do: a record shows properties as they
+// came, and plain output is not a view.
+
+// liftKeys are the fields a table lifts out of properties.
+var liftKeys = [...]string{"status", "priority", "assignee", "due", "trigger_at"}
+
+func isLiftKey(k string) bool {
+	for _, l := range liftKeys {
+		if k == l {
+			return true
+		}
+	}
+	return false
+}
+
+// liftsAny reports whether some row has a field to lift.
+func liftsAny(rows []Value) bool {
+	for _, r := range rows {
+		if _, ok := liftFrom(r); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// liftFrom finds the properties member of a row with something to lift.
+func liftFrom(row Value) (int, bool) {
+	at := -1
+	for i, m := range row.Members {
+		if m.Key == "properties" {
+			if at >= 0 {
+				return -1, false // two: which one would be meant?
+			}
+			at = i
+		}
+	}
+	if at < 0 || row.Members[at].Value.Kind != Object {
+		return -1, false
+	}
+	for _, p := range row.Members[at].Value.Members {
+		if isLiftKey(p.Key) && p.Value.Scalar() && p.Value.Kind != Null && !row.Has(p.Key) {
+			return at, true
+		}
+	}
+	return -1, false
+}
+
+// lift is the row with its liftable properties as fields of its own, after
+// the others, and properties holding what is left (gone when nothing is).
+// A key repeated under properties is lifted once, the rest stay.
+func lift(row Value) Value {
+	at, ok := liftFrom(row)
+	if !ok {
+		return row
+	}
+	props := row.Members[at].Value
+	out := Value{Kind: Object, Members: make([]Member, 0, len(row.Members)+len(liftKeys))}
+	left := Value{Kind: Object}
+	var lifted []Member
+	for _, p := range props.Members {
+		if isLiftKey(p.Key) && p.Value.Scalar() && p.Value.Kind != Null && !row.Has(p.Key) && !hasKey(lifted, p.Key) {
+			lifted = append(lifted, p)
+			continue
+		}
+		left.Members = append(left.Members, p)
+	}
+	for i, m := range row.Members {
+		if i == at {
+			if len(left.Members) > 0 {
+				out.Members = append(out.Members, Member{Key: m.Key, Value: left})
+			}
+			continue
+		}
+		out.Members = append(out.Members, m)
+	}
+	out.Members = append(out.Members, lifted...)
+	return out
+}
+
+func hasKey(ms []Member, k string) bool {
+	for _, m := range ms {
+		if m.Key == k {
+			return true
+		}
+	}
+	return false
+}
+
+// liftRows lifts every row, when some row has something to lift.
+func liftRows(rows []Value) []Value {
+	if !liftsAny(rows) {
+		return rows
+	}
+	out := make([]Value, len(rows))
+	for i, r := range rows {
+		out[i] = lift(r)
+	}
+	return out
+}
