@@ -127,6 +127,23 @@ func NewDecoder(r io.Reader, name string) *Decoder {
 	return &Decoder{name: name, pos: pos, sq: sq, dec: jsonlib.NewDecoder(sq)}
 }
 
+// Reset makes d read a new input, r, as a new decoder would, keeping its
+// buffers: for many small inputs in a row (the frames of an event
+// stream), where a new decoder each would cost more than its input.
+func (d *Decoder) Reset(r io.Reader, name string) {
+	br := d.pos.r.(*bufio.Reader)
+	br.Reset(r)
+	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte("\xef\xbb\xbf")) {
+		br.Discard(3)
+	}
+	chunks := d.pos.chunks
+	*d.pos = positions{r: br, chunks: [2]chunk{{b: chunks[0].b[:0]}, {b: chunks[1].b[:0]}}}
+	*d.sq = squeezer{r: d.pos, cuts: d.sq.cuts[:0]}
+	d.dec.Reset(d.sq, jsonlib.Lenient()...)
+	d.name, d.docs = name, 0
+	d.stack, d.members, d.items = d.stack[:0], d.members[:0], d.items[:0]
+}
+
 // StartLine says that the input given to the decoder starts at line n of
 // the whole input (after a curl -i head), for error positions.
 func (d *Decoder) StartLine(n int) { d.pos.lines = n - 1 }

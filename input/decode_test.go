@@ -2,6 +2,7 @@ package input
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -277,4 +278,35 @@ func TestFollowReadsWhatIsAppended(t *testing.T) {
 	// Truncated and written anew: read from the top.
 	os.WriteFile(path, []byte("new\n"), 0o644)
 	read("new\n")
+}
+
+// A reset decoder reads a new input as a new decoder would: its values,
+// its document count, and an error's line and column in the new input,
+// whatever the last one left behind (a half-read document, a long line,
+// a byte-order mark).
+func TestResetIsANewDecoder(t *testing.T) {
+	inputs := []string{
+		`{"a": [1, 2, {"b": "c"}]} [3]`,
+		"\xef\xbb\xbf{\"bom\": true}",
+		"{\"x\":\n  [1,\n   2,,]}",
+		`{"half": [1, 2`,
+		strings.Repeat(" ", 5000) + `{"after": "a long run of spaces"}` + "\n" + `{"bad" 1}`,
+		`"only"`,
+	}
+	reused := NewDecoder(strings.NewReader(""), "first")
+	reused.Next()
+	for _, in := range inputs {
+		reused.Reset(strings.NewReader(in), "t")
+		fresh := NewDecoder(strings.NewReader(in), "t")
+		for {
+			a, errA := reused.Next()
+			b, errB := fresh.Next()
+			if value.Compact(a) != value.Compact(b) || fmt.Sprint(errA) != fmt.Sprint(errB) || reused.Documents() != fresh.Documents() {
+				t.Fatalf("%q: reset decoder read %s, %v; a new one %s, %v", in, value.Compact(a), errA, value.Compact(b), errB)
+			}
+			if errA != nil {
+				break
+			}
+		}
+	}
 }

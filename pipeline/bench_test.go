@@ -114,3 +114,39 @@ func BenchmarkHumanManyColumns(b *testing.B) {
 		}
 	}
 }
+
+// sseFrames is n MCP messages as Server-Sent Events, one per frame, as a
+// streamable-HTTP server sends them.
+// framed false gives the same messages as NDJSON.
+func sseFrames(n int, framed bool) []byte {
+	var b bytes.Buffer
+	for i := 0; i < n; i++ {
+		if framed {
+			fmt.Fprintf(&b, "event: message\nid: %d\ndata: ", i)
+		}
+		fmt.Fprintf(&b, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":%d,\"progress\":%d,\"total\":%d,\"message\":\"step %d of the import\"}}\n", i, i, n, i)
+		if framed {
+			b.WriteByte('\n')
+		}
+	}
+	return b.Bytes()
+}
+
+// SSE against the same documents unframed: the frames should cost little
+// more than the JSON in them.
+func BenchmarkSSE(b *testing.B) {
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{"framed", sseFrames(2000, true)}, {"ndjson", sseFrames(2000, false)}} {
+		b.Run(f.name, func(b *testing.B) {
+			b.SetBytes(int64(len(f.data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := NewRenderer(io.Discard, Options{Output: Plain}).Stream(bytes.NewReader(f.data), "bench"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

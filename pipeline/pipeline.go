@@ -286,6 +286,7 @@ func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 
 // sse renders each frame's data as a document as soon as the frame ends.
 func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) error {
+	var dec *input.Decoder
 	err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
 		if strings.TrimSpace(data) == "" {
 			return nil
@@ -295,7 +296,13 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 			res.Documents++
 			return rn.parts([]protocol.Part{protocol.EventNote(event, data)}, res)
 		}
-		dec := rn.decoder(strings.NewReader(data), name)
+		// One decoder for every frame: a new one each (buffers and all)
+		// cost more than the frame.
+		if dec == nil {
+			dec = rn.decoder(strings.NewReader(data), name)
+		} else {
+			dec.Reset(strings.NewReader(data), name)
+		}
 		for {
 			v, err := dec.Next()
 			if err == io.EOF {
