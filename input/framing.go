@@ -2,7 +2,6 @@ package input
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"io"
 	"strconv"
@@ -183,7 +182,7 @@ func ReadSSE(br *bufio.Reader, line int, frame func(event, data string, at func(
 
 // LooksJSON reports data that starts like a JSON document.
 func LooksJSON(s string) bool {
-	t := bytes.TrimLeft([]byte(s), " \t\r\n")
+	t := strings.TrimLeft(s, " \t\r\n") // no copy: s may be a whole response
 	return len(t) > 0 && strings.IndexByte(`{["-0123456789tfn`, t[0]) >= 0
 }
 

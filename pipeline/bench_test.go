@@ -51,6 +51,9 @@ func BenchmarkDecode(b *testing.B) {
 
 func BenchmarkPlain(b *testing.B) { benchRender(b, Options{Output: Plain}) }
 
+// BenchmarkJSON is -o json, written token by token as it is read.
+func BenchmarkJSON(b *testing.B) { benchRender(b, Options{Output: JSON}) }
+
 func BenchmarkHuman(b *testing.B) {
 	benchRender(b, Options{Output: Human, Width: 120, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)})
 }

@@ -22,6 +22,9 @@ func BenchmarkBigFile(b *testing.B) {
 	}{
 		{"plain", Options{Output: Plain}},
 		{"human", Options{Output: Human, Width: 120, Color: 4, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}},
+		{"markdown", Options{Output: Markdown}},
+		{"json", Options{Output: JSON}},
+		{"agent", Options{Output: Agent, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			st, err := os.Stat(path)

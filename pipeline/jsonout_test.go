@@ -5,7 +5,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/charmbracelet/colorprofile"
 )
 
 // -o json is lossless: over every input, its output decodes to the same
@@ -84,4 +87,70 @@ func TestJSONOutputEscapesTerminalHazards(t *testing.T) {
 	if out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
+}
+
+// -o json streams each document token by token; held, the same document
+// is written whole. Over random documents (envelopes, batches, JSON-RPC,
+// MCP results, nested anything, past the skeleton's bounds too) the two
+// are the same bytes, in colour and not, and say the same of failure.
+func TestJSONStreamedIsJSONHeld(t *testing.T) {
+	for seed := uint64(0); seed < 300; seed++ {
+		g := newGen(7000 + seed)
+		docs := []Value{g.document(4), g.document(2)}
+		if seed%25 == 0 {
+			// Past the skeleton: a batch whose failed op comes after its
+			// first thousand, a list of 2,500 rows, an object of 1,500 keys.
+			var ops, rows []Value
+			for i := 0; i < 1500; i++ {
+				ops = append(ops, g.okEnvelope())
+				rows = append(rows, g.object(1, 3))
+			}
+			ops = append(ops, g.errorEnvelope())
+			docs = append(docs, obj(mem("results", Value{Kind: Array, Items: ops}), mem("summary", obj(mem("failed", Value{Kind: Number, Text: "1"})))))
+			docs = append(docs, obj(mem("result", obj(mem("items", Value{Kind: Array, Items: append(rows, rows...)}), mem("has_more", Value{Kind: Bool, Text: "true"})))))
+			wide := obj()
+			for i := 0; i < 1500; i++ {
+				wide.Members = append(wide.Members, mem("k"+itoa(i), g.scalar()))
+			}
+			docs = append(docs, append1(wide, mem("ok", Value{Kind: Bool, Text: "false"})))
+		}
+		// Each document a stream of its own, so that each one's failure
+		// is told apart; then all of them as one stream.
+		streams := [][]Value{docs}
+		for _, d := range docs {
+			streams = append(streams, []Value{d})
+		}
+		for _, stream := range streams {
+			var in strings.Builder
+			for _, d := range stream {
+				in.WriteString(compactJSON(d))
+				in.WriteString("\n")
+			}
+			for _, opt := range []Options{{Output: JSON}, {Output: JSON, Color: colorprofile.ANSI}} {
+				var streamed, heldOut bytes.Buffer
+				res, err := NewRenderer(&streamed, opt).Stream(strings.NewReader(in.String()), "t")
+				if err != nil {
+					t.Fatal(err)
+				}
+				held := NewRenderer(&heldOut, opt)
+				var heldRes Result
+				for _, d := range stream {
+					if err := held.Document(d, &heldRes); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if streamed.String() != heldOut.String() {
+					t.Fatalf("seed %d: streamed and held -o json differ\n%s", seed, firstDiff(streamed.String(), heldOut.String()))
+				}
+				if res.Failed != heldRes.Failed {
+					t.Fatalf("seed %d: streamed says failed %v, held %v, of %.200s", seed, res.Failed, heldRes.Failed, in.String())
+				}
+			}
+		}
+	}
+}
+
+func append1(v Value, m Member) Value {
+	v.Members = append(v.Members, m)
+	return v
 }

@@ -224,8 +224,11 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	}
 	dec := rn.decoder(br, name)
 	dec.StartLine(line)
-	if rn.opt.Output == Human || rn.opt.Output == Markdown {
+	switch rn.opt.Output {
+	case Human, Markdown:
 		return res, rn.documentsInRuns(dec, &res)
+	case JSON:
+		return res, rn.copyJSON(dec, &res)
 	}
 	for {
 		v, err := dec.Next()
@@ -250,6 +253,75 @@ func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Resu
 	}
 	res.Documents++
 	return false, rn.Document(v, res)
+}
+
+// copyJSON is -o json of a stream: each document written token by token
+// as it is read, so that its size costs no memory; only its skeleton is
+// kept, to tell whether it reports a failure (exit 1).
+func (rn *Renderer) copyJSON(dec *input.Decoder, res *Result) error {
+	st := jsonout.NewStreamer(rn.w, true, rn.jsonT)
+	emit := func(t value.Token) error {
+		st.Token(t)
+		return rn.writeErr()
+	}
+	for {
+		skel, err := dec.Copy(emit)
+		if err == io.EOF || (err != nil && res.Documents > 0 && dec.Documents() == 0 && isEmptyInput(err)) {
+			return rn.flush()
+		}
+		if err != nil {
+			if st.Open() {
+				// The document broke off: end its line before the error.
+				rn.w.WriteByte('\n')
+				st = jsonout.NewStreamer(rn.w, true, rn.jsonT)
+			}
+			if werr := rn.flush(); werr != nil {
+				return werr
+			}
+			return err
+		}
+		res.Documents++
+		for _, p := range protocol.Unwrap(skimTexts(skel, 0), recognise.Failed) {
+			res.Failed = res.Failed || p.Failed
+		}
+		if err := rn.flush(); err != nil {
+			return err
+		}
+	}
+}
+
+// skimTexts replaces, in a skeleton, each long string that holds JSON (an
+// MCP text block carrying a whole khive response) with the skeletons of
+// its documents, written back as JSON: what tells a failure is there, and
+// the rest of it is not held twice over.
+func skimTexts(v value.Value, depth int) value.Value {
+	switch {
+	case v.Kind == value.String && len(v.Text) > 64<<10 && input.LooksJSON(v.Text):
+		dec := input.NewDecoder(strings.NewReader(v.Text), "")
+		var b strings.Builder
+		for {
+			skel, err := dec.Copy(func(value.Token) error { return nil })
+			if err != nil {
+				if err != io.EOF {
+					return v // not JSON after all: the text it is
+				}
+				return value.Value{Kind: value.String, Text: b.String()}
+			}
+			b.WriteString(value.Compact(skel))
+			b.WriteByte('\n')
+		}
+	case depth >= input.SkeletonDepth:
+		return v
+	case v.Kind == value.Object:
+		for i := range v.Members {
+			v.Members[i].Value = skimTexts(v.Members[i].Value, depth+1)
+		}
+	case v.Kind == value.Array:
+		for i := range v.Items {
+			v.Items[i] = skimTexts(v.Items[i], depth+1)
+		}
+	}
+	return v
 }
 
 // preamble shows the lines before the first JSON document as notes

@@ -180,3 +180,12 @@ func Empty(v Value) bool {
 	}
 	return false
 }
+
+// Token is one JSON token of a document copied as it is read, rather than
+// held: '{', '}', '[', ']', a string ('"': Text is its text; Key marks a
+// member's name), a number ('0': Text is the literal), 't', 'f' or 'n'.
+type Token struct {
+	Kind byte
+	Key  bool
+	Text string
+}
