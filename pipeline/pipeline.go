@@ -349,7 +349,7 @@ func isEmptyInput(err error) bool {
 func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 	dec := input.NewDecoder(r, name)
 	// Sorted rows are held: the last row read may be the first shown.
-	if (rn.opt.Output == Human || rn.opt.Output == Plain) && len(rn.opt.Steer.Sort) == 0 {
+	if (rn.opt.Output == Human || rn.opt.Output == Plain || rn.opt.Output == Markdown) && len(rn.opt.Steer.Sort) == 0 {
 		dec.Stream = recognise.Streams
 		dec.OnList = rn.streamList
 	}
@@ -513,8 +513,7 @@ func (rn *Renderer) write(o *lines.Writer, d view.Doc) error {
 		rn.viewed(d)
 	}
 	if rn.opt.Output == Markdown {
-		markdown.New(o, markdown.Options{Verbose: rn.opt.Verbose, Glyphs: rn.hopt.Glyphs}).Doc(d)
-		return nil
+		return markdown.New(o, markdown.Options{Verbose: rn.opt.Verbose, Glyphs: rn.hopt.Glyphs}).Doc(d)
 	}
 	if rn.hw == nil {
 		rn.hw = human.New(o, rn.hopt)

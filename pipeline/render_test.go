@@ -104,9 +104,11 @@ func TestLongListStreamsLikeAHeldOne(t *testing.T) {
 		"document that is a list": items,
 	}
 	opts := map[string]Options{
-		"plain":   {Output: Plain},
-		"human":   {Output: Human, Width: 100, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)},
-		"verbose": {Output: Human, Verbose: true, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)},
+		"plain":            {Output: Plain},
+		"human":            {Output: Human, Width: 100, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)},
+		"verbose":          {Output: Human, Verbose: true, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)},
+		"markdown":         {Output: Markdown},
+		"markdown-verbose": {Output: Markdown, Verbose: true},
 	}
 	for name, doc := range docs {
 		for oname, opt := range opts {
@@ -121,7 +123,7 @@ func TestLongListStreamsLikeAHeldOne(t *testing.T) {
 			if err := NewRenderer(&held, opt).Document(v, &Result{}); err != nil {
 				t.Fatal(err)
 			}
-			if opt.Verbose {
+			if opt.Verbose && opt.Output == Human {
 				// Widths come from the first rows, so later, wider rows
 				// overflow their column, but nothing is cut.
 				if strings.Contains(streamed.String(), "…") || !strings.Contains(streamed.String(), "Task number 2499: wire the recall pipeline into the daemon") {
@@ -400,7 +402,7 @@ func TestStreamedRowsAreHeldRows(t *testing.T) {
 		}
 		b.WriteString("]")
 		doc := b.String()
-		for _, opt := range []Options{{Output: Plain}, {Output: Human, Width: 200, Now: now}} {
+		for _, opt := range []Options{{Output: Plain}, {Output: Human, Width: 200, Now: now}, {Output: Markdown}} {
 			streamed := renderString(t, doc, opt)
 			v, err := NewDecoder(strings.NewReader(doc), "t").Next() // no hook: held whole
 			if err != nil {

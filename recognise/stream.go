@@ -120,8 +120,10 @@ func StreamedList(l *input.List, opt Options) *Streamed {
 // columns show.
 func (s *Streamed) Table(l *input.List) []view.Block {
 	var blocks []view.Block
-	if s.Where >= ListIsResult && s.b.opt.Verbose {
-		blocks = append(blocks, view.Title{Mark: view.OK, Text: s.Envelope.Str("tool")})
+	if s.Where >= ListIsResult {
+		// Quiet, as a held list's: its footer counts it, and a writer
+		// shows the title where it has room (--verbose, Markdown).
+		blocks = append(blocks, view.Title{Mark: view.OK, Text: s.Envelope.Str("tool"), Quiet: true})
 	}
 	lifts := liftsAny(l.First)
 	first := l.First

@@ -53,11 +53,20 @@ func New(o *lines.Writer, opt Options) Writer {
 	return Writer{o: o, h: h, g: opt.Glyphs, opt: opt}
 }
 
-// Doc writes a view: a blank line between blocks, as Markdown needs.
-func (m Writer) Doc(d view.Doc) {
+// Doc writes a view: a blank line between blocks, as Markdown needs. Its
+// error is a streamed table's: the input's, or the output's.
+func (m Writer) Doc(d view.Doc) error {
 	for _, b := range d.Blocks {
+		if t, ok := b.(view.Table); ok && t.Stream != nil {
+			m.o.Gap()
+			if err := m.table(t, ""); err != nil {
+				return err
+			}
+			continue
+		}
 		m.block(b)
 	}
+	return m.o.Err()
 }
 
 func (m Writer) block(b view.Block) {
@@ -80,7 +89,7 @@ func (m Writer) block(b view.Block) {
 	case view.Record:
 		m.bullets(b, "")
 	case view.Table:
-		m.table(b, "")
+		m.table(b, "") // a held table: no error to have
 	case view.Footer:
 		m.footer(b)
 	case view.Inline:
@@ -227,7 +236,7 @@ func (m Writer) bullets(r view.Record, indent string) {
 
 // table writes rows as a GitHub table: every column but bars (a page has
 // no width to fit), numbers right-aligned.
-func (m Writer) table(t view.Table, indent string) {
+func (m Writer) table(t view.Table, indent string) error {
 	var cols []int
 	for i, c := range t.Columns {
 		if !c.Bar {
@@ -235,7 +244,7 @@ func (m Writer) table(t view.Table, indent string) {
 		}
 	}
 	if len(cols) == 0 {
-		return
+		return nil
 	}
 	var b strings.Builder
 	line := func(cells []string) {
@@ -259,7 +268,7 @@ func (m Writer) table(t view.Table, indent string) {
 	line(hdr)
 	line(sep)
 	out := make([]string, len(cols))
-	for _, row := range t.Rows {
+	row := func(row []view.Cell) {
 		for k, i := range cols {
 			text := ""
 			if i < len(row) && row[i].Kind != view.None {
@@ -272,6 +281,31 @@ func (m Writer) table(t view.Table, indent string) {
 		}
 		line(out)
 	}
+	for _, r := range t.Rows {
+		row(r)
+	}
+	// A list too long to hold: its further rows as they are read. An item
+	// that is not a record ends the table, is shown, and the table goes
+	// on under its header again.
+	for t.Stream != nil {
+		r, other, ok, err := t.Stream()
+		if err != nil || !ok {
+			return err
+		}
+		if other != nil {
+			m.o.Gap()
+			m.bullets(*other, indent)
+			m.o.Gap()
+			line(hdr)
+			line(sep)
+		} else {
+			row(r)
+		}
+		if err := m.o.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // footer writes a summary line: metadata in italics, totals in bold, a
