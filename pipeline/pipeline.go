@@ -150,7 +150,11 @@ type Renderer struct {
 	beforePause func()
 	// long is the list being, or just, streamed in the current document.
 	long *longList
-	seen *recognise.Seen // what the table flags met, over the run
+	// al is the document being written in agent mode around a long list.
+	al *jsonout.AgentList
+	// agentLists counts them, for tests.
+	agentLists int
+	seen       *recognise.Seen // what the table flags met, over the run
 }
 
 // longList is a streamed list and the lines writer its document uses.
@@ -348,6 +352,13 @@ func isEmptyInput(err error) bool {
 // decoder returns a decoder whose long lists stream through this renderer.
 func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 	dec := input.NewDecoder(r, name)
+	if rn.opt.Output == Agent {
+		dec.Stream = func(path []input.Frame, first []value.Value) bool {
+			return recognise.Streams(path, first) && jsonout.AgentStreams(levels(path), first)
+		}
+		dec.OnList = rn.agentList
+		return dec
+	}
 	// Sorted rows are held: the last row read may be the first shown.
 	if (rn.opt.Output == Human || rn.opt.Output == Plain || rn.opt.Output == Markdown) && len(rn.opt.Steer.Sort) == 0 {
 		dec.Stream = recognise.Streams
@@ -405,6 +416,14 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 func (rn *Renderer) Document(v value.Value, res *Result) error {
 	if rn.long != nil {
 		return rn.finishList(v, res)
+	}
+	if rn.al != nil {
+		rn.al.Finish(v)
+		rn.al = nil
+		for _, p := range protocol.Unwrap(v, recognise.Failed) {
+			res.Failed = res.Failed || p.Failed
+		}
+		return rn.flush()
 	}
 	if rn.inRuns {
 		if recognise.RunRecord(v) && !recognise.Failed(v) && !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) {
@@ -549,6 +568,35 @@ func (rn *Renderer) streamList(l *input.List) (int, error) {
 	}
 	err := rn.write(ll.o, recognise.DocOf(ll.s.Table(l)))
 	return ll.s.Rows, err
+}
+
+// levels is the objects around a long list, for jsonout, each with its
+// members read so far (copied: the decoder reuses its own).
+func levels(path []input.Frame) []jsonout.Level {
+	ls := make([]jsonout.Level, len(path))
+	for i, f := range path {
+		ls[i] = jsonout.Level{Obj: value.Value{Kind: value.Object, Members: append([]value.Member(nil), f.Obj.Members...)}, Key: f.Key}
+	}
+	return ls
+}
+
+// agentList is the decoder's hook for a long list in agent output: the
+// document up to the list, then each row as it is read.
+func (rn *Renderer) agentList(l *input.List) (int, error) {
+	rn.al = jsonout.NewAgentList(rn.w, rn.opt.Now, levels(l.Path), l.First)
+	rn.agentLists++
+	n := len(l.First)
+	for {
+		row, ok, err := l.Next()
+		if err != nil || !ok {
+			return n, err
+		}
+		n++
+		rn.al.Row(row)
+		if err := rn.writeErr(); err != nil {
+			return n, err
+		}
+	}
 }
 
 // finishList writes the rest of a document whose list was streamed.

@@ -96,21 +96,34 @@ func (a agent) op(v Value) Value {
 
 // result is present_with_policy then prepare_format_value for one op.
 func (a agent) result(tool string, v Value) Value {
-	var receipt receiptContext
+	p := policyOf(tool)
+	if p.verbose {
+		return v
+	}
+	v = a.transform(v, treeContext{receipt: p.receipt})
+	return redundancyDrop(v)
+}
+
+// policy is a verb's VerbPresentationPolicy.
+type policy struct {
+	verbose bool // AlwaysVerbose
+	receipt receiptContext
+}
+
+func policyOf(tool string) policy {
 	switch tool {
 	case "get", "link", "query", "traverse", "neighbors", "schema",
 		"brain.feedback", "memory.feedback", "comm.delivered":
-		// VerbPresentationPolicy::AlwaysVerbose: the caller chains these
-		// IDs and timestamps back into strict verbs, so they go out whole,
-		// and the Verbose mode skips the redundancy pass too.
-		return v
+		// AlwaysVerbose: the caller chains these IDs and timestamps back
+		// into strict verbs, so they go out whole, and the Verbose mode
+		// skips the redundancy pass too.
+		return policy{verbose: true}
 	case "stream.append":
-		receipt = appendRoot
+		return policy{receipt: appendRoot}
 	case "stream.batch":
-		receipt = batchRoot
+		return policy{receipt: batchRoot}
 	}
-	v = a.transform(v, treeContext{receipt: receipt})
-	return redundancyDrop(v)
+	return policy{}
 }
 
 // receiptContext follows a stream receipt's closed paths (ReceiptContext):

@@ -1,0 +1,123 @@
+package pipeline
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// agentKeys are the keys khive's agent transform gives meaning to.
+var agentKeys = []string{
+	"id", "note_id", "full_id", "parent_id", "context_entity_id", "superseded_by", "next_after",
+	"created_at", "updated_at", "created_at_relative", "due", "trigger_at", "completed_at",
+	"score", "rank_score", "raw_score", "salience", "namespace", "properties", "record", "seq",
+	"items", "entities", "results", "title", "status", "tags", "last_error", "dup", "dup",
+}
+
+var agentTexts = []string{
+	"41f60be0-7cef-4aa3-aaed-cf4a4599a084", "2026-05-23T16:18:15.234567Z", "2026-05-21T08:15:00+09:00",
+	"2026-05-23T16:19:59.999Z", "2026-05-23T16:18", "3m ago", "local", "team", "", "plain text",
+}
+
+// agentValue is a random value built from agentKeys and agentTexts.
+func (g *gen) agentValue(depth int) Value {
+	switch n := g.r.IntN(9); {
+	case depth > 0 && n == 0:
+		o := obj()
+		for i := 0; i < g.r.IntN(4); i++ {
+			o.Members = append(o.Members, mem(agentKeys[g.r.IntN(len(agentKeys))], g.agentValue(depth-1)))
+		}
+		return o
+	case depth > 0 && n == 1:
+		a := Value{Kind: Array}
+		for i := 0; i < g.r.IntN(3); i++ {
+			a.Items = append(a.Items, g.agentValue(depth-1))
+		}
+		return a
+	case n < 5:
+		return str(agentTexts[g.r.IntN(len(agentTexts))])
+	case n == 5:
+		return Value{Kind: Number, Text: []string{"0.9100000262260437", "1", "12345", "0.0325224749", "-0.0"}[g.r.IntN(5)]}
+	}
+	return g.scalar()
+}
+
+func (g *gen) agentObject(n int) Value {
+	o := obj()
+	for i := 0; i < n; i++ {
+		o.Members = append(o.Members, mem(agentKeys[g.r.IntN(len(agentKeys))], g.agentValue(2)))
+	}
+	return o
+}
+
+// In agent output a long list is written as it is read, around it what
+// came before it and, once read, what came after: the same bytes as the
+// document held whole, wherever the list sits (the document, a list
+// envelope's rows, an op's result or its rows) and whatever the op's verb
+// (always verbose, receipts, standard), over random rows and envelopes.
+func TestAgentStreamedIsAgentHeld(t *testing.T) {
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	streamedAny := 0
+	for seed := uint64(0); seed < 48; seed++ {
+		g := newGen(9100 + seed)
+		var templates []Value
+		for i := 0; i < 10; i++ {
+			templates = append(templates, g.agentObject(2+g.r.IntN(6)))
+		}
+		rows := Value{Kind: Array}
+		for i := 0; i < 1100+g.r.IntN(400); i++ {
+			rows.Items = append(rows.Items, templates[i%len(templates)])
+		}
+		tools := []string{"list", "get", "stream.batch", "search", "neighbors", "stream.append"}
+		tool := str(tools[(seed/4)%uint64(len(tools))])
+		key := []string{"items", "entities", "results", "neighbors"}[g.r.IntN(4)]
+		if tool.Text == "stream.batch" {
+			key = "results" // a batch receipt's rows
+		}
+		around := func() Value {
+			o := g.agentObject(g.r.IntN(3))
+			for _, k := range []string{"requested_limit", "effective_limit", "limit_clamped", "has_more"} {
+				if g.r.IntN(3) > 0 {
+					o.Members = append(o.Members, mem(k, g.agentValue(0)))
+				}
+			}
+			return o
+		}
+		list := around()
+		list.Members = append(list.Members[:g.r.IntN(len(list.Members)+1)], append([]Member{mem(key, rows)}, list.Members[len(list.Members)/2:]...)...)
+		var doc Value
+		switch seed % 4 {
+		case 0:
+			doc = rows
+		case 1:
+			doc = list
+		case 2:
+			doc = obj(mem("ok", jsonTrue), mem("tool", tool), mem("result", rows), mem("usage", obj()))
+		case 3:
+			doc = obj(mem("ok", jsonTrue), mem("tool", tool), mem("result", list), mem("namespace", str("local")))
+		}
+		in := compactJSON(doc)
+		opt := Options{Output: Agent, Now: now}
+		var out strings.Builder
+		rn := NewRenderer(&out, opt)
+		if _, err := rn.Stream(strings.NewReader(in), "t"); err != nil {
+			t.Fatal(err)
+		}
+		streamed := out.String()
+		streamedAny += rn.agentLists
+		v, err := NewDecoder(strings.NewReader(in), "t").Next() // no hook: held whole
+		if err != nil {
+			t.Fatal(err)
+		}
+		var held strings.Builder
+		if err := NewRenderer(&held, opt).Document(v, &Result{}); err != nil {
+			t.Fatal(err)
+		}
+		if streamed != held.String() {
+			t.Fatalf("seed %d: streamed agent output differs from held\n%s", seed, firstDiff(strings.ReplaceAll(streamed, "},{", "},\n{"), strings.ReplaceAll(held.String(), "},{", "},\n{")))
+		}
+	}
+	if streamedAny < 30 {
+		t.Fatalf("only %d of 48 documents streamed", streamedAny)
+	}
+}
