@@ -84,6 +84,10 @@ func TestAgentStreamedIsAgentHeld(t *testing.T) {
 			return o
 		}
 		list := around()
+		// A key repeated after the list would take its place (serde_json
+		// keeps the last): khive never writes one, and a streamed list
+		// cannot be taken back.
+		list = withoutKey(list, key)
 		list.Members = append(list.Members[:g.r.IntN(len(list.Members)+1)], append([]Member{mem(key, rows)}, list.Members[len(list.Members)/2:]...)...)
 		var doc Value
 		switch seed % 4 {
@@ -120,4 +124,14 @@ func TestAgentStreamedIsAgentHeld(t *testing.T) {
 	if streamedAny < 30 {
 		t.Fatalf("only %d of 48 documents streamed", streamedAny)
 	}
+}
+
+func withoutKey(v Value, key string) Value {
+	out := obj()
+	for _, m := range v.Members {
+		if m.Key != key {
+			out.Members = append(out.Members, m)
+		}
+	}
+	return out
 }

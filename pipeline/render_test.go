@@ -604,3 +604,26 @@ func TestLatePauseIsNoPause(t *testing.T) {
 		}
 	})
 }
+
+// Lifting GTD fields out of properties keeps them in properties too, so a
+// long list whose later rows carry fields its first rows did not loses
+// none of them under --verbose.
+func TestLiftedListKeepsLateProperties(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"items":[`)
+	for i := 0; i < 1200; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		if i < 1000 {
+			b.WriteString(`{"id":"t` + itoa(i) + `","title":"x","properties":{"priority":"p1"}}`)
+		} else {
+			b.WriteString(`{"id":"t` + itoa(i) + `","title":"x","properties":{"priority":"p2","due":"2026-06-01T00:00:00Z","note":"keep me ` + itoa(i) + `"}}`)
+		}
+	}
+	b.WriteString(`],"requested_limit":1200}`)
+	out := renderString(t, b.String(), Options{Output: Human, Verbose: true, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)})
+	if n := strings.Count(out, "keep me"); n != 200 {
+		t.Errorf("%d of 200 late properties shown", n)
+	}
+}

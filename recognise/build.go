@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/khive-ai/khive-pretty/input"
 	"github.com/khive-ai/khive-pretty/relative"
 	"github.com/khive-ai/khive-pretty/steer"
 	"github.com/khive-ai/khive-pretty/value"
@@ -22,6 +23,10 @@ const MaxDepth = 32
 type builder struct {
 	opt   Options
 	depth int // levels of nesting above what is being built
+	// grows marks a table that gets rows after it is laid out (a long
+	// list, a run of records): what its first rows show need not hold of
+	// the later ones.
+	grows bool
 }
 
 // short reports whether values may be shortened: not under --verbose,
@@ -348,7 +353,10 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		picks = steer.Spec{} // an error's tables are shown whole
 	}
 	folded := map[string]bool{}
-	if short && b.opt.Fold {
+	// Only a table whose rows are all in hand may fold: a long list's
+	// later rows may differ (a title that is not the name), and a long
+	// list held (for --sort) lays out as it would streamed.
+	if short && b.opt.Fold && !b.grows && len(rows) <= input.StreamAfter {
 		folded = foldedColumns(rows, byID)
 	}
 	visibility := noteVisibility(rows)

@@ -129,7 +129,8 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 func (b builder) envelopeRest(v Value, indent int, nested bool) []view.Block {
 	rest := b.withoutUsage(OkRest(v))
 	var blocks []view.Block
-	if warn, ok := b.searchPartial(rest, indent); ok {
+	warn, hasPartial := b.searchPartial(rest, indent)
+	if hasPartial {
 		blocks = append(blocks, warn)
 	}
 	if warn, ok := b.advisories(rest, indent); ok {
@@ -139,7 +140,7 @@ func (b builder) envelopeRest(v Value, indent int, nested bool) []view.Block {
 		}
 	}
 	if !b.opt.Verbose && b.opt.Fold {
-		rest = searchQuiet(rest)
+		rest = searchQuiet(rest, hasPartial)
 	}
 	if !IsFiller("", rest, false) {
 		if !nested {
@@ -207,19 +208,33 @@ func (b builder) advisories(v Value, indent int) ([]view.Block, bool) {
 }
 
 // searchQuiet leaves out what a search op says of its backends once the
-// line above said it, and the diagnostics of one that ran complete
-// (status, arm_participation): --verbose shows them.
-func searchQuiet(v Value) Value {
-	if !v.Has("arm_participation") && !v.Has("backend_errors") && !v.Has("missing_backends") {
+// line above said it (partial), and the diagnostics of a search that ran
+// complete (status "complete", every arm "ran"); --verbose shows them.
+// Any other status, or an arm that did not run, stays in view.
+func searchQuiet(v Value, partialSaid bool) Value {
+	arms, hasArms := v.Get("arm_participation")
+	if !hasArms && !partialSaid {
 		return v
+	}
+	allRan := arms.Kind == Object
+	for _, m := range arms.Members {
+		if st := m.Value.Str("status"); st != "ran" {
+			allRan = false
+		}
 	}
 	out := Value{Kind: Object}
 	for _, m := range v.Members {
 		switch m.Key {
-		case "arm_participation", "backend_errors", "missing_backends", "partial":
-			continue
+		case "arm_participation":
+			if allRan || partialSaid {
+				continue
+			}
+		case "backend_errors", "missing_backends", "partial":
+			if partialSaid {
+				continue
+			}
 		case "status":
-			if m.Value.Kind == String {
+			if m.Value.Kind == String && (m.Value.Text == "complete" || m.Value.Text == "partial" && partialSaid) {
 				continue
 			}
 		}
@@ -234,9 +249,9 @@ func (b builder) drawnPage(page Value, indent int) []view.Block {
 	if _, _, ok := ListRows(page); ok {
 		return b.list(page, indent)
 	}
-	rows, _ := page.Get("items")
+	rows := page.Members[0].Value // where mdTable put them
 	blocks := b.records(rows.Items, Noun(rows.Items, ""), indent)
-	if r := b.restAlways(page, indent, "items"); r != nil {
+	if r := b.restAlways(Value{Kind: Object, Members: page.Members[1:]}, indent); r != nil {
 		blocks = append(blocks, *r)
 	}
 	return blocks
@@ -358,7 +373,10 @@ func (b builder) oneOp(v, op Value, d *view.Doc) []view.Block {
 		blocks = b.envelope(op, "", false, d)
 	}
 	bv := ViewBatch(v)
-	if b.opt.Verbose {
+	// The op's ✓ or ✗ says what the summary would, when the request says
+	// success (or the op failed): any other word is worth its line.
+	said := bv.Status == "" || bv.Status == "success" || IsErrorEnvelope(op)
+	if b.opt.Verbose || !said {
 		blocks = append(blocks, view.Gap{}, b.totals(bv))
 	}
 	if !IsFiller("", bv.Rest, false) {

@@ -1,10 +1,12 @@
 package recognise
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/khive-ai/khive-pretty/value"
+	"github.com/khive-ai/khive-pretty/view"
 )
 
 // A page khive drew as a Markdown table reads back as the page: cells as
@@ -79,18 +81,58 @@ func TestNoteVisibility(t *testing.T) {
 }
 
 // A table lifts GTD fields out of properties only where the record has no
-// field of that name, and only scalars.
+// field of that name, and only scalars; properties keeps them too.
 func TestLift(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"id":"a","properties":{"priority":"p1","due":"2026-10-01T00:00:00+09:00","tags":["x"]}}`: `{"id":"a","properties":{"tags":["x"]},"priority":"p1","due":"2026-10-01T00:00:00+09:00"}`,
+		`{"id":"a","properties":{"priority":"p1","due":"2026-10-01T00:00:00+09:00","tags":["x"]}}`: `{"id":"a","properties":{"priority":"p1","due":"2026-10-01T00:00:00+09:00","tags":["x"]},"priority":"p1","due":"2026-10-01T00:00:00+09:00"}`,
 		`{"id":"a","priority":"p0","properties":{"priority":"p1"}}`:                                `{"id":"a","priority":"p0","properties":{"priority":"p1"}}`,
-		`{"id":"a","properties":{"assignee":"ocean"}}`:                                             `{"id":"a","assignee":"ocean"}`,
+		`{"id":"a","properties":{"assignee":"ocean"}}`:                                             `{"id":"a","properties":{"assignee":"ocean"},"assignee":"ocean"}`,
 		`{"id":"a","properties":{"status":{"x":1},"due":null}}`:                                    `{"id":"a","properties":{"status":{"x":1},"due":null}}`,
-		`{"id":"a","properties":{"status":"a","status":"b"}}`:                                      `{"id":"a","properties":{"status":"b"},"status":"a"}`,
+		`{"id":"a","properties":{"status":"a","status":"b"}}`:                                      `{"id":"a","properties":{"status":"a","status":"b"},"status":"a"}`,
 		`{"id":"a","properties":"p1"}`:                                                             `{"id":"a","properties":"p1"}`,
 	} {
 		if got := value.Compact(lift(mustDecode(t, in))); got != want {
 			t.Errorf("lift(%s)\n got  %s\n want %s", in, got, want)
 		}
+	}
+}
+
+// A search op's status and arms are left out only when they say it ran
+// complete, or when the partial line said what they say.
+func TestSearchDiagnosticsStayUnlessSaid(t *testing.T) {
+	doc := func(extra string) string {
+		return `{"ok":true,"tool":"search","result":[{"id":"a","title":"t"}]` + extra + `}`
+	}
+	for in, want := range map[string][]string{
+		doc(`,"status":"complete","arm_participation":{"text":{"status":"ran"}}`):                            nil,
+		doc(`,"status":"failed","arm_participation":{"text":{"status":"error"}}`):                            {"failed", "arm_participation"},
+		doc(`,"status":"complete","arm_participation":{"text":{"status":"skipped"}}`):                        {"arm_participation"},
+		doc(`,"status":"partial","partial":true,"backend_errors":{"text":{"kind":"timeout","message":"m"}}`): {"partial: text backend timed out"},
+	} {
+		var texts []string
+		b := builder{opt: Options{Fold: true}}
+		for _, blk := range b.document(mustDecode(t, in), &view.Doc{}) {
+			texts = append(texts, fmt.Sprintf("%+v", blk))
+		}
+		all := strings.Join(texts, "\n")
+		for _, w := range want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: %q not shown:\n%s", in, w, all)
+			}
+		}
+		if want == nil && strings.Contains(all, "arm_participation") {
+			t.Errorf("%s: the arms of a complete search shown:\n%s", in, all)
+		}
+	}
+}
+
+// A drawn table's field named like a list of rows is a field, not lost.
+func TestDrawnTableFieldNamedItems(t *testing.T) {
+	page, ok := mdTable("| a |\n|---|\n| 1 |\n| 2 |\nitems: [5,6]\nhas_more: true\n")
+	if !ok {
+		t.Fatal("not read as a table")
+	}
+	if got, want := value.Compact(page), `{"entities":[{"a":1},{"a":2}],"items":[5,6],"has_more":true}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
 	}
 }

@@ -5,8 +5,9 @@ package recognise
 // where a table would show them as one cell among many "key=value" pairs.
 // A table lifts them into columns of their own when the record has no
 // field of that name (khive's own table view hoists trigger_at, due and
-// status the same way). Only tables do: a record shows properties as they
-// came, and plain output is not a view.
+// status the same way), and leaves them in properties too. Only tables
+// do: a record shows properties as they came, and plain output is not a
+// view.
 
 // liftKeys are the fields a table lifts out of properties.
 var liftKeys = [...]string{"status", "priority", "assignee", "due", "trigger_at"}
@@ -52,33 +53,22 @@ func liftFrom(row Value) (int, bool) {
 	return -1, false
 }
 
-// lift is the row with its liftable properties as fields of its own, after
-// the others, and properties holding what is left (gone when nothing is).
-// A key repeated under properties is lifted once, the rest stay.
+// lift is the row with its liftable properties as fields of its own too,
+// after the others; properties keeps them as well, so that nothing it
+// held goes missing from a table whose columns were planned on other
+// rows (a long list's first ones). A key repeated under properties is
+// lifted once.
 func lift(row Value) Value {
 	at, ok := liftFrom(row)
 	if !ok {
 		return row
 	}
-	props := row.Members[at].Value
-	out := Value{Kind: Object, Members: make([]Member, 0, len(row.Members)+len(liftKeys))}
-	left := Value{Kind: Object}
+	out := Value{Kind: Object, Members: append(make([]Member, 0, len(row.Members)+len(liftKeys)), row.Members...)}
 	var lifted []Member
-	for _, p := range props.Members {
+	for _, p := range row.Members[at].Value.Members {
 		if isLiftKey(p.Key) && p.Value.Scalar() && p.Value.Kind != Null && !row.Has(p.Key) && !hasKey(lifted, p.Key) {
 			lifted = append(lifted, p)
-			continue
 		}
-		left.Members = append(left.Members, p)
-	}
-	for i, m := range row.Members {
-		if i == at {
-			if len(left.Members) > 0 {
-				out.Members = append(out.Members, Member{Key: m.Key, Value: left})
-			}
-			continue
-		}
-		out.Members = append(out.Members, m)
 	}
 	out.Members = append(out.Members, lifted...)
 	return out

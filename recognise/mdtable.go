@@ -40,7 +40,7 @@ func mdTable(text string) (Value, bool) {
 		}
 		rows.Items = append(rows.Items, row)
 	}
-	page := Value{Kind: Object, Members: []Member{{Key: "items", Value: rows}}}
+	var fields []Member
 	for ; i < len(lines); i++ {
 		key, val, ok := strings.Cut(lines[i], ": ")
 		if !ok || key == "" || strings.ContainsAny(key, " |") {
@@ -50,9 +50,21 @@ func mdTable(text string) (Value, bool) {
 		if j, ok := jsonLiteral(val); ok {
 			v = j
 		}
-		page.Members = append(page.Members, Member{Key: key, Value: v})
+		fields = append(fields, Member{Key: key, Value: v})
 	}
-	return page, true
+	// The rows go under the first list key no field uses: khive drops the
+	// array's own key, and a field may be called "items" too.
+	rowsKey := ""
+	for _, k := range ListKeys {
+		if !hasKey(fields, k) {
+			rowsKey = k
+			break
+		}
+	}
+	if rowsKey == "" {
+		return Value{}, false
+	}
+	return Value{Kind: Object, Members: append([]Member{{Key: rowsKey, Value: rows}}, fields...)}, true
 }
 
 func tableLine(l string) bool {
@@ -83,13 +95,20 @@ func mdCells(l string) []string {
 			b.WriteByte('|')
 			i++
 		case l[i] == '|':
-			cells = append(cells, strings.TrimSpace(b.String()))
+			cells = append(cells, unpad(b.String()))
 			b.Reset()
 		default:
 			b.WriteByte(l[i])
 		}
 	}
-	return append(cells, strings.TrimSpace(b.String()))
+	return append(cells, unpad(b.String()))
+}
+
+// unpad takes off the one space khive writes each side of a cell, and no
+// more: a value's own spaces are the value's.
+func unpad(c string) string {
+	c = strings.TrimPrefix(c, " ")
+	return strings.TrimSuffix(c, " ")
 }
 
 // cellValue is a cell as the value it was drawn from: a number, a boolean

@@ -41,7 +41,7 @@ type Run struct {
 // NewRun makes the table of a run from its first records (with the table
 // flags applied: --where keeps, --sort orders, --columns picks).
 func NewRun(first []Value, opt Options) (*Run, view.Table) {
-	b := builder{opt: opt}
+	b := builder{opt: opt, grows: true}
 	lifts := liftsAny(first)
 	rows := first
 	if lifts {

@@ -91,7 +91,7 @@ type Streamed struct {
 
 // StreamedList says where a long list sits and what its rows are.
 func StreamedList(l *input.List, opt Options) *Streamed {
-	s := &Streamed{b: builder{opt: opt}}
+	s := &Streamed{b: builder{opt: opt, grows: true}}
 	switch len(l.Path) {
 	case 0:
 		s.Where = ListIsDocument

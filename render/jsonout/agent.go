@@ -1,7 +1,9 @@
 package jsonout
 
 import (
+	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -100,24 +102,73 @@ func (a agent) result(tool string, v Value) Value {
 	if p.verbose {
 		return v
 	}
+	if p.agenda && v.Kind == Object {
+		return a.agenda(v)
+	}
 	v = a.transform(v, treeContext{receipt: p.receipt})
 	return redundancyDrop(v)
+}
+
+// agenda is present_with_policy_at under AgendaContinuation: the root
+// next cursor goes back byte for byte (its timestamp spelling and full
+// UUID are its seek position), and an empty events list stays (it says
+// the agenda is done).
+func (a agent) agenda(v Value) Value {
+	next, nextAt := Value{}, -1
+	emptyEvents := false
+	if e, ok := last(v, "events"); ok && e.Kind == Array && len(e.Items) == 0 {
+		emptyEvents = true
+	}
+	rest := Value{Kind: Object}
+	for i, m := range v.Members {
+		if m.Key == "next" {
+			next, nextAt = m.Value, i
+			continue
+		}
+		rest.Members = append(rest.Members, m)
+	}
+	out := redundancyDrop(a.transform(rest, treeContext{}))
+	if nextAt >= 0 {
+		out.Members = insertAt(out.Members, min(nextAt, len(out.Members)), Member{Key: "next", Value: next})
+	}
+	if emptyEvents && !out.Has("events") {
+		at := len(out.Members)
+		for i, m := range v.Members {
+			if m.Key == "events" {
+				at = min(i, len(out.Members))
+			}
+		}
+		out.Members = insertAt(out.Members, at, Member{Key: "events", Value: Value{Kind: Array}})
+	}
+	return out
+}
+
+func insertAt(ms []Member, i int, m Member) []Member {
+	ms = append(ms, Member{})
+	copy(ms[i+1:], ms[i:])
+	ms[i] = m
+	return ms
 }
 
 // policy is a verb's VerbPresentationPolicy.
 type policy struct {
 	verbose bool // AlwaysVerbose
+	agenda  bool // AgendaContinuation
 	receipt receiptContext
 }
 
+// policyOf is HandlerDef::presentation_policy (crates/khive-types/src/pack.rs).
 func policyOf(tool string) policy {
 	switch tool {
 	case "get", "link", "query", "traverse", "neighbors", "schema",
-		"brain.feedback", "memory.feedback", "comm.delivered":
+		"brain.feedback", "brain.auto_feedback", "memory.feedback",
+		"comm.delivered", "comm.transport_status", "git.digest", "git.ingest_cursor":
 		// AlwaysVerbose: the caller chains these IDs and timestamps back
 		// into strict verbs, so they go out whole, and the Verbose mode
 		// skips the redundancy pass too.
 		return policy{verbose: true}
+	case "schedule.agenda":
+		return policy{agenda: true}
 	case "stream.append":
 		return policy{receipt: appendRoot}
 	case "stream.batch":
@@ -165,6 +216,7 @@ func (a agent) transform(v Value, ctx treeContext) Value {
 }
 
 func (a agent) object(v Value, ctx treeContext) Value {
+	v = lastOfEach(v)
 	envelope := stableListEnvelope(v) || keysetCursorEnvelope(v)
 	stream := streamEntry(v)
 	rel, hasRel := "", false
@@ -343,6 +395,34 @@ func streamEntry(v Value) bool {
 	return ok && s.Kind == Number && v.Has("id") && v.Has("created_at") && v.Has("record")
 }
 
+// lastOfEach is v with one member per key, as serde_json reads an object:
+// the last value, here at the first one's place.
+func lastOfEach(v Value) Value {
+	seen := make(map[string]int, len(v.Members))
+	dup := false
+	for _, m := range v.Members {
+		if _, ok := seen[m.Key]; ok {
+			dup = true
+			break
+		}
+		seen[m.Key] = 0
+	}
+	if !dup {
+		return v
+	}
+	clear(seen)
+	out := Value{Kind: Object}
+	for _, m := range v.Members {
+		if i, ok := seen[m.Key]; ok {
+			out.Members[i].Value = m.Value
+			continue
+		}
+		seen[m.Key] = len(out.Members)
+		out.Members = append(out.Members, m)
+	}
+	return out
+}
+
 // last is the member a JSON object with repeated keys means in khive: the
 // last one (serde_json keeps the last of duplicates).
 func last(v Value, key string) (Value, bool) {
@@ -414,7 +494,17 @@ func exactTimestamp(s string) (string, int64, bool) {
 		}
 		frac = tail[:n]
 	}
-	return time.Unix(unix, 0).UTC().Format("2006-01-02T15:04:05") + frac + "Z", unix, true
+	t := time.Unix(unix, 0).UTC()
+	year := ""
+	switch y := t.Year(); {
+	case y > 9999:
+		year = "+" + strconv.Itoa(y) // chrono's %Y signs years past 9999
+	case y < 0:
+		year = fmt.Sprintf("-%04d", -y)
+	default:
+		year = fmt.Sprintf("%04d", y)
+	}
+	return year + t.Format("-01-02T15:04:05") + frac + "Z", unix, true
 }
 
 // parseISO8601Unix is parse_iso8601_unix: YYYY-MM-DDTHH:MM:SS[.frac] with
@@ -563,9 +653,58 @@ func sig3(f float64) float64 {
 	if f == 0 || math.IsInf(f, 0) || math.IsNaN(f) {
 		return f
 	}
-	magnitude := int(math.Floor(math.Log10(math.Abs(f))))
+	magnitude := magnitude(math.Abs(f))
 	factor := powi(10, 2-magnitude)
 	return math.Round(f*factor) / factor
+}
+
+// magnitude is floor(log10(a)) as khive computes it, with the C library's
+// log10, which rounds correctly: exactly the decimal exponent of a, but
+// one more just below a power of ten, where the true logarithm is nearer
+// that power's exponent than the next double down. Go's math.Log10 is off
+// by a unit in the last place there (Log10(1e15) is 14.999999999999998).
+func magnitude(a float64) int {
+	e, _ := strconv.Atoi(strconv.FormatFloat(a, 'e', -1, 64)[strings.IndexByte(strconv.FormatFloat(a, 'e', -1, 64), 'e')+1:])
+	x := new(big.Rat).SetFloat64(a)
+	pow := func(n int) *big.Rat {
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs(n))), nil)
+		if n < 0 {
+			return new(big.Rat).SetFrac(big.NewInt(1), p)
+		}
+		return new(big.Rat).SetInt(p)
+	}
+	for x.Cmp(pow(e)) < 0 { // the shortest form may round up: 9.99…e7 is "1e+08"
+		e--
+	}
+	for x.Cmp(pow(e+1)) >= 0 {
+		e++
+	}
+	// a < 10^(e+1): log10(a) = n - d with n = e+1 and d ≈ (10^n - a) /
+	// (a ln 10). It rounds to n when d is under half the gap between n and
+	// the next double on d's side (below n, or, for a negative n, beyond
+	// it). For n = 0 it never does: -d itself is a double.
+	if n := float64(e + 1); n != 0 {
+		var half float64
+		if n > 0 {
+			half = (n - math.Nextafter(n, 0)) / 2
+		} else {
+			half = (math.Nextafter(-n, math.Inf(1)) + n) / 2
+		}
+		gap := new(big.Rat).Sub(pow(e+1), x)
+		gap.Quo(gap, x)
+		g, _ := gap.Float64()
+		if g/math.Ln10 < half {
+			e++
+		}
+	}
+	return e
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // powi is Rust's f64::powi as compiled (compiler-rt's __powidf2): square
@@ -722,7 +861,7 @@ func sameJSON(a, b Value) bool {
 			return false
 		}
 		if ai {
-			return a.Text == b.Text || strings.TrimPrefix(a.Text, "-") == "0" && strings.TrimPrefix(b.Text, "-") == "0"
+			return a.Text == b.Text
 		}
 		x, err1 := strconv.ParseFloat(a.Text, 64)
 		y, err2 := strconv.ParseFloat(b.Text, 64)
@@ -762,8 +901,8 @@ func sameJSON(a, b Value) bool {
 // isInteger: a number serde_json reads as an integer (no fraction or
 // exponent, and within 64 bits).
 func isInteger(lit string) bool {
-	if strings.ContainsAny(lit, ".eE") {
-		return false
+	if strings.ContainsAny(lit, ".eE") || strings.TrimLeft(lit, "-0") == "" && lit[0] == '-' {
+		return false // serde_json reads -0 as the float -0.0
 	}
 	if _, err := strconv.ParseInt(lit, 10, 64); err == nil {
 		return true

@@ -91,6 +91,9 @@ func TestAgentIsKhivesPresent(t *testing.T) {
 			`{"decay_factor":0.91,"salience":0.7,"similarity":1.0,"rrf_score":12300.0,"cross_encoder_score":1.0,"graph_proximity_score":1e-7}`},
 		{"a subnormal score becomes null, as in khive", "truncate_to_3_sig_figs: powi overflows, NaN, Value::from(NaN) is null",
 			`{"score":1e-310,"similarity":-0.0}`, `{"score":null,"similarity":-0.0}`},
+		{"just below a power of ten, the C library's log10 rounds up", "truncate_to_3_sig_figs: log10 from libm",
+			`{"score":99999999.99999991,"similarity":1e15,"rrf_score":999.9999999999999}`,
+			`{"score":100000000.0,"similarity":1000000000000000.0,"rrf_score":1000.0}`},
 		{"other numbers, and raw_score and weight, exactly as written", "SCORE_FIELDS does not hold them",
 			`{"confidence":0.123456,"count":12345678901234567890,"raw_score":0.9100000262260437,"weight":0.876543}`,
 			`{"confidence":0.123456,"count":12345678901234567890,"raw_score":0.9100000262260437,"weight":0.876543}`},
@@ -109,6 +112,18 @@ func TestAgentIsKhivesPresent(t *testing.T) {
 		{"due and trigger_at byte-exact", "PAYLOAD_TIMESTAMP_FIELDS; agent_does_not_compact_top_level_due, _trigger_at_field",
 			`{"created_at":"2020-01-01T14:30:45+04:00","due":"2026-08-01T09:30:15-04:00","trigger_at":"2026-07-11T19:00:00-04:00"}`,
 			`{"created_at":"2020-01-01T10:30:45Z","due":"2026-08-01T09:30:15-04:00","trigger_at":"2026-07-11T19:00:00-04:00"}`},
+		{"a year past 9999 signed, as chrono writes it", "exact_timestamp: chrono %Y",
+			`{"at":"9999-12-31T23:30:00-01:00"}`, `{"at":"+10000-01-01T00:30:00Z"}`},
+		{"the offset's edges", "parse_iso8601_unix_max_valid_offset_boundary_is_accepted, _out_of_range_offset_returns_none, _malformed_tail_returns_none",
+			`{"a":"2026-07-09T15:55:00+23:59","b":"2026-07-09T15:55:00-2359","c":"2026-07-09T15:55:00+24:00","d":"2026-07-09T15:55:00+2400","e":"2026-07-09T15:55:00+01:60","f":"2026-07-09T15:55:00+0160","g":"2026-07-09T15:55:00+04","h":"2026-07-09T15:55:00.","i":"2026-07-09T15:55:00X"}`,
+			`{"a":"2026-07-08T15:56:00Z","b":"2026-07-10T15:54:00Z","c":"2026-07-09T15:55:00+24:00","d":"2026-07-09T15:55:00+2400","e":"2026-07-09T15:55:00+01:60","f":"2026-07-09T15:55:00+0160","g":"2026-07-09T15:55:00+04","h":"2026-07-09T15:55:00.","i":"2026-07-09T15:55:00X"}`},
+		{"a properties that is a string or an array is no carve-out", "issue_2537_standard_context_baseline_controls",
+			`{"p":{"properties":"2026-01-01T00:00:00.123456Z"},"q":{"properties":["2026-01-01T00:00:00.123456Z",{"created_at":"2026-01-01T00:00:00.123456Z"}]}}`,
+			`{"p":{"properties":"2026-01-01T00:00:00.123456Z"},"q":{"properties":["2026-01-01T00:00:00.123456Z",{"created_at":"2026-01-01T00:00:00.123456Z"}]}}`},
+		{"one member a key: the last, as serde_json reads it", "serde_json::Map: a repeated key keeps the last value",
+			`{"items":[{"id":"` + uuid + `","id":""}],"x":1,"x":2}`, `{"items":[{}],"x":2}`},
+		{"-0 is a float, not the integer 0", "serde_json reads -0 as -0.0: Number(-0.0) != Number(0)",
+			`{"x":0,"properties":{"x":-0}}`, `{"x":0,"properties":{"x":-0}}`},
 		{"under properties byte-exact", "inside_properties; agent_still_protects_nested_trigger_at_under_properties",
 			`{"properties":{"created_at":"2026-01-01T05:30:00+05:30","nested":[{"created_at":"2026-01-01T05:30:00+05:30"}],"trigger_at":"2026-07-11T19:00:00-04:00"}}`,
 			`{"properties":{"created_at":"2026-01-01T05:30:00+05:30","nested":[{"created_at":"2026-01-01T05:30:00+05:30"}],"trigger_at":"2026-07-11T19:00:00-04:00"}}`},
@@ -125,6 +140,9 @@ func TestAgentIsKhivesPresent(t *testing.T) {
 			`[{"created_at":"2025-05-23T16:05:00Z","created_at_relative":"3m ago","note_id":"a1b2c3d4"}]`},
 
 		// --- stream entries and receipts ----------------------------------
+		{"a stream entry's record is opaque, even empty, and an empty page stays", "stream_agent_json_preserves_opaque_record_and_empty_page",
+			`{"entries":[{"created_at":"2026-09-08T00:00:00.123456Z","id":"` + uuid + `","record":null,"seq":1},{"created_at":"2026-09-08T00:00:00.123456Z","id":"` + uuid + `","record":"","seq":2},{"created_at":"2026-09-08T00:00:00.123456Z","id":"` + uuid + `","record":{},"seq":3}],"head_seq":3,"next_after":null,"page":{"entries":[],"head_seq":0,"next_after":null}}`,
+			`{"entries":[{"created_at":"2026-09-08T00:00:00.123456Z","id":"a1b2c3d4","record":null,"seq":1},{"created_at":"2026-09-08T00:00:00.123456Z","id":"a1b2c3d4","record":"","seq":2},{"created_at":"2026-09-08T00:00:00.123456Z","id":"a1b2c3d4","record":{},"seq":3}],"head_seq":3,"next_after":null,"page":{"entries":[],"head_seq":0,"next_after":null}}`},
 		{"a stream entry's record is opaque", "is_stream_entry; stream_agent_json_preserves_opaque_record_and_empty_page",
 			`{"entries":[{"created_at":"2026-09-08T00:00:00.123456Z","id":"` + uuid + `","record":{"empty":[],"id":"` + uuid + `","namespace":"local","score":0.123456789},"seq":1}],"head_seq":1,"next_after":null}`,
 			`{"entries":[{"created_at":"2026-09-08T00:00:00.123456Z","id":"a1b2c3d4","record":{"empty":[],"id":"` + uuid + `","namespace":"local","score":0.123456789},"seq":1}],"head_seq":1,"next_after":null}`},
@@ -183,6 +201,12 @@ func TestAgentWhereKhiveApplies(t *testing.T) {
 		{"through JSON-RPC and MCP structuredContent; wrappers and text as they are",
 			`{"id":"` + uuid + `","jsonrpc":"2.0","result":{"content":[{"text":"{\"id\":\"` + uuid + `\"}","type":"text"}],"structuredContent":{"ok":true,"result":` + row + `,"tool":"create"}}}`,
 			`{"id":"` + uuid + `","jsonrpc":"2.0","result":{"content":[{"text":"{\"id\":\"` + uuid + `\"}","type":"text"}],"structuredContent":{"ok":true,"result":` + shown + `,"tool":"create"}}}`},
+		{"schedule.agenda keeps its root next cursor and an empty events list (AgendaContinuation)",
+			`{"ok":true,"result":{"count":0,"events":[],"next":{"after":"2026-05-23T16:05:00+02:00","after_id":"` + uuid + `"}},"tool":"schedule.agenda"}`,
+			`{"ok":true,"result":{"count":0,"events":[],"next":{"after":"2026-05-23T16:05:00+02:00","after_id":"` + uuid + `"}},"tool":"schedule.agenda"}`},
+		{"only the root next of an agenda: a nested one is transformed",
+			`{"ok":true,"result":{"events":[{"id":"` + uuid + `","next":{"after_id":"` + uuid + `"}}],"next":null},"tool":"schedule.agenda"}`,
+			`{"ok":true,"result":{"events":[{"id":"a1b2c3d4","next":{"after_id":"a1b2c3d4"}}],"next":null},"tool":"schedule.agenda"}`},
 		{"a JSON-RPC error untouched",
 			`{"error":{"code":-32602,"data":"","message":"bad"},"id":1,"jsonrpc":"2.0"}`, `{"error":{"code":-32602,"data":"","message":"bad"},"id":1,"jsonrpc":"2.0"}`},
 		{"a scalar document as it is", `"` + uuid + `"`, `"` + uuid + `"`},
@@ -190,6 +214,66 @@ func TestAgentWhereKhiveApplies(t *testing.T) {
 	for _, tt := range tests {
 		if got := agentOf(t, tt.in); got != tt.want {
 			t.Errorf("%s:\n in   %s\n got  %s\n want %s", tt.rule, tt.in, got, tt.want)
+		}
+	}
+	// Every verb khive always answers in full (HandlerDef::presentation_policy).
+	for _, verb := range []string{"get", "link", "query", "traverse", "neighbors", "schema", "brain.feedback",
+		"brain.auto_feedback", "memory.feedback", "comm.delivered", "comm.transport_status", "git.digest", "git.ingest_cursor"} {
+		in := `{"ok":true,"result":` + row + `,"tool":"` + verb + `"}`
+		if got := agentOf(t, in); got != in {
+			t.Errorf("%s is always verbose, but %s became %s", verb, in, got)
+		}
+	}
+}
+
+// Receipt protection is for the named paths only (issue_2537 tests):
+// another container, a deeper level or a value that is no string gets the
+// standard transform; a protected string is kept without being parsed.
+func TestAgentReceiptsProtectOnlyTheirPaths(t *testing.T) {
+	const ts = "2026-01-01T00:00:00.123456Z"
+	row := `{"created_at":"` + ts + `","updated_at":"` + ts + `"}`
+	for tool, cases := range map[string][]string{
+		"stream.append": {`[` + row + `]`, `{"details":` + row + `}`, `{"results":[` + row + `]}`, `{"created_at":{"created_at":"` + ts + `"}}`, `{"created_at":42}`},
+		"stream.batch":  {`[{"results":[` + row + `]}]`, `{"results":` + row + `}`, `{"results":[[` + row + `]]}`, `{"details":{"results":[` + row + `]}}`, `{"results":[{"created_at":null}]}`},
+	} {
+		for _, c := range cases {
+			receipt := agentOf(t, `{"ok":true,"result":`+c+`,"tool":"`+tool+`"}`)
+			standard := agentOf(t, `{"ok":true,"result":`+c+`,"tool":"create"}`)
+			if strings.Replace(receipt, tool, "create", 1) != standard {
+				t.Errorf("%s %s: %s, but the standard transform gives %s", tool, c, receipt, standard)
+			}
+		}
+	}
+	for _, text := range []string{"", "not a timestamp", "2026-01-01T05:30:00.123456+05:30"} {
+		q := Quote(text)
+		for tool, doc := range map[string]string{
+			"stream.append": `{"created_at":` + q + `}`,
+			"stream.batch":  `{"results":[{"created_at":` + q + `,"updated_at":` + q + `}]}`,
+		} {
+			in := `{"ok":true,"result":` + doc + `,"tool":"` + tool + `"}`
+			if got := agentOf(t, in); got != in {
+				t.Errorf("%s: %s became %s", tool, in, got)
+			}
+		}
+	}
+}
+
+// The age of a row created within the same second as now is told by the
+// fractions, digit by digit past nanoseconds
+// (agent_relative_sibling_uses_sampled_fraction_within_same_second).
+func TestAgentRelativeWithinTheSecond(t *testing.T) {
+	now := time.Date(2025, 5, 23, 16, 8, 0, 500000000, time.UTC)
+	in := `{"items":[{"created_at":"2025-05-23T16:08:00.499999999Z"},{"created_at":"2025-05-23T16:08:00.500000000Z"},{"created_at":"2025-05-23T16:08:00.5000000000Z"},{"created_at":"2025-05-23T16:08:00.5000000001Z"},{"created_at":"2025-05-23T16:08:00.500000001Z"},{"created_at":"2025-05-23T16:07:59.500000001Z"},{"created_at":"2025-05-23T16:07:59.500000000Z"}]}`
+	v, err := input.NewDecoder(strings.NewReader(in), "t").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := Agent(v, now)
+	items, _ := out.Get("items")
+	want := []string{"0s ago", "0s ago", "0s ago", "", "", "0s ago", "1s ago"}
+	for i, it := range items.Items {
+		if got := it.Str("created_at_relative"); got != want[i] {
+			t.Errorf("row %d: created_at_relative %q, want %q", i, got, want[i])
 		}
 	}
 }
