@@ -93,6 +93,14 @@ func TestAgentStreamedIsAgentHeld(t *testing.T) {
 		switch seed % 4 {
 		case 0:
 			doc = rows
+			if seed%8 == 0 {
+				// a list that is the document streams whatever its items
+				for i := range doc.Items {
+					if i%3 == 0 {
+						doc.Items[i] = g.agentValue(1)
+					}
+				}
+			}
 		case 1:
 			doc = list
 		case 2:

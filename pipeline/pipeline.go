@@ -354,7 +354,9 @@ func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 	dec := input.NewDecoder(r, name)
 	if rn.opt.Output == Agent {
 		dec.Stream = func(path []input.Frame, first []value.Value) bool {
-			return recognise.Streams(path, first) && jsonout.AgentStreams(levels(path), first)
+			// A document that is a list streams whatever its items: each
+			// is transformed alone (a million numbers, say).
+			return (len(path) == 0 || recognise.Streams(path, first)) && jsonout.AgentStreams(levels(path), first)
 		}
 		dec.OnList = rn.agentList
 		return dec
