@@ -364,6 +364,13 @@ func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 	// Sorted rows are held: the last row read may be the first shown.
 	if (rn.opt.Output == Human || rn.opt.Output == Plain || rn.opt.Output == Markdown) && len(rn.opt.Steer.Sort) == 0 {
 		dec.Stream = recognise.Streams
+		if rn.opt.Output == Plain {
+			// Plain output writes a list of scalars a value a line: a
+			// document that is one streams too.
+			dec.Stream = func(path []input.Frame, first []value.Value) bool {
+				return len(path) == 0 && value.AllScalars(first) || recognise.Streams(path, first)
+			}
+		}
 		dec.OnList = rn.streamList
 	}
 	return dec
@@ -565,7 +572,13 @@ func (rn *Renderer) streamList(l *input.List) (int, error) {
 	ll := &longList{o: rn.begin(false), s: recognise.StreamedList(l, rn.rec)}
 	rn.long = ll
 	if rn.opt.Output == Plain {
-		err := plain.Steered(ll.o, rn.opt.Steer, rn.seen).Stream(l, ll.s)
+		pw := plain.Steered(ll.o, rn.opt.Steer, rn.seen)
+		if len(l.Path) == 0 && value.AllScalars(l.First) {
+			n, err := pw.StreamScalars(l)
+			ll.s.Rows = n
+			return n, err
+		}
+		err := pw.Stream(l, ll.s)
 		return ll.s.Rows, err
 	}
 	err := rn.write(ll.o, recognise.DocOf(ll.s.Table(l)))

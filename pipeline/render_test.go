@@ -627,3 +627,36 @@ func TestLiftedListKeepsLateProperties(t *testing.T) {
 		t.Errorf("%d of 200 late properties shown", n)
 	}
 }
+
+// A document that is a long list of scalars streams in plain output, a
+// value a line, as it is written held; an item that is not a scalar after
+// the first ones is still written whole, under its index.
+func TestPlainScalarListStreams(t *testing.T) {
+	g := newGen(4242)
+	items := Value{Kind: Array}
+	for i := 0; i < 2500; i++ {
+		items.Items = append(items.Items, g.scalar())
+	}
+	doc := compactJSON(items)
+	var streamed strings.Builder
+	rn := NewRenderer(&streamed, Options{Output: Plain})
+	if _, err := rn.Stream(strings.NewReader(doc), "t"); err != nil {
+		t.Fatal(err)
+	}
+	v, err := NewDecoder(strings.NewReader(doc), "t").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var held strings.Builder
+	if err := NewRenderer(&held, Options{Output: Plain}).Document(v, &Result{}); err != nil {
+		t.Fatal(err)
+	}
+	if streamed.String() != held.String() {
+		t.Fatalf("streamed and held differ\n%s", firstDiff(streamed.String(), held.String()))
+	}
+	mixed := doc[:len(doc)-1] + `,{"late":"object kept"},7]`
+	out := renderString(t, mixed, Options{Output: Plain})
+	if !strings.Contains(out, "[2500].late: object kept\n") || !strings.HasSuffix(out, "\n7\n") {
+		t.Errorf("a late object in a streamed scalar list: %q", out[max(0, len(out)-80):])
+	}
+}

@@ -122,6 +122,35 @@ func (p Writer) Stream(l *input.List, s *recognise.Streamed) error {
 	}
 }
 
+// StreamScalars writes a document that is a list of scalars too long to
+// hold as a held one is written, a value a line, as it is read. An item
+// that is not a scalar, after the first ones were, gets its own indexed
+// lines, as an item of a mixed list does: nothing is lost. It returns how
+// many items there were.
+func (p Writer) StreamScalars(l *input.List) (int, error) {
+	for _, it := range l.First {
+		p.o.Line(plainScalar(it))
+	}
+	n := len(l.First)
+	for {
+		it, ok, err := l.Next()
+		if err != nil || !ok {
+			return n, err
+		}
+		if it.Scalar() {
+			p.o.Line(plainScalar(it))
+		} else {
+			p.o.Gap()
+			p.walkAt(&pathSeg{seg: "[" + strconv.Itoa(n) + "]"}, "", it, false)
+			p.o.Gap()
+		}
+		n++
+		if err := p.o.Err(); err != nil {
+			return n, err
+		}
+	}
+}
+
 // Finish writes the rest of a document whose list was streamed: the
 // list's metadata and the envelope's fields after it, or, when the
 // document said only after its rows that it failed, the failure.
