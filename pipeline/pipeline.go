@@ -581,7 +581,7 @@ func (rn *Renderer) streamList(l *input.List) (int, error) {
 		err := pw.Stream(l, ll.s)
 		return ll.s.Rows, err
 	}
-	err := rn.write(ll.o, recognise.DocOf(ll.s.Table(l)))
+	err := rn.write(ll.o, recognise.DocOf(ll.s.Blocks(l)))
 	return ll.s.Rows, err
 }
 

@@ -26,40 +26,54 @@ var codeSearch = Recogniser{
 		}
 		var blocks []view.Block
 		for i, r := range results {
-			path, err1 := optString(r, "file_path")
-			content, err2 := optString(r, "content")
-			start, _, err3 := optNumber(r, "start_line")
-			end, _, err4 := optNumber(r, "end_line")
-			sim, hasSim, err5 := optNumber(r, "similarity_score")
-			before, err6 := optString(r, "context_before")
-			after, err7 := optString(r, "context_after")
-			if err := firstErr(err1, err2, err3, err4, err5, err6, err7); err != nil {
+			c, err := codeHit(b, r)
+			if err != nil {
 				return nil, err
-			}
-			first, _ := strconv.Atoi(start)
-			c := view.Code{Path: path, Lines: lineRange(start, end), Line: first, Text: content, Before: before, After: after,
-				Language: Language(path),
-				Extra:    b.rest(r, 0, "file_path", "content", "start_line", "end_line", "similarity_score", "context_before", "context_after")}
-			if hasSim {
-				s := b.cell("similarity_score", Value{Kind: Number, Text: sim}, false)
-				s.Frac, _ = strconv.ParseFloat(sim, 64)
-				c.Score = &s
 			}
 			if i > 0 {
 				blocks = append(blocks, view.Gap{})
 			}
 			blocks = append(blocks, c)
 		}
-		f := view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: format.Count(len(results), "result")}}}
-		if total, ok, _ := optNumber(v, "total_count"); ok && total != strconv.Itoa(len(results)) {
-			f.Parts[0].Text = strconv.Itoa(len(results)) + " of " + total + " results"
-		}
-		if ms, ok, _ := optNumber(v, "latency_ms"); ok {
-			f.Parts = append(f.Parts, view.Part{Cell: &view.Cell{Kind: view.Duration, Text: ms, Unit: time.Millisecond}})
-		}
-		blocks = append(blocks, view.Gap{}, f)
-		return withRest(blocks, b.rest(v, 0, "results", "total_count", "latency_ms")), nil
+		return append(blocks, codeEnd(b, v, len(results))...), nil
 	},
+}
+
+// codeHit is one search result: its place, score and code.
+func codeHit(b builder, r Value) (view.Code, error) {
+	path, err1 := optString(r, "file_path")
+	content, err2 := optString(r, "content")
+	start, _, err3 := optNumber(r, "start_line")
+	end, _, err4 := optNumber(r, "end_line")
+	sim, hasSim, err5 := optNumber(r, "similarity_score")
+	before, err6 := optString(r, "context_before")
+	after, err7 := optString(r, "context_after")
+	if err := firstErr(err1, err2, err3, err4, err5, err6, err7); err != nil {
+		return view.Code{}, err
+	}
+	first, _ := strconv.Atoi(start)
+	c := view.Code{Path: path, Lines: lineRange(start, end), Line: first, Text: content, Before: before, After: after,
+		Language: Language(path),
+		Extra:    b.rest(r, 0, "file_path", "content", "start_line", "end_line", "similarity_score", "context_before", "context_after")}
+	if hasSim {
+		s := b.cell("similarity_score", Value{Kind: Number, Text: sim}, false)
+		s.Frac, _ = strconv.ParseFloat(sim, 64)
+		c.Score = &s
+	}
+	return c, nil
+}
+
+// codeEnd is what follows the results: their count (of the total the
+// server found), its latency, and under --verbose the other fields.
+func codeEnd(b builder, v Value, n int) []view.Block {
+	f := view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: format.Count(n, "result")}}}
+	if total, ok, _ := optNumber(v, "total_count"); ok && total != strconv.Itoa(n) {
+		f.Parts[0].Text = strconv.Itoa(n) + " of " + total + " results"
+	}
+	if ms, ok, _ := optNumber(v, "latency_ms"); ok {
+		f.Parts = append(f.Parts, view.Part{Cell: &view.Cell{Kind: view.Duration, Text: ms, Unit: time.Millisecond}})
+	}
+	return withRest([]view.Block{view.Gap{}, f}, b.rest(v, 0, "results", "total_count", "latency_ms"))
 }
 
 var codeIndex = Recogniser{

@@ -87,6 +87,9 @@ type Streamed struct {
 	// complete up to the result.
 	Envelope Value
 	b        builder
+	// code marks the hits of a code search, shown as the code-search view
+	// shows them rather than as a table.
+	code bool
 }
 
 // StreamedList says where a long list sits and what its rows are.
@@ -111,7 +114,50 @@ func StreamedList(l *input.List, opt Options) *Streamed {
 		nounKey = "results"
 	}
 	s.Singular = Noun(l.First, nounKey)
+	if s.Where == ListInObject && opt.Steer.Empty() {
+		probe := value.Join(*l.Path[0].Obj, Value{Kind: Object, Members: []Member{{Key: s.Key, Value: Value{Kind: Array, Items: l.First}}}})
+		s.code = findShape(probe, "") == &codeSearch
+	}
 	return s
+}
+
+// Blocks is the view of the list as it streams: a code search's hits as
+// that view shows them, any other list as a table.
+func (s *Streamed) Blocks(l *input.List) []view.Block {
+	if !s.code {
+		return s.Table(l)
+	}
+	i := 0
+	var queue []view.Block // blocks made and not yet yielded
+	return []view.Block{view.Stream{Next: func() (view.Block, bool, error) {
+		if len(queue) == 0 {
+			var row Value
+			if i < len(l.First) {
+				row = l.First[i]
+			} else {
+				var ok bool
+				var err error
+				if row, ok, err = l.Next(); err != nil || !ok {
+					return nil, false, err
+				}
+			}
+			if i > 0 {
+				queue = append(queue, view.Gap{}) // between hits, as held
+			}
+			if c, err := codeHit(s.b, row); err == nil {
+				queue = append(queue, c)
+			} else {
+				// A hit not of the shape: its fields, as they came.
+				one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(i) + "]", Value: row}}}
+				queue = append(queue, *s.b.record(one, 0, false, false))
+			}
+			i++
+			s.Rows, s.Shown = i, i
+		}
+		b := queue[0]
+		queue = queue[1:]
+		return b, true, nil
+	}}}
 }
 
 // Table is the view of the list: its title under --verbose when it is an
@@ -194,6 +240,9 @@ func (s *Streamed) Finish(v Value) []view.Block {
 			rest = value.Without(v, s.Key)
 		}
 		return []view.Block{countOf(s.Shown, s.Rows, s.Singular, 0), view.Gap{}, s.b.errorBlock(rest, "")}
+	}
+	if s.code {
+		return codeEnd(s.b, v, s.Rows)
 	}
 	var blocks []view.Block
 	if s.Where == ListInObject || s.Where == ListInResult {

@@ -117,6 +117,19 @@ func (h *Writer) block(b view.Block, indent int) error {
 		h.tree(b)
 	case view.Diff:
 		h.diff(b)
+	case view.Stream:
+		for {
+			next, ok, err := b.Next()
+			if err != nil || !ok {
+				return err
+			}
+			if err := h.block(next, indent); err != nil {
+				return err
+			}
+			if err := h.o.Err(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

@@ -57,16 +57,38 @@ func New(o *lines.Writer, opt Options) Writer {
 // error is a streamed table's: the input's, or the output's.
 func (m Writer) Doc(d view.Doc) error {
 	for _, b := range d.Blocks {
-		if t, ok := b.(view.Table); ok && t.Stream != nil {
-			m.o.Gap()
-			if err := m.table(t, ""); err != nil {
-				return err
-			}
-			continue
+		if err := m.streamed(b); err != nil {
+			return err
 		}
-		m.block(b)
 	}
 	return m.o.Err()
+}
+
+// streamed writes a block, one that streams (a long list's table or
+// items) with the error of its input or output.
+func (m Writer) streamed(b view.Block) error {
+	switch b := b.(type) {
+	case view.Table:
+		if b.Stream != nil {
+			m.o.Gap()
+			return m.table(b, "")
+		}
+	case view.Stream:
+		for {
+			next, ok, err := b.Next()
+			if err != nil || !ok {
+				return err
+			}
+			if err := m.streamed(next); err != nil {
+				return err
+			}
+			if err := m.o.Err(); err != nil {
+				return err
+			}
+		}
+	}
+	m.block(b)
+	return nil
 }
 
 func (m Writer) block(b view.Block) {
