@@ -363,13 +363,10 @@ func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 	}
 	// Sorted rows are held: the last row read may be the first shown.
 	if (rn.opt.Output == Human || rn.opt.Output == Plain || rn.opt.Output == Markdown) && len(rn.opt.Steer.Sort) == 0 {
-		dec.Stream = recognise.Streams
-		if rn.opt.Output == Plain {
-			// Plain output writes a list of scalars a value a line: a
-			// document that is one streams too.
-			dec.Stream = func(path []input.Frame, first []value.Value) bool {
-				return len(path) == 0 && value.AllScalars(first) || recognise.Streams(path, first)
-			}
+		// A document that is a list of scalars streams too: a value a line
+		// in plain output, inline in the others.
+		dec.Stream = func(path []input.Frame, first []value.Value) bool {
+			return len(path) == 0 && value.AllScalars(first) || recognise.Streams(path, first)
 		}
 		dec.OnList = rn.streamList
 	}

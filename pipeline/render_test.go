@@ -635,9 +635,10 @@ func TestLiftedListKeepsLateProperties(t *testing.T) {
 	}
 }
 
-// A document that is a long list of scalars streams in plain output, a
-// value a line, as it is written held; an item that is not a scalar after
-// the first ones is still written whole, under its index.
+// A document that is a long list of scalars streams, in plain output a
+// value a line, inline in the others, as it is written held; an item that
+// is not a scalar after the first ones is still written whole (in plain
+// output under its index).
 func TestPlainScalarListStreams(t *testing.T) {
 	g := newGen(4242)
 	items := Value{Kind: Array}
@@ -645,21 +646,23 @@ func TestPlainScalarListStreams(t *testing.T) {
 		items.Items = append(items.Items, g.scalar())
 	}
 	doc := compactJSON(items)
-	var streamed strings.Builder
-	rn := NewRenderer(&streamed, Options{Output: Plain})
-	if _, err := rn.Stream(strings.NewReader(doc), "t"); err != nil {
-		t.Fatal(err)
-	}
-	v, err := NewDecoder(strings.NewReader(doc), "t").Next()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var held strings.Builder
-	if err := NewRenderer(&held, Options{Output: Plain}).Document(v, &Result{}); err != nil {
-		t.Fatal(err)
-	}
-	if streamed.String() != held.String() {
-		t.Fatalf("streamed and held differ\n%s", firstDiff(streamed.String(), held.String()))
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for _, opt := range []Options{{Output: Plain}, {Output: Human, Width: 80, Now: now}, {Output: Human, Verbose: true, Now: now}, {Output: Markdown}} {
+		var streamed strings.Builder
+		if _, err := NewRenderer(&streamed, opt).Stream(strings.NewReader(doc), "t"); err != nil {
+			t.Fatal(err)
+		}
+		v, err := NewDecoder(strings.NewReader(doc), "t").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var held strings.Builder
+		if err := NewRenderer(&held, opt).Document(v, &Result{}); err != nil {
+			t.Fatal(err)
+		}
+		if streamed.String() != held.String() {
+			t.Fatalf("output %d: streamed and held differ\n%s", opt.Output, firstDiff(streamed.String(), held.String()))
+		}
 	}
 	mixed := doc[:len(doc)-1] + `,{"late":"object kept"},7]`
 	out := renderString(t, mixed, Options{Output: Plain})

@@ -90,6 +90,8 @@ type Streamed struct {
 	// code marks the hits of a code search, shown as the code-search view
 	// shows them rather than as a table.
 	code bool
+	// scalars marks a document that is a list of scalars, shown inline.
+	scalars bool
 }
 
 // StreamedList says where a long list sits and what its rows are.
@@ -114,6 +116,7 @@ func StreamedList(l *input.List, opt Options) *Streamed {
 		nounKey = "results"
 	}
 	s.Singular = Noun(l.First, nounKey)
+	s.scalars = s.Where == ListIsDocument && value.AllScalars(l.First)
 	if s.Where == ListInObject && opt.Steer.Empty() {
 		probe := value.Join(*l.Path[0].Obj, Value{Kind: Object, Members: []Member{{Key: s.Key, Value: Value{Kind: Array, Items: l.First}}}})
 		s.code = findShape(probe, "") == &codeSearch
@@ -124,6 +127,9 @@ func StreamedList(l *input.List, opt Options) *Streamed {
 // Blocks is the view of the list as it streams: a code search's hits as
 // that view shows them, any other list as a table.
 func (s *Streamed) Blocks(l *input.List) []view.Block {
+	if s.scalars {
+		return []view.Block{s.inline(l)}
+	}
 	if !s.code {
 		return s.Table(l)
 	}
@@ -226,6 +232,27 @@ func (s *Streamed) Table(l *input.List) []view.Block {
 	return append(blocks, tb)
 }
 
+// inline is a list of scalars as the held view has it, its items after
+// the first as they are read. An item that is not a scalar, after the
+// first ones were, is shown as its JSON.
+func (s *Streamed) inline(l *input.List) view.Inline {
+	in := s.b.inline(l.First, 0)
+	s.Rows, s.Shown = len(l.First), len(l.First)
+	in.More = func() (view.Cell, bool, error) {
+		it, ok, err := l.Next()
+		if err != nil || !ok {
+			return view.Cell{}, false, err
+		}
+		s.Rows++
+		s.Shown++
+		if !it.Scalar() {
+			return view.Cell{Kind: view.Text, Text: value.Compact(it)}, true, nil
+		}
+		return s.b.cell("", it, it.Kind == Null), true, nil
+	}
+	return in
+}
+
 // Finish is the rest of a document whose list was streamed, once it is
 // complete: the footer and the fields after the list or, when the document
 // said only after its rows that it failed, the failure, whole.
@@ -243,6 +270,9 @@ func (s *Streamed) Finish(v Value) []view.Block {
 	}
 	if s.code {
 		return codeEnd(s.b, v, s.Rows)
+	}
+	if s.scalars {
+		return nil // a list of scalars has no footer
 	}
 	var blocks []view.Block
 	if s.Where == ListInObject || s.Where == ListInResult {

@@ -212,6 +212,9 @@ type Table struct {
 type Inline struct {
 	Items  []Cell
 	Indent int
+	// More, when set, yields the items after Items of a list too long to
+	// hold, as they are read; its error is the input's.
+	More func() (Cell, bool, error)
 }
 
 // Scalar is a lone value: a whole document, an envelope's result.

@@ -94,7 +94,7 @@ func (h *Writer) block(b view.Block, indent int) error {
 	case view.Footer:
 		h.footer(b)
 	case view.Inline:
-		h.inline(b.Items, b.Indent)
+		return h.inline(b)
 	case view.Scalar:
 		h.scalar(b.Cell, b.Indent)
 	case view.Note:
@@ -218,15 +218,17 @@ func (h *Writer) scalar(c view.Cell, indent int) {
 
 // inline writes an array of scalars as a comma-separated list, wrapped to
 // the width.
-func (h *Writer) inline(items []view.Cell, indent int) {
-	if len(items) == 0 {
+func (h *Writer) inline(in view.Inline) error {
+	items, indent := in.Items, in.Indent
+	if len(items) == 0 && in.More == nil {
 		h.o.Line(strings.Repeat(" ", indent) + h.th.Faint.Render("[]"))
-		return
+		return nil
 	}
 	var b strings.Builder
 	lineW := indent
 	b.WriteString(strings.Repeat(" ", indent))
-	for i, it := range items {
+	i := 0
+	add := func(it view.Cell) {
 		c := h.cell(it)
 		w := table.Width(c.Text)
 		if i > 0 {
@@ -243,8 +245,26 @@ func (h *Writer) inline(items []view.Cell, indent int) {
 		}
 		b.WriteString(c.Style.Render(c.Text))
 		lineW += w
+		i++
+	}
+	for _, it := range items {
+		add(it)
+	}
+	for in.More != nil {
+		it, ok, err := in.More()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		add(it)
+		if err := h.o.Err(); err != nil {
+			return err
+		}
 	}
 	h.o.Line(b.String())
+	return nil
 }
 
 // note writes an aside on one line, dimmed (red for a failure), and under

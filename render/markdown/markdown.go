@@ -73,6 +73,34 @@ func (m Writer) streamed(b view.Block) error {
 			m.o.Gap()
 			return m.table(b, "")
 		}
+	case view.Inline:
+		if b.More != nil {
+			m.o.Gap()
+			var line strings.Builder
+			for i, it := range b.Items {
+				if i > 0 {
+					line.WriteString(", ")
+				}
+				line.WriteString(inline(m.h.Cell(it)))
+			}
+			n := len(b.Items)
+			for {
+				it, ok, err := b.More()
+				if err != nil {
+					return err
+				}
+				if !ok {
+					break
+				}
+				if n > 0 {
+					line.WriteString(", ")
+				}
+				line.WriteString(inline(m.h.Cell(it)))
+				n++
+			}
+			m.o.Line(lineStart(line.String()))
+			return nil
+		}
 	case view.Stream:
 		for {
 			next, ok, err := b.Next()
