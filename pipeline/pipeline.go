@@ -154,7 +154,9 @@ type Renderer struct {
 	al *jsonout.AgentList
 	// agentLists counts them, for tests.
 	agentLists int
-	seen       *recognise.Seen // what the table flags met, over the run
+	// partBuf is reused for the part of each document that is no wrapper.
+	partBuf []protocol.Part
+	seen    *recognise.Seen // what the table flags met, over the run
 }
 
 // longList is a streamed list and the lines writer its document uses.
@@ -453,7 +455,8 @@ func (rn *Renderer) Document(v value.Value, res *Result) error {
 		jsonout.Write(rn.w, v, rn.opt.Output == JSON, th)
 		return rn.flush()
 	}
-	parts := protocol.Unwrap(v, recognise.Failed)
+	parts := protocol.UnwrapInto(rn.partBuf, v, recognise.Failed)
+	rn.partBuf = parts[:0]
 	if protocol.HasID(v) {
 		rn.ids++
 		if rn.ids > 1 {

@@ -101,7 +101,18 @@ type Failed func(Value) bool
 // Unwrap takes the protocol wrappers off a document. Anything that is not
 // a wrapper comes back as one value part; failed judges the values.
 func Unwrap(v Value, failed Failed) []Part {
-	return unwrapper{failed}.unwrap(v)
+	return UnwrapInto(nil, v, failed)
+}
+
+// UnwrapInto is Unwrap appending to buf[:0]: a stream of many documents
+// that are no wrappers reuses one part rather than allocating one (a Part
+// is over a kilobyte) per document.
+func UnwrapInto(buf []Part, v Value, failed Failed) []Part {
+	u := unwrapper{failed}
+	if v.Kind == Object && (IsJSONRPC(v) || IsToolResult(v)) {
+		return u.unwrap(v)
+	}
+	return append(buf[:0], Part{Kind: ValuePart, Value: v, Failed: failed(v)})
 }
 
 type unwrapper struct{ failed Failed }
