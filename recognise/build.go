@@ -298,11 +298,13 @@ type columns struct {
 	means []keyMeaning // of each column's key
 	// same keeps, by column, the cells of short strings that repeat down
 	// a long list (statuses, priorities, assignees), numbered by Same.
-	same []sameCells
+	same    []sameCells
+	listKey []byte // the key of the list being looked up
 }
 
 type sameCells struct {
 	byText map[string]int32
+	byList map[string]int32 // short lists of scalars (tags), by their items
 	cells  []view.Cell
 }
 
@@ -597,6 +599,9 @@ func (t *columns) rowInto(out []view.Cell, members []Member, at []int) []view.Ce
 // writer need not make its look again either.
 func (t *columns) cell(i int, m Member) view.Cell {
 	v := m.Value
+	if v.Kind == Array {
+		return t.listCell(i, m)
+	}
 	if v.Kind != String || len(v.Text) > 40 {
 		return t.b.cellOf(m.Key, t.means[i], v, t.raw)
 	}
@@ -617,6 +622,42 @@ func (t *columns) cell(i int, m Member) view.Cell {
 	c.Same = int32(len(sc.cells) + 1)
 	sc.cells = append(sc.cells, c)
 	sc.byText[v.Text] = c.Same
+	return c
+}
+
+// listCell is the cell of a short list of short scalars (tags, labels),
+// made once per distinct list in a column and numbered like a repeating
+// string: a long list's rows repeat the same few.
+func (t *columns) listCell(i int, m Member) view.Cell {
+	v := m.Value
+	if len(v.Items) == 0 || len(v.Items) > 8 {
+		return t.b.cellOf(m.Key, t.means[i], v, t.raw)
+	}
+	key := t.listKey[:0]
+	for _, it := range v.Items {
+		if !it.Scalar() || len(it.Text) > 40 {
+			return t.b.cellOf(m.Key, t.means[i], v, t.raw)
+		}
+		key = append(append(append(key, byte(it.Kind)), it.Text...), 0)
+	}
+	t.listKey = key
+	if t.same == nil {
+		t.same = make([]sameCells, len(t.cols))
+	}
+	sc := &t.same[i]
+	if n, ok := sc.byList[string(key)]; ok {
+		return sc.cells[n-1]
+	}
+	c := t.b.cellOf(m.Key, t.means[i], v, t.raw)
+	if len(sc.cells) >= 256 {
+		return c
+	}
+	if sc.byList == nil {
+		sc.byList = map[string]int32{}
+	}
+	c.Same = int32(len(sc.cells) + 1)
+	sc.cells = append(sc.cells, c)
+	sc.byList[string(key)] = c.Same
 	return c
 }
 
