@@ -338,8 +338,7 @@ func (t *Writer) Row(row []Cell) error {
 		// (a combining mark), which would follow an indent wider than the
 		// width.
 		if t.opt.Width > 0 && (tw > t.lay.Widths[k] || t.lay.Widths[k] == 0) {
-			text = Cut(text, t.lay.Widths[k], t.opt.Ellipsis)
-			tw = Width(text)
+			text, tw = CutWidth(text, t.lay.Widths[k], t.opt.Ellipsis)
 		}
 		// Without a width limit nothing is cut: a streamed row wider than
 		// the first rows overflows its column rather than lose text.

@@ -274,3 +274,17 @@ func TestCutWords(t *testing.T) {
 		}
 	}
 }
+
+// CutWidth's width is the width of what it returns, measured.
+func TestCutWidthMeasures(t *testing.T) {
+	for _, s := range []string{"", "short", "a longer plain text to cut", "漢字のテキストを切る", "mixed 漢字 and ascii text", "e\u0301\u0301 combining"} {
+		for w := 0; w < 12; w++ {
+			for _, tail := range []string{"…", "...", ""} {
+				cut, cw := CutWidth(s, w, tail)
+				if cut != Cut(s, w, tail) || cw != Width(cut) {
+					t.Errorf("CutWidth(%q, %d, %q) = %q, %d; Cut %q, Width %d", s, w, tail, cut, cw, Cut(s, w, tail), Width(cut))
+				}
+			}
+		}
+	}
+}

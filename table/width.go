@@ -22,12 +22,20 @@ func Width(s string) int {
 // A wide character that would straddle the limit is left out whole, so the
 // result may be one column narrower than w; callers pad by measured width.
 func Cut(s string, w int, tail string) string {
+	cut, _ := CutWidth(s, w, tail)
+	return cut
+}
+
+// CutWidth is Cut, with the width of what it returns: a table measures
+// every cell it cuts, and an ASCII text cut with a "…" is no longer ASCII,
+// so measuring it again would segment it into graphemes for nothing.
+func CutWidth(s string, w int, tail string) (string, int) {
 	if w <= 0 {
-		return ""
+		return "", 0
 	}
 	sw := Width(s)
 	if sw <= w {
-		return s
+		return s, sw
 	}
 	tw := Width(tail)
 	if tw > w {
@@ -35,9 +43,10 @@ func Cut(s string, w int, tail string) string {
 		tw = 0
 	}
 	if len(s) == sw { // ASCII
-		return s[:w-tw] + tail
+		return s[:w-tw] + tail, w
 	}
-	return ansi.Truncate(s, w, tail)
+	cut := ansi.Truncate(s, w, tail)
+	return cut, Width(cut)
 }
 
 // CutWords is Cut at a word boundary: the text ends at the last space that
