@@ -9,8 +9,15 @@ import (
 // inline keeps text on one line; line breaks were already made spaces
 // by the cell formatting, this catches any that were not.
 func inline(s string) string {
-	return strings.NewReplacer("\n", " ", "\r", " ").Replace(s)
+	if strings.IndexAny(s, "\r\n") < 0 {
+		return s // the usual case: no copy, no replacer
+	}
+	return lineBreaks.Replace(s)
 }
+
+// lineBreaks is built once: a Replacer builds its tables on first use, and
+// a long table has millions of cells.
+var lineBreaks = strings.NewReplacer("\n", " ", "\r", " ")
 
 // Escape escapes, in text that is already safe for a terminal, what
 // GitHub-flavoured Markdown would read as structure rather than text, so a

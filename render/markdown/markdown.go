@@ -318,16 +318,33 @@ func (m Writer) table(t view.Table, indent string) error {
 	line(hdr)
 	line(sep)
 	out := make([]string, len(cols))
+	// What a repeating cell (Same: a status, a priority, tags) reads as,
+	// by column: made once, not on every row of a long list.
+	same := make([][]string, len(cols))
 	row := func(row []view.Cell) {
 		for k, i := range cols {
-			text := ""
+			var c *view.Cell
 			if i < len(row) && row[i].Kind != view.None {
-				text = m.h.Cell(row[i])
+				c = &row[i]
+			}
+			if c != nil && c.Same > 0 && int(c.Same) < len(same[k]) && same[k][c.Same] != "" {
+				out[k] = same[k][c.Same]
+				continue
+			}
+			text := ""
+			if c != nil {
+				text = m.h.Cell(*c)
 			}
 			if !t.Exact && !t.Columns[i].Identity {
 				text = m.cut(text)
 			}
 			out[k] = inline(text)
+			if c != nil && c.Same > 0 && c.Same < 1<<12 {
+				for int(c.Same) >= len(same[k]) {
+					same[k] = append(same[k], "")
+				}
+				same[k][c.Same] = out[k]
+			}
 		}
 		line(out)
 	}
