@@ -113,6 +113,36 @@ func TestJSONStreamedIsJSONHeld(t *testing.T) {
 				wide.Members = append(wide.Members, mem("k"+itoa(i), g.scalar()))
 			}
 			docs = append(docs, append1(wide, mem("ok", Value{Kind: Bool, Text: "false"})))
+			// A review's cases: the failing op of a long batch inside a
+			// JSON-RPC reply, inside structuredContent, inside a long text
+			// block; a failing text block after a thousand others; an
+			// error after a thousand members; and a batch that is not one
+			// (an item without ok past the first thousand).
+			late := Value{Kind: Array}
+			for i := 0; i < 1500; i++ {
+				late.Items = append(late.Items, obj(mem("ok", jsonTrue), mem("tool", str("t")), mem("result", obj(mem("id", Value{Kind: Number, Text: itoa(i)})))))
+			}
+			late.Items[1200] = obj(mem("ok", jsonFalse), mem("tool", str("t")), mem("error", obj(mem("kind", str("k")), mem("message", str("nope")))))
+			batch := obj(mem("results", late), mem("summary", obj(mem("total", Value{Kind: Number, Text: "1500"}))))
+			rpc := obj(mem("jsonrpc", str("2.0")), mem("id", Value{Kind: Number, Text: "1"}), mem("result", batch))
+			docs = append(docs, rpc,
+				obj(mem("jsonrpc", str("2.0")), mem("id", Value{Kind: Number, Text: "2"}),
+					mem("result", obj(mem("content", Value{Kind: Array, Items: []Value{obj(mem("type", str("text")), mem("text", str("ok")))}}), mem("structuredContent", batch)))),
+				obj(mem("content", Value{Kind: Array, Items: []Value{obj(mem("type", str("text")), mem("text", str(compactJSON(rpc))))}})))
+			blocks := Value{Kind: Array}
+			for i := 0; i < 1100; i++ {
+				blocks.Items = append(blocks.Items, obj(mem("type", str("text")), mem("text", str("line "+itoa(i)))))
+			}
+			blocks.Items = append(blocks.Items, obj(mem("type", str("text")), mem("text", str(`{"ok":false,"tool":"x","error":"late"}`))))
+			docs = append(docs, obj(mem("content", blocks)))
+			wide2 := obj()
+			for i := 0; i < 1200; i++ {
+				wide2.Members = append(wide2.Members, mem("k"+itoa(i), g.scalar()))
+			}
+			docs = append(docs, append1(wide2, mem("error", str("boom"))))
+			notBatch := Value{Kind: Array, Items: append([]Value(nil), late.Items...)}
+			notBatch.Items[5], notBatch.Items[1200] = notBatch.Items[1200], obj(mem("id", Value{Kind: Number, Text: "1"}))
+			docs = append(docs, obj(mem("results", notBatch), mem("summary", obj())))
 		}
 		// Each document a stream of its own, so that each one's failure
 		// is told apart; then all of them as one stream.

@@ -251,14 +251,27 @@ func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Resu
 		return true, rn.endRun() // an HTTP head with no body is fine
 	}
 	if err != nil {
-		rn.long = nil
-		if werr := rn.endRun(); werr != nil {
+		if werr := rn.broken(); werr != nil {
 			return true, werr
 		}
 		return true, err
 	}
 	res.Documents++
 	return false, rn.Document(v, res)
+}
+
+// broken ends what a document that broke off left open (a streamed list,
+// a run) and writes out what was rendered of it, before the error is
+// reported: the rows shown stay shown, and the next input starts afresh.
+func (rn *Renderer) broken() error {
+	if rn.al != nil {
+		rn.w.WriteByte('\n') // an agent document cut short: end its line
+	}
+	rn.long, rn.al = nil, nil
+	if err := rn.endRun(); err != nil {
+		return err
+	}
+	return rn.flush()
 }
 
 // copyJSON is -o json of a stream: each document written token by token
@@ -366,9 +379,14 @@ func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 	// Sorted rows are held: the last row read may be the first shown.
 	if (rn.opt.Output == Human || rn.opt.Output == Plain || rn.opt.Output == Markdown) && len(rn.opt.Steer.Sort) == 0 {
 		// A document that is a list of scalars streams too: a value a line
-		// in plain output, inline in the others.
+		// in plain output, inline in the others. Markdown and --verbose
+		// head an envelope's list with its tool, which must be read first.
+		streams := recognise.Streams
+		if rn.opt.Output == Markdown || rn.opt.Verbose && rn.opt.Output == Human {
+			streams = recognise.StreamsTitled
+		}
 		dec.Stream = func(path []input.Frame, first []value.Value) bool {
-			return len(path) == 0 && value.AllScalars(first) || recognise.Streams(path, first)
+			return len(path) == 0 && value.AllScalars(first) || streams(path, first)
 		}
 		dec.OnList = rn.streamList
 	}
@@ -402,9 +420,15 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 			var ie *InputError
 			if errors.As(err, &ie) {
 				ie.Line, ie.Col = at(max(ie.Line, 1), max(ie.Col, 1))
+				if werr := rn.broken(); werr != nil {
+					return werr
+				}
 				return ie
 			}
 			if err != nil {
+				if werr := rn.broken(); werr != nil {
+					return werr
+				}
 				return err
 			}
 			res.Documents++

@@ -638,7 +638,8 @@ func (t *columns) listCell(i int, m Member) view.Cell {
 		if !it.Scalar() || len(it.Text) > 40 {
 			return t.b.cellOf(m.Key, t.means[i], v, t.raw)
 		}
-		key = append(append(append(key, byte(it.Kind)), it.Text...), 0)
+		key = strconv.AppendInt(append(key, byte(it.Kind)), int64(len(it.Text)), 10)
+		key = append(append(key, ':'), it.Text...) // length first: no text can pass for two
 	}
 	t.listKey = key
 	if t.same == nil {

@@ -54,7 +54,7 @@ func findShape(v Value, tool string) *Recogniser {
 	case ShapeError, ShapeBatch:
 		return nil
 	case ShapeEnvelope:
-		if tool == "" {
+		if tool == "" && v.Has("result") {
 			// khive's own envelope: its result is what a server's shape
 			// is looked for in (by the envelope's tool), not the envelope.
 			return nil

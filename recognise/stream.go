@@ -44,6 +44,13 @@ func Streams(path []input.Frame, first []Value) bool {
 	if len(path) > 0 && failedSoFar(*path[0].Obj) {
 		return false
 	}
+	for _, r := range first {
+		if r.Has("ok") {
+			// A batch's ops: whether it failed, and how it is shown, needs
+			// every op, so it is held.
+			return false
+		}
+	}
 	switch len(path) {
 	case 0:
 		return true
@@ -53,6 +60,20 @@ func Streams(path []input.Frame, first []Value) bool {
 		return okEnvelope(path[0]) && IsListKey(path[1].Key)
 	}
 	return false
+}
+
+// StreamsTitled is Streams for an output that heads an envelope's list
+// with the envelope's tool (Markdown, --verbose): the tool must have been
+// read before the list (khive sorts it after its result).
+func StreamsTitled(path []input.Frame, first []Value) bool {
+	if !Streams(path, first) {
+		return false
+	}
+	if len(path) > 0 && path[0].Key == "result" {
+		t, ok := path[0].Obj.Get("tool")
+		return ok && t.Kind == String
+	}
+	return true
 }
 
 // failedSoFar reports an object whose members so far say it failed.
@@ -117,7 +138,7 @@ func StreamedList(l *input.List, opt Options) *Streamed {
 	}
 	s.Singular = Noun(l.First, nounKey)
 	s.scalars = s.Where == ListIsDocument && value.AllScalars(l.First)
-	if s.Where == ListInObject && opt.Steer.Empty() {
+	if s.Where == ListInObject {
 		probe := value.Join(*l.Path[0].Obj, Value{Kind: Object, Members: []Member{{Key: s.Key, Value: Value{Kind: Array, Items: l.First}}}})
 		s.code = findShape(probe, "") == &codeSearch
 	}
@@ -150,7 +171,7 @@ func (s *Streamed) Blocks(l *input.List) []view.Block {
 			if i > 0 {
 				queue = append(queue, view.Gap{}) // between hits, as held
 			}
-			if c, err := codeHit(s.b, row); err == nil {
+			if c, err := codeHit(s.b, row); err == nil && (row.Has("file_path") || row.Has("content")) {
 				queue = append(queue, c)
 			} else {
 				// A hit not of the shape: its fields, as they came.
@@ -183,7 +204,16 @@ func (s *Streamed) Table(l *input.List) []view.Block {
 		first = liftRows(first)
 	}
 	first = SteerRows(first, s.b.opt.Steer, s.b.opt.Seen)
-	t := s.b.columns(first, false)
+	plan := first
+	if len(plan) == 0 {
+		// --where kept none of the first rows: the later ones it keeps
+		// are laid out on what the first ones hold.
+		plan = l.First
+		if lifts {
+			plan = liftRows(plan)
+		}
+	}
+	t := s.b.columns(plan, false)
 	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(first))}
 	for r, row := range first {
 		tb.Rows[r] = t.row(row.Members)

@@ -232,7 +232,9 @@ func (h *Writer) inline(in view.Inline) error {
 		c := h.cell(it)
 		w := table.Width(c.Text)
 		if i > 0 {
-			if h.width > 0 && lineW+2+w > h.width {
+			// A line that wraps ends in a comma: room is kept for it, or
+			// the line would be cut and its last item lost.
+			if h.width > 0 && lineW+2+w+1 > h.width {
 				b.WriteString(",")
 				h.o.Line(b.String())
 				b.Reset()

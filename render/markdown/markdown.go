@@ -294,6 +294,18 @@ func (m Writer) table(t view.Table, indent string) error {
 		}
 	}
 	if len(cols) == 0 {
+		// Nothing to show of the rows, but a streamed list is read to its
+		// end all the same.
+		for t.Stream != nil {
+			_, other, ok, err := t.Stream()
+			if err != nil || !ok {
+				return err
+			}
+			if other != nil {
+				m.o.Gap()
+				m.bullets(*other, indent)
+			}
+		}
 		return nil
 	}
 	var b strings.Builder
