@@ -138,9 +138,14 @@ func StreamedList(l *input.List, opt Options) *Streamed {
 	}
 	s.Singular = Noun(l.First, nounKey)
 	s.scalars = s.Where == ListIsDocument && value.AllScalars(l.First)
-	if s.Where == ListInObject {
-		probe := value.Join(*l.Path[0].Obj, Value{Kind: Object, Members: []Member{{Key: s.Key, Value: Value{Kind: Array, Items: l.First}}}})
-		s.code = findShape(probe, "") == &codeSearch
+	rows := Value{Kind: Object, Members: []Member{{Key: s.Key, Value: Value{Kind: Array, Items: l.First}}}}
+	switch {
+	case s.Where == ListInObject:
+		s.code = findShape(value.Join(*l.Path[0].Obj, rows), "") == &codeSearch
+	case s.Where == ListInResult && s.Envelope.Str("tool") != "":
+		// An envelope's code search is headed by its tool, as held: only
+		// when the tool came before the result.
+		s.code = findShape(value.Join(*l.Path[1].Obj, rows), s.Envelope.Str("tool")) == &codeSearch
 	}
 	return s
 }
@@ -156,6 +161,9 @@ func (s *Streamed) Blocks(l *input.List) []view.Block {
 	}
 	i := 0
 	var queue []view.Block // blocks made and not yet yielded
+	if s.Where == ListInResult {
+		queue = append(queue, view.Title{Mark: view.OK, Text: s.Envelope.Str("tool")})
+	}
 	return []view.Block{view.Stream{Next: func() (view.Block, bool, error) {
 		if len(queue) == 0 {
 			var row Value
@@ -299,7 +307,11 @@ func (s *Streamed) Finish(v Value) []view.Block {
 		return []view.Block{countOf(s.Shown, s.Rows, s.Singular, 0), view.Gap{}, s.b.errorBlock(rest, "")}
 	}
 	if s.code {
-		return codeEnd(s.b, v, s.Rows)
+		end := codeEnd(s.b, list, s.Rows)
+		if s.Where == ListInResult {
+			end = append(end, s.b.envelopeRest(v, 0, false)...)
+		}
+		return end
 	}
 	if s.scalars {
 		return nil // a list of scalars has no footer
