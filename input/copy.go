@@ -2,7 +2,6 @@ package input
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/value"
@@ -32,16 +31,8 @@ const (
 // emit in order; it returns the document's skeleton (see above), and
 // io.EOF, an *InputError, or emit's error as Next would.
 func (d *Decoder) Copy(emit func(value.Token) error) (value.Value, error) {
-	d.stack, d.members, d.items = d.stack[:0], d.members[:0], d.items[:0]
-	if d.dec.PeekKind() == 0 {
-		if _, err := d.dec.ReadToken(); err == io.EOF {
-			if d.docs == 0 {
-				return value.Value{}, &InputError{Name: d.name, Msg: ErrEmpty.Error()}
-			}
-			return value.Value{}, io.EOF
-		} else if err != nil {
-			return value.Value{}, d.locate(err)
-		}
+	if err := d.begin(); err != nil {
+		return value.Value{}, err
 	}
 	v, _, err := d.copyValue(emit, 0, keepAll, "", false)
 	if err != nil {

@@ -154,17 +154,8 @@ func (d *Decoder) Documents() int { return d.docs }
 // Next returns the next document; io.EOF after the last one, ErrEmpty
 // (wrapped in an InputError) if there was none, or an *InputError.
 func (d *Decoder) Next() (value.Value, error) {
-	d.stack, d.members, d.items = d.stack[:0], d.members[:0], d.items[:0]
-	if d.dec.PeekKind() == 0 {
-		// PeekKind reports errors, EOF included, on the following read.
-		if _, err := d.dec.ReadToken(); err == io.EOF {
-			if d.docs == 0 {
-				return value.Value{}, &InputError{Name: d.name, Msg: ErrEmpty.Error()}
-			}
-			return value.Value{}, io.EOF
-		} else if err != nil {
-			return value.Value{}, d.locate(err)
-		}
+	if err := d.begin(); err != nil {
+		return value.Value{}, err
 	}
 	v, err := d.value()
 	if err != nil {
@@ -172,6 +163,24 @@ func (d *Decoder) Next() (value.Value, error) {
 	}
 	d.docs++
 	return v, nil
+}
+
+// begin starts reading a document (Next, Copy): io.EOF after the last
+// one, ErrEmpty (in an InputError) if there was none, or an *InputError.
+func (d *Decoder) begin() error {
+	d.stack, d.members, d.items = d.stack[:0], d.members[:0], d.items[:0]
+	if d.dec.PeekKind() == 0 {
+		// PeekKind reports errors, EOF included, on the following read.
+		if _, err := d.dec.ReadToken(); err == io.EOF {
+			if d.docs == 0 {
+				return &InputError{Name: d.name, Msg: ErrEmpty.Error()}
+			}
+			return io.EOF
+		} else if err != nil {
+			return d.locate(err)
+		}
+	}
+	return nil
 }
 
 func (d *Decoder) value() (value.Value, error) {

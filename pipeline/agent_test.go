@@ -117,16 +117,8 @@ func TestAgentStreamedIsAgentHeld(t *testing.T) {
 		}
 		streamed := out.String()
 		streamedAny += rn.agentLists
-		v, err := NewDecoder(strings.NewReader(in), "t").Next() // no hook: held whole
-		if err != nil {
-			t.Fatal(err)
-		}
-		var held strings.Builder
-		if err := NewRenderer(&held, opt).Document(v, &Result{}); err != nil {
-			t.Fatal(err)
-		}
-		if streamed != held.String() {
-			t.Fatalf("seed %d: streamed agent output differs from held\n%s", seed, firstDiff(strings.ReplaceAll(streamed, "},{", "},\n{"), strings.ReplaceAll(held.String(), "},{", "},\n{")))
+		if held := heldString(t, in, opt); streamed != held {
+			t.Fatalf("seed %d: streamed agent output differs from held\n%s", seed, firstDiff(strings.ReplaceAll(streamed, "},{", "},\n{"), strings.ReplaceAll(held, "},{", "},\n{")))
 		}
 	}
 	if streamedAny < 30 {

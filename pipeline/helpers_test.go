@@ -45,6 +45,21 @@ func renderString(t *testing.T, doc string, opt Options) string {
 	return out.String()
 }
 
+// heldString renders doc decoded whole, with no list streamed: what a
+// streamed rendering must equal.
+func heldString(t *testing.T, doc string, opt Options) string {
+	t.Helper()
+	v, err := NewDecoder(strings.NewReader(doc), "t").Next() // no hook: held whole
+	if err != nil {
+		t.Fatal(err)
+	}
+	var held strings.Builder
+	if err := NewRenderer(&held, opt).Document(v, &Result{}); err != nil {
+		t.Fatal(err)
+	}
+	return held.String()
+}
+
 // humanText is text as human output writes it in a line.
 func humanText(s string) string {
 	return human.New(nil, human.Options{Glyphs: glyphs.Unicode()}).Text(s)

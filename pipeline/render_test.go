@@ -114,17 +114,7 @@ func TestLongListStreamsLikeAHeldOne(t *testing.T) {
 	}
 	for name, doc := range docs {
 		for oname, opt := range opts {
-			var streamed, held strings.Builder
-			if _, err := NewRenderer(&streamed, opt).Stream(strings.NewReader(doc), "t"); err != nil {
-				t.Fatal(err)
-			}
-			v, err := NewDecoder(strings.NewReader(doc), "t").Next() // no hook: held whole
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := NewRenderer(&held, opt).Document(v, &Result{}); err != nil {
-				t.Fatal(err)
-			}
+			streamed, held := renderString(t, doc, opt), heldString(t, doc, opt)
 			if strings.HasPrefix(name, "code search") && oname == "plain" {
 				// Known: plain output writes a long list under "results"
 				// as a table as it streams, but an object with such a
@@ -134,13 +124,13 @@ func TestLongListStreamsLikeAHeldOne(t *testing.T) {
 			if opt.Verbose && opt.Output == Human && !strings.HasPrefix(name, "code search") {
 				// Widths come from the first rows, so later, wider rows
 				// overflow their column, but nothing is cut.
-				if strings.Contains(streamed.String(), "…") || !strings.Contains(streamed.String(), "Task number 2499: wire the recall pipeline into the daemon") {
+				if strings.Contains(streamed, "…") || !strings.Contains(streamed, "Task number 2499: wire the recall pipeline into the daemon") {
 					t.Errorf("%s, verbose: a streamed row was cut", name)
 				}
 				continue
 			}
-			if streamed.String() != held.String() {
-				t.Errorf("%s, %s: streamed output differs from held output\n%s", name, oname, firstDiff(streamed.String(), held.String()))
+			if streamed != held {
+				t.Errorf("%s, %s: streamed output differs from held output\n%s", name, oname, firstDiff(streamed, held))
 			}
 		}
 	}
@@ -411,17 +401,9 @@ func TestStreamedRowsAreHeldRows(t *testing.T) {
 		b.WriteString("]")
 		doc := b.String()
 		for _, opt := range []Options{{Output: Plain}, {Output: Human, Width: 200, Now: now}, {Output: Markdown}} {
-			streamed := renderString(t, doc, opt)
-			v, err := NewDecoder(strings.NewReader(doc), "t").Next() // no hook: held whole
-			if err != nil {
-				t.Fatal(err)
-			}
-			var held strings.Builder
-			if err := NewRenderer(&held, opt).Document(v, &Result{}); err != nil {
-				t.Fatal(err)
-			}
-			if streamed != held.String() {
-				t.Fatalf("seed %d, output %d: streamed rows differ from held rows\n%s\nrows: %s", seed, opt.Output, firstDiff(streamed, held.String()), compactJSON(Value{Kind: Array, Items: templates}))
+			streamed, held := renderString(t, doc, opt), heldString(t, doc, opt)
+			if streamed != held {
+				t.Fatalf("seed %d, output %d: streamed rows differ from held rows\n%s\nrows: %s", seed, opt.Output, firstDiff(streamed, held), compactJSON(Value{Kind: Array, Items: templates}))
 			}
 		}
 	}
@@ -649,20 +631,8 @@ func TestPlainScalarListStreams(t *testing.T) {
 	doc := compactJSON(items)
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	for _, opt := range []Options{{Output: Plain}, {Output: Human, Width: 80, Now: now}, {Output: Human, Verbose: true, Now: now}, {Output: Markdown}} {
-		var streamed strings.Builder
-		if _, err := NewRenderer(&streamed, opt).Stream(strings.NewReader(doc), "t"); err != nil {
-			t.Fatal(err)
-		}
-		v, err := NewDecoder(strings.NewReader(doc), "t").Next()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var held strings.Builder
-		if err := NewRenderer(&held, opt).Document(v, &Result{}); err != nil {
-			t.Fatal(err)
-		}
-		if streamed.String() != held.String() {
-			t.Fatalf("output %d: streamed and held differ\n%s", opt.Output, firstDiff(streamed.String(), held.String()))
+		if streamed, held := renderString(t, doc, opt), heldString(t, doc, opt); streamed != held {
+			t.Fatalf("output %d: streamed and held differ\n%s", opt.Output, firstDiff(streamed, held))
 		}
 	}
 	mixed := doc[:len(doc)-1] + `,{"late":"object kept"},7]`

@@ -293,23 +293,14 @@ func (m Writer) table(t view.Table, indent string) error {
 			cols = append(cols, i)
 		}
 	}
-	if len(cols) == 0 {
-		// Nothing to show of the rows, but a streamed list is read to its
-		// end all the same.
-		for t.Stream != nil {
-			_, other, ok, err := t.Stream()
-			if err != nil || !ok {
-				return err
-			}
-			if other != nil {
-				m.o.Gap()
-				m.bullets(*other, indent)
-			}
-		}
-		return nil
-	}
+	// With no column there is nothing to show of the rows, but a streamed
+	// list is read to its end all the same.
+	noCols := len(cols) == 0
 	var b strings.Builder
 	line := func(cells []string) {
+		if noCols {
+			return
+		}
 		b.Reset()
 		b.WriteString(indent + "|")
 		for _, c := range cells {
