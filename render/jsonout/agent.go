@@ -398,19 +398,10 @@ func streamEntry(v Value) bool {
 // lastOfEach is v with one member per key, as serde_json reads an object:
 // the last value, here at the first one's place.
 func lastOfEach(v Value) Value {
+	if !hasRepeatedKey(v.Members) {
+		return v // the rule, checked on every object: no map made for it
+	}
 	seen := make(map[string]int, len(v.Members))
-	dup := false
-	for _, m := range v.Members {
-		if _, ok := seen[m.Key]; ok {
-			dup = true
-			break
-		}
-		seen[m.Key] = 0
-	}
-	if !dup {
-		return v
-	}
-	clear(seen)
 	out := Value{Kind: Object}
 	for _, m := range v.Members {
 		if i, ok := seen[m.Key]; ok {
@@ -421,6 +412,29 @@ func lastOfEach(v Value) Value {
 		out.Members = append(out.Members, m)
 	}
 	return out
+}
+
+// hasRepeatedKey reports a key given twice: by comparing pairs for the
+// small objects most are, by a set past that.
+func hasRepeatedKey(ms []Member) bool {
+	if len(ms) <= 16 {
+		for i := range ms {
+			for j := i + 1; j < len(ms); j++ {
+				if ms[i].Key == ms[j].Key {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	seen := make(map[string]struct{}, len(ms))
+	for _, m := range ms {
+		if _, ok := seen[m.Key]; ok {
+			return true
+		}
+		seen[m.Key] = struct{}{}
+	}
+	return false
 }
 
 // last is the member a JSON object with repeated keys means in khive: the
