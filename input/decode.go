@@ -37,6 +37,14 @@ type Decoder struct {
 	// items: true hands it to OnList, which reads the rest one at a time.
 	Stream func(path []Frame, first []value.Value) bool
 	OnList func(*List) (int, error)
+	// StreamObject, when set, is asked about a document that is an object
+	// once it has StreamAfter members (a map of a million keys): true
+	// hands it to OnObject, which reads the rest one member at a time.
+	StreamObject func(first []value.Member) bool
+	OnObject     func(*Object) (int, error)
+	// inArray counts the arrays being read around the current value: an
+	// object is the document only outside every array and object.
+	inArray int
 	// members and items are where objects and arrays gather their values
 	// while they are read.
 	members []value.Member
@@ -78,6 +86,35 @@ func (l *List) Next() (value.Value, bool, error) {
 	}
 	v, err := d.value()
 	return v, err == nil, err
+}
+
+// Object is a document that is an object too large to hold. The caller
+// has its first members, then reads the rest one at a time.
+type Object struct {
+	D     *Decoder
+	First []value.Member // the first StreamAfter members
+	done  bool
+}
+
+// Next returns the next member; false after the last.
+func (o *Object) Next() (value.Member, bool, error) {
+	d := o.D
+	if o.done {
+		return value.Member{}, false, nil
+	}
+	if d.dec.PeekKind() == '}' {
+		o.done = true
+		_, err := d.dec.ReadToken()
+		return value.Member{}, false, err
+	}
+	name, err := d.dec.ReadToken()
+	if err != nil {
+		return value.Member{}, false, err
+	}
+	key := name.String()
+	d.stack[len(d.stack)-1].Key = key
+	v, err := d.value()
+	return value.Member{Key: key, Value: v}, err == nil, err
 }
 
 // Tokens is the token decoder, for a caller that reads an item without
@@ -168,7 +205,7 @@ func (d *Decoder) Next() (value.Value, error) {
 // begin starts reading a document (Next, Copy): io.EOF after the last
 // one, ErrEmpty (in an InputError) if there was none, or an *InputError.
 func (d *Decoder) begin() error {
-	d.stack, d.members, d.items = d.stack[:0], d.members[:0], d.items[:0]
+	d.stack, d.members, d.items, d.inArray = d.stack[:0], d.members[:0], d.items[:0], 0
 	if d.dec.PeekKind() == 0 {
 		// PeekKind reports errors, EOF included, on the following read.
 		if _, err := d.dec.ReadToken(); err == io.EOF {
@@ -206,9 +243,20 @@ func (d *Decoder) value() (value.Value, error) {
 		v := &value.Value{Kind: value.Object}
 		d.stack = append(d.stack, Frame{Obj: v})
 		base := len(d.members)
+		askObj := d.StreamObject != nil && d.OnObject != nil && len(d.stack) == 1 && d.inArray == 0
 		// On success the stacks are popped below; after an error the
 		// document is abandoned and Next resets them.
 		for d.dec.PeekKind() != '}' {
+			if askObj && len(d.members)-base == StreamAfter {
+				askObj = false
+				if d.StreamObject(d.members[base:]) {
+					first := append([]value.Member(nil), d.members[base:]...)
+					d.members = d.members[:base]
+					n, err := d.streamObject(first)
+					d.stack = d.stack[:len(d.stack)-1]
+					return value.Value{Kind: value.Object, Streamed: n}, err
+				}
+			}
 			name, err := d.dec.ReadToken()
 			if err != nil {
 				return value.Value{}, err
@@ -232,6 +280,7 @@ func (d *Decoder) value() (value.Value, error) {
 	case '[':
 		ask := d.Stream != nil && d.OnList != nil
 		base := len(d.items)
+		d.inArray++ // after an error the document is abandoned and begin resets it
 		for d.dec.PeekKind() != ']' {
 			if ask && len(d.items)-base == StreamAfter {
 				ask = false
@@ -239,6 +288,7 @@ func (d *Decoder) value() (value.Value, error) {
 					first := append([]value.Value(nil), d.items[base:]...)
 					d.items = d.items[:base]
 					n, err := d.streamList(first)
+					d.inArray--
 					return value.Value{Kind: value.Array, Streamed: n}, err
 				}
 			}
@@ -253,6 +303,7 @@ func (d *Decoder) value() (value.Value, error) {
 			v.Items = append([]value.Value(nil), d.items[base:]...)
 		}
 		d.items = d.items[:base]
+		d.inArray--
 		_, err := d.dec.ReadToken()
 		return v, err
 	default:
@@ -627,6 +678,20 @@ func (d *Decoder) streamList(first []value.Value) (int, error) {
 	n, err := d.OnList(l)
 	if err == nil && !l.done {
 		err = errors.New("a long list was not read to its end")
+	}
+	return n, err
+}
+
+// streamObject hands a large object to OnObject and returns how many
+// members it had. Lists inside it are held: only the object streams.
+func (d *Decoder) streamObject(first []value.Member) (int, error) {
+	o := &Object{D: d, First: first}
+	stream := d.Stream
+	d.Stream = nil
+	n, err := d.OnObject(o)
+	d.Stream = stream
+	if err == nil && !o.done {
+		err = errors.New("a large object was not read to its end")
 	}
 	return n, err
 }

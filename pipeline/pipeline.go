@@ -150,10 +150,14 @@ type Renderer struct {
 	beforePause func()
 	// long is the list being, or just, streamed in the current document.
 	long *longList
+	// big is the document being, or just, streamed that is an object too
+	// large to hold.
+	big *bigObject
 	// al is the document being written in agent mode around a long list.
 	al *jsonout.AgentList
-	// agentLists counts them, for tests.
-	agentLists int
+	// agentLists counts them, longLists the lists streamed in the other
+	// outputs and bigObjects the objects, for tests.
+	agentLists, longLists, bigObjects int
 	// partBuf is reused for the part of each document that is no wrapper.
 	partBuf []protocol.Part
 	seen    *recognise.Seen // what the table flags met, over the run
@@ -163,6 +167,12 @@ type Renderer struct {
 type longList struct {
 	o *lines.Writer
 	s *recognise.Streamed
+}
+
+// bigObject is a streamed object and the lines writer it uses.
+type bigObject struct {
+	o *lines.Writer
+	s *recognise.StreamedObject
 }
 
 // NewRenderer returns a renderer writing to w.
@@ -267,7 +277,7 @@ func (rn *Renderer) broken() error {
 	if rn.al != nil {
 		rn.w.WriteByte('\n') // an agent document cut short: end its line
 	}
-	rn.long, rn.al = nil, nil
+	rn.long, rn.al, rn.big = nil, nil, nil
 	if err := rn.endRun(); err != nil {
 		return err
 	}
@@ -390,6 +400,13 @@ func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 		}
 		dec.OnList = rn.streamList
 	}
+	if rn.opt.Output == Human || rn.opt.Output == Plain || rn.opt.Output == Markdown {
+		dec.StreamObject = func(first []value.Member) bool {
+			v := value.Value{Kind: value.Object, Members: first}
+			return !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.StreamsObject(first)
+		}
+		dec.OnObject = rn.streamObject
+	}
 	return dec
 }
 
@@ -448,6 +465,9 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 func (rn *Renderer) Document(v value.Value, res *Result) error {
 	if rn.long != nil {
 		return rn.finishList(v, res)
+	}
+	if rn.big != nil {
+		return rn.finishObject(res)
 	}
 	if rn.al != nil {
 		rn.al.Finish(v)
@@ -595,6 +615,7 @@ func (rn *Renderer) streamList(l *input.List) (int, error) {
 	}
 	ll := &longList{o: rn.begin(false), s: recognise.StreamedList(l, rn.rec)}
 	rn.long = ll
+	rn.longLists++
 	if rn.opt.Output == Plain {
 		pw := plain.Steered(ll.o, rn.opt.Steer, rn.seen)
 		if len(l.Path) == 0 && value.AllScalars(l.First) {
@@ -607,6 +628,40 @@ func (rn *Renderer) streamList(l *input.List) (int, error) {
 	}
 	err := rn.write(ll.o, recognise.DocOf(ll.s.Blocks(l)))
 	return ll.s.Rows, err
+}
+
+// streamObject is the decoder's hook for a document that is an object too
+// large to hold: its members are shown as they are read.
+func (rn *Renderer) streamObject(o *input.Object) (int, error) {
+	rn.mu.Lock()
+	defer rn.mu.Unlock()
+	if err := rn.endRun(); err != nil {
+		return 0, err
+	}
+	b := &bigObject{o: rn.begin(false), s: recognise.NewStreamedObject(rn.rec)}
+	rn.big = b
+	rn.bigObjects++
+	if rn.opt.Output == Plain {
+		return plain.Steered(b.o, rn.opt.Steer, rn.seen).StreamObject(o, b.s)
+	}
+	err := rn.write(b.o, recognise.DocOf(b.s.Blocks(o)))
+	return b.s.Read, err
+}
+
+// finishObject writes what follows an object that was streamed: the
+// failure its later members reported, if any.
+func (rn *Renderer) finishObject(res *Result) error {
+	b := rn.big
+	rn.big = nil
+	res.Failed = res.Failed || b.s.Failed()
+	if rn.opt.Output == Plain {
+		plain.Steered(b.o, rn.opt.Steer, rn.seen).FinishObject(b.s)
+	} else if blocks := b.s.Finish(); len(blocks) > 0 {
+		if err := rn.write(b.o, recognise.DocOf(blocks)); err != nil {
+			return err
+		}
+	}
+	return rn.flush()
 }
 
 // levels is the objects around a long list, for jsonout, each with its

@@ -182,32 +182,44 @@ func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 // as tables, other arrays of containers item by item.
 func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
 	r := &view.Record{Indent: indent, Exact: raw, Fields: make([]view.Field, 0, len(v.Members))}
-	for _, m := range byMeaning(v.Members) {
-		if !raw && IsFiller(m.Key, m.Value, inProps) {
-			continue
+	for i, m := range byMeaning(v.Members) {
+		if i == input.StreamAfter {
+			// Laid out on the fields of its first members, as a streamed
+			// one is (byMeaning ranks those alone).
+			r.Measured = max(len(r.Fields), 1)
 		}
-		if m.Key == "full_id" && b.short(raw) {
-			continue // a copy of the full UUID next to a short id
+		if f, ok := b.field(m, raw, inProps); ok {
+			r.Fields = append(r.Fields, f)
 		}
-		val := m.Value
-		props := inProps || m.Key == "properties"
-		f := view.Field{Key: m.Key}
-		nonEmpty := len(val.Members) > 0 || len(val.Items) > 0
-		switch {
-		case (val.Kind == Object || val.Kind == Array) && nonEmpty && b.tooDeep():
-			f.Cell = deep(val)
-		case val.Kind == Object && len(val.Members) > 0:
-			f.Block = *b.deeper().record(val, 0, raw, props)
-		case val.Kind == Array && value.AllObjects(val.Items):
-			f.Block = b.deeper().table(val.Items, 0, raw)
-		case val.Kind == Array && !value.AllScalars(val.Items):
-			f.Block = *b.deeper().record(indexed(val.Items), 0, raw, props)
-		default:
-			f.Cell = b.cell(m.Key, val, raw)
-		}
-		r.Fields = append(r.Fields, f)
 	}
 	return r
+}
+
+// field is a member as a record's field; false for one a record leaves out.
+func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
+	if !raw && IsFiller(m.Key, m.Value, inProps) {
+		return view.Field{}, false
+	}
+	if m.Key == "full_id" && b.short(raw) {
+		return view.Field{}, false // a copy of the full UUID next to a short id
+	}
+	val := m.Value
+	props := inProps || m.Key == "properties"
+	f := view.Field{Key: m.Key}
+	nonEmpty := len(val.Members) > 0 || len(val.Items) > 0
+	switch {
+	case (val.Kind == Object || val.Kind == Array) && nonEmpty && b.tooDeep():
+		f.Cell = deep(val)
+	case val.Kind == Object && len(val.Members) > 0:
+		f.Block = *b.deeper().record(val, 0, raw, props)
+	case val.Kind == Array && value.AllObjects(val.Items):
+		f.Block = b.deeper().table(val.Items, 0, raw)
+	case val.Kind == Array && !value.AllScalars(val.Items):
+		f.Block = *b.deeper().record(indexed(val.Items), 0, raw, props)
+	default:
+		f.Cell = b.cell(m.Key, val, raw)
+	}
+	return f, true
 }
 
 // refList reports a list of references to other records: objects that
@@ -252,11 +264,22 @@ func refCell(b builder, items []Value) view.Cell {
 // reads audit_persisted, due, from, id … buries the id. Then fields are
 // ranked as table columns are: identity, state, what the row is about,
 // who and when, bookkeeping last; keys of the same rank stay in order.
+//
+// Only the first input.StreamAfter members are looked at and ranked, the
+// rest kept in order after them, as a document too large to hold (whose
+// first members are all that is known when they are shown) has them.
 func byMeaning(members []Member) []Member {
 	// Three keys fall in alphabetical order by chance too often to say
 	// anything; an array shown as a record ([0], [1] …) keeps its order.
 	if len(members) < 4 || strings.HasPrefix(members[0].Key, "[") {
 		return members
+	}
+	if len(members) > input.StreamAfter {
+		head := byMeaning(members[:input.StreamAfter])
+		if &head[0] == &members[0] {
+			return members
+		}
+		return append(head, members[input.StreamAfter:]...)
 	}
 	for i := 1; i < len(members); i++ {
 		if members[i-1].Key > members[i].Key {

@@ -18,24 +18,26 @@ var graphitiNodes = Recogniser{
 	Name:  "graphiti nodes",
 	Tools: []string{"search_nodes", "search_memory_nodes"},
 	Match: func(v Value) bool { return hasObjects(v, "nodes", "name") },
-	View: func(b builder, v Value) ([]view.Block, error) {
-		nodes, err := objects(v, "nodes")
-		if err != nil {
-			return nil, err
+	View:  func(b builder, v Value) ([]view.Block, error) { return graphitiNodeList.view(b, v) },
+	Long:  &graphitiNodeList,
+}
+
+// graphitiNodeList is a search's nodes, streamed when there are many; its
+// message (under --verbose) goes before them.
+var graphitiNodeList = Long{
+	Key:  "nodes",
+	Noun: "entity",
+	Entry: func(b builder, n Value) (view.Entry, error) {
+		name, err1 := optString(n, "name")
+		typ, err2 := optString(n, "entity_type")
+		summary, err3 := optString(n, "summary")
+		if err := firstErr(err1, err2, err3); err != nil {
+			return view.Entry{}, err
 		}
-		items := view.Items{Heading: format.Count(len(nodes), "entity")}
-		for _, n := range nodes {
-			name, err1 := optString(n, "name")
-			typ, err2 := optString(n, "entity_type")
-			summary, err3 := optString(n, "summary")
-			if err := firstErr(err1, err2, err3); err != nil {
-				return nil, err
-			}
-			items.Entries = append(items.Entries, view.Entry{Name: name, Tag: typ, Summary: summary,
-				Extra: b.rest(n, 0, "name", "entity_type", "summary")})
-		}
-		return append(b.message(v), items), nil
+		return view.Entry{Name: name, Tag: typ, Summary: summary,
+			Extra: b.rest(n, 0, "name", "entity_type", "summary")}, nil
 	},
+	Before: func(b builder, v Value) []view.Block { return b.message(v) },
 }
 
 var graphitiFacts = Recogniser{

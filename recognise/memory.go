@@ -2,6 +2,7 @@ package recognise
 
 import (
 	"github.com/khive-ai/khive-pretty/format"
+	"github.com/khive-ai/khive-pretty/value"
 	"github.com/khive-ai/khive-pretty/view"
 )
 
@@ -15,7 +16,6 @@ var memoryGraph = Recogniser{
 	Name:  "memory graph",
 	Match: isMemoryGraph,
 	View: func(b builder, v Value) ([]view.Block, error) {
-		var blocks []view.Block
 		ents, hasEnts := v.Get("entities")
 		rels, hasRels := v.Get("relations")
 		if len(ents.Items) == 0 && len(rels.Items) == 0 {
@@ -29,39 +29,70 @@ var memoryGraph = Recogniser{
 			}
 			return withRest([]view.Block{f}, b.restAlways(v, 0, "entities", "relations")), nil
 		}
+		var blocks []view.Block
 		if len(ents.Items) > 0 {
-			items := view.Items{Heading: format.Count(len(ents.Items), "entity")}
-			for _, e := range ents.Items {
-				name, err1 := optString(e, "name")
-				typ, err2 := optString(e, "entityType")
-				obs, err3 := stringList(e, "observations")
-				if err := firstErr(err1, err2, err3); err != nil {
-					return nil, err
-				}
-				items.Entries = append(items.Entries, view.Entry{Name: name, Tag: typ, Lines: obs,
-					Extra: b.restAlways(e, 0, "name", "entityType", "observations")})
+			body, err := memoryEntities.entries(b, ents.Items)
+			if err != nil {
+				return nil, err
 			}
-			blocks = append(blocks, items)
+			blocks = body
 		}
-		if len(rels.Items) > 0 {
-			if len(blocks) > 0 {
-				blocks = append(blocks, view.Gap{})
-			}
-			rs := view.Relations{Heading: format.Count(len(rels.Items), "relation")}
-			for _, r := range rels.Items {
-				from, err1 := optString(r, "from")
-				to, err2 := optString(r, "to")
-				rel, err3 := optString(r, "relationType")
-				if err := firstErr(err1, err2, err3); err != nil {
-					return nil, err
-				}
-				rs.Relations = append(rs.Relations, view.Relation{From: from, Rel: RelationWords(rel), To: to,
-					Extra: b.restAlways(r, 0, "from", "to", "relationType")})
-			}
-			blocks = append(blocks, rs)
+		after, err := memoryRelations(b, value.Without(v, "entities"), len(blocks) > 0)
+		if err != nil {
+			return nil, err
 		}
-		return withRest(blocks, b.restAlways(v, 0, "entities", "relations")), nil
+		return append(blocks, after...), nil
 	},
+	Long: &memoryEntities,
+}
+
+// memoryEntities is a graph's entities, streamed when there are many.
+var memoryEntities = Long{
+	Key:  "entities",
+	Noun: "entity",
+	Entry: func(b builder, e Value) (view.Entry, error) {
+		name, err1 := optString(e, "name")
+		typ, err2 := optString(e, "entityType")
+		obs, err3 := stringList(e, "observations")
+		if err := firstErr(err1, err2, err3); err != nil {
+			return view.Entry{}, err
+		}
+		return view.Entry{Name: name, Tag: typ, Lines: obs, Extra: b.restAlways(e, 0, "name", "entityType", "observations")}, nil
+	},
+	After: func(b builder, v Value) []view.Block {
+		after, err := memoryRelations(b, v, true)
+		if err != nil {
+			// A relation not of the shape: the rest as it came.
+			return []view.Block{view.Gap{}, *b.record(v, 0, false, false)}
+		}
+		return after
+	},
+}
+
+// memoryRelations is what follows a graph's entities (all of v but them):
+// its relations, after a gap when entities were shown, and its other
+// fields.
+func memoryRelations(b builder, v Value, afterEntities bool) ([]view.Block, error) {
+	var blocks []view.Block
+	rels, _ := v.Get("relations")
+	if len(rels.Items) > 0 {
+		if afterEntities {
+			blocks = append(blocks, view.Gap{})
+		}
+		rs := view.Relations{Heading: format.Count(len(rels.Items), "relation")}
+		for _, r := range rels.Items {
+			from, err1 := optString(r, "from")
+			to, err2 := optString(r, "to")
+			rel, err3 := optString(r, "relationType")
+			if err := firstErr(err1, err2, err3); err != nil {
+				return nil, err
+			}
+			rs.Relations = append(rs.Relations, view.Relation{From: from, Rel: RelationWords(rel), To: to,
+				Extra: b.restAlways(r, 0, "from", "to", "relationType")})
+		}
+		blocks = append(blocks, rs)
+	}
+	return withRest(blocks, b.restAlways(v, 0, "entities", "relations")), nil
 }
 
 var memoryObservations = Recogniser{

@@ -3,6 +3,9 @@ package recognise
 import (
 	"fmt"
 
+	"github.com/khive-ai/khive-pretty/format"
+	"github.com/khive-ai/khive-pretty/input"
+	"github.com/khive-ai/khive-pretty/value"
 	"github.com/khive-ai/khive-pretty/view"
 )
 
@@ -26,6 +29,64 @@ type Recogniser struct {
 	// Arrays marks a shape of arrays (a file tree); the others see only
 	// objects.
 	Arrays bool
+	// Long, when set, says how a list of the shape's entries too long to
+	// hold is shown as it is read.
+	Long *Long
+}
+
+// Long is a shape whose main list is numbered entries (a graph's
+// entities): past input.StreamAfter of them, held or streamed, they are
+// numbered as the first ones are and counted under them, not above, so
+// that a list being read shows the same lines as a held one.
+type Long struct {
+	Key  string // the list's key in the document
+	Noun string // what an entry is: "entity"
+	// Entry is one item of the list as an entry.
+	Entry func(b builder, item Value) (view.Entry, error)
+	// Before is the view of the document's members before the list (all
+	// there is when it starts to stream); After, of the document without
+	// its list, after the list.
+	Before, After func(b builder, v Value) []view.Block
+}
+
+// entries is the view of a long shape's list, held: its entries under a
+// count, or, past input.StreamAfter, above one.
+func (l *Long) entries(b builder, items []Value) ([]view.Block, error) {
+	its := view.Items{Entries: make([]view.Entry, 0, len(items))}
+	for _, it := range items {
+		e, err := l.Entry(b, it)
+		if err != nil {
+			return nil, err
+		}
+		its.Entries = append(its.Entries, e)
+	}
+	if len(items) <= input.StreamAfter {
+		its.Heading = format.Count(len(items), l.Noun)
+		return []view.Block{its}, nil
+	}
+	its.Pad = input.StreamAfter
+	return []view.Block{its, countLine(len(items), l.Noun, 0)}, nil
+}
+
+// view is a long shape's whole view, held.
+func (l *Long) view(b builder, v Value) ([]view.Block, error) {
+	items, err := objects(v, l.Key)
+	if err != nil {
+		return nil, err
+	}
+	body, err := l.entries(b, items)
+	if err != nil {
+		return nil, err
+	}
+	var blocks []view.Block
+	if l.Before != nil {
+		blocks = l.Before(b, v)
+	}
+	blocks = append(blocks, body...)
+	if l.After != nil {
+		blocks = append(blocks, l.After(b, value.Without(v, l.Key))...)
+	}
+	return blocks, nil
 }
 
 // shapes are tried in order; the first match wins. It is a table, never

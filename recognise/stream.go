@@ -55,7 +55,7 @@ func Streams(path []input.Frame, first []Value) bool {
 	case 0:
 		return true
 	case 1:
-		return IsListKey(path[0].Key) || okEnvelope(path[0])
+		return IsListKey(path[0].Key) || okEnvelope(path[0]) || longShape(*path[0].Obj, path[0].Key, first, "") != nil
 	case 2:
 		return okEnvelope(path[0]) && IsListKey(path[1].Key)
 	}
@@ -74,6 +74,16 @@ func StreamsTitled(path []input.Frame, first []Value) bool {
 		return ok && t.Kind == String
 	}
 	return true
+}
+
+// longShape is the shape, if any, that shows obj's list key, whose first
+// items are first, as numbered entries (a graph's entities).
+func longShape(obj Value, key string, first []Value, tool string) *Long {
+	rows := Value{Kind: Object, Members: []Member{{Key: key, Value: Value{Kind: Array, Items: first}}}}
+	if sh := findShape(value.Join(obj, rows), tool); sh != nil && sh.Long != nil && sh.Long.Key == key {
+		return sh.Long
+	}
+	return nil
 }
 
 // failedSoFar reports an object whose members so far say it failed.
@@ -113,6 +123,15 @@ type Streamed struct {
 	code bool
 	// scalars marks a document that is a list of scalars, shown inline.
 	scalars bool
+	// long is the shape whose entries the rows are (a graph's entities),
+	// and around the object around the list, as read up to it.
+	long   *Long
+	around Value
+	// Walk marks a list that plain output writes as key: value lines
+	// (the entries of a shape under a key that is no list key), not as a
+	// table; Before is how many members of its object came before it.
+	Walk   bool
+	Before int
 }
 
 // StreamedList says where a long list sits and what its rows are.
@@ -147,6 +166,18 @@ func StreamedList(l *input.List, opt Options) *Streamed {
 		// when the tool came before the result.
 		s.code = findShape(value.Join(*l.Path[1].Obj, rows), s.Envelope.Str("tool")) == &codeSearch
 	}
+	if !s.code && !s.scalars {
+		switch {
+		case s.Where == ListInObject:
+			s.around = *l.Path[0].Obj
+			s.long = longShape(s.around, s.Key, l.First, "")
+			s.Walk = s.long != nil && !IsListKey(s.Key)
+			s.Before = len(s.around.Members)
+		case s.Where == ListInResult && s.Envelope.Str("tool") != "":
+			s.around = *l.Path[1].Obj
+			s.long = longShape(s.around, s.Key, l.First, s.Envelope.Str("tool"))
+		}
+	}
 	return s
 }
 
@@ -155,6 +186,12 @@ func StreamedList(l *input.List, opt Options) *Streamed {
 func (s *Streamed) Blocks(l *input.List) []view.Block {
 	if s.scalars {
 		return []view.Block{s.inline(l)}
+	}
+	if s.long != nil {
+		if blocks, ok := s.entries(l); ok {
+			return blocks
+		}
+		s.long = nil // the first rows are not of the shape, as held
 	}
 	if !s.code {
 		return s.Table(l)
@@ -193,6 +230,48 @@ func (s *Streamed) Blocks(l *input.List) []view.Block {
 		queue = queue[1:]
 		return b, true, nil
 	}}}
+}
+
+// entries is the view of a shape's long list of entries: what comes before
+// it, then its first entries, numbered as a held list this long is, whose
+// More reads the others. False when a first row is not of the shape, as
+// the held view would then be the generic one.
+func (s *Streamed) entries(l *input.List) ([]view.Block, bool) {
+	its := view.Items{Pad: input.StreamAfter, Entries: make([]view.Entry, 0, len(l.First))}
+	for _, it := range l.First {
+		e, err := s.long.Entry(s.b, it)
+		if err != nil {
+			return nil, false
+		}
+		its.Entries = append(its.Entries, e)
+	}
+	var blocks []view.Block
+	if s.Where == ListInResult {
+		blocks = append(blocks, view.Title{Mark: view.OK, Text: s.Envelope.Str("tool")})
+	}
+	if s.long.Before != nil {
+		blocks = append(blocks, s.long.Before(s.b, s.around)...)
+	}
+	s.Rows, s.Shown = len(l.First), len(l.First)
+	its.More = func() (view.Entry, bool, error) {
+		it, ok, err := l.Next()
+		if err != nil || !ok {
+			return view.Entry{}, false, err
+		}
+		n := s.Rows
+		s.Rows++
+		s.Shown++
+		if it.Kind == Object {
+			if e, err := s.long.Entry(s.b, it); err == nil {
+				return e, true, nil
+			}
+		}
+		// An entry not of the shape, after the first ones were: its
+		// fields, as they came, under its number.
+		one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(n) + "]", Value: it}}}
+		return view.Entry{Extra: s.b.record(one, 0, false, false)}, true, nil
+	}
+	return append(blocks, its), true
 }
 
 // Table is the view of the list: its title under --verbose when it is an
@@ -316,6 +395,16 @@ func (s *Streamed) Finish(v Value) []view.Block {
 	if s.scalars {
 		return nil // a list of scalars has no footer
 	}
+	if s.long != nil {
+		blocks := []view.Block{countLine(s.Rows, s.long.Noun, 0)}
+		if s.long.After != nil {
+			blocks = append(blocks, s.long.After(s.b, value.Without(list, s.Key))...)
+		}
+		if s.Where == ListInResult {
+			blocks = append(blocks, s.b.envelopeRest(v, 0, false)...)
+		}
+		return blocks
+	}
 	var blocks []view.Block
 	if s.Where == ListInObject || s.Where == ListInResult {
 		blocks = s.b.listFooter(list, s.Key, s.Shown, s.Rows, s.Singular, 0)
@@ -391,4 +480,96 @@ func (r *rowReader) read() (Value, bool, error) {
 		return Value{}, false, err
 	}
 	return Value{Kind: Object, Members: r.row}, true, nil
+}
+
+// StreamsObject reports whether a document that is an object, grown to
+// input.StreamAfter members, streams: the decoder's hook. Only a plain
+// record does: none of its first members names a server's shape, an
+// envelope, a list, a batch, a protocol message or a failure. (One that
+// names them only after its first thousand members is shown as a record,
+// its failure after it.)
+func StreamsObject(first []Member) bool {
+	for _, m := range first {
+		switch m.Key {
+		case "ok", "error", "success", "isError", "jsonrpc", "result", "tool", "results", "summary",
+			"content", "structuredContent":
+			return false
+		}
+		if IsListMetaKey(m.Key) || IsListKey(m.Key) {
+			return false
+		}
+	}
+	v := Value{Kind: Object, Members: first}
+	return Classify(v) == ShapeRecord && findShape(v, "") == nil
+}
+
+// StreamedObject is a document that is an object too large to hold (a
+// map of a million keys), shown as a record whose fields after the first
+// ones are shown as they are read. A member read later that says the
+// document failed ("ok": false, "success": false, an "error" that reports
+// one) is held back, and shown as the failure once the object ends.
+type StreamedObject struct {
+	b      builder
+	failed []Member
+	Read   int // members read so far
+}
+
+// NewStreamedObject is the view of a large object being read.
+func NewStreamedObject(opt Options) *StreamedObject {
+	return &StreamedObject{b: builder{opt: opt, grows: true}}
+}
+
+// Failed reports a member read so far that says the document failed.
+func (s *StreamedObject) Failed() bool { return len(s.failed) > 0 }
+
+// Failure is the members held back that say the document failed.
+func (s *StreamedObject) Failure() Value { return Value{Kind: Object, Members: s.failed} }
+
+// Hold takes a member read after the first ones that says the document
+// failed out of the fields (true), for Finish to show.
+func (s *StreamedObject) Hold(m Member) bool {
+	fails := false
+	switch m.Key {
+	case "ok", "success":
+		fails = m.Value.IsFalse()
+	case "error":
+		fails = isErrorReport(Value{Kind: Object, Members: []Member{m}})
+	}
+	if fails {
+		s.failed = append(s.failed, m)
+		return true
+	}
+	return false
+}
+
+// Blocks is the record of the object's first members, whose Stream reads
+// the others.
+func (s *StreamedObject) Blocks(o *input.Object) []view.Block {
+	r := s.b.record(Value{Kind: Object, Members: o.First}, 0, false, false)
+	s.Read = len(o.First)
+	r.Stream = func() (view.Field, bool, error) {
+		for {
+			m, ok, err := o.Next()
+			if err != nil || !ok {
+				return view.Field{}, false, err
+			}
+			s.Read++
+			if s.Hold(m) {
+				continue
+			}
+			if f, ok := s.b.field(m, false, false); ok {
+				return f, true, nil
+			}
+		}
+	}
+	return []view.Block{*r}
+}
+
+// Finish is what follows the fields once the object has ended: the
+// failure some of its later members reported, if any.
+func (s *StreamedObject) Finish() []view.Block {
+	if len(s.failed) == 0 {
+		return nil
+	}
+	return []view.Block{view.Gap{}, s.b.errorBlock(s.Failure(), "")}
 }

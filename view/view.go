@@ -163,6 +163,21 @@ type Record struct {
 	// Exact records are inside an error: nothing in them is shortened, and
 	// a value too long for its line wraps instead of being cut.
 	Exact bool
+	// Stream, when set, yields further fields of a document too large to
+	// hold, after Fields, as they are read.
+	Stream func() (f Field, ok bool, err error)
+	// Measured, when not 0, is how many of the first Fields lay out all
+	// of them (the width of their keys): those of a large object's first
+	// members, which are all that is known when a streamed one is shown.
+	Measured int
+}
+
+// Laid is the fields a writer lays the record out on.
+func (r Record) Laid() []Field {
+	if r.Measured > 0 && r.Measured < len(r.Fields) {
+		return r.Fields[:r.Measured]
+	}
+	return r.Fields
 }
 
 // Align is a column's alignment.
@@ -285,6 +300,13 @@ type Entry struct {
 type Items struct {
 	Heading string
 	Entries []Entry
+	// Pad, when not 0, is how many entries the numbers are padded for: a
+	// list too long to hold is numbered as its first entries are, and
+	// longer numbers push their line.
+	Pad int
+	// More, when set, yields further entries of a list too long to hold,
+	// as they are read.
+	More func() (e Entry, ok bool, err error)
 }
 
 // Relation is "Graphiti ──uses as backend──▶ Neo4j  0.92", then its text.

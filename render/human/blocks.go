@@ -80,42 +80,61 @@ func (h *Writer) errorBlock(e view.Error) {
 
 // items writes a numbered list under its heading: "1. Graphiti
 // [Framework] — summary", the summary cut at a word to the width.
-func (h *Writer) items(it view.Items) {
-	h.o.Line(h.th.Bold.Render(h.text(it.Heading)))
-	numW := len(strconv.Itoa(len(it.Entries))) + 2
+func (h *Writer) items(it view.Items) error {
+	if it.Heading != "" {
+		h.o.Line(h.th.Bold.Render(h.text(it.Heading)))
+	}
+	n := len(it.Entries)
+	if it.Pad > 0 {
+		n = it.Pad
+	}
+	numW := len(strconv.Itoa(n)) + 2
 	for i, e := range it.Entries {
-		num := strconv.Itoa(i+1) + "."
-		name := h.text(e.Name)
-		line := strings.Repeat(" ", numW-len(num)) + num + " " + h.th.Bold.Render(name)
-		w := numW + 1 + table.Width(name)
-		if e.Tag != "" {
-			tag := h.text(e.Tag)
-			line += " " + h.tone(view.Accent).Render("["+tag+"]")
-			w += 3 + table.Width(tag)
+		h.entry(i+1, numW, e)
+	}
+	for i := len(it.Entries) + 1; it.More != nil && h.o.Err() == nil; i++ {
+		e, ok, err := it.More()
+		if err != nil || !ok {
+			return err
 		}
-		if e.Summary != "" {
-			sep := " " + h.g.Dash + " "
-			text := h.text(e.Summary)
-			if h.width > 0 {
-				text = table.CutWords(text, h.width-w-table.Width(sep), h.g.Ellipsis)
+		h.entry(i, numW, e)
+	}
+	return h.o.Err()
+}
+
+// entry writes entry number i of a list whose numbers take numW columns.
+func (h *Writer) entry(i, numW int, e view.Entry) {
+	num := strconv.Itoa(i) + "."
+	name := h.text(e.Name)
+	line := strings.Repeat(" ", max(numW-len(num), 0)) + num + " " + h.th.Bold.Render(name)
+	w := max(numW, len(num)) + 1 + table.Width(name)
+	if e.Tag != "" {
+		tag := h.text(e.Tag)
+		line += " " + h.tone(view.Accent).Render("["+tag+"]")
+		w += 3 + table.Width(tag)
+	}
+	if e.Summary != "" {
+		sep := " " + h.g.Dash + " "
+		text := h.text(e.Summary)
+		if h.width > 0 {
+			text = table.CutWords(text, h.width-w-table.Width(sep), h.g.Ellipsis)
+		}
+		line += sep + text
+	}
+	h.o.Line(line)
+	pad := strings.Repeat(" ", numW+1)
+	for _, l := range e.Lines {
+		// An item's lines wrap under their bullet: they are the data.
+		for i, seg := range wrapText(h.text(l), h.width-numW-3) {
+			lead := pad + h.th.Faint.Render(h.g.Bullet) + " "
+			if i > 0 {
+				lead = pad + "  "
 			}
-			line += sep + text
+			h.o.Line(lead + seg)
 		}
-		h.o.Line(line)
-		pad := strings.Repeat(" ", numW+1)
-		for _, l := range e.Lines {
-			// An item's lines wrap under their bullet: they are the data.
-			for i, seg := range wrapText(h.text(l), h.width-numW-3) {
-				lead := pad + h.th.Faint.Render(h.g.Bullet) + " "
-				if i > 0 {
-					lead = pad + "  "
-				}
-				h.o.Line(lead + seg)
-			}
-		}
-		if e.Extra != nil {
-			h.record(*e.Extra, numW+1)
-		}
+	}
+	if e.Extra != nil {
+		h.record(*e.Extra, numW+1)
 	}
 }
 

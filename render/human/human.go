@@ -88,7 +88,7 @@ func (h *Writer) block(b view.Block, indent int) error {
 	case view.Error:
 		h.errorBlock(b)
 	case view.Record:
-		h.record(b, b.Indent)
+		return h.record(b, b.Indent)
 	case view.Table:
 		return h.table(b, b.Indent)
 	case view.Footer:
@@ -102,7 +102,7 @@ func (h *Writer) block(b view.Block, indent int) error {
 	case view.Prose:
 		h.prose(b)
 	case view.Items:
-		h.items(b)
+		return h.items(b)
 	case view.Relations:
 		h.relations(b)
 	case view.Timeline:

@@ -33,7 +33,7 @@ func container(f view.Field) bool {
 // indented under their key. An exact record (inside an error) is never
 // cut: its long values wrap, and a key too long for the width gets lines
 // of its own, its value under it.
-func (h *Writer) record(r view.Record, indent int) {
+func (h *Writer) record(r view.Record, indent int) error {
 	raw := r.Exact
 	// Deep nesting in a narrow terminal stops indenting where values would
 	// have no room left.
@@ -41,7 +41,7 @@ func (h *Writer) record(r view.Record, indent int) {
 		indent = min(indent, max(h.width-minValueW-4, 0))
 	}
 	keyW := 0
-	for _, f := range r.Fields {
+	for _, f := range r.Laid() {
 		keyW = max(keyW, table.Width(h.text(f.Key)))
 	}
 	// A key is never so wide that its value has no room: wider keys are
@@ -53,46 +53,63 @@ func (h *Writer) record(r view.Record, indent int) {
 	}
 	pad := strings.Repeat(" ", indent)
 	for _, f := range r.Fields {
-		key := h.text(f.Key)
-		// A key on a line of its own (over a nested block) has the line.
-		if container(f) && h.width > 0 && !raw {
-			key = table.Cut(key, h.width-indent, h.g.Ellipsis)
-		} else if table.Width(key) > capW {
-			if !raw {
-				key = table.Cut(key, capW, h.g.Ellipsis)
-			} else if !container(f) {
-				for _, ln := range wrapText(key, h.width-indent) {
-					h.o.Line(pad + h.th.Key.Render(ln))
-				}
-				h.wrapped(h.cell(f.Cell), indent+2, indent+2)
-				continue
+		h.field(f, pad, indent, keyW, capW, raw)
+	}
+	for r.Stream != nil && h.o.Err() == nil {
+		f, ok, err := r.Stream()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		h.field(f, pad, indent, keyW, capW, raw)
+	}
+	return h.o.Err()
+}
+
+// field writes one field of a record whose keys are keyW wide (at most
+// capW), at indent.
+func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw bool) {
+	key := h.text(f.Key)
+	// A key on a line of its own (over a nested block) has the line.
+	if container(f) && h.width > 0 && !raw {
+		key = table.Cut(key, h.width-indent, h.g.Ellipsis)
+	} else if table.Width(key) > capW {
+		if !raw {
+			key = table.Cut(key, capW, h.g.Ellipsis)
+		} else if !container(f) {
+			for _, ln := range wrapText(key, h.width-indent) {
+				h.o.Line(pad + h.th.Key.Render(ln))
 			}
+			h.wrapped(h.cell(f.Cell), indent+2, indent+2)
+			return
 		}
-		prefix := pad + h.th.Key.Render(key) + strings.Repeat(" ", max(keyW-table.Width(key), 0)+2)
-		switch b := f.Block.(type) {
-		case view.Record:
-			h.o.Line(pad + h.th.Key.Render(key))
-			h.record(b, indent+2)
-			continue
-		case view.Table:
-			h.o.Line(pad + h.th.Key.Render(key))
-			h.table(b, indent+2)
-			continue
+	}
+	prefix := pad + h.th.Key.Render(key) + strings.Repeat(" ", max(keyW-table.Width(key), 0)+2)
+	switch b := f.Block.(type) {
+	case view.Record:
+		h.o.Line(pad + h.th.Key.Render(key))
+		h.record(b, indent+2)
+		return
+	case view.Table:
+		h.o.Line(pad + h.th.Key.Render(key))
+		h.table(b, indent+2)
+		return
+	}
+	c := f.Cell
+	switch {
+	case c.Kind == view.Deep:
+		h.o.Line(prefix + h.th.Faint.Render(h.cell(c).Text))
+	case c.IsString() && strings.Contains(c.Text, "\n"):
+		h.multiline(prefix, indent+keyW+2, c.Text, raw)
+	default:
+		tc := h.cell(c)
+		if raw && h.width > 0 {
+			h.wrappedAfter(prefix, tc, indent+keyW+2)
+			return
 		}
-		c := f.Cell
-		switch {
-		case c.Kind == view.Deep:
-			h.o.Line(prefix + h.th.Faint.Render(h.cell(c).Text))
-		case c.IsString() && strings.Contains(c.Text, "\n"):
-			h.multiline(prefix, indent+keyW+2, c.Text, raw)
-		default:
-			tc := h.cell(c)
-			if raw && h.width > 0 {
-				h.wrappedAfter(prefix, tc, indent+keyW+2)
-				continue
-			}
-			h.valueLines(prefix, tc, indent+keyW+2)
-		}
+		h.valueLines(prefix, tc, indent+keyW+2)
 	}
 }
 

@@ -101,6 +101,24 @@ func (m Writer) streamed(b view.Block) error {
 			m.o.Line(lineStart(line.String()))
 			return nil
 		}
+	case view.Items:
+		if b.More != nil {
+			m.o.Gap()
+			return m.items(b)
+		}
+	case view.Record:
+		if b.Stream != nil {
+			m.o.Gap()
+			m.bullets(b, "")
+			for m.o.Err() == nil {
+				f, ok, err := b.Stream()
+				if err != nil || !ok {
+					return err
+				}
+				m.bullets(view.Record{Fields: []view.Field{f}, Exact: b.Exact}, "")
+			}
+			return m.o.Err()
+		}
 	case view.Stream:
 		for {
 			next, ok, err := b.Next()
@@ -415,24 +433,39 @@ func (m Writer) footer(f view.Footer) {
 }
 
 // items is a numbered list under its heading in bold.
-func (m Writer) items(it view.Items) {
-	m.o.Line("**" + m.h.Text(it.Heading) + "**")
-	m.o.Gap()
+func (m Writer) items(it view.Items) error {
+	if it.Heading != "" {
+		m.o.Line("**" + m.h.Text(it.Heading) + "**")
+		m.o.Gap()
+	}
 	for i, e := range it.Entries {
-		line := strconv.Itoa(i+1) + ". " + Strong(inline(m.h.Text(e.Name)))
-		if e.Tag != "" {
-			line += " [" + inline(m.h.Text(e.Tag)) + "]"
+		m.entry(i+1, e)
+	}
+	for i := len(it.Entries) + 1; it.More != nil && m.o.Err() == nil; i++ {
+		e, ok, err := it.More()
+		if err != nil || !ok {
+			return err
 		}
-		if e.Summary != "" {
-			line += " " + m.g.Dash + " " + inline(m.cutWords(m.h.Text(e.Summary)))
-		}
-		m.o.Line(line)
-		for _, l := range e.Lines {
-			m.o.Line("   - " + inline(m.h.Text(l)))
-		}
-		if e.Extra != nil {
-			m.bullets(*e.Extra, "   ")
-		}
+		m.entry(i, e)
+	}
+	return m.o.Err()
+}
+
+// entry is entry number i of a numbered list.
+func (m Writer) entry(i int, e view.Entry) {
+	line := strconv.Itoa(i) + ". " + Strong(inline(m.h.Text(e.Name)))
+	if e.Tag != "" {
+		line += " [" + inline(m.h.Text(e.Tag)) + "]"
+	}
+	if e.Summary != "" {
+		line += " " + m.g.Dash + " " + inline(m.cutWords(m.h.Text(e.Summary)))
+	}
+	m.o.Line(line)
+	for _, l := range e.Lines {
+		m.o.Line("   - " + inline(m.h.Text(l)))
+	}
+	if e.Extra != nil {
+		m.bullets(*e.Extra, "   ")
 	}
 }
 

@@ -51,6 +51,9 @@ func (p Writer) Part(pt protocol.Part) {
 // fields before it, its first rows as a table, then every further row
 // straight from the decoder's tokens, counting them in s.Rows.
 func (p Writer) Stream(l *input.List, s *recognise.Streamed) error {
+	if s.Walk {
+		return p.streamWalk(l, s)
+	}
 	if s.Where >= recognise.ListIsResult {
 		// The envelope's fields before its result, as plain output has them.
 		for _, m := range s.Envelope.Members {
@@ -122,6 +125,34 @@ func (p Writer) Stream(l *input.List, s *recognise.Streamed) error {
 	}
 }
 
+// streamWalk writes a list that a held document has as key: value lines
+// (a graph's nodes) as they are read: the members of its object before
+// it, then each item under its index.
+func (p Writer) streamWalk(l *input.List, s *recognise.Streamed) error {
+	root := &pathSeg{}
+	for _, m := range l.Path[0].Obj.Members {
+		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value, false)
+	}
+	list := &pathSeg{up: root, seg: joinPath("", s.Key)}
+	item := func(it Value) {
+		p.walkAt(&pathSeg{up: list, seg: "[" + strconv.Itoa(s.Rows) + "]"}, s.Key, it, false)
+		s.Rows++
+	}
+	for _, it := range l.First {
+		item(it)
+	}
+	for {
+		if err := p.o.Err(); err != nil {
+			return err
+		}
+		it, ok, err := l.Next()
+		if err != nil || !ok {
+			return err
+		}
+		item(it)
+	}
+}
+
 // StreamScalars writes a document that is a list of scalars too long to
 // hold as a held one is written, a value a line, as it is read. An item
 // that is not a scalar, after the first ones were, gets its own indexed
@@ -168,6 +199,14 @@ func (p Writer) Finish(v Value, s *recognise.Streamed) {
 		p.errorEnvelope(rest, false)
 		return
 	}
+	if s.Walk {
+		// The members after the list, as the held document has them.
+		root := &pathSeg{}
+		for _, m := range v.Members[min(s.Before+1, len(v.Members)):] {
+			p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value, false)
+		}
+		return
+	}
 	if s.Where == recognise.ListInObject || s.Where == recognise.ListInResult {
 		p.listMeta(list, s.Key)
 	}
@@ -181,5 +220,41 @@ func (p Writer) Finish(v Value, s *recognise.Streamed) {
 			}
 			after = after || m.Key == "result"
 		}
+	}
+}
+
+// StreamObject writes a document that is an object too large to hold as
+// it is read: each member as the held document's would be, except those
+// that say it failed, which FinishObject writes after them.
+func (p Writer) StreamObject(o *input.Object, s *recognise.StreamedObject) (int, error) {
+	root := &pathSeg{}
+	member := func(m Member) {
+		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value, false)
+	}
+	for _, m := range o.First {
+		member(m)
+	}
+	n := len(o.First)
+	for {
+		if err := p.o.Err(); err != nil {
+			return n, err
+		}
+		m, ok, err := o.Next()
+		if err != nil || !ok {
+			return n, err
+		}
+		n++
+		if !s.Hold(m) {
+			member(m)
+		}
+	}
+}
+
+// FinishObject writes the failure a large object reported after its first
+// members, if it did.
+func (p Writer) FinishObject(s *recognise.StreamedObject) {
+	if s.Failed() {
+		p.o.Gap()
+		p.errorEnvelope(s.Failure(), false)
 	}
 }
