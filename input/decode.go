@@ -42,9 +42,25 @@ type Decoder struct {
 	// hands it to OnObject, which reads the rest one member at a time.
 	StreamObject func(first []value.Member) bool
 	OnObject     func(*Object) (int, error)
-	// inArray counts the arrays being read around the current value: an
-	// object is the document only outside every array and object.
-	inArray int
+	// Text, when set, is asked about each member whose value is a string
+	// (path ends at its key): true if it may hold JSON documents that
+	// OnText should see as they are read (an MCP text block holding a
+	// whole response). Only a string longer than what the decoder has
+	// buffered that starts as JSON does is handed over (see TextStream).
+	Text   func(path []Frame) bool
+	OnText func(*TextStream) (taken bool, err error)
+	// arrays holds, for each array being read around the current value,
+	// where its items start in items: an object is the document only
+	// outside every array and object.
+	arrays []int
+	// src, when set, is what the token decoder reads from after its
+	// prefix, once it has taken over after a text block (text.go).
+	src  io.Reader
+	rest *bytes.Reader // the first part of src
+	// shift maps the token decoder's offsets to the input's (squeezed)
+	// ones: a decoder that takes over after a text block read here starts
+	// at 0 (text.go).
+	shift int64
 	// members and items are where objects and arrays gather their values
 	// while they are read.
 	members []value.Member
@@ -177,8 +193,8 @@ func (d *Decoder) Reset(r io.Reader, name string) {
 	*d.pos = positions{r: br, chunks: [2]chunk{{b: chunks[0].b[:0]}, {b: chunks[1].b[:0]}}}
 	*d.sq = squeezer{r: d.pos, cuts: d.sq.cuts[:0]}
 	d.dec.Reset(d.sq, jsonlib.Lenient()...)
-	d.name, d.docs = name, 0
-	d.stack, d.members, d.items = d.stack[:0], d.members[:0], d.items[:0]
+	d.name, d.docs, d.shift, d.src, d.rest = name, 0, 0, nil, nil
+	d.stack, d.members, d.items, d.arrays = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0]
 }
 
 // StartLine says that the input given to the decoder starts at line n of
@@ -205,7 +221,7 @@ func (d *Decoder) Next() (value.Value, error) {
 // begin starts reading a document (Next, Copy): io.EOF after the last
 // one, ErrEmpty (in an InputError) if there was none, or an *InputError.
 func (d *Decoder) begin() error {
-	d.stack, d.members, d.items, d.inArray = d.stack[:0], d.members[:0], d.items[:0], 0
+	d.stack, d.members, d.items, d.arrays = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0]
 	if d.dec.PeekKind() == 0 {
 		// PeekKind reports errors, EOF included, on the following read.
 		if _, err := d.dec.ReadToken(); err == io.EOF {
@@ -243,7 +259,7 @@ func (d *Decoder) value() (value.Value, error) {
 		v := &value.Value{Kind: value.Object}
 		d.stack = append(d.stack, Frame{Obj: v})
 		base := len(d.members)
-		askObj := d.StreamObject != nil && d.OnObject != nil && len(d.stack) == 1 && d.inArray == 0
+		askObj := d.StreamObject != nil && d.OnObject != nil && len(d.stack) == 1 && len(d.arrays) == 0
 		// On success the stacks are popped below; after an error the
 		// document is abandoned and Next resets them.
 		for d.dec.PeekKind() != '}' {
@@ -263,10 +279,15 @@ func (d *Decoder) value() (value.Value, error) {
 			}
 			key := name.String() // the token is void after the next read
 			d.stack[len(d.stack)-1].Key = key
-			if d.Stream != nil {
+			if d.Stream != nil || d.Text != nil {
 				v.Members = d.members[base:len(d.members):len(d.members)]
 			}
-			val, err := d.value()
+			var val value.Value
+			if d.Text != nil && d.dec.PeekKind() == '"' && d.Text(d.stack) {
+				val, err = d.text()
+			} else {
+				val, err = d.value()
+			}
 			if err != nil {
 				return value.Value{}, err
 			}
@@ -280,7 +301,7 @@ func (d *Decoder) value() (value.Value, error) {
 	case '[':
 		ask := d.Stream != nil && d.OnList != nil
 		base := len(d.items)
-		d.inArray++ // after an error the document is abandoned and begin resets it
+		d.arrays = append(d.arrays, base) // after an error the document is abandoned and begin resets it
 		for d.dec.PeekKind() != ']' {
 			if ask && len(d.items)-base == StreamAfter {
 				ask = false
@@ -288,7 +309,7 @@ func (d *Decoder) value() (value.Value, error) {
 					first := append([]value.Value(nil), d.items[base:]...)
 					d.items = d.items[:base]
 					n, err := d.streamList(first)
-					d.inArray--
+					d.arrays = d.arrays[:len(d.arrays)-1]
 					return value.Value{Kind: value.Array, Streamed: n}, err
 				}
 			}
@@ -303,7 +324,7 @@ func (d *Decoder) value() (value.Value, error) {
 			v.Items = append([]value.Value(nil), d.items[base:]...)
 		}
 		d.items = d.items[:base]
-		d.inArray--
+		d.arrays = d.arrays[:len(d.arrays)-1]
 		_, err := d.dec.ReadToken()
 		return v, err
 	default:
@@ -317,6 +338,10 @@ func (d *Decoder) locate(err error) error {
 	if errors.As(err, &oe) {
 		return err // a streamed list's output failed: not the input's fault
 	}
+	var ie *InputError
+	if errors.As(err, &ie) {
+		return err // located already (in a text block read as JSON)
+	}
 	var se *jsonlib.SyntacticError
 	if !errors.As(err, &se) {
 		if errors.Is(err, io.ErrUnexpectedEOF) {
@@ -325,7 +350,7 @@ func (d *Decoder) locate(err error) error {
 		}
 		return &InputError{Name: d.name, Msg: err.Error()} // a read error
 	}
-	off := d.sq.raw(se.ByteOffset)
+	off := d.sq.raw(se.ByteOffset + d.shift)
 	msg := se.Err.Error()
 	switch {
 	case errors.Is(se.Err, io.ErrUnexpectedEOF):

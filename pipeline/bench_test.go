@@ -153,3 +153,34 @@ func BenchmarkSSE(b *testing.B) {
 		})
 	}
 }
+
+// Documents that stream other than as a long list: an object of many
+// members, a graph's entries, a list in a text block of a JSON-RPC reply.
+// The memory each costs must not grow with its size (B/op per MB stays
+// flat); time, against Human and Plain of a bare list.
+func BenchmarkStreamedShapes(b *testing.B) {
+	shapes := []struct {
+		name string
+		data []byte
+	}{
+		{"object", []byte(largeObject(20000, false, ""))},
+		{"graph", []byte(`{"message": "ok", "nodes": ` + graphNodes(5000) + `}`)},
+		{"textblock", []byte(`{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": ` + quote(textItems(5000), false) + `}]}}`)},
+	}
+	for _, s := range shapes {
+		for _, o := range []struct {
+			name string
+			opt  Options
+		}{{"plain", Options{Output: Plain}}, {"human", Options{Output: Human, Width: 120}}, {"markdown", Options{Output: Markdown}}} {
+			b.Run(s.name+"/"+o.name, func(b *testing.B) {
+				b.SetBytes(int64(len(s.data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := NewRenderer(io.Discard, o.opt).Stream(bytes.NewReader(s.data), "bench"); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

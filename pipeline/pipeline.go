@@ -153,6 +153,9 @@ type Renderer struct {
 	// big is the document being, or just, streamed that is an object too
 	// large to hold.
 	big *bigObject
+	// shownParts is how many parts of the current document were shown
+	// before its text block was read (onText).
+	shownParts int
 	// al is the document being written in agent mode around a long list.
 	al *jsonout.AgentList
 	// agentLists counts them, longLists the lists streamed in the other
@@ -238,7 +241,7 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 		}
 		line += len(pre)
 	}
-	dec := rn.decoder(br, name)
+	dec := rn.decoder(br, name, &res)
 	dec.StartLine(line)
 	switch rn.opt.Output {
 	case Human, Markdown:
@@ -277,7 +280,7 @@ func (rn *Renderer) broken() error {
 	if rn.al != nil {
 		rn.w.WriteByte('\n') // an agent document cut short: end its line
 	}
-	rn.long, rn.al, rn.big = nil, nil, nil
+	rn.long, rn.al, rn.big, rn.shownParts = nil, nil, nil, 0
 	if err := rn.endRun(); err != nil {
 		return err
 	}
@@ -375,7 +378,7 @@ func isEmptyInput(err error) bool {
 }
 
 // decoder returns a decoder whose long lists stream through this renderer.
-func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
+func (rn *Renderer) decoder(r io.Reader, name string, res *Result) *input.Decoder {
 	dec := input.NewDecoder(r, name)
 	if rn.opt.Output == Agent {
 		dec.Stream = func(path []input.Frame, first []value.Value) bool {
@@ -406,6 +409,8 @@ func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 			return !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.StreamsObject(first)
 		}
 		dec.OnObject = rn.streamObject
+		dec.Text = textBlock
+		dec.OnText = func(t *input.TextStream) (bool, error) { return rn.onText(t, name, res) }
 	}
 	return dec
 }
@@ -425,7 +430,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 		// One decoder for every frame: a new one each (buffers and all)
 		// cost more than the frame.
 		if dec == nil {
-			dec = rn.decoder(strings.NewReader(data), name)
+			dec = rn.decoder(strings.NewReader(data), name, res)
 		} else {
 			dec.Reset(strings.NewReader(data), name)
 		}
@@ -499,11 +504,26 @@ func (rn *Renderer) Document(v value.Value, res *Result) error {
 		jsonout.Write(rn.w, v, rn.opt.Output == JSON, th)
 		return rn.flush()
 	}
+	parts := rn.docParts(v, true)
+	if rn.shownParts > 0 {
+		// Its first parts were shown as its text block was read.
+		parts = parts[min(rn.shownParts, len(parts)):]
+		rn.shownParts = 0
+	}
+	return rn.parts(parts, res)
+}
+
+// docParts is what a document is made of, its wrappers taken off; count
+// says it is a new document (not the start of one read so far).
+func (rn *Renderer) docParts(v value.Value, count bool) []protocol.Part {
 	parts := protocol.UnwrapInto(rn.partBuf, v, recognise.Failed)
 	rn.partBuf = parts[:0]
 	if protocol.HasID(v) {
-		rn.ids++
-		if rn.ids > 1 {
+		ids := rn.ids + 1
+		if count {
+			rn.ids = ids
+		}
+		if ids > 1 {
 			// Replies may come out of order: from the second message with
 			// an id on, each reply says which request it answers.
 			for i := range parts {
@@ -513,7 +533,7 @@ func (rn *Renderer) Document(v value.Value, res *Result) error {
 			}
 		}
 	}
-	return rn.parts(parts, res)
+	return parts
 }
 
 // flush writes what is buffered and reports the output's first error.

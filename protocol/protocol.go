@@ -421,6 +421,18 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 	}
 	switch b.Str("type") {
 	case "text":
+		if tv, _ := b.Get("text"); tv.Kind == String && tv.Streamed > 0 {
+			// Its documents were shown as the text was read (StreamsText).
+			var parts []Part
+			if isErr {
+				parts = append(parts, Part{Kind: ValuePart, Value: toolErrorEnvelope(""), Failed: true})
+			}
+			t.used["text"] = true
+			if rest := t.rest(); !value.Empty(rest) {
+				parts = append(parts, Part{Kind: ValuePart, Value: rest, VerboseOnly: true})
+			}
+			return parts
+		}
 		text, ok := t.str("text")
 		if !ok {
 			break
@@ -563,6 +575,36 @@ func base64Size(s string) int64 {
 		return -1
 	}
 	return int64(len(s)) * 3 / 4
+}
+
+// StreamsText reports whether the text block being read at the end of
+// partial (a document read up to a long string, which input.TextStream
+// gives) may be shown as it is read: the first block of an MCP tool
+// result, bare or a JSON-RPC reply's. Its documents are then shown as
+// they are read, after the parts of partial (its reply id), and the
+// parts of the whole document after those, once it ends: a block after
+// it, structuredContent, isError.
+func StreamsText(partial Value) bool {
+	r := partial
+	if IsJSONRPC(partial) {
+		r, _ = partial.Get("result")
+	}
+	if r.Kind != Object || len(r.Members) == 0 || r.Members[len(r.Members)-1].Key != "content" {
+		return false
+	}
+	c := r.Members[len(r.Members)-1].Value
+	if c.Kind != Array || len(c.Items) != 1 || c.Items[0].Str("type") != "text" {
+		return false
+	}
+	if tv, _ := c.Items[0].Get("text"); tv.Streamed == 0 {
+		return false // the string is deeper down
+	}
+	for _, m := range r.Members {
+		if m.Key == "structuredContent" {
+			return false // shown instead of the text: the text is held, as always
+		}
+	}
+	return IsToolResult(r)
 }
 
 // ParseJSONText decodes text that is JSON through and through (one or more

@@ -1,0 +1,444 @@
+package input
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/khive-ai/khive-pretty/internal/jsonlib"
+	"github.com/khive-ai/khive-pretty/value"
+)
+
+// A string can hold a whole document: an MCP text block carries a khive
+// response as JSON text, escaped. The token decoder holds a string whole
+// (twice: its escaped bytes and its text), so a 25 MB response in a text
+// block would cost 50 MB before it is even looked at. A string the Text
+// hook names, longer than what the decoder has buffered, is read here
+// instead: unescaped as it is read and handed to OnText as a stream of its
+// own, from which the documents it holds are decoded (and their long lists
+// streamed) while the string is still being read. Then a new token decoder
+// takes over the input after the string, first fed a made-up prefix that
+// puts it where the old one was (inside the same objects and arrays).
+
+// textStart is how much of a string is looked at to tell whether it
+// starts as JSON does; a string is read here when it is longer than
+// textLong.
+const (
+	textStart = 64
+	textLong  = 64 << 10
+)
+
+// TextStream is a string being read that may hold JSON documents.
+type TextStream struct {
+	// R is the string's text, unescaped, as it is read.
+	R    io.Reader
+	Path []Frame
+	// Line is the line of the input the string starts on.
+	Line int
+	u    *unescaper
+	// partial is the document around the string, as read up to it.
+	partial value.Value
+}
+
+// Commit says the text is being shown as it is read: what was read of it
+// need no longer be kept for OnText to leave it whole.
+func (t *TextStream) Commit() {
+	t.u.keep, t.u.kept = false, nil
+}
+
+// Partial is the document read so far, the string a String whose Streamed
+// is 1 (shown as it was read) and what follows it not read yet.
+func (t *TextStream) Partial() value.Value { return t.partial }
+
+// text reads a member's string value that the Text hook named (the
+// decoder has peeked at its opening quote).
+func (d *Decoder) text() (value.Value, error) {
+	unread := d.dec.UnreadBuffer()
+	q := bytes.IndexByte(unread, '"')
+	if q < 0 || !d.long(unread[q+1:]) {
+		return d.value() // short, or plainly not JSON: read as any string is
+	}
+	start := d.dec.InputOffset() + d.shift
+	kinds := make([]byte, d.dec.StackDepth())
+	for i := range kinds {
+		k, _ := d.dec.StackIndex(i + 1)
+		kinds[i] = byte(k)
+	}
+	partial := d.partial(kinds)
+	line, _ := d.pos.at(d.sq.raw(start))
+	counted := &countingReader{r: d.source()}
+	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(append([]byte(nil), unread...)), counted), 64<<10)
+	buffered := len(unread)
+	br.Discard(q + 1)
+	u := &unescaper{r: br, keep: true}
+	t := &TextStream{R: u, Path: d.stack, Line: line, u: u, partial: partial}
+	taken, err := d.OnText(t)
+	if err == nil {
+		_, err = io.Copy(io.Discard, u) // the rest, kept unless taken
+	}
+	if u.err != nil {
+		// The string itself is broken: that is the outer input's error.
+		if u.err == io.ErrUnexpectedEOF {
+			return value.Value{}, u.err
+		}
+		consumed := int64(buffered) + counted.n - int64(br.Buffered())
+		l, c := d.pos.at(d.sq.raw(start + consumed))
+		return value.Value{}, &InputError{Name: d.name, Line: l, Col: c, Msg: u.err.Error()}
+	}
+	if err != nil {
+		return value.Value{}, err
+	}
+	v := value.Value{Kind: value.String, Streamed: 1}
+	if !taken {
+		v = value.Value{Kind: value.String, Text: string(u.kept)}
+	}
+	// The new token decoder reads the input after the string.
+	consumed := int64(buffered) + counted.n - int64(br.Buffered())
+	rest, _ := br.Peek(br.Buffered())
+	d.resume(kinds, start+consumed, append([]byte(nil), rest...))
+	return v, nil
+}
+
+// partial is the document around the string the decoder is at: each
+// object and array (kinds, outermost first) with what was read of it.
+func (d *Decoder) partial(kinds []byte) value.Value {
+	cur := value.Value{Kind: value.String, Streamed: 1}
+	objs, arrs := len(d.stack), len(d.arrays)
+	for i := len(kinds) - 1; i >= 0; i-- {
+		switch kinds[i] {
+		case '{':
+			objs--
+			f := d.stack[objs]
+			ms := append(append([]value.Member(nil), f.Obj.Members...), value.Member{Key: f.Key, Value: cur})
+			cur = value.Value{Kind: value.Object, Members: ms}
+		case '[':
+			arrs--
+			end := len(d.items)
+			if arrs+1 < len(d.arrays) {
+				end = d.arrays[arrs+1]
+			}
+			items := append(append([]value.Value(nil), d.items[d.arrays[arrs]:end]...), cur)
+			cur = value.Value{Kind: value.Array, Items: items}
+		}
+	}
+	return cur
+}
+
+// resume makes a new token decoder read the input from offset at (of the
+// squeezed input; rest is what was read of it already), inside the
+// objects and arrays of kinds, just after a member's string value.
+func (d *Decoder) resume(kinds []byte, at int64, rest []byte) {
+	var pre []byte
+	objs := 0
+	tokens := 1
+	for _, k := range kinds {
+		if k == '{' {
+			pre = append(pre, '{')
+			pre, _ = jsonlib.AppendQuote(pre, d.stack[objs].Key)
+			pre = append(pre, ':')
+			objs++
+			tokens += 2
+		} else {
+			pre = append(pre, '[')
+			tokens++
+		}
+	}
+	pre = append(pre, `""`...)
+	d.rest = bytes.NewReader(rest)
+	d.src = io.MultiReader(d.rest, d.sq)
+	d.dec = jsonlib.NewDecoder(io.MultiReader(bytes.NewReader(pre), d.src))
+	for range tokens {
+		d.dec.ReadToken() // the prefix: valid JSON, known to read
+	}
+	d.shift = at - int64(len(pre))
+}
+
+// long reports whether a string whose first bytes the token decoder has
+// buffered (content) is longer than textLong and starts as JSON does. It
+// looks at the bytes that follow without reading them, reading more only
+// while it cannot tell: a short string is left to the token decoder, as
+// any other, at no cost but the look.
+func (d *Decoder) long(content []byte) bool {
+	if closes(content) || len(content) >= textStart && !jsonStart(content) {
+		return false // most strings: nothing more to look at
+	}
+	br := d.pos.r.(*bufio.Reader)
+	var rest []byte
+	if d.rest != nil && d.rest.Len() > 0 {
+		rest = make([]byte, d.rest.Len())
+		d.rest.ReadAt(rest, d.rest.Size()-int64(d.rest.Len()))
+	}
+	for {
+		ahead, _ := br.Peek(br.Buffered())
+		n := len(content) + len(rest) + len(ahead)
+		// The segments in order, scanned where they lie; only the start is
+		// copied, to tell whether it starts as JSON does.
+		slashes, closed := 0, false
+		for _, seg := range [][]byte{content, rest, ahead} {
+			if closed, slashes = quoteIn(seg, slashes); closed {
+				return false
+			}
+		}
+		start := make([]byte, 0, textStart)
+		for _, seg := range [][]byte{content, rest, ahead} {
+			start = append(start, seg[:min(len(seg), textStart-len(start))]...)
+		}
+		switch {
+		case len(start) >= textStart && !jsonStart(start):
+			return false
+		case n >= textLong || br.Buffered() >= br.Size():
+			return jsonStart(start)
+		}
+		if _, err := br.Peek(br.Buffered() + 1); err != nil {
+			return false // the input ends in the string: the token decoder says so
+		}
+	}
+}
+
+// quoteIn reports whether b holds the closing quote of a string it is
+// inside, after slashes backslashes; else the backslashes it ends with.
+func quoteIn(b []byte, slashes int) (bool, int) {
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '"')
+		if i < 0 {
+			n := 0
+			for n < len(b) && b[len(b)-1-n] == '\\' {
+				n++
+			}
+			if n == len(b) {
+				return false, slashes + n
+			}
+			return false, n
+		}
+		n := 0
+		for n < i && b[i-1-n] == '\\' {
+			n++
+		}
+		if n == i {
+			n += slashes
+		}
+		if n%2 == 0 {
+			return true, 0
+		}
+		b, slashes = b[i+1:], 0
+	}
+	return false, slashes
+}
+
+// closes reports whether b holds the closing quote of the string it
+// starts inside.
+func closes(b []byte) bool {
+	closed, _ := quoteIn(b, 0)
+	return closed
+}
+
+// jsonStart reports whether the start of a string's bytes may begin a JSON
+// object or array, after white space (raw or escaped); too few bytes to
+// tell count as a yes.
+func jsonStart(b []byte) bool {
+	for len(b) > 0 {
+		switch {
+		case b[0] == ' ' || b[0] == '\t':
+			b = b[1:]
+		case b[0] == '\\' && len(b) > 1 && strings.IndexByte("nrt", b[1]) >= 0:
+			b = b[2:]
+		case b[0] == '\\' && len(b) == 1:
+			return true
+		default:
+			return b[0] == '{' || b[0] == '['
+		}
+	}
+	return true
+}
+
+// source is what the token decoder reads after what it has buffered.
+func (d *Decoder) source() io.Reader {
+	if d.src != nil {
+		return d.src
+	}
+	return d.sq
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// unescaper reads a JSON string's text from its escaped bytes, up to and
+// through its closing quote, keeping what it returned while keep is set.
+type unescaper struct {
+	r    *bufio.Reader
+	done bool
+	keep bool
+	kept []byte
+	pend []byte // decoded bytes not returned yet
+	buf  [utf8.UTFMax * 2]byte
+	err  error
+}
+
+var errString = errors.New("invalid string: a control character or a bad escape in it")
+
+func (u *unescaper) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) && u.err == nil {
+		if len(u.pend) > 0 {
+			c := copy(p[n:], u.pend)
+			u.pend, n = u.pend[c:], n+c
+			continue
+		}
+		if u.done {
+			break
+		}
+		if u.r.Buffered() == 0 {
+			if _, err := u.r.Peek(1); err != nil {
+				u.err = io.ErrUnexpectedEOF
+				break
+			}
+		}
+		buf, _ := u.r.Peek(u.r.Buffered())
+		i := plainRun(buf)
+		c := copy(p[n:], buf[:i])
+		u.r.Discard(c)
+		n += c
+		if c < i || i == len(buf) {
+			continue
+		}
+		switch buf[i] {
+		case '"':
+			u.r.Discard(1)
+			u.done = true
+		case '\\':
+			if i+1 < len(buf) && n < len(p) {
+				if c := simpleEscape(buf[i+1]); c != 0 {
+					p[n] = c // the common escape, in place
+					n++
+					u.r.Discard(2)
+					continue
+				}
+			}
+			u.escape()
+		default:
+			u.err = errString
+		}
+	}
+	if u.keep {
+		u.kept = append(u.kept, p[:n]...)
+	}
+	if n == 0 && u.err != nil {
+		return 0, u.err
+	}
+	if n == 0 && u.done {
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// plainRun is how many bytes at the start of b need no unescaping.
+func plainRun(b []byte) int {
+	for i, c := range b {
+		if c == '"' || c == '\\' || c < 0x20 {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// escape decodes the escape at the reader into pend.
+func (u *unescaper) escape() {
+	e, err := u.r.Peek(2)
+	if err != nil {
+		u.err = io.ErrUnexpectedEOF
+		return
+	}
+	if c := simpleEscape(e[1]); c != 0 {
+		u.r.Discard(2)
+		u.buf[0] = c
+		u.pend = u.buf[:1]
+		return
+	}
+	if e[1] != 'u' {
+		u.err = errString
+		return
+	}
+	r, n := u.hex(0)
+	if n == 0 {
+		return
+	}
+	if utf16.IsSurrogate(r) {
+		if r2, n2 := u.hex(6); n2 > 0 {
+			if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+				r, n = pair, 12
+			}
+		}
+	}
+	u.r.Discard(n)
+	if utf16.IsSurrogate(r) {
+		r = utf8.RuneError // a lone surrogate, as the token decoder reads one
+	}
+	u.pend = utf8.AppendRune(u.buf[:0], r)
+}
+
+// simpleEscape is the byte \c stands for, or 0.
+func simpleEscape(c byte) byte {
+	switch c {
+	case '"', '\\', '/':
+		return c
+	case 'b':
+		return '\b'
+	case 'f':
+		return '\f'
+	case 'n':
+		return '\n'
+	case 'r':
+		return '\r'
+	case 't':
+		return '\t'
+	}
+	return 0
+}
+
+// hex reads the \uXXXX escape at offset off of the reader, without
+// consuming it: the rune and 6, or 0 if there is none.
+func (u *unescaper) hex(off int) (rune, int) {
+	e, err := u.r.Peek(off + 6)
+	if err != nil {
+		if off == 0 {
+			u.err = io.ErrUnexpectedEOF
+		}
+		return 0, 0
+	}
+	e = e[off:]
+	if e[0] != '\\' || e[1] != 'u' {
+		if off == 0 {
+			u.err = errString
+		}
+		return 0, 0
+	}
+	var r rune
+	for _, c := range e[2:6] {
+		switch {
+		case '0' <= c && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case 'a' <= c && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case 'A' <= c && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			if off == 0 {
+				u.err = errString
+			}
+			return 0, 0
+		}
+	}
+	return r, 6
+}
