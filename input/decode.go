@@ -49,6 +49,13 @@ type Decoder struct {
 	// buffered that starts as JSON does is handed over (see TextStream).
 	Text   func(path []Frame) bool
 	OnText func(*TextStream) (taken bool, err error)
+	// Skip, when set, is asked about each member (path ends at its key):
+	// true leaves its value unread, a Null whose Streamed is
+	// value.Skipped.
+	Skip func(path []Frame) bool
+	// item is the place in its array of the item about to be read, for
+	// its Frame; 0 when the next value is no item.
+	item int
 	// arrays holds, for each array being read around the current value,
 	// where its items start in items: an object is the document only
 	// outside every array and object.
@@ -72,6 +79,9 @@ type Decoder struct {
 type Frame struct {
 	Obj *value.Value
 	Key string
+	// Item is, for an object that is an item of an array, its place in it
+	// (1 for the first); 0 for any other.
+	Item int
 }
 
 // StreamAfter is how many items of a list are held before Stream is asked
@@ -100,6 +110,7 @@ func (l *List) Next() (value.Value, bool, error) {
 		_, err := d.dec.ReadToken()
 		return value.Value{}, false, err
 	}
+	d.item = 0
 	v, err := d.value()
 	return v, err == nil, err
 }
@@ -129,6 +140,7 @@ func (o *Object) Next() (value.Member, bool, error) {
 	}
 	key := name.String()
 	d.stack[len(d.stack)-1].Key = key
+	d.item = 0
 	v, err := d.value()
 	return value.Member{Key: key, Value: v}, err == nil, err
 }
@@ -194,7 +206,7 @@ func (d *Decoder) Reset(r io.Reader, name string) {
 	*d.sq = squeezer{r: d.pos, cuts: d.sq.cuts[:0]}
 	d.dec.Reset(d.sq, jsonlib.Lenient()...)
 	d.name, d.docs, d.shift, d.src, d.rest = name, 0, 0, nil, nil
-	d.stack, d.members, d.items, d.arrays = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0]
+	d.stack, d.members, d.items, d.arrays, d.item = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0], 0
 }
 
 // StartLine says that the input given to the decoder starts at line n of
@@ -221,7 +233,7 @@ func (d *Decoder) Next() (value.Value, error) {
 // begin starts reading a document (Next, Copy): io.EOF after the last
 // one, ErrEmpty (in an InputError) if there was none, or an *InputError.
 func (d *Decoder) begin() error {
-	d.stack, d.members, d.items, d.arrays = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0]
+	d.stack, d.members, d.items, d.arrays, d.item = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0], 0
 	if d.dec.PeekKind() == 0 {
 		// PeekKind reports errors, EOF included, on the following read.
 		if _, err := d.dec.ReadToken(); err == io.EOF {
@@ -257,7 +269,7 @@ func (d *Decoder) value() (value.Value, error) {
 		// once, at their exact size: no growing slice per object. The
 		// partial object the list hook may look at keeps its own copy.
 		v := &value.Value{Kind: value.Object}
-		d.stack = append(d.stack, Frame{Obj: v})
+		d.stack = append(d.stack, Frame{Obj: v, Item: d.item})
 		base := len(d.members)
 		askObj := d.StreamObject != nil && d.OnObject != nil && len(d.stack) == 1 && len(d.arrays) == 0
 		// On success the stacks are popped below; after an error the
@@ -283,8 +295,11 @@ func (d *Decoder) value() (value.Value, error) {
 				v.Members = d.members[base:len(d.members):len(d.members)]
 			}
 			var val value.Value
+			d.item = 0
 			if d.Text != nil && d.dec.PeekKind() == '"' && d.Text(d.stack) {
 				val, err = d.text()
+			} else if d.Skip != nil && d.Skip(d.stack) {
+				val, err = value.Value{Kind: value.Null, Streamed: value.Skipped}, d.dec.SkipValue()
 			} else {
 				val, err = d.value()
 			}
@@ -313,6 +328,7 @@ func (d *Decoder) value() (value.Value, error) {
 					return value.Value{Kind: value.Array, Streamed: n}, err
 				}
 			}
+			d.item = len(d.items) - base + 1
 			val, err := d.value()
 			if err != nil {
 				return value.Value{}, err

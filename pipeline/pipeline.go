@@ -154,8 +154,10 @@ type Renderer struct {
 	// large to hold.
 	big *bigObject
 	// shownParts is how many parts of the current document were shown
-	// before its text block was read (onText).
+	// before its text block was read (onText); textShown says its text
+	// block was shown as it was read.
 	shownParts int
+	textShown  bool
 	// al is the document being written in agent mode around a long list.
 	al *jsonout.AgentList
 	// agentLists counts them, longLists the lists streamed in the other
@@ -280,7 +282,7 @@ func (rn *Renderer) broken() error {
 	if rn.al != nil {
 		rn.w.WriteByte('\n') // an agent document cut short: end its line
 	}
-	rn.long, rn.al, rn.big, rn.shownParts = nil, nil, nil, 0
+	rn.long, rn.al, rn.big, rn.shownParts, rn.textShown = nil, nil, nil, 0, false
 	if err := rn.endRun(); err != nil {
 		return err
 	}
@@ -395,7 +397,10 @@ func (rn *Renderer) decoder(r io.Reader, name string, res *Result) *input.Decode
 		// in plain output, inline in the others. Markdown and --verbose
 		// head an envelope's list with its tool, which must be read first.
 		streams := recognise.Streams
-		if rn.opt.Output == Markdown || rn.opt.Verbose && rn.opt.Output == Human {
+		switch {
+		case rn.opt.Output == Plain:
+			streams = recognise.StreamsPlain
+		case rn.opt.Output == Markdown || rn.opt.Verbose:
 			streams = recognise.StreamsTitled
 		}
 		dec.Stream = func(path []input.Frame, first []value.Value) bool {
@@ -411,6 +416,12 @@ func (rn *Renderer) decoder(r io.Reader, name string, res *Result) *input.Decode
 		dec.OnObject = rn.streamObject
 		dec.Text = textBlock
 		dec.OnText = func(t *input.TextStream) (bool, error) { return rn.onText(t, name, res) }
+		if !rn.opt.Verbose && rn.opt.Output != Plain {
+			// What is shown of a reply whose text block was: not its
+			// structuredContent, the same JSON again (MCP asks servers to
+			// send both), which plain output and --verbose show.
+			dec.Skip = func(path []input.Frame) bool { return rn.textShown && structuredContent(path) }
+		}
 	}
 	return dec
 }
@@ -505,10 +516,10 @@ func (rn *Renderer) Document(v value.Value, res *Result) error {
 		return rn.flush()
 	}
 	parts := rn.docParts(v, true)
-	if rn.shownParts > 0 {
+	if rn.textShown {
 		// Its first parts were shown as its text block was read.
 		parts = parts[min(rn.shownParts, len(parts)):]
-		rn.shownParts = 0
+		rn.shownParts, rn.textShown = 0, false
 	}
 	return rn.parts(parts, res)
 }

@@ -29,6 +29,13 @@ func textBlock(path []input.Frame) bool {
 	return n == 2 || path[0].Key == "result"
 }
 
+// structuredContent reports whether the member at path is the
+// structuredContent of a tool result, bare or a JSON-RPC reply's.
+func structuredContent(path []input.Frame) bool {
+	n := len(path)
+	return n >= 1 && n <= 2 && path[n-1].Key == "structuredContent" && (n == 1 || path[0].Key == "result")
+}
+
 // onText shows the documents of a long text block as they are read; taken
 // is false when the text is left to the decoder, whole.
 func (rn *Renderer) onText(t *input.TextStream, name string, res *Result) (taken bool, _ error) {
@@ -47,7 +54,7 @@ func (rn *Renderer) onText(t *input.TextStream, name string, res *Result) (taken
 			return err
 		}
 		before := rn.docParts(partial, false)
-		rn.shownParts = len(before)
+		rn.shownParts, rn.textShown = len(before), true
 		if err := rn.parts(before, res); err != nil {
 			return err
 		}

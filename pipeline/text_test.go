@@ -155,3 +155,114 @@ func TestTextBlockThenMoreInput(t *testing.T) {
 		}
 	}
 }
+
+// requestEnvelope is khive's answer to a request of ops: results first,
+// then status and summary, keys sorted (tool after result) or not.
+func requestEnvelope(rows int, sorted bool, more string) string {
+	list := string(listEnvelope(rows))
+	result := list[strings.Index(list, `"result": `)+len(`"result": `) : len(list)-1]
+	op := `{"ok": true, "tool": "list", "result": ` + result + `}`
+	if sorted {
+		op = `{"ok": true, "result": ` + result + `, "tool": "list"}`
+	}
+	n := 1
+	if more != "" {
+		op += ", " + more
+		n = 2
+	}
+	return fmt.Sprintf(`{"results": [%s], "status": "success", "summary": {"aborted": 0, "failed": 0, "succeeded": %d, "total": %d}, "usage": {"db_round_trips": 2}}`, op, n, n)
+}
+
+// The list of a one-op request envelope streams where the op's title is
+// quiet, or its tool came before its result (khive sorts it after: then
+// Markdown and --verbose, which show the title first, hold it); plain
+// output, which heads the op with the number of ops, holds it. Streamed
+// or held, the output is the same.
+func TestRequestEnvelopeListStreams(t *testing.T) {
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	opts := map[string]Options{
+		"plain":    {Output: Plain},
+		"human":    {Output: Human, Width: 100, Now: now},
+		"verbose":  {Output: Human, Verbose: true, Now: now},
+		"markdown": {Output: Markdown},
+	}
+	for _, sorted := range []bool{false, true} {
+		doc := requestEnvelope(2500, sorted, "")
+		for oname, opt := range opts {
+			var out strings.Builder
+			rn := NewRenderer(&out, opt)
+			if _, err := rn.Stream(strings.NewReader(doc), "t"); err != nil {
+				t.Fatal(err)
+			}
+			want := 1
+			if oname == "plain" || sorted && oname != "human" {
+				want = 0
+			}
+			if rn.longLists != want {
+				t.Errorf("sorted %v, %s: %d lists streamed, want %d", sorted, oname, rn.longLists, want)
+			}
+			if want == 1 && oname == "verbose" {
+				// Widths come from the first rows, so later, wider rows
+				// overflow their column, but nothing is cut.
+				if strings.Contains(out.String(), "…") || !strings.Contains(out.String(), "Task number 2499: wire the recall pipeline into the daemon") {
+					t.Errorf("sorted %v, verbose: a streamed row was cut", sorted)
+				}
+				continue
+			}
+			if held := heldString(t, doc, opt); out.String() != held {
+				t.Errorf("sorted %v, %s: output differs from held output\n%s", sorted, oname, firstDiff(out.String(), held))
+			}
+		}
+	}
+}
+
+// When a request's first op streamed as a one-op request's, ops after it
+// are still shown, numbered, with the request's totals, and a failed one
+// fails the run.
+func TestRequestEnvelopeMoreOpsAfterAStreamedOne(t *testing.T) {
+	doc := requestEnvelope(1500, true, `{"ok": false, "tool": "get", "error": {"kind": "not_found", "message": "no entity 1234"}}`)
+	doc = strings.Replace(doc, `"status": "success"`, `"status": "partial"`, 1)
+	var out strings.Builder
+	rn := NewRenderer(&out, Options{Output: Human, Width: 120})
+	res, err := rn.Stream(strings.NewReader(doc), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	if rn.longLists != 1 || !res.Failed {
+		t.Errorf("streamed %d, failed %v", rn.longLists, res.Failed)
+	}
+	for _, want := range []string{"Task number 1499", "2 ✗ get", "no entity 1234", "succeeded · partial", "db_round_trips"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lost %q:\n%s", want, got[len(got)-400:])
+		}
+	}
+}
+
+// An MCP reply with both a text block and structuredContent (the same
+// JSON, as MCP asks): held, a person sees the structured content; when the
+// text was shown as it was read, the structured content is not read at
+// all, and the output is the same. --verbose and plain show both.
+func TestTextBlockThenStructuredContent(t *testing.T) {
+	env := requestEnvelope(2500, false, "")
+	doc := `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": ` + quote(env, false) + `}], "structuredContent": ` + env + `, "isError": false}}`
+	for _, opt := range []Options{{Output: Human, Width: 100}, {Output: Markdown}} {
+		var out strings.Builder
+		rn := NewRenderer(&out, opt)
+		if _, err := rn.Stream(strings.NewReader(doc), "t"); err != nil {
+			t.Fatal(err)
+		}
+		if rn.longLists != 1 {
+			t.Errorf("output %d: %d lists streamed", opt.Output, rn.longLists)
+		}
+		if held := heldString(t, doc, opt); out.String() != held {
+			t.Errorf("output %d: output differs from held output\n%s", opt.Output, firstDiff(out.String(), held))
+		}
+	}
+	for _, opt := range []Options{{Output: Human, Verbose: true}, {Output: Plain}} {
+		got := renderString(t, doc, opt)
+		if n := strings.Count(got, "Task number 2499"); n != 2 {
+			t.Errorf("output %d, verbose %v: the last row %d times, want 2 (text and structured content)", opt.Output, opt.Verbose, n)
+		}
+	}
+}

@@ -336,7 +336,9 @@ func (u unwrapper) tool(v Value) []Part {
 	}
 	var parts []Part
 	sc, hasSC := v.Get("structuredContent")
-	hasSC = hasSC && !value.Empty(sc)
+	// Skipped: its text block, holding the same JSON, was shown as it was
+	// read (StreamsText).
+	hasSC = hasSC && !value.Empty(sc) && sc.Streamed != value.Skipped
 	if hasSC && !isErr {
 		parts = append(parts, u.unwrap(sc)...)
 	}

@@ -346,9 +346,14 @@ func (b builder) batch(v Value, d *view.Doc) []view.Block {
 	if len(res.Items) == 1 {
 		return b.oneOp(v, res.Items[0], d)
 	}
+	return append(b.ops(res.Items, 0, d), b.batchTail(v)...)
+}
+
+// ops is a batch's ops, numbered from first+1, each followed by a gap.
+func (b builder) ops(items []Value, first int, d *view.Doc) []view.Block {
 	var blocks []view.Block
-	for i, r := range res.Items {
-		num := strconv.Itoa(i + 1)
+	for i, r := range items {
+		num := strconv.Itoa(first + i + 1)
 		if IsErrorEnvelope(r) {
 			blocks = append(blocks, b.errorBlock(r, num))
 		} else {
@@ -356,8 +361,13 @@ func (b builder) batch(v Value, d *view.Doc) []view.Block {
 		}
 		blocks = append(blocks, view.Gap{})
 	}
+	return blocks
+}
+
+// batchTail is what follows a batch's ops: its totals and other fields.
+func (b builder) batchTail(v Value) []view.Block {
 	bv := ViewBatch(v)
-	blocks = append(blocks, b.totals(bv))
+	blocks := []view.Block{b.totals(bv)}
 	if !IsFiller("", bv.Rest, false) {
 		blocks = append(blocks, *b.record(bv.Rest, 0, false, false))
 	}
@@ -372,6 +382,12 @@ func (b builder) oneOp(v, op Value, d *view.Doc) []view.Block {
 	} else {
 		blocks = b.envelope(op, "", false, d)
 	}
+	return append(blocks, b.oneOpTail(v, op)...)
+}
+
+// oneOpTail is what follows the op of a one-op request envelope.
+func (b builder) oneOpTail(v, op Value) []view.Block {
+	var blocks []view.Block
 	bv := ViewBatch(v)
 	// The op's ✓ or ✗ says what the summary would, when the request says
 	// success (or the op failed): any other word is worth its line.
@@ -383,6 +399,22 @@ func (b builder) oneOp(v, op Value, d *view.Doc) []view.Block {
 		blocks = append(blocks, view.Gap{}, *b.record(bv.Rest, 0, false, false))
 	}
 	return blocks
+}
+
+// afterFirstOp is what follows the first op of a request envelope whose
+// list was streamed as a one-op request's: the tail of one, or, when more
+// ops followed, those ops numbered and the batch's tail.
+func (b builder) afterFirstOp(v Value) []view.Block {
+	res, _ := v.Get("results")
+	if len(res.Items) <= 1 {
+		var op Value
+		if len(res.Items) == 1 {
+			op = res.Items[0]
+		}
+		return b.oneOpTail(v, op)
+	}
+	blocks := append([]view.Block{view.Gap{}}, b.ops(res.Items[1:], 1, &view.Doc{})...)
+	return append(blocks, b.batchTail(v)...)
 }
 
 // totals is a batch's summary line: succeeded · failed · aborted in that

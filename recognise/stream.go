@@ -51,6 +51,12 @@ func Streams(path []input.Frame, first []Value) bool {
 			return false
 		}
 	}
+	if inOp(path) {
+		// The list of the first op of a request envelope: the op is seen
+		// as an envelope of its own (results[0].result.items).
+		path = path[1:]
+		return len(path) == 1 && okEnvelope(path[0]) || len(path) == 2 && okEnvelope(path[0]) && IsListKey(path[1].Key)
+	}
 	switch len(path) {
 	case 0:
 		return true
@@ -62,12 +68,30 @@ func Streams(path []input.Frame, first []Value) bool {
 	return false
 }
 
+// inOp reports a path that goes through the first op of a khive request
+// envelope ({"results": [{"ok": true, "result": …}, …], "status": …}).
+// Its list is shown as a one-op request's, before it is known whether
+// more ops follow: if some do, they are shown after it, numbered, with the
+// request's totals.
+func inOp(path []input.Frame) bool {
+	return len(path) >= 2 && path[0].Key == "results" && path[1].Item == 1 && len(path[0].Obj.Members) == 0
+}
+
+// StreamsPlain is Streams for plain output, which heads an op with the
+// number of ops in its request ("op 1/2"): a request's lists are held.
+func StreamsPlain(path []input.Frame, first []Value) bool {
+	return !inOp(path) && Streams(path, first)
+}
+
 // StreamsTitled is Streams for an output that heads an envelope's list
 // with the envelope's tool (Markdown, --verbose): the tool must have been
 // read before the list (khive sorts it after its result).
 func StreamsTitled(path []input.Frame, first []Value) bool {
 	if !Streams(path, first) {
 		return false
+	}
+	if inOp(path) {
+		path = path[1:]
 	}
 	if len(path) > 0 && path[0].Key == "result" {
 		t, ok := path[0].Obj.Get("tool")
@@ -117,7 +141,10 @@ type Streamed struct {
 	// Envelope is the envelope around a result (ListIsResult, ListInResult),
 	// complete up to the result.
 	Envelope Value
-	b        builder
+	// InOp marks an envelope that is the first op of a request envelope;
+	// Where and Envelope are then the op's.
+	InOp bool
+	b    builder
 	// code marks the hits of a code search, shown as the code-search view
 	// shows them rather than as a table.
 	code bool
@@ -137,19 +164,23 @@ type Streamed struct {
 // StreamedList says where a long list sits and what its rows are.
 func StreamedList(l *input.List, opt Options) *Streamed {
 	s := &Streamed{b: builder{opt: opt, grows: true}}
-	switch len(l.Path) {
+	path := l.Path
+	if inOp(path) {
+		s.InOp, path = true, path[1:]
+	}
+	switch len(path) {
 	case 0:
 		s.Where = ListIsDocument
 	case 1:
-		s.Where, s.Key = ListInObject, l.Path[0].Key
+		s.Where, s.Key = ListInObject, path[0].Key
 		if s.Key == "result" {
 			s.Where, s.Key = ListIsResult, ""
 		}
 	default:
-		s.Where, s.Key = ListInResult, l.Path[1].Key
+		s.Where, s.Key = ListInResult, path[1].Key
 	}
 	if s.Where >= ListIsResult {
-		s.Envelope = *l.Path[0].Obj
+		s.Envelope = *path[0].Obj
 	}
 	nounKey := s.Key
 	if s.Where == ListIsResult {
@@ -160,21 +191,21 @@ func StreamedList(l *input.List, opt Options) *Streamed {
 	rows := Value{Kind: Object, Members: []Member{{Key: s.Key, Value: Value{Kind: Array, Items: l.First}}}}
 	switch {
 	case s.Where == ListInObject:
-		s.code = findShape(value.Join(*l.Path[0].Obj, rows), "") == &codeSearch
+		s.code = findShape(value.Join(*path[0].Obj, rows), "") == &codeSearch
 	case s.Where == ListInResult && s.Envelope.Str("tool") != "":
 		// An envelope's code search is headed by its tool, as held: only
 		// when the tool came before the result.
-		s.code = findShape(value.Join(*l.Path[1].Obj, rows), s.Envelope.Str("tool")) == &codeSearch
+		s.code = findShape(value.Join(*path[1].Obj, rows), s.Envelope.Str("tool")) == &codeSearch
 	}
 	if !s.code && !s.scalars {
 		switch {
 		case s.Where == ListInObject:
-			s.around = *l.Path[0].Obj
+			s.around = *path[0].Obj
 			s.long = longShape(s.around, s.Key, l.First, "")
 			s.Walk = s.long != nil && !IsListKey(s.Key)
 			s.Before = len(s.around.Members)
 		case s.Where == ListInResult && s.Envelope.Str("tool") != "":
-			s.around = *l.Path[1].Obj
+			s.around = *path[1].Obj
 			s.long = longShape(s.around, s.Key, l.First, s.Envelope.Str("tool"))
 		}
 	}
@@ -374,6 +405,19 @@ func (s *Streamed) inline(l *input.List) view.Inline {
 // complete: the footer and the fields after the list or, when the document
 // said only after its rows that it failed, the failure, whole.
 func (s *Streamed) Finish(v Value) []view.Block {
+	if s.InOp {
+		res, _ := v.Get("results")
+		var op Value
+		if len(res.Items) > 0 {
+			op = res.Items[0]
+		}
+		return append(s.finish(op), s.b.afterFirstOp(v)...)
+	}
+	return s.finish(v)
+}
+
+// finish is Finish of the document, or of the op, around the list.
+func (s *Streamed) finish(v Value) []view.Block {
 	list := v
 	if s.Where >= ListIsResult {
 		list, _ = v.Get("result")

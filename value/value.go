@@ -27,9 +27,14 @@ type Value struct {
 	Members []Member // Object
 	Items   []Value  // Array
 	// Streamed counts the rows of a list too long to hold, which were shown
-	// as they were read; Items is then empty.
+	// as they were read; Items is then empty. Skipped marks a value that
+	// was not read at all (shown otherwise).
 	Streamed int
 }
+
+// Skipped is the Streamed of a value left unread: a tool result's
+// structuredContent after its text block, holding the same JSON, was shown.
+const Skipped = -1
 
 // Member is one name/value pair of an object.
 type Member struct {
