@@ -1,8 +1,12 @@
 package input
 
 import (
+	"bufio"
+	"bytes"
 	"fmt"
+	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/khive-ai/khive-pretty/value"
 )
@@ -57,6 +61,11 @@ const (
 // something that tells a failure. An object past the bounds that carries
 // none is returned empty unless standIn asks for its scalars.
 func (d *Decoder) copyValue(emit func(value.Token) error, depth int, k keep, key string, standIn bool) (value.Value, bool, error) {
+	if d.dec.PeekKind() == '"' && d.longString() {
+		// A long string is copied in pieces as it is read, not held.
+		v, err := d.copyString(emit, key)
+		return v, err == nil && scalarFlag(key, v), err
+	}
 	tok, err := d.dec.ReadToken()
 	if err != nil {
 		return value.Value{}, false, err
@@ -91,12 +100,14 @@ func (d *Decoder) copyValue(emit func(value.Token) error, depth int, k keep, key
 		// Members gather on the decoder's stack and are copied out only
 		// when the object is kept: most objects past the bounds are not.
 		base := len(d.members)
+		d.keys = append(d.keys, "")
 		for n := 0; d.dec.PeekKind() != '}'; n++ {
 			name, err := d.dec.ReadToken()
 			if err != nil {
 				return value.Value{}, false, err
 			}
 			key := name.String()
+			d.keys[len(d.keys)-1] = key
 			if err := emit(value.Token{Kind: '"', Key: true, Text: key}); err != nil {
 				return value.Value{}, false, err
 			}
@@ -128,6 +139,7 @@ func (d *Decoder) copyValue(emit func(value.Token) error, depth int, k keep, key
 			v.Members = append([]value.Member(nil), d.members[base:]...)
 		}
 		d.members = d.members[:base]
+		d.keys = d.keys[:len(d.keys)-1]
 		return v, flagged, emit(value.Token{Kind: '}'})
 	case '[':
 		if err := emit(t); err != nil {
@@ -182,4 +194,102 @@ func scalarFlag(key string, v value.Value) bool {
 		return v.Kind == value.String && t != "" && (t[0] == '{' || t[0] == '[')
 	}
 	return false
+}
+
+// longString reports whether the string the token decoder has peeked at
+// is longer than textLong; most strings end, with no escaped quote before
+// their end, in what it has buffered, which one look tells.
+func (d *Decoder) longString() bool {
+	unread := d.dec.UnreadBuffer()
+	q := bytes.IndexByte(unread, '"')
+	if q < 0 {
+		return false
+	}
+	c := unread[q+1:]
+	if i := bytes.IndexByte(c, '"'); i == 0 || i > 0 && c[i-1] != '\\' {
+		return false
+	}
+	return d.long(c, false)
+}
+
+// copyString copies a string too long to hold, in pieces, as it is read.
+// Its skeleton is its first bytes, or, for a text that holds JSON (an MCP
+// text block), the skeletons of its documents, decoded as it is copied:
+// what tells whether they report a failure.
+func (d *Decoder) copyString(emit func(value.Token) error, key string) (value.Value, error) {
+	unread := d.dec.UnreadBuffer()
+	to := d.takeOver(unread, bytes.IndexByte(unread, '"'))
+	u := &unescaper{r: to.br}
+	pw := &pieces{emit: emit}
+	src := io.TeeReader(u, pw)
+	v := value.Value{Kind: value.String}
+	head := bufio.NewReaderSize(src, 4096)
+	start, _ := head.Peek(textStart)
+	v.Text = string(start)
+	if key == "text" && jsonStart(start) {
+		inner := NewDecoder(head, "")
+		var skel strings.Builder
+		for {
+			sk, err := inner.Copy(func(value.Token) error { return nil })
+			if err != nil {
+				if err == io.EOF {
+					v.Text = skel.String()
+				}
+				break // else not JSON after all: its first bytes
+			}
+			skel.WriteString(value.Compact(sk))
+			skel.WriteByte('\n')
+		}
+	}
+	io.Copy(io.Discard, head)
+	if pw.err != nil {
+		return value.Value{}, pw.err
+	}
+	if err := to.broken(u); err != nil {
+		return value.Value{}, err
+	}
+	if err := pw.end(); err != nil {
+		return value.Value{}, err
+	}
+	to.end(d.keys)
+	return v, nil
+}
+
+// pieces hands a long string on to emit in pieces of about pieceSize
+// bytes, each ending after an ASCII byte where it can (else after a whole
+// character): a piece is escaped on its own, so no character, and no
+// sequence of them that output escapes as one, is split.
+type pieces struct {
+	emit func(value.Token) error
+	buf  []byte
+	err  error
+}
+
+const pieceSize = 32 << 10
+
+func (p *pieces) Write(b []byte) (int, error) {
+	if p.err != nil {
+		return 0, p.err
+	}
+	p.buf = append(p.buf, b...)
+	for len(p.buf) >= pieceSize {
+		cut := bytes.LastIndexFunc(p.buf[:pieceSize], func(r rune) bool { return r < utf8.RuneSelf })
+		if cut < 0 {
+			cut = pieceSize - 1
+			for cut > 0 && !utf8.RuneStart(p.buf[cut]) {
+				cut--
+			}
+			cut--
+		}
+		if p.err = p.emit(value.Token{Kind: '"', Part: true, Text: string(p.buf[:cut+1])}); p.err != nil {
+			return 0, p.err
+		}
+		p.buf = append(p.buf[:0], p.buf[cut+1:]...)
+	}
+	return len(b), nil
+}
+
+// end hands on the last piece.
+func (p *pieces) end() error {
+	return p.emit(value.Token{Kind: '"', Text: string(p.buf)})
 }

@@ -53,6 +53,8 @@ type Decoder struct {
 	// true leaves its value unread, a Null whose Streamed is
 	// value.Skipped.
 	Skip func(path []Frame) bool
+	// keys is the key being read in each object around Copy's position.
+	keys []string
 	// item is the place in its array of the item about to be read, for
 	// its Frame; 0 when the next value is no item.
 	item int
@@ -233,7 +235,7 @@ func (d *Decoder) Next() (value.Value, error) {
 // begin starts reading a document (Next, Copy): io.EOF after the last
 // one, ErrEmpty (in an InputError) if there was none, or an *InputError.
 func (d *Decoder) begin() error {
-	d.stack, d.members, d.items, d.arrays, d.item = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0], 0
+	d.stack, d.members, d.items, d.arrays, d.item, d.keys = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0], 0, d.keys[:0]
 	if d.dec.PeekKind() == 0 {
 		// PeekKind reports errors, EOF included, on the following read.
 		if _, err := d.dec.ReadToken(); err == io.EOF {

@@ -59,35 +59,19 @@ func (t *TextStream) Partial() value.Value { return t.partial }
 func (d *Decoder) text() (value.Value, error) {
 	unread := d.dec.UnreadBuffer()
 	q := bytes.IndexByte(unread, '"')
-	if q < 0 || !d.long(unread[q+1:]) {
+	if q < 0 || !d.long(unread[q+1:], true) {
 		return d.value() // short, or plainly not JSON: read as any string is
 	}
-	start := d.dec.InputOffset() + d.shift
-	kinds := make([]byte, d.dec.StackDepth())
-	for i := range kinds {
-		k, _ := d.dec.StackIndex(i + 1)
-		kinds[i] = byte(k)
-	}
-	partial := d.partial(kinds)
-	line, _ := d.pos.at(d.sq.raw(start))
-	counted := &countingReader{r: d.source()}
-	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(append([]byte(nil), unread...)), counted), 64<<10)
-	buffered := len(unread)
-	br.Discard(q + 1)
-	u := &unescaper{r: br, keep: true}
-	t := &TextStream{R: u, Path: d.stack, Line: line, u: u, partial: partial}
+	to := d.takeOver(unread, q)
+	line, _ := d.pos.at(d.sq.raw(to.start))
+	u := &unescaper{r: to.br, keep: true}
+	t := &TextStream{R: u, Path: d.stack, Line: line, u: u, partial: d.partial(to.kinds)}
 	taken, err := d.OnText(t)
 	if err == nil {
 		_, err = io.Copy(io.Discard, u) // the rest, kept unless taken
 	}
-	if u.err != nil {
-		// The string itself is broken: that is the outer input's error.
-		if u.err == io.ErrUnexpectedEOF {
-			return value.Value{}, u.err
-		}
-		consumed := int64(buffered) + counted.n - int64(br.Buffered())
-		l, c := d.pos.at(d.sq.raw(start + consumed))
-		return value.Value{}, &InputError{Name: d.name, Line: l, Col: c, Msg: u.err.Error()}
+	if err := to.broken(u); err != nil {
+		return value.Value{}, err
 	}
 	if err != nil {
 		return value.Value{}, err
@@ -96,11 +80,67 @@ func (d *Decoder) text() (value.Value, error) {
 	if !taken {
 		v = value.Value{Kind: value.String, Text: string(u.kept)}
 	}
-	// The new token decoder reads the input after the string.
-	consumed := int64(buffered) + counted.n - int64(br.Buffered())
-	rest, _ := br.Peek(br.Buffered())
-	d.resume(kinds, start+consumed, append([]byte(nil), rest...))
+	to.end(d.stackKeys())
 	return v, nil
+}
+
+// takeover is the reading of a long string here, from its opening quote,
+// instead of by the token decoder.
+type takeover struct {
+	d        *Decoder
+	start    int64  // the input's offset at the token decoder's position
+	kinds    []byte // the containers around the string, outermost first
+	br       *bufio.Reader
+	counted  *countingReader
+	buffered int // what the token decoder had buffered past its position
+}
+
+// takeOver starts reading the string whose opening quote is unread[q]
+// (unread: what the token decoder has buffered past its position).
+func (d *Decoder) takeOver(unread []byte, q int) *takeover {
+	to := &takeover{d: d, start: d.dec.InputOffset() + d.shift, kinds: make([]byte, d.dec.StackDepth()), buffered: len(unread)}
+	for i := range to.kinds {
+		k, _ := d.dec.StackIndex(i + 1)
+		to.kinds[i] = byte(k)
+	}
+	to.counted = &countingReader{r: d.source()}
+	to.br = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(append([]byte(nil), unread...)), to.counted), 64<<10)
+	to.br.Discard(q + 1)
+	return to
+}
+
+// consumed is how many bytes of the input were read past start.
+func (to *takeover) consumed() int64 {
+	return int64(to.buffered) + to.counted.n - int64(to.br.Buffered())
+}
+
+// broken is the error of a string that is itself broken (cut short, a
+// control character in it): the outer input's, located.
+func (to *takeover) broken(u *unescaper) error {
+	switch {
+	case u.err == nil:
+		return nil
+	case u.err == io.ErrUnexpectedEOF:
+		return u.err
+	}
+	l, c := to.d.pos.at(to.d.sq.raw(to.start + to.consumed()))
+	return &InputError{Name: to.d.name, Line: l, Col: c, Msg: u.err.Error()}
+}
+
+// end gives the input after the string to a new token decoder, inside the
+// objects (whose keys being read are keys) and arrays around it.
+func (to *takeover) end(keys []string) {
+	rest, _ := to.br.Peek(to.br.Buffered())
+	to.d.resume(to.kinds, keys, to.start+to.consumed(), append([]byte(nil), rest...))
+}
+
+// stackKeys is the key being read in each object around the decoder.
+func (d *Decoder) stackKeys() []string {
+	keys := make([]string, len(d.stack))
+	for i, f := range d.stack {
+		keys[i] = f.Key
+	}
+	return keys
 }
 
 // partial is the document around the string the decoder is at: each
@@ -131,14 +171,14 @@ func (d *Decoder) partial(kinds []byte) value.Value {
 // resume makes a new token decoder read the input from offset at (of the
 // squeezed input; rest is what was read of it already), inside the
 // objects and arrays of kinds, just after a member's string value.
-func (d *Decoder) resume(kinds []byte, at int64, rest []byte) {
+func (d *Decoder) resume(kinds []byte, keys []string, at int64, rest []byte) {
 	var pre []byte
 	objs := 0
 	tokens := 1
 	for _, k := range kinds {
 		if k == '{' {
 			pre = append(pre, '{')
-			pre, _ = jsonlib.AppendQuote(pre, d.stack[objs].Key)
+			pre, _ = jsonlib.AppendQuote(pre, keys[objs])
 			pre = append(pre, ':')
 			objs++
 			tokens += 2
@@ -162,8 +202,8 @@ func (d *Decoder) resume(kinds []byte, at int64, rest []byte) {
 // looks at the bytes that follow without reading them, reading more only
 // while it cannot tell: a short string is left to the token decoder, as
 // any other, at no cost but the look.
-func (d *Decoder) long(content []byte) bool {
-	if closes(content) || len(content) >= textStart && !jsonStart(content) {
+func (d *Decoder) long(content []byte, json bool) bool {
+	if closes(content) || json && len(content) >= textStart && !jsonStart(content) {
 		return false // most strings: nothing more to look at
 	}
 	br := d.pos.r.(*bufio.Reader)
@@ -188,10 +228,10 @@ func (d *Decoder) long(content []byte) bool {
 			start = append(start, seg[:min(len(seg), textStart-len(start))]...)
 		}
 		switch {
-		case len(start) >= textStart && !jsonStart(start):
+		case json && len(start) >= textStart && !jsonStart(start):
 			return false
 		case n >= textLong || br.Buffered() >= br.Size():
-			return jsonStart(start)
+			return !json || jsonStart(start)
 		}
 		if _, err := br.Peek(br.Buffered() + 1); err != nil {
 			return false // the input ends in the string: the token decoder says so

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -183,4 +184,48 @@ func TestJSONStreamedIsJSONHeld(t *testing.T) {
 func append1(v Value, m Member) Value {
 	v.Members = append(v.Members, m)
 	return v
+}
+
+// A string too long to hold is copied in pieces; the output is what a held
+// copy writes, byte for byte, coloured or not, whatever characters lie
+// across the pieces' edges: runs with no ASCII at all, emoji, characters
+// output escapes (bidi, zero-width, C1), bytes that are not UTF-8, escapes
+// of every kind in the input.
+func TestJSONLongStringsInPieces(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	runs := []string{"abc ", "漢字漢字漢字", "😀😀", "\u202e", "\u200b", "\u0085", "é", "\"\\/", "\n\t", "\x01", "{", "}"}
+	for i := range 6 {
+		var s strings.Builder
+		for s.Len() < 150<<10 {
+			r := runs[rng.IntN(len(runs))]
+			if i%2 == 0 && r == "abc " {
+				r = "漢" // some strings with no ASCII for a long way
+			}
+			s.WriteString(strings.Repeat(r, 1+rng.IntN(3000)))
+		}
+		str := compactJSON(Value{Kind: String, Text: s.String()})
+		if i == 3 {
+			str = str[:1000] + "\xff\xfe" + str[1000:] // raw bytes that are not UTF-8
+		}
+		if i == 5 {
+			str = asciiEscape(str)
+		}
+		doc := `{"a": [` + str + `, 1], "text": ` + str + `, "b": true}`
+		for _, opt := range []Options{{Output: JSON}, {Output: JSON, Color: colorprofile.ANSI}} {
+			var streamed, heldOut bytes.Buffer
+			if _, err := NewRenderer(&streamed, opt).Stream(strings.NewReader(doc), "t"); err != nil {
+				t.Fatal(err)
+			}
+			v, err := NewDecoder(strings.NewReader(doc), "t").Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := NewRenderer(&heldOut, opt).Document(v, &Result{}); err != nil {
+				t.Fatal(err)
+			}
+			if streamed.String() != heldOut.String() {
+				t.Fatalf("string %d, colour %v: streamed and held differ\n%s", i, opt.Color, firstDiff(streamed.String(), heldOut.String()))
+			}
+		}
+	}
 }

@@ -33,6 +33,11 @@ func quote(s string, ascii bool) string {
 	if !ascii {
 		return q
 	}
+	return asciiEscape(q)
+}
+
+// asciiEscape escapes every non-ASCII character of JSON text as \u.
+func asciiEscape(q string) string {
 	var b strings.Builder
 	for _, r := range q {
 		switch {

@@ -30,6 +30,10 @@ func (s Style) Render(text string) string {
 	return s.pre + text + s.post
 }
 
+// Ends is what Render puts before and after a text: for text written in
+// pieces (a string too long to hold), styled as a whole.
+func (s Style) Ends() (pre, post string) { return s.pre, s.post }
+
 // Theme is the set of styles human output uses.
 type Theme struct {
 	Header     Style // table headers

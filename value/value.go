@@ -189,8 +189,10 @@ func Empty(v Value) bool {
 // Token is one JSON token of a document copied as it is read, rather than
 // held: '{', '}', '[', ']', a string ('"': Text is its text; Key marks a
 // member's name), a number ('0': Text is the literal), 't', 'f' or 'n'.
+// A long string value comes in pieces: every piece but the last has Part.
 type Token struct {
 	Kind byte
 	Key  bool
+	Part bool
 	Text string
 }

@@ -16,6 +16,10 @@ type Streamer struct {
 	// "{}" or "[]".
 	counts   []int
 	afterKey bool
+	// inString: the pieces of a long string are being written; strOpen and
+	// strClose are what colours one (the string style's escapes).
+	inString          bool
+	strOpen, strClose string
 }
 
 // NewStreamer writes to w, indented or compact, coloured by th.
@@ -27,6 +31,10 @@ func NewStreamer(w *bufio.Writer, indent bool, th Theme) *Streamer {
 // ends its line.
 func (s *Streamer) Token(t value.Token) error {
 	w, j := s.j.w, &s.j
+	if s.inString || t.Part {
+		s.piece(t)
+		return nil
+	}
 	switch t.Kind {
 	case '}', ']':
 		n := s.counts[len(s.counts)-1]
@@ -88,5 +96,30 @@ func (s *Streamer) entry() {
 func (s *Streamer) end() {
 	if len(s.counts) == 0 {
 		s.j.w.WriteByte('\n')
+	}
+}
+
+// piece writes a piece of a long string: its opening quote before the
+// first, its closing quote after the last, coloured as a whole string is.
+func (s *Streamer) piece(t value.Token) {
+	w, j := s.j.w, &s.j
+	if !s.inString {
+		if s.afterKey {
+			s.afterKey = false
+		} else if len(s.counts) > 0 {
+			s.entry()
+		}
+		s.strOpen, s.strClose = j.th.Str.Ends()
+		w.WriteString(s.strOpen)
+		w.WriteByte('"')
+		s.inString = true
+	}
+	q := j.quote(t.Text)
+	w.WriteString(q[1 : len(q)-1])
+	if !t.Part {
+		w.WriteByte('"')
+		w.WriteString(s.strClose)
+		s.inString = false
+		s.end()
 	}
 }
