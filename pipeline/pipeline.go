@@ -127,7 +127,8 @@ type Renderer struct {
 	opt   Options
 	rec   recognise.Options
 	hopt  human.Options
-	hw    *human.Writer // reused for every document (Reset)
+	hw    *human.Writer    // reused for every document (Reset)
+	mw    *markdown.Writer // the same, for Markdown
 	jsonT jsonout.Theme
 	shown int  // parts shown so far
 	note  bool // the last part shown was a note
@@ -616,7 +617,12 @@ func (rn *Renderer) write(o *lines.Writer, d view.Doc) error {
 		rn.viewed(d)
 	}
 	if rn.opt.Output == Markdown {
-		return markdown.New(o, markdown.Options{Verbose: rn.opt.Verbose, Glyphs: rn.hopt.Glyphs}).Doc(d)
+		if rn.mw == nil {
+			mw := markdown.New(o, markdown.Options{Verbose: rn.opt.Verbose, Glyphs: rn.hopt.Glyphs})
+			rn.mw = &mw
+		}
+		rn.mw.Reset(o)
+		return rn.mw.Doc(d)
 	}
 	if rn.hw == nil {
 		rn.hw = human.New(o, rn.hopt)

@@ -4,6 +4,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 func TestWidthAndCut(t *testing.T) {
@@ -285,6 +287,23 @@ func TestCutWidthMeasures(t *testing.T) {
 					t.Errorf("CutWidth(%q, %d, %q) = %q, %d; Cut %q, Width %d", s, w, tail, cut, cw, Cut(s, w, tail), Width(cut))
 				}
 			}
+		}
+	}
+}
+
+// Width measures the ASCII before a text's first other character by its
+// length: the same as measuring it all, whatever follows (combining marks,
+// wide characters, emoji sequences, escape sequences).
+func TestWidthIsStringWidth(t *testing.T) {
+	parts := []string{"a", "ab ", "e\u0301", "\u0301", "漢", "😀", "👩\u200d💻", "🇫🇷", "\x1b[1m", "\x1b[0m", "·", "\u200b", " "}
+	for i := 0; i < 2000; i++ {
+		var b strings.Builder
+		for j := 0; j < 1+i%7; j++ {
+			b.WriteString(parts[(i*7+j*13+i/7)%len(parts)])
+		}
+		s := b.String()
+		if got, want := Width(s), ansi.StringWidth(s); got != want {
+			t.Fatalf("Width(%q) = %d, ansi.StringWidth = %d", s, got, want)
 		}
 	}
 }

@@ -11,8 +11,14 @@ import (
 // width is its length. That fast path is most cells.
 func Width(s string) int {
 	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return ansi.StringWidth(s)
+		switch c := s[i]; {
+		case c == 0x1b:
+			return ansi.StringWidth(s) // an escape sequence: no column
+		case c >= 0x80:
+			// The ASCII before the character before this one is a column
+			// each (that one may start its cluster: e + a combining mark).
+			k := max(i-1, 0)
+			return k + ansi.StringWidth(s[k:])
 		}
 	}
 	return len(s)

@@ -47,6 +47,31 @@ type Writer struct {
 	th    theme.Theme
 	g     glyphs.Set
 	width int // 0: no limit
+	// widths remembers the width of short texts that are not ASCII (a
+	// status with its glyph, "▶ next"): they repeat on every row, and
+	// measuring one segments it into graphemes.
+	widths map[string]int
+}
+
+// measure is table.Width, remembered for short texts.
+func (h *Writer) measure(s string) int {
+	if len(s) > 32 {
+		return table.Width(s)
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			if w, ok := h.widths[s]; ok {
+				return w
+			}
+			if h.widths == nil || len(h.widths) > 4096 {
+				h.widths = make(map[string]int) // a bound, for texts that do not repeat
+			}
+			w := table.Width(s)
+			h.widths[s] = w
+			return w
+		}
+	}
+	return len(s)
 }
 
 // New returns a writer to o. Under --verbose there is no width.

@@ -123,9 +123,10 @@ const valueLines = 4
 // indent onto at most valueLines lines, the last one cut.
 func (h *Writer) valueLines(prefix string, c table.Cell, col int) {
 	avail := h.width - col
-	if h.width <= 0 || table.Width(c.Text) <= avail || avail < minValueW {
+	fits := h.width <= 0 || h.measure(c.Text) <= avail
+	if fits || avail < minValueW {
 		text := c.Text
-		if h.width > 0 {
+		if !fits {
 			text = table.Cut(text, avail, h.g.Ellipsis)
 		}
 		h.o.Line(prefix + c.Style.Render(text))

@@ -53,6 +53,13 @@ func New(o *lines.Writer, opt Options) Writer {
 	return Writer{o: o, h: h, g: opt.Glyphs, opt: opt}
 }
 
+// Reset makes m write to o, as New(o, same options) would: a stream of
+// many small documents then makes its writers once, not per document.
+func (m *Writer) Reset(o *lines.Writer) {
+	m.o = o
+	m.h.Reset(o)
+}
+
 // Doc writes a view: a blank line between blocks, as Markdown needs. Its
 // error is a streamed table's: the input's, or the output's.
 func (m Writer) Doc(d view.Doc) error {
