@@ -175,7 +175,7 @@ if sel code; then
 	heads code "$code"
 fi
 if sel keys; then
-	kpo keys "$keys" human markdown json agent
+	kpo keys "$keys" human markdown json agent plain
 	peers keys "$keys" plain human agent
 	heads keys "$keys"
 fi
@@ -185,8 +185,8 @@ if sel stream; then
 	heads stream "$stream"
 fi
 if sel graph; then
-	kpo graph "$graph" human plain
-	peers graph "$graph" plain human
+	kpo graph "$graph" human plain markdown json agent
+	peers graph "$graph" plain human agent
 	heads graph "$graph"
 fi
 if sel scalars; then
@@ -195,8 +195,8 @@ if sel scalars; then
 	heads scalars "$scalars"
 fi
 if sel wrapped; then
-	kpo wrapped "$wrapped" plain human
-	peers wrapped "$wrapped" plain human
+	kpo wrapped "$wrapped" plain human markdown json agent
+	peers wrapped "$wrapped" plain human agent
 	heads wrapped "$wrapped"
 fi
 if sel small || sel help; then add true loop "/bin/true"; fi
@@ -382,6 +382,7 @@ if sel keys; then
 	row "$c" "markdown" keys.kp.markdown keys.jq keys.gojq gojq mem32 jq:0.5:keys.jq
 	row "$c" "json" keys.kp.json keys.jq keys.gojq gojq mem32 jq:0.3:keys.jq
 	row "$c" "agent" keys.kp.agent keys.jq-c keys.gojq-c gojq mem32 jq:0.3:keys.jq-c
+	row "$c" "plain" keys.kp.plain keys.jq keys.gojq gojq mem32
 	row "$c" "first line (plain \\| head -1)" keys.head.kp keys.head.jq keys.head.gojq gojq ms:50
 fi
 if sel stream; then
@@ -393,8 +394,11 @@ if sel stream; then
 fi
 if sel graph; then
 	c="graph memory, $(mib "$graph"), 100,000 nodes"
-	row "$c" "human" graph.kp.human graph.jq-C graph.gojq-C gojq
-	row "$c" "plain" graph.kp.plain graph.jq graph.gojq gojq
+	row "$c" "human" graph.kp.human graph.jq-C graph.gojq-C gojq mem32
+	row "$c" "plain" graph.kp.plain graph.jq graph.gojq gojq mem32
+	row "$c" "markdown" graph.kp.markdown graph.jq graph.gojq gojq mem32
+	row "$c" "json" graph.kp.json graph.jq graph.gojq gojq mem32
+	row "$c" "agent" graph.kp.agent graph.jq-c graph.gojq-c gojq mem32
 	row "$c" "first line (plain \\| head -1)" graph.head.kp graph.head.jq graph.head.gojq gojq ms:50
 fi
 if sel scalars; then
@@ -409,6 +413,9 @@ if sel wrapped; then
 	c="list in JSON-RPC/MCP, $(mib "$wrapped"), 24,000 rows"
 	row "$c" "plain" wrapped.kp.plain wrapped.jq wrapped.gojq gojq mem32
 	row "$c" "human" wrapped.kp.human wrapped.jq-C wrapped.gojq-C gojq mem32
+	row "$c" "markdown" wrapped.kp.markdown wrapped.jq wrapped.gojq gojq mem32
+	row "$c" "json" wrapped.kp.json wrapped.jq wrapped.gojq gojq mem32
+	row "$c" "agent" wrapped.kp.agent wrapped.jq-c wrapped.gojq-c gojq mem32
 	row "$c" "first line (plain \\| head -1)" wrapped.head.kp wrapped.head.jq wrapped.head.gojq gojq ms:50
 fi
 if sel small; then
