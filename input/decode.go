@@ -185,7 +185,7 @@ var ErrEmpty = errors.New("empty input: no JSON document")
 // NewDecoder reads from r; name is used in error messages. A leading UTF-8
 // byte-order mark is skipped.
 func NewDecoder(r io.Reader, name string) *Decoder {
-	br := bufio.NewReaderSize(r, 64<<10)
+	br := bufio.NewReaderSize(r, readerSize(r))
 	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte("\xef\xbb\xbf")) {
 		br.Discard(3)
 	}
@@ -194,12 +194,28 @@ func NewDecoder(r io.Reader, name string) *Decoder {
 	return &Decoder{name: name, pos: pos, sq: sq, dec: jsonlib.NewDecoder(sq)}
 }
 
+// readerSize is the buffer an input needs: 64 KiB, or for a string's text
+// (an MCP text block, an event's data) its length: 64 KiB for each of a
+// hundred thousand small ones was most of their cost.
+func readerSize(r io.Reader) int {
+	if l, ok := r.(interface{ Len() int }); ok && l.Len() < 64<<10 {
+		return l.Len() + 1
+	}
+	return 64 << 10
+}
+
 // Reset makes d read a new input, r, as a new decoder would, keeping its
 // buffers: for many small inputs in a row (the frames of an event
 // stream), where a new decoder each would cost more than its input.
 func (d *Decoder) Reset(r io.Reader, name string) {
 	br := d.pos.r.(*bufio.Reader)
-	br.Reset(r)
+	if want := readerSize(r); want > br.Size() {
+		// A larger input than the buffer was made for: a buffer smaller
+		// than what it holds would make a long string of a short one.
+		br = bufio.NewReaderSize(r, max(want, min(2*br.Size(), 64<<10)))
+	} else {
+		br.Reset(r)
+	}
 	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte("\xef\xbb\xbf")) {
 		br.Discard(3)
 	}
