@@ -284,3 +284,40 @@ func TestLongEntriesKeepAnOddEntry(t *testing.T) {
 		}
 	}
 }
+
+// A document that is a long list of scalars is one Markdown line, written
+// as its items are read, the same line a held list makes, escapes and all.
+func TestMarkdownScalarListStreamsLikeAHeldOne(t *testing.T) {
+	firsts := []string{`"1. not a list"`, `"# not a heading"`, `"  - spaced"`, `12`, `"*a* [b](c) <d>"`}
+	for _, first := range firsts {
+		var b strings.Builder
+		b.WriteString("[" + first)
+		for i := 1; i < 2500; i++ {
+			switch i % 4 {
+			case 0:
+				fmt.Fprintf(&b, ", %d", i)
+			case 1:
+				fmt.Fprintf(&b, `, "s%d_x_"`, i)
+			case 2:
+				b.WriteString(`, null`)
+			default:
+				fmt.Fprintf(&b, ", %d.50", i)
+			}
+		}
+		b.WriteString("]")
+		doc := b.String()
+		for _, opt := range []Options{{Output: Markdown}, {Output: Markdown, Verbose: true}} {
+			var out strings.Builder
+			rn := NewRenderer(&out, opt)
+			if _, err := rn.Stream(strings.NewReader(doc), "t"); err != nil {
+				t.Fatal(err)
+			}
+			if rn.longLists != 1 {
+				t.Errorf("%s: not streamed", first)
+			}
+			if held := heldString(t, doc, opt); out.String() != held {
+				t.Errorf("%s: streamed output differs from held output\n%s", first, firstDiff(out.String(), held))
+			}
+		}
+	}
+}

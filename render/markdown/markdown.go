@@ -90,6 +90,18 @@ func (m Writer) streamed(b view.Block) error {
 				}
 				line.WriteString(inline(m.h.Cell(it)))
 			}
+			// The line is written as its items are read, once its start,
+			// which alone decides what lineStart escapes, is known (text
+			// past its leading digits); until then it is built whole.
+			started := false
+			start := func() {
+				if t := strings.TrimLeft(line.String(), " "); strings.TrimLeft(t, "0123456789") != "" {
+					m.o.Write([]byte(lineStart(line.String())))
+					line.Reset()
+					started = true
+				}
+			}
+			start()
 			n := len(b.Items)
 			for {
 				it, ok, err := b.More()
@@ -104,9 +116,20 @@ func (m Writer) streamed(b view.Block) error {
 				}
 				line.WriteString(inline(m.h.Cell(it)))
 				n++
+				if !started {
+					start()
+				} else if line.Len() >= 32<<10 {
+					m.o.Raw().WriteString(line.String())
+					line.Reset()
+				}
 			}
-			m.o.Line(lineStart(line.String()))
-			return nil
+			if started {
+				m.o.Raw().WriteString(line.String())
+				m.o.Raw().WriteByte('\n')
+			} else {
+				m.o.Line(lineStart(line.String()))
+			}
+			return m.o.Err()
 		}
 	case view.Items:
 		if b.More != nil {
