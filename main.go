@@ -50,6 +50,13 @@ const followEvery = 250 * time.Millisecond
 type usageError struct{ error }
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// A streamed document keeps ~5 MB live; at the default (100) the
+		// collector runs every few MB and takes a fifth of the time. At 200:
+		// 5-12% faster streaming (a 111 MiB list in agent output: 1.65 ->
+		// 1.45 s), peaks 18 -> 21 MiB there, held documents 10-25% more.
+		debug.SetGCPercent(200)
+	}
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr, os.Environ()))
 }
 
