@@ -473,6 +473,13 @@ type rowReader struct {
 	// offset.
 	keys []byte
 	ends []int
+	// prev is the previous row's keys and ends, and cols the column of
+	// each of its members (-1: not shown): rows of a list mostly repeat
+	// their keys in order, and a key at the place where the previous row
+	// had it resolves as it did, with no count and no map.
+	prevKeys []byte
+	prevEnds []int
+	cols     []int
 }
 
 func (r *rowReader) read() (Value, bool, error) {
@@ -483,8 +490,10 @@ func (r *rowReader) read() (Value, bool, error) {
 	if _, err := dec.ReadToken(); err != nil {
 		return Value{}, false, err
 	}
+	r.prevKeys, r.keys = r.keys, r.prevKeys[:0]
+	r.prevEnds, r.ends = r.ends, r.prevEnds[:0]
 	r.row, r.at = r.row[:0], r.at[:0]
-	r.keys, r.ends = r.keys[:0], r.ends[:0]
+	same := true // every key so far where the previous row had it
 	for dec.PeekKind() != '}' {
 		name, err := dec.ReadValue()
 		if err != nil {
@@ -495,18 +504,37 @@ func (r *rowReader) read() (Value, bool, error) {
 			r.tmp, _ = jsonlib.AppendUnquote(r.tmp[:0], name)
 			key = r.tmp
 		}
-		// The occurrence counts every member of the row, shown or not, as
-		// row does: a repeated key is told apart by its place.
-		n, start := 0, 0
-		for _, end := range r.ends {
-			if bytes.Equal(r.keys[start:end], key) {
-				n++
-			}
-			start = end
+		p := len(r.ends)
+		start := 0
+		if p > 0 {
+			start = r.ends[p-1]
 		}
+		same = same && p < len(r.prevEnds) && r.prevEnds[p]-start == len(key) && bytes.Equal(r.prevKeys[start:r.prevEnds[p]], key)
 		r.keys = append(r.keys, key...)
 		r.ends = append(r.ends, len(r.keys))
-		i, shown := r.t.index[occKey(string(key), n)]
+		i, shown := 0, false
+		if same {
+			i = r.cols[p]
+			shown = i >= 0
+		} else {
+			// The occurrence counts every member of the row, shown or not,
+			// as row does: a repeated key is told apart by its place.
+			n, s := 0, 0
+			for _, end := range r.ends[:p] {
+				if bytes.Equal(r.keys[s:end], key) {
+					n++
+				}
+				s = end
+			}
+			i, shown = r.t.index[occKey(string(key), n)]
+			if !shown {
+				i = -1
+			}
+			if p < len(r.cols) {
+				r.cols = r.cols[:p]
+			}
+			r.cols = append(r.cols, i)
+		}
 		if !shown {
 			if err := dec.SkipValue(); err != nil {
 				return Value{}, false, err
