@@ -1,7 +1,6 @@
 package jsonout
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 	"strconv"
@@ -509,16 +508,39 @@ func exactTimestamp(s string) (string, int64, bool) {
 		frac = tail[:n]
 	}
 	t := time.Unix(unix, 0).UTC()
-	year := ""
-	switch y := t.Year(); {
+	y, mo, d := t.Date()
+	h, mi, sec := t.Clock()
+	b := make([]byte, 0, 21+len(frac))
+	switch {
 	case y > 9999:
-		year = "+" + strconv.Itoa(y) // chrono's %Y signs years past 9999
+		b = strconv.AppendInt(append(b, '+'), int64(y), 10) // chrono's %Y signs years past 9999
 	case y < 0:
-		year = fmt.Sprintf("-%04d", -y)
+		b = appendPadded(append(b, '-'), -y, 4)
 	default:
-		year = fmt.Sprintf("%04d", y)
+		b = appendPadded(b, y, 4)
 	}
-	return year + t.Format("-01-02T15:04:05") + frac + "Z", unix, true
+	b = appendPadded(append(b, '-'), int(mo), 2)
+	b = appendPadded(append(b, '-'), d, 2)
+	b = appendPadded(append(b, 'T'), h, 2)
+	b = appendPadded(append(b, ':'), mi, 2)
+	b = appendPadded(append(b, ':'), sec, 2)
+	return string(append(append(b, frac...), 'Z')), unix, true
+}
+
+// appendPadded appends n (not negative) in at least width digits, as
+// %0*d writes it.
+func appendPadded(b []byte, n, width int) []byte {
+	var digits [20]byte
+	i := len(digits)
+	for n >= 10 || width > 1 {
+		i--
+		digits[i] = byte('0' + n%10)
+		n /= 10
+		width--
+	}
+	i--
+	digits[i] = byte('0' + n)
+	return append(b, digits[i:]...)
 }
 
 // parseISO8601Unix is parse_iso8601_unix: YYYY-MM-DDTHH:MM:SS[.frac] with
