@@ -42,6 +42,7 @@ var layers = map[string][]string{
 	"internal/mangen":    {},
 	"internal/benchdata": {},
 	"internal/jsonscan":  {"internal/jsonlib"},
+	"internal/asciijson": {},
 }
 
 func TestPackagesImportOnlyTheirLayers(t *testing.T) {

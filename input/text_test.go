@@ -2,13 +2,13 @@ package input
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/iotest"
 
+	"github.com/khive-ai/khive-pretty/internal/asciijson"
 	"github.com/khive-ai/khive-pretty/internal/jsonlib"
 )
 
@@ -26,7 +26,7 @@ func TestUnescaperReadsWhatTheTokenDecoderReads(t *testing.T) {
 		quoted, _ := jsonlib.AppendQuote(nil, want)
 		raw := string(quoted)
 		if i%2 == 1 {
-			raw = asciiEscaped(raw) // every non-ASCII character as \uXXXX, pairs for the emoji
+			raw = asciijson.Escape(raw) // every non-ASCII character as \uXXXX, pairs for the emoji
 		}
 		var via strings.Builder
 		via.WriteString(raw[1:])
@@ -43,22 +43,6 @@ func TestUnescaperReadsWhatTheTokenDecoderReads(t *testing.T) {
 			t.Fatalf("%q: left %q after the string", raw, rest)
 		}
 	}
-}
-
-func asciiEscaped(q string) string {
-	var b strings.Builder
-	for _, r := range q {
-		switch {
-		case r < 0x80:
-			b.WriteRune(r)
-		case r > 0xffff:
-			r -= 0x10000
-			fmt.Fprintf(&b, `\u%04x\u%04X`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
-		default:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		}
-	}
-	return b.String()
 }
 
 // A string cut short, a raw control character and a bad escape are errors,

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/colorprofile"
+
+	"github.com/khive-ai/khive-pretty/internal/asciijson"
 )
 
 // -o json is lossless: over every input, its output decodes to the same
@@ -208,7 +210,7 @@ func TestJSONLongStringsInPieces(t *testing.T) {
 			str = str[:1000] + "\xff\xfe" + str[1000:] // raw bytes that are not UTF-8
 		}
 		if i == 5 {
-			str = asciiEscape(str)
+			str = asciijson.Escape(str)
 		}
 		doc := `{"a": [` + str + `, 1], "text": ` + str + `, "b": true}`
 		for _, opt := range []Options{{Output: JSON}, {Output: JSON, Color: colorprofile.ANSI}} {

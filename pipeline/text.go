@@ -72,26 +72,14 @@ func (rn *Renderer) onText(t *input.TextStream, name string, res *Result) (taken
 		return f()
 	}
 	dec := rn.decoder(t.R, fmt.Sprintf("%s (the JSON in its text block on line %d)", name, t.Line), res)
-	if onList := dec.OnList; onList != nil {
-		dec.OnList = func(l *input.List) (int, error) {
-			if !committed {
-				if err := locked(commit); err != nil {
-					return 0, err
-				}
-			}
-			return onList(l)
+	ensure := func() error {
+		if committed {
+			return nil
 		}
+		return locked(commit)
 	}
-	if onObject := dec.OnObject; onObject != nil {
-		dec.OnObject = func(o *input.Object) (int, error) {
-			if !committed {
-				if err := locked(commit); err != nil {
-					return 0, err
-				}
-			}
-			return onObject(o)
-		}
-	}
+	dec.OnList = committing(dec.OnList, ensure)
+	dec.OnObject = committing(dec.OnObject, ensure)
 	for {
 		v, err := dec.Next()
 		if err == io.EOF {
@@ -113,6 +101,19 @@ func (rn *Renderer) onText(t *input.TextStream, name string, res *Result) (taken
 		if err := locked(func() error { return rn.inner(v, res) }); err != nil {
 			return true, err
 		}
+	}
+}
+
+// committing is a decoder hook that first makes sure the text streams.
+func committing[T any](hook func(T) (int, error), ensure func() error) func(T) (int, error) {
+	if hook == nil {
+		return nil
+	}
+	return func(x T) (int, error) {
+		if err := ensure(); err != nil {
+			return 0, err
+		}
+		return hook(x)
 	}
 }
 

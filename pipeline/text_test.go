@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/khive-ai/khive-pretty/internal/asciijson"
 	"github.com/khive-ai/khive-pretty/value"
 )
 
@@ -33,24 +34,7 @@ func quote(s string, ascii bool) string {
 	if !ascii {
 		return q
 	}
-	return asciiEscape(q)
-}
-
-// asciiEscape escapes every non-ASCII character of JSON text as \u.
-func asciiEscape(q string) string {
-	var b strings.Builder
-	for _, r := range q {
-		switch {
-		case r < 0x80:
-			b.WriteRune(r)
-		case r > 0xffff:
-			r -= 0x10000
-			fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
-		default:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		}
-	}
-	return b.String()
+	return asciijson.Escape(q)
 }
 
 // A long text block holding JSON is decoded as it is read: its long list
