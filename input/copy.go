@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/khive-ai/khive-pretty/sanitize"
 	"github.com/khive-ai/khive-pretty/value"
 )
 
@@ -209,7 +210,16 @@ func (d *Decoder) longString() bool {
 	if i := bytes.IndexByte(c, '"'); i == 0 || i > 0 && c[i-1] != '\\' {
 		return false
 	}
-	return d.long(c, false)
+	if !d.long(c, false) {
+		return false
+	}
+	objs := 0 // the objects around it must be Copy's own, whose keys it knows
+	for i := 1; i <= d.dec.StackDepth(); i++ {
+		if k, _ := d.dec.StackIndex(i); k == '{' {
+			objs++
+		}
+	}
+	return objs == len(d.keys)
 }
 
 // copyString copies a string too long to hold, in pieces, as it is read.
@@ -224,9 +234,9 @@ func (d *Decoder) copyString(emit func(value.Token) error, key string) (value.Va
 	src := io.TeeReader(u, pw)
 	v := value.Value{Kind: value.String}
 	head := bufio.NewReaderSize(src, 4096)
-	start, _ := head.Peek(textStart)
-	v.Text = string(start)
-	if key == "text" && jsonStart(start) {
+	start, _ := head.Peek(4096)
+	v.Text = string(start[:min(len(start), textStart)])
+	if key == "text" && LooksJSON(string(start)) {
 		inner := NewDecoder(head, "")
 		var skel strings.Builder
 		for {
@@ -256,16 +266,21 @@ func (d *Decoder) copyString(emit func(value.Token) error, key string) (value.Va
 }
 
 // pieces hands a long string on to emit in pieces of about pieceSize
-// bytes, each ending after an ASCII byte where it can (else after a whole
-// character): a piece is escaped on its own, so no character, and no
-// sequence of them that output escapes as one, is split.
+// bytes. A piece is escaped on its own, so it must end where what output
+// escapes does not depend on what is on the other side: between two ASCII
+// bytes, else where sanitize.Boundary says (not before a variation
+// selector, a joiner, a tag character or a mark, not after a joiner),
+// else, past maxPiece bytes with neither, before any character.
 type pieces struct {
 	emit func(value.Token) error
 	buf  []byte
 	err  error
 }
 
-const pieceSize = 32 << 10
+const (
+	pieceSize = 32 << 10
+	maxPiece  = 1 << 20
+)
 
 func (p *pieces) Write(b []byte) (int, error) {
 	if p.err != nil {
@@ -273,20 +288,45 @@ func (p *pieces) Write(b []byte) (int, error) {
 	}
 	p.buf = append(p.buf, b...)
 	for len(p.buf) >= pieceSize {
-		cut := bytes.LastIndexFunc(p.buf[:pieceSize], func(r rune) bool { return r < utf8.RuneSelf })
-		if cut < 0 {
-			cut = pieceSize - 1
-			for cut > 0 && !utf8.RuneStart(p.buf[cut]) {
-				cut--
-			}
-			cut--
+		cut := pieceCut(p.buf)
+		if cut == 0 {
+			break // no place to cut yet: wait for more
 		}
-		if p.err = p.emit(value.Token{Kind: '"', Part: true, Text: string(p.buf[:cut+1])}); p.err != nil {
+		if p.err = p.emit(value.Token{Kind: '"', Part: true, Text: string(p.buf[:cut])}); p.err != nil {
 			return 0, p.err
 		}
-		p.buf = append(p.buf[:0], p.buf[cut+1:]...)
+		p.buf = append(p.buf[:0], p.buf[cut:]...)
 	}
 	return len(b), nil
+}
+
+// pieceCut is where to end a piece of b, at most pieceSize bytes in (or
+// anywhere past maxPiece); 0 for nowhere yet.
+func pieceCut(b []byte) int {
+	for i := min(pieceSize, len(b)-1); i > 0; i-- {
+		if b[i-1] < utf8.RuneSelf && b[i] < utf8.RuneSelf {
+			return i
+		}
+	}
+	for i := min(pieceSize, len(b)-1); i > 0; i-- {
+		if !utf8.RuneStart(b[i]) {
+			continue
+		}
+		r, _ := utf8.DecodeRune(b[i:])
+		l, _ := utf8.DecodeLastRune(b[:i])
+		if sanitize.Boundary(l, r) {
+			return i
+		}
+	}
+	if len(b) < maxPiece {
+		return 0
+	}
+	for i := len(b) - 1; i > 0; i-- {
+		if utf8.RuneStart(b[i]) {
+			return i
+		}
+	}
+	return len(b)
 }
 
 // end hands on the last piece.

@@ -404,17 +404,23 @@ func (d *Decoder) locate(err error) error {
 		}
 	}
 	line, col := d.pos.at(off)
-	if p := string(se.JSONPointer); p != "" {
-		if len(p) > 80 {
-			cut := 77
-			for cut > 0 && !utf8.RuneStart(p[cut]) {
-				cut-- // never split a character
-			}
-			p = p[:cut] + "..."
-		}
-		msg += " (in " + p + ")"
+	return &InputError{Name: d.name, Line: line, Col: col, Msg: inPointer(msg, string(se.JSONPointer))}
+}
+
+// inPointer is msg saying where in the document it happened, by a JSON
+// pointer (cut to 80 bytes).
+func inPointer(msg, p string) string {
+	if p == "" {
+		return msg
 	}
-	return &InputError{Name: d.name, Line: line, Col: col, Msg: msg}
+	if len(p) > 80 {
+		cut := 77
+		for cut > 0 && !utf8.RuneStart(p[cut]) {
+			cut-- // never split a character
+		}
+		p = p[:cut] + "..."
+	}
+	return msg + " (in " + p + ")"
 }
 
 // positions passes input through to the JSON decoder and remembers enough

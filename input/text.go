@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -59,8 +60,11 @@ func (t *TextStream) Partial() value.Value { return t.partial }
 func (d *Decoder) text() (value.Value, error) {
 	unread := d.dec.UnreadBuffer()
 	q := bytes.IndexByte(unread, '"')
-	if q < 0 || !d.long(unread[q+1:], true) {
-		return d.value() // short, or plainly not JSON: read as any string is
+	if q < 0 || d.dec.StackDepth() != len(d.stack)+len(d.arrays) || !d.long(unread[q+1:], true) {
+		// Short, plainly not JSON, or inside a row read token by token
+		// (whose containers the decoder does not track): read as any
+		// string is.
+		return d.value()
 	}
 	to := d.takeOver(unread, q)
 	line, _ := d.pos.at(d.sq.raw(to.start))
@@ -92,7 +96,8 @@ type takeover struct {
 	kinds    []byte // the containers around the string, outermost first
 	br       *bufio.Reader
 	counted  *countingReader
-	buffered int // what the token decoder had buffered past its position
+	buffered int    // what the token decoder had buffered past its position
+	pointer  string // the JSON pointer of the string, for errors
 }
 
 // takeOver starts reading the string whose opening quote is unread[q]
@@ -103,10 +108,37 @@ func (d *Decoder) takeOver(unread []byte, q int) *takeover {
 		k, _ := d.dec.StackIndex(i + 1)
 		to.kinds[i] = byte(k)
 	}
+	to.pointer = d.pointer(to.kinds)
 	to.counted = &countingReader{r: d.source()}
 	to.br = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(append([]byte(nil), unread...)), to.counted), 64<<10)
 	to.br.Discard(q + 1)
 	return to
+}
+
+// pointer is the JSON pointer of the value being read inside the
+// containers of kinds, when the decoder's own stacks say (else "").
+func (d *Decoder) pointer(kinds []byte) string {
+	if len(kinds) != len(d.stack)+len(d.arrays) {
+		return ""
+	}
+	var b strings.Builder
+	objs, arrs := 0, 0
+	for _, k := range kinds {
+		b.WriteByte('/')
+		if k == '{' {
+			key := strings.ReplaceAll(strings.ReplaceAll(d.stack[objs].Key, "~", "~0"), "/", "~1")
+			b.WriteString(key)
+			objs++
+			continue
+		}
+		end := len(d.items)
+		if arrs+1 < len(d.arrays) {
+			end = d.arrays[arrs+1]
+		}
+		b.WriteString(strconv.Itoa(end - d.arrays[arrs]))
+		arrs++
+	}
+	return b.String()
 }
 
 // consumed is how many bytes of the input were read past start.
@@ -117,14 +149,21 @@ func (to *takeover) consumed() int64 {
 // broken is the error of a string that is itself broken (cut short, a
 // control character in it): the outer input's, located.
 func (to *takeover) broken(u *unescaper) error {
-	switch {
-	case u.err == nil:
+	if u.err == nil {
 		return nil
-	case u.err == io.ErrUnexpectedEOF:
-		return u.err
 	}
-	l, c := to.d.pos.at(to.d.sq.raw(to.start + to.consumed()))
-	return &InputError{Name: to.d.name, Line: l, Col: c, Msg: u.err.Error()}
+	// Where the token decoder would say: at the character or escape it
+	// could not read (an escape cut short: at its start), in the string.
+	msg := u.err.Error()
+	if u.err == io.ErrUnexpectedEOF {
+		msg = "unexpected end of input: the JSON value is incomplete"
+	}
+	at := to.start + to.consumed()
+	if u.err == io.ErrUnexpectedEOF {
+		at -= int64(u.cut)
+	}
+	l, c := to.d.pos.at(to.d.sq.raw(at))
+	return &InputError{Name: to.d.name, Line: l, Col: c, Msg: inPointer(msg, to.pointer)}
 }
 
 // end gives the input after the string to a new token decoder, inside the
@@ -324,6 +363,23 @@ type unescaper struct {
 	pend []byte // decoded bytes not returned yet
 	buf  [utf8.UTFMax * 2]byte
 	err  error
+	// cut is how many of the last bytes read begin a character they do
+	// not finish: where the input ends in one, the error is at its start.
+	cut int
+}
+
+// incomplete is how many bytes at the end of b begin a UTF-8 character
+// that b does not finish.
+func incomplete(b []byte) int {
+	for k := 1; k <= min(len(b), utf8.UTFMax-1); k++ {
+		if c := b[len(b)-k]; utf8.RuneStart(c) {
+			if c >= utf8.RuneSelf && !utf8.FullRune(b[len(b)-k:]) {
+				return k
+			}
+			return 0
+		}
+	}
+	return 0
 }
 
 var errString = errors.New("invalid string: a control character or a bad escape in it")
@@ -350,6 +406,7 @@ func (u *unescaper) Read(p []byte) (int, error) {
 		c := copy(p[n:], buf[:i])
 		u.r.Discard(c)
 		n += c
+		u.cut = incomplete(buf[:c])
 		if c < i || i == len(buf) {
 			continue
 		}
@@ -358,6 +415,7 @@ func (u *unescaper) Read(p []byte) (int, error) {
 			u.r.Discard(1)
 			u.done = true
 		case '\\':
+			u.cut = 0
 			if i+1 < len(buf) && n < len(p) {
 				if c := simpleEscape(buf[i+1]); c != 0 {
 					p[n] = c // the common escape, in place

@@ -586,6 +586,9 @@ func (rn *Renderer) parts(parts []protocol.Part, res *Result) error {
 		if p.Failed {
 			res.Failed = true
 		}
+		if p.Kind == protocol.StreamedPart {
+			continue // shown as it was read
+		}
 		switch rn.opt.Output {
 		case JSON, Agent:
 			continue // an HTTP head is no JSON

@@ -54,6 +54,14 @@ func (rn *Renderer) onText(t *input.TextStream, name string, res *Result) (taken
 			return err
 		}
 		before := rn.docParts(partial, false)
+		for i, p := range before {
+			if p.Kind == protocol.StreamedPart {
+				// What comes after the text in partial (a tool result's
+				// _meta read before its content) is shown with the rest.
+				before = before[:i]
+				break
+			}
+		}
 		rn.shownParts, rn.textShown = len(before), true
 		if err := rn.parts(before, res); err != nil {
 			return err
@@ -78,6 +86,7 @@ func (rn *Renderer) onText(t *input.TextStream, name string, res *Result) (taken
 		}
 		return locked(commit)
 	}
+	dec.Skip = nil // the reply's structuredContent, not one in the text
 	dec.OnList = committing(dec.OnList, ensure)
 	dec.OnObject = committing(dec.OnObject, ensure)
 	for {

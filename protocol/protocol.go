@@ -41,6 +41,9 @@ const (
 	ProsePart               // text a tool wrote for people
 	NotePart                // an aside: progress, a media block, an HTTP status line
 	RequestPart             // a request to answer (request.go)
+	// StreamedPart stands where a text block's documents were shown as
+	// the text was read (StreamsText); it shows nothing itself.
+	StreamedPart
 )
 
 // Part is one thing to show once the wrappers that carry it are taken off:
@@ -425,7 +428,7 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 	case "text":
 		if tv, _ := b.Get("text"); tv.Kind == String && tv.Streamed > 0 {
 			// Its documents were shown as the text was read (StreamsText).
-			var parts []Part
+			parts := []Part{{Kind: StreamedPart}}
 			if isErr {
 				parts = append(parts, Part{Kind: ValuePart, Value: toolErrorEnvelope(""), Failed: true})
 			}
@@ -583,9 +586,9 @@ func base64Size(s string) int64 {
 // partial (a document read up to a long string, which input.TextStream
 // gives) may be shown as it is read: the first block of an MCP tool
 // result, bare or a JSON-RPC reply's. Its documents are then shown as
-// they are read, after the parts of partial (its reply id), and the
-// parts of the whole document after those, once it ends: a block after
-// it, structuredContent, isError.
+// they are read, after the parts of partial before its StreamedPart (its
+// reply id), and the parts of the whole document after those, once it
+// ends: a block after it, structuredContent, isError, _meta.
 func StreamsText(partial Value) bool {
 	r := partial
 	if IsJSONRPC(partial) {

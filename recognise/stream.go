@@ -577,13 +577,14 @@ func StreamsObject(first []Member) bool {
 
 // StreamedObject is a document that is an object too large to hold (a
 // map of a million keys), shown as a record whose fields after the first
-// ones are shown as they are read. A member read later that says the
-// document failed ("ok": false, "success": false, an "error" that reports
-// one) is held back, and shown as the failure once the object ends.
+// ones are shown as they are read. The members read later that may say
+// the document failed ("ok", "success", "error", judged together as a
+// held document's are) are held back: once the object ends they are shown
+// as the failure they report, or as fields if they report none.
 type StreamedObject struct {
-	b      builder
-	failed []Member
-	Read   int // members read so far
+	b    builder
+	held []Member
+	Read int // members read so far
 }
 
 // NewStreamedObject is the view of a large object being read.
@@ -591,24 +592,18 @@ func NewStreamedObject(opt Options) *StreamedObject {
 	return &StreamedObject{b: builder{opt: opt, grows: true}}
 }
 
-// Failed reports a member read so far that says the document failed.
-func (s *StreamedObject) Failed() bool { return len(s.failed) > 0 }
+// Failed reports whether the members held back say the document failed.
+func (s *StreamedObject) Failed() bool { return len(s.held) > 0 && Failed(s.Held()) }
 
-// Failure is the members held back that say the document failed.
-func (s *StreamedObject) Failure() Value { return Value{Kind: Object, Members: s.failed} }
+// Held is the members held back.
+func (s *StreamedObject) Held() Value { return Value{Kind: Object, Members: s.held} }
 
-// Hold takes a member read after the first ones that says the document
+// Hold takes a member read after the first ones that may say the document
 // failed out of the fields (true), for Finish to show.
 func (s *StreamedObject) Hold(m Member) bool {
-	fails := false
 	switch m.Key {
-	case "ok", "success":
-		fails = m.Value.IsFalse()
-	case "error":
-		fails = isErrorReport(Value{Kind: Object, Members: []Member{m}})
-	}
-	if fails {
-		s.failed = append(s.failed, m)
+	case "ok", "success", "error":
+		s.held = append(s.held, m)
 		return true
 	}
 	return false
@@ -638,10 +633,19 @@ func (s *StreamedObject) Blocks(o *input.Object) []view.Block {
 }
 
 // Finish is what follows the fields once the object has ended: the
-// failure some of its later members reported, if any.
+// failure the members held back report, or those members as fields.
 func (s *StreamedObject) Finish() []view.Block {
-	if len(s.failed) == 0 {
+	switch {
+	case len(s.held) == 0:
 		return nil
+	case s.Failed():
+		return []view.Block{view.Gap{}, s.b.errorBlock(s.Held(), "")}
 	}
-	return []view.Block{view.Gap{}, s.b.errorBlock(s.Failure(), "")}
+	r := view.Record{}
+	for _, m := range s.held {
+		if f, ok := s.b.field(m, false, false); ok {
+			r.Fields = append(r.Fields, f)
+		}
+	}
+	return []view.Block{r}
 }

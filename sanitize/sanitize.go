@@ -318,6 +318,16 @@ func kindOf(r rune) uint8 {
 	return kindNone
 }
 
+// Boundary reports whether text may be cut between l and r, and each side
+// escaped on its own, with the escapes the whole would get: r is kept
+// wherever it is (no joiner, selector, tag, nothing always escaped) and is
+// no mark or skin-tone modifier (which a joiner or a selector after it
+// looks back through), and l is no joiner (which looks at what follows
+// it). For writers that escape a long text in pieces.
+func Boundary(l, r rune) bool {
+	return kindOf(r) == kindNone && !unicode.Is(unicode.M, r) && !(r >= 0x1f3fb && r <= 0x1f3ff) && kindOf(l) != kindJoiner
+}
+
 // lastRune is the last rune of s, or -1 if s is empty.
 func lastRune(s string) rune {
 	if s == "" {

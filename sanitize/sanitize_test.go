@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode"
@@ -284,5 +285,36 @@ func BenchmarkStringHostile(b *testing.B) {
 	b.SetBytes(int64(len(s)))
 	for b.Loop() {
 		_ = String(s, 0)
+	}
+}
+
+// Text cut where Boundary says is escaped, side by side, as it is whole:
+// for every such cut of random text made of the characters whose escapes
+// depend on their neighbours (joiners, selectors, tags, marks, emoji,
+// letters of joining scripts) and of ordinary ones.
+func TestBoundaryCutsEscapeAsTheWhole(t *testing.T) {
+	pieces := []string{"a", "1", " ", "é", "e\u0301", "\u0301", "漢", "\u200d", "\u200c", "\ufe0f", "\u20e3",
+		"❤", "👨", "👩", "🏴", "\U000e0067", "\U000e0062", "\U000e007f", "م", "ی", "क", "्", "\u202e", "\u00ad", "\x80", "\U0001f3fb"}
+	for seed := uint64(0); seed < 5000; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		var b strings.Builder
+		for range 2 + rng.IntN(30) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		whole := String(s, 0)
+		for i := 1; i < len(s); i++ {
+			if !utf8.RuneStart(s[i]) {
+				continue
+			}
+			l, _ := utf8.DecodeLastRuneInString(s[:i])
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			if !Boundary(l, r) {
+				continue
+			}
+			if got := String(s[:i], 0) + String(s[i:], 0); got != whole {
+				t.Fatalf("%q cut at %d (%q | %q): %q, whole %q", s, i, l, r, got, whole)
+			}
+		}
 	}
 }

@@ -106,6 +106,10 @@ func (m Writer) streamed(b view.Block) error {
 			for {
 				it, ok, err := b.More()
 				if err != nil {
+					if started {
+						m.o.Raw().WriteString(line.String())
+						m.o.Raw().WriteByte('\n') // the line's items so far, ended
+					}
 					return err
 				}
 				if !ok {

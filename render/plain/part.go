@@ -250,11 +250,17 @@ func (p Writer) StreamObject(o *input.Object, s *recognise.StreamedObject) (int,
 	}
 }
 
-// FinishObject writes the failure a large object reported after its first
-// members, if it did.
+// FinishObject writes what a large object's members held back say: the
+// failure they report, or themselves as fields.
 func (p Writer) FinishObject(s *recognise.StreamedObject) {
-	if s.Failed() {
-		p.o.Gap()
-		p.errorEnvelope(s.Failure(), false)
+	held := s.Held()
+	if !s.Failed() {
+		root := &pathSeg{}
+		for _, m := range held.Members { // fields after all, at the end
+			p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value, false)
+		}
+		return
 	}
+	p.o.Gap()
+	p.errorEnvelope(held, false)
 }
