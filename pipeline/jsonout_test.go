@@ -214,20 +214,27 @@ func TestJSONLongStringsInPieces(t *testing.T) {
 		}
 		doc := `{"a": [` + str + `, 1], "text": ` + str + `, "b": true}`
 		for _, opt := range []Options{{Output: JSON}, {Output: JSON, Color: colorprofile.ANSI}} {
-			var streamed, heldOut bytes.Buffer
-			if _, err := NewRenderer(&streamed, opt).Stream(strings.NewReader(doc), "t"); err != nil {
-				t.Fatal(err)
-			}
-			v, err := NewDecoder(strings.NewReader(doc), "t").Next()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := NewRenderer(&heldOut, opt).Document(v, &Result{}); err != nil {
-				t.Fatal(err)
-			}
-			if streamed.String() != heldOut.String() {
-				t.Fatalf("string %d, colour %v: streamed and held differ\n%s", i, opt.Color, firstDiff(streamed.String(), heldOut.String()))
+			if streamed, held := jsonStreamedAndHeld(t, doc, opt); streamed != held {
+				t.Fatalf("string %d, colour %v: streamed and held differ\n%s", i, opt.Color, firstDiff(streamed, held))
 			}
 		}
 	}
+}
+
+// jsonStreamedAndHeld is -o json of doc, read as a stream (token by
+// token) and held whole.
+func jsonStreamedAndHeld(t *testing.T, doc string, opt Options) (streamed, held string) {
+	t.Helper()
+	var s, h bytes.Buffer
+	if _, err := NewRenderer(&s, opt).Stream(strings.NewReader(doc), "t"); err != nil {
+		t.Fatal(err)
+	}
+	v, err := NewDecoder(strings.NewReader(doc), "t").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := NewRenderer(&h, opt).Document(v, &Result{}); err != nil {
+		t.Fatal(err)
+	}
+	return s.String(), h.String()
 }

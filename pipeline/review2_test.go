@@ -4,7 +4,6 @@ package pipeline
 // long strings: each failed before its fix.
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -90,19 +89,7 @@ func TestJSONPiecesKeepCharacterSequences(t *testing.T) {
 		{"no ASCII (heart) 3", strings.Repeat("\u2764\ufe0f", 30000)},
 	} {
 		doc := `{"a": "` + c.s + `"}`
-		opt := Options{Output: JSON}
-		var streamed, heldOut bytes.Buffer
-		if _, err := NewRenderer(&streamed, opt).Stream(strings.NewReader(doc), "t"); err != nil {
-			t.Fatal(err)
-		}
-		v, err := NewDecoder(strings.NewReader(doc), "t").Next()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := NewRenderer(&heldOut, opt).Document(v, &Result{}); err != nil {
-			t.Fatal(err)
-		}
-		a, b := streamed.String(), heldOut.String()
+		a, b := jsonStreamedAndHeld(t, doc, Options{Output: JSON})
 		if a != b {
 			i := 0
 			for i < len(a) && i < len(b) && a[i] == b[i] {
