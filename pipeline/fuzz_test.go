@@ -70,6 +70,13 @@ func FuzzPipeline(f *testing.F) {
 	}
 	long.WriteString(`]`)
 	f.Add(long.Bytes())
+	// The other shapes that stream: a long text block holding JSON (taken
+	// over by the decoder), a large object, a graph's entries, a long
+	// string in -o json.
+	f.Add([]byte(`{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": ` + quote(textItems(1200), false) + `}], "isError": true}}`))
+	f.Add([]byte(largeObject(1100, true, `, "ok": false`)))
+	f.Add([]byte(`{"nodes": ` + graphNodes(1100) + `}`))
+	f.Add([]byte(`{"a": "` + strings.Repeat("1️⃣‍", 20000) + `"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var first []byte
 		for i, opt := range opts {
