@@ -307,3 +307,20 @@ func TestWidthIsStringWidth(t *testing.T) {
 		}
 	}
 }
+
+// Cut returns a text that fits as it is without measuring it; it is what
+// CutWidth returns, for every width.
+func TestCutIsCutWidth(t *testing.T) {
+	parts := []string{"a", "ab ", "e\u0301", "漢", "😀", "👩\u200d💻", "·", "…", " "}
+	for i := 0; i < 3000; i++ {
+		var b strings.Builder
+		for j := 0; j < i%9; j++ {
+			b.WriteString(parts[(i*5+j*11+i/9)%len(parts)])
+		}
+		s, w := b.String(), i%23
+		want, _ := CutWidth(s, w, "…")
+		if got := Cut(s, w, "…"); got != want {
+			t.Fatalf("Cut(%q, %d) = %q, CutWidth gives %q", s, w, got, want)
+		}
+	}
+}

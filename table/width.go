@@ -2,6 +2,7 @@ package table
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -28,6 +29,9 @@ func Width(s string) int {
 // A wide character that would straddle the limit is left out whole, so the
 // result may be one column narrower than w; callers pad by measured width.
 func Cut(s string, w int, tail string) string {
+	if w > 0 && 2*utf8.RuneCountInString(s) <= w {
+		return s // no character takes more than two columns: it fits, unmeasured
+	}
 	cut, _ := CutWidth(s, w, tail)
 	return cut
 }
