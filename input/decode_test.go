@@ -16,7 +16,11 @@ import (
 
 func decodeAll(t *testing.T, in string) ([]value.Value, error) {
 	t.Helper()
-	d := NewDecoder(strings.NewReader(in), "in.json")
+	return nextAll(NewDecoder(strings.NewReader(in), "in.json"))
+}
+
+// nextAll is every document d reads, up to the first error.
+func nextAll(d *Decoder) ([]value.Value, error) {
 	var out []value.Value
 	for {
 		v, err := d.Next()

@@ -77,17 +77,7 @@ func reviewDecode(doc string, hook, oneByte bool) ([]value.Value, error) {
 		d.Text = func(path []Frame) bool { return path[len(path)-1].Key == "t" }
 		d.OnText = func(t *TextStream) (bool, error) { return false, nil }
 	}
-	var out []value.Value
-	for {
-		v, err := d.Next()
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return out, err
-		}
-		out = append(out, v)
-	}
+	return nextAll(d)
 }
 
 // A string taken over (read here, not by the token decoder) and left
