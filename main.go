@@ -113,11 +113,6 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 		if s.opt.Follow && (len(files) != 1 || files[0] == "-") {
 			return usageError{errors.New("--follow reads one FILE as it grows (standard input streams already)")}
 		}
-		if terminal.WasClosed(stdout) {
-			complain(stderr, errors.New("write error: standard output is closed"))
-			code = exitUsage
-			return nil
-		}
 		code = show(files, stdin, stdout, stderr, s, environ)
 		return nil
 	}
@@ -206,7 +201,7 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 	width := 0
 	if v := cmd.String("width"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
+		if err != nil || n <= 0 {
 			return s, usageError{fmt.Errorf("--width must be a positive number of columns, not %q", v)}
 		}
 		width = n
@@ -402,8 +397,13 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 				code = exitUsage
 				continue
 			}
-			r, display = f, name
 			defer f.Close()
+			if st, err := f.Stat(); err == nil && st.IsDir() {
+				complain(stderr, fmt.Errorf("%s: is a directory, not a file of JSON", name))
+				code = exitUsage
+				continue
+			}
+			r, display = f, name
 			if opt.Follow {
 				r = input.Follow(f, followEvery)
 			}

@@ -40,6 +40,9 @@ func (d *Decoder) Copy(emit func(value.Token) error) (value.Value, error) {
 		return value.Value{}, err
 	}
 	v, _, err := d.copyValue(emit, 0, keepAll, "", false)
+	if err == nil {
+		err = d.tail()
+	}
 	if err != nil {
 		return value.Value{}, d.locate(err)
 	}

@@ -241,11 +241,35 @@ func (d *Decoder) Next() (value.Value, error) {
 		return value.Value{}, err
 	}
 	v, err := d.value()
+	if err == nil {
+		err = d.tail()
+	}
 	if err != nil {
 		return value.Value{}, d.locate(err)
 	}
 	d.docs++
 	return v, nil
+}
+
+// tail checks what follows a document on its line, as far as it has
+// arrived: something that cannot start another document (`[1],`,
+// `{"a":1}#`, `123` NUL) makes the document part of a bad line, so none
+// of it is shown. A line break ends the document, as in NDJSON, and a
+// stream is not waited on.
+func (d *Decoder) tail() error {
+	for _, c := range d.dec.UnreadBuffer() {
+		switch {
+		case c == '\n':
+			return nil
+		case c == ' ' || c == '\t' || c == '\r':
+			continue
+		case c == '{' || c == '[' || c == '"' || c == '-' || c == 't' || c == 'f' || c == 'n' || c >= '0' && c <= '9':
+			return nil
+		}
+		_, err := d.dec.ReadToken() // the byte is there: this says what is wrong with it
+		return err
+	}
+	return nil
 }
 
 // begin starts reading a document (Next, Copy): io.EOF after the last
@@ -256,7 +280,8 @@ func (d *Decoder) begin() error {
 		// PeekKind reports errors, EOF included, on the following read.
 		if _, err := d.dec.ReadToken(); err == io.EOF {
 			if d.docs == 0 {
-				return &InputError{Name: d.name, Msg: ErrEmpty.Error()}
+				line, col := d.pos.at(d.pos.total)
+				return &InputError{Name: d.name, Line: line, Col: col, Msg: ErrEmpty.Error()}
 			}
 			return io.EOF
 		} else if err != nil {
@@ -382,7 +407,12 @@ func (d *Decoder) locate(err error) error {
 			line, col := d.pos.at(d.pos.total)
 			return &InputError{Name: d.name, Line: line, Col: col, Msg: "unexpected end of input: the JSON value is incomplete"}
 		}
-		return &InputError{Name: d.name, Msg: err.Error()} // a read error
+		// A read error: jsontext names itself in front of the reader's
+		// error, which is what a person can act on.
+		if u := errors.Unwrap(err); u != nil {
+			err = u
+		}
+		return &InputError{Name: d.name, Msg: "read error: " + err.Error()}
 	}
 	off := d.sq.raw(se.ByteOffset + d.shift)
 	msg := se.Err.Error()

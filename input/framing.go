@@ -75,13 +75,17 @@ func WideEncoding(br *bufio.Reader) string {
 		len(b) >= 4 && b[0] != 0 && b[1] == 0 && b[2] == 0 && b[3] == 0,
 		len(b) >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] != 0:
 		return "UTF-32"
+	// Without a mark, two characters are needed: one NUL after an ASCII
+	// character (`[` NUL `]`) is a bad character, not an encoding.
 	case len(b) >= 2 && (string(b[:2]) == "\xff\xfe" || string(b[:2]) == "\xfe\xff"),
-		len(b) >= 2 && b[0] != 0 && b[0] < 0x80 && b[1] == 0,
-		len(b) >= 2 && b[0] == 0 && b[1] != 0 && b[1] < 0x80:
+		len(b) >= 4 && ascii(b[0]) && b[1] == 0 && ascii(b[2]) && b[3] == 0,
+		len(b) >= 4 && b[0] == 0 && ascii(b[1]) && b[2] == 0 && ascii(b[3]):
 		return "UTF-16"
 	}
 	return ""
 }
+
+func ascii(c byte) bool { return c != 0 && c < 0x80 }
 
 // readLine reads one line without its line ending; ok is false at the end.
 func readLine(br *bufio.Reader) (string, bool, error) {

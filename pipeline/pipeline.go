@@ -215,7 +215,7 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	rn.ids = 0
 	br := input.NewReader(r)
 	if enc := input.WideEncoding(br); enc != "" {
-		return res, &InputError{Name: name, Msg: enc + " is not supported; convert to UTF-8 (iconv -f " + enc + " -t UTF-8)"}
+		return res, &InputError{Name: name, Line: 1, Col: 1, Msg: enc + " is not supported; convert to UTF-8 (iconv -f " + enc + " -t UTF-8)"}
 	}
 	line := 1
 	kind := input.Sniff(br)
@@ -290,19 +290,50 @@ func (rn *Renderer) broken() error {
 	return rn.flush()
 }
 
-// copyJSON is -o json of a stream: each document written token by token
-// as it is read, so that its size costs no memory; only its skeleton is
-// kept, to tell whether it reports a failure (exit 1).
+// holdJSON is how much of a document -o json holds (its tokens' bytes)
+// before it writes any of it: a bad document smaller than this writes
+// nothing, so `-o json | jq` never reads a fragment. Past it the document
+// streams, and one that then breaks is cut short (the README says so).
+// Tokens, not output, are held: 10,000 levels of `[` are 10 KB of input
+// but 100 MB of indentation.
+const holdJSON = 4 << 20
+
+// copyJSON is -o json of a stream: each document held as tokens until it
+// is whole (up to holdJSON), then written token by token as it is read,
+// so that its size costs no memory; only its skeleton is kept, to tell
+// whether it reports a failure (exit 1).
 func (rn *Renderer) copyJSON(dec *input.Decoder, res *Result) error {
 	st := jsonout.NewStreamer(rn.w, true, rn.jsonT)
+	var held []value.Token
+	size, holding := 0, true
 	emit := func(t value.Token) error {
+		if holding {
+			held = append(held, t)
+			if size += len(t.Text) + 32; size <= holdJSON {
+				return nil
+			}
+			holding = false
+			for _, t := range held {
+				st.Token(t)
+			}
+			clear(held)
+			held = held[:0]
+			return rn.writeErr()
+		}
 		st.Token(t)
 		return rn.writeErr()
 	}
 	for {
+		clear(held)
+		held, size, holding = held[:0], 0, true
 		skel, err := dec.Copy(emit)
 		if err == io.EOF || (err != nil && res.Documents > 0 && dec.Documents() == 0 && isEmptyInput(err)) {
 			return rn.flush()
+		}
+		if err == nil {
+			for _, t := range held {
+				st.Token(t)
+			}
 		}
 		if err != nil {
 			if st.Open() {
