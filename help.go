@@ -129,14 +129,15 @@ func environment() []item {
 		{"CLICOLOR_FORCE", "set, and not 0: colour under --color auto even when piped, also over NO_COLOR; " +
 			"colour only: -o auto still gives plain output when piped"},
 		{"FORCE_COLOR", "as CLICOLOR_FORCE"},
-		{"TERM", "dumb: no colour under --color auto, and no less by default"},
+		{"TERM", "dumb, unset or empty (not on Windows): no colour under --color auto, and no less by default"},
 		{"COLUMNS", "the width of human output, before the terminal's (stdout, stderr, then /dev/tty)"},
 		{"KHIVE_PRETTY_NOW", "the clock for relative times, as --now"},
 		{"KHIVE_PRETTY_COLORS", "recolour parts of the theme, as ROLE=SGR entries separated by : or ; " +
 			"(id=2;key=34;bad=1;31); roles: " + strings.Join(theme.RoleNames(), ", ")},
 		{"KHIVE_PRETTY_PAGER", "the pager, before PAGER; empty or cat: no pager"},
 		{"PAGER", "the pager when KHIVE_PRETTY_PAGER is unset; else less"},
-		{"LESS", "options of less; FRX when unset (quit if one screen, raw colours, no init)"},
+		{"LESS", "options of less; FRX when unset (quit if one screen, raw colours, no init); less gets -R either way"},
+		{"LESSCHARSET", "less's character set; utf-8 unless LESSCHARSET or LESSCHARDEF is set"},
 	}
 }
 

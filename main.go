@@ -57,7 +57,7 @@ func main() {
 		// 1.45 s), peaks 18 -> 21 MiB there, held documents 10-25% more.
 		debug.SetGCPercent(200)
 	}
-	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr, os.Environ()))
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr, terminal.Environ(os.Environ())))
 }
 
 func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
@@ -293,13 +293,13 @@ func parseSteer(cmd *cli.Command) (steer.Spec, error) {
 // and returns the exit code.
 func show(files []string, stdin io.Reader, stdout, stderr *os.File, s settings, environ []string) int {
 	pw := newPager(s, stdout, stderr, environ)
-	var paging func() bool
+	var up pagerUp
 	if pw != nil {
-		paging = pw.Paging
+		up = pw
 	}
 	colour := s.opt.Output == pipeline.Human && s.opt.Color >= colorprofile.ANSI
 	if colour || pw != nil {
-		defer handleSignals(stdout, colour, paging)()
+		defer handleSignals(stdout, colour, up)()
 	}
 	return renderThrough(files, stdin, stdout, stderr, s.opt, s.stats, pw)
 }
@@ -346,7 +346,9 @@ func renderThrough(files []string, stdin io.Reader, stdout, stderr io.Writer, op
 
 // newPager returns the pager writer for stdout, or nil when output is not
 // to be paged: --pager never, auto when stdout is not a terminal, or no
-// pager configured.
+// pager configured (environ has TERM=dumb for a terminal that does not say
+// what it is: see terminal.Environ). A pager that fails is said, named,
+// and the output written directly.
 func newPager(s settings, stdout, stderr *os.File, environ []string) *pager.Writer {
 	if s.pager == "never" || (s.pager == "auto" && !s.tty) {
 		return nil
@@ -368,7 +370,7 @@ func newPager(s settings, stdout, stderr *os.File, environ []string) *pager.Writ
 		Rows:   rows,
 		Cols:   cols,
 		Hold:   holdOutput,
-		Start: func(header int) (io.WriteCloser, <-chan struct{}, error) {
+		Start: func(header int) (io.WriteCloser, <-chan error, error) {
 			return pager.Start(prog, header, stdout, stderr)
 		},
 		// The input may still be open (a stream): nothing more is wanted.
@@ -378,6 +380,8 @@ func newPager(s settings, stdout, stderr *os.File, environ []string) *pager.Writ
 				complain(stderr, err)
 			}
 		},
+		// Said whichever pager it is: one that starts and fails is broken.
+		Failed: func(err error) { complain(stderr, err) },
 	})
 }
 

@@ -7,6 +7,15 @@ import (
 	"syscall"
 )
 
+// pagerUp is what the signal handler needs of the pager (a *pager.Writer).
+type pagerUp interface {
+	// Paging reports whether the pager is on the screen.
+	Paging() bool
+	// Interrupted says that Ctrl-C reached the pager: if it exits with a
+	// failure status now (less -K), the user quit it.
+	Interrupted()
+}
+
 // handleSignals decides what Ctrl-C (SIGINT) and SIGTERM do.
 //
 // While a pager is on the screen, Ctrl-C belongs to it (less uses it to
@@ -14,21 +23,37 @@ import (
 // ends when the pager does. Otherwise it exits 130 (143 for SIGTERM); with
 // reset (coloured output), it first writes a reset of all attributes to
 // w, as output is written in chunks and one may end inside a style. A
-// closed pipe is left to Go's default (a quiet exit on SIGPIPE). paging
+// closed pipe is left to Go's default (a quiet exit on SIGPIPE). pager
 // may be nil. It returns the function that uninstalls the handler.
-func handleSignals(w io.Writer, reset bool, paging func() bool) (stop func()) {
+//
+// A signal ignored when the program started (a background job of a
+// non-interactive shell, `trap "" INT`) stays ignored: no handler is
+// installed for it, as installing one would undo the ignoring. (Go itself
+// keeps an inherited SIG_IGN only for SIGINT and SIGHUP, so the check on
+// SIGTERM holds only if that changes.)
+func handleSignals(w io.Writer, reset bool, pager pagerUp) (stop func()) {
+	var sigs []os.Signal
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		if !signal.Ignored(sig) {
+			sigs = append(sigs, sig)
+		}
+	}
+	if len(sigs) == 0 {
+		return func() {}
+	}
 	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(ch, sigs...)
 	done := make(chan struct{})
 	go func() {
 		for {
 			select {
 			case sig := <-ch:
-				pagerUp := paging != nil && paging()
-				if sig == os.Interrupt && pagerUp {
+				up := pager != nil && pager.Paging()
+				if sig == os.Interrupt && up {
+					pager.Interrupted()
 					continue
 				}
-				if reset && !pagerUp {
+				if reset && !up {
 					w.Write([]byte("\x1b[0m"))
 				}
 				code := 130 // 128 + SIGINT, as shells report it

@@ -7,6 +7,12 @@
 // when some is held and no more has come for a moment (a slow stream, such
 // as server-sent progress from `curl -N`), it writes directly and stops
 // considering a pager.
+//
+// A pager that fails (exits with a non-zero status: PAGER=false, a
+// misspelt option) has shown nothing the user can use, so the Writer keeps
+// a copy of what it gave the pager, up to a bound: when the copy is whole
+// the output is then written directly after all, and the failure said. A
+// pager the user quits (q: status 0; Ctrl-C) ends the run quietly.
 package pager
 
 import (
@@ -30,15 +36,37 @@ type Config struct {
 	// directly.
 	Hold time.Duration
 	// Start starts the pager, asking it to keep the first header lines in
-	// view, and returns its input and a channel closed when it exits.
-	Start func(header int) (io.WriteCloser, <-chan struct{}, error)
+	// view, and returns its input and a channel that receives how it
+	// ended once it has exited: nil when the user left it (exit status 0,
+	// or ended by a signal), else why it failed (a non-zero exit status).
+	// A closed channel reads as nil.
+	Start func(header int) (io.WriteCloser, <-chan error, error)
 	// OnQuit is called when the pager exits before the output ends (the
-	// user pressed q), also while the program waits for input.
+	// user pressed q), also while the program waits for input. It is not
+	// called for a pager that failed while the output could still be
+	// written directly.
 	OnQuit func()
 	// Warn receives the error of a pager that could not start; the output
 	// is then written directly.
 	Warn func(error)
+	// Failed receives the failure of a pager that started and exited with
+	// a non-zero status, saying what happens to the output: written
+	// directly, or, when more than the copy's bound went into the pager,
+	// not shown.
+	Failed func(error)
 }
+
+// keepSent bounds the copy of what went into the pager. A pager that dies
+// at once leaves unread the screenful it was started with and what the
+// pipe buffer took (64 KiB on Linux); a few MiB covers that with room to
+// spare, and bounds the memory a long run through a pager keeps.
+const keepSent = 4 << 20
+
+// interruptGrace is how long a pager's failure waits for a Ctrl-C to be
+// reported: the terminal sends SIGINT to the pager and to this process
+// together, and a pager may exit non-zero on it (less -K exits 2), which
+// is the user leaving it, not a failure.
+const interruptGrace = 50 * time.Millisecond
 
 const (
 	holding int32 = iota
@@ -58,19 +86,28 @@ type Writer struct {
 	state atomic.Int32
 	up    atomic.Bool // the pager is running: read without the lock by Paging
 
-	mu     sync.Mutex
-	held   []byte
-	errs   []note // stderr lines held in order with the output
-	meter  meter
-	timer  *time.Timer
-	in     io.WriteCloser
-	exited <-chan struct{}
-	err    error // the first error writing out, from the timer
-	quit   bool
+	interrupted atomic.Bool // Ctrl-C reached the pager
+
+	mu sync.Mutex
+	// held is the output not yet written to out: before the pager starts,
+	// what waits for a decision; while it runs, the copy of what it was
+	// given, kept while it is at most keep bytes (lost is then false).
+	held     []byte
+	keep     int
+	lost     bool
+	errs     []note // stderr lines held in order with the output
+	meter    meter
+	timer    *time.Timer
+	in       io.WriteCloser
+	exited   <-chan error
+	done     chan struct{} // closed once watch has dealt with the pager's exit
+	err      error         // the first error writing out, from the timer
+	quit     bool
+	fellBack bool // the pager failed and its output was written directly
 }
 
-// note is a piece of stderr held at offset at of the held output, or
-// held until the pager exits.
+// note is a piece of stderr held at offset at of the held output (the
+// copy, while the pager runs), or held until the pager exits.
 type note struct {
 	at int
 	b  []byte
@@ -81,11 +118,12 @@ func (n note) write() { n.e.Write(n.b) }
 
 // New returns a Writer onto out (the terminal).
 func New(out io.Writer, cfg Config) *Writer {
-	return &Writer{out: out, cfg: cfg, meter: meter{cols: cfg.Cols}}
+	return &Writer{out: out, cfg: cfg, meter: meter{cols: cfg.Cols}, keep: keepSent}
 }
 
 // Write writes p to the terminal, holds it, or writes it to the pager.
-// Once the pager has exited it fails; Quit then reports true.
+// Once the user has quit the pager it fails; Quit then reports true. Once
+// a pager has failed, it writes to the terminal.
 func (w *Writer) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -96,13 +134,7 @@ func (w *Writer) Write(p []byte) (int, error) {
 		}
 		return w.out.Write(p)
 	case paging:
-		n, err := w.in.Write(p)
-		if err != nil {
-			// A pipe fails only once its reader is gone.
-			w.quit = true
-			return n, fmt.Errorf("pager: %w", err)
-		}
-		return n, nil
+		return w.sendLocked(p, false)
 	case closed:
 		return 0, ErrClosed
 	}
@@ -137,10 +169,11 @@ func (w *Writer) directLocked() error {
 	w.held, w.errs = nil, nil
 	at := 0
 	for _, n := range errs {
-		if err := w.writeOut(held[at:n.at]); err != nil {
+		end := min(max(n.at, at), len(held))
+		if err := w.writeOut(held[at:end]); err != nil {
 			return err
 		}
-		at = n.at
+		at = end
 		n.write()
 	}
 	return w.writeOut(held[at:])
@@ -165,34 +198,119 @@ func (w *Writer) startLocked() error {
 		}
 		return w.directLocked()
 	}
-	w.in, w.exited = in, exited
+	w.in, w.exited, w.done = in, exited, make(chan struct{})
 	w.state.Store(paging)
 	w.up.Store(true)
 	go w.watch()
-	held := w.held
+	// What was held becomes the start of the copy, and notes held so far
+	// keep their places in it.
+	_, err = w.sendLocked(w.held, true)
+	return err
+}
+
+// sendLocked writes p into the pager and keeps a copy of it; kept says p
+// is already in the copy. A write fails only once the pager has gone: it
+// then waits, without the lock, to learn from watch whether the user quit
+// (the write fails) or the pager failed (p has been written directly with
+// the copy).
+func (w *Writer) sendLocked(p []byte, kept bool) (int, error) {
+	n, err := w.in.Write(p)
+	// All of p, written or not: if the pager failed, the copy is what is
+	// written directly.
+	if !kept {
+		w.keepLocked(p)
+	} else if len(w.held) > w.keep {
+		w.loseLocked()
+	}
+	if err == nil {
+		return n, nil
+	}
+	w.mu.Unlock()
+	<-w.done
+	w.mu.Lock()
+	if w.fellBack {
+		return len(p), w.err
+	}
+	w.quit = true
+	return n, fmt.Errorf("pager: %w", err)
+}
+
+// keepLocked adds p to the copy of what went into the pager, while the
+// copy stays within its bound.
+func (w *Writer) keepLocked(p []byte) {
+	if w.lost {
+		return
+	}
+	if len(w.held)+len(p) > w.keep {
+		w.loseLocked()
+		return
+	}
+	w.held = append(w.held, p...)
+}
+
+// loseLocked gives up the copy: more went into the pager than it keeps.
+func (w *Writer) loseLocked() {
+	w.lost = true
 	w.held = nil
-	// Notes held so far wait for the pager to exit, with those to come.
 	for i := range w.errs {
 		w.errs[i].at = 0
 	}
-	if _, err := in.Write(held); err != nil {
-		w.quit = true
-		return fmt.Errorf("pager: %w", err)
-	}
-	return nil
 }
 
-// watch waits for the pager. One that exits before Close was called was
-// quit by the user: the program has nothing more to show.
+// size is n bytes for a person: 4 MiB, 100 bytes.
+func size(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// Interrupted tells the Writer that Ctrl-C reached the pager on the
+// screen: an exit with a failure status after it (less -K exits 2) is the
+// user leaving the pager, not a failure. The signal handler calls it; it
+// does not wait for a write in progress.
+func (w *Writer) Interrupted() { w.interrupted.Store(true) }
+
+// watch waits for the pager. One that exits with status 0 before Close was
+// called was quit by the user: the program has nothing more to show. One
+// that fails has its output written directly, when the copy of it is
+// whole.
 func (w *Writer) watch() {
-	<-w.exited
+	err := <-w.exited
+	if err != nil && !w.interrupted.Load() {
+		time.Sleep(interruptGrace)
+	}
+	failed := err != nil && !w.interrupted.Load()
 	w.up.Store(false)
 	w.mu.Lock()
-	early := w.state.Load() != closed
-	if early {
-		w.quit = true
+	st := w.state.Load()
+	early := st != closed
+	switch {
+	case failed && !w.lost:
+		// Nothing is lost: as if there had been no pager.
+		w.in.Close()
+		w.fellBack = true
+		early = false
+		w.directLocked()
+		if st == closed {
+			w.state.Store(closed)
+		}
+		if w.cfg.Failed != nil {
+			w.cfg.Failed(fmt.Errorf("%w; the output is shown without it", err))
+		}
+	case failed:
+		if w.cfg.Failed != nil {
+			w.cfg.Failed(fmt.Errorf("%w after more than %s of output, which is not shown again", err, size(w.keep)))
+		}
+		fallthrough
+	default:
+		if early {
+			w.quit = true
+		}
+		w.loseLocked() // the copy is of no more use
 	}
 	w.mu.Unlock()
+	close(w.done)
 	if early && w.cfg.OnQuit != nil {
 		w.cfg.OnQuit()
 	}
@@ -217,10 +335,13 @@ func (w *Writer) Close() error {
 	}
 	w.mu.Unlock()
 	if prev == paging {
-		<-w.exited
+		<-w.done
 		w.mu.Lock()
 		errs := w.errs
 		w.errs = nil
+		if w.fellBack {
+			err = w.err
+		}
 		w.mu.Unlock()
 		for _, n := range errs {
 			n.write()

@@ -20,13 +20,13 @@ type fakePager struct {
 	header  int
 	got     bytes.Buffer
 	closed  bool
-	exited  chan struct{}
+	exited  chan error
 	broken  bool // the user quit: writes fail
 }
 
-func newFake() *fakePager { return &fakePager{exited: make(chan struct{})} }
+func newFake() *fakePager { return &fakePager{exited: make(chan error, 1)} }
 
-func (f *fakePager) start(header int) (io.WriteCloser, <-chan struct{}, error) {
+func (f *fakePager) start(header int) (io.WriteCloser, <-chan error, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.started++
@@ -58,6 +58,18 @@ func (f *fakePager) quit() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.broken, f.closed = true, true
+	close(f.exited)
+}
+
+// fail is the pager exiting with a failure status (PAGER=false).
+func (f *fakePager) fail(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return
+	}
+	f.broken, f.closed = true, true
+	f.exited <- err
 	close(f.exited)
 }
 
@@ -232,7 +244,7 @@ func TestPagerThatCannotStart(t *testing.T) {
 	var term syncBuffer
 	var warned error
 	w := New(&term, Config{Rows: 5, Hold: time.Hour,
-		Start: func(int) (io.WriteCloser, <-chan struct{}, error) { return nil, nil, errors.New("no such pager") },
+		Start: func(int) (io.WriteCloser, <-chan error, error) { return nil, nil, errors.New("no such pager") },
 		Warn:  func(err error) { warned = err }})
 	io.WriteString(w, lines(6))
 	io.WriteString(w, "more\n")
@@ -339,13 +351,22 @@ func TestFind(t *testing.T) {
 		less     string // LESS as the pager sees it; "-" for unset
 		explicit bool
 	}{
-		{"default", nil, []string{"less"}, "FRX", false},
+		{"default", nil, []string{"less", "-R"}, "FRX", false},
 		{"PAGER", []string{"PAGER=most -s"}, []string{"most", "-s"}, "FRX", true},
-		{"KHIVE_PRETTY_PAGER first", []string{"PAGER=most", "KHIVE_PRETTY_PAGER=less -S"}, []string{"less", "-S"}, "FRX", true},
+		{"KHIVE_PRETTY_PAGER first", []string{"PAGER=most", "KHIVE_PRETTY_PAGER=less -S"}, []string{"less", "-S", "-R"}, "FRX", true},
 		{"empty means none", []string{"KHIVE_PRETTY_PAGER=", "PAGER=most"}, nil, "", false},
 		{"cat means none", []string{"PAGER=cat"}, nil, "", false},
-		{"LESS kept", []string{"LESS=-R"}, []string{"less"}, "-R", false},
-		{"LESS empty kept", []string{"LESS="}, []string{"less"}, "", false},
+		{"LESS kept", []string{"LESS=-R"}, []string{"less", "-R"}, "-R", false},
+		{"LESS empty kept", []string{"LESS="}, []string{"less", "-R"}, "", false},
+		{"LESS without -R", []string{"LESS=-i"}, []string{"less", "-R"}, "-i", false},
+		{"less by its path", []string{"PAGER=/usr/bin/less -i"}, []string{"/usr/bin/less", "-i", "-R"}, "FRX", true},
+		{"less -r kept", []string{"PAGER=less -r"}, []string{"less", "-r"}, "FRX", true},
+		{"less -SR kept", []string{"PAGER=less -SR"}, []string{"less", "-SR"}, "FRX", true},
+		{"less --RAW-CONTROL-CHARS kept", []string{"PAGER=less --RAW-CONTROL-CHARS"}, []string{"less", "--RAW-CONTROL-CHARS"}, "FRX", true},
+		{"less --raw-control-chars kept", []string{"PAGER=less --raw-control-chars"}, []string{"less", "--raw-control-chars"}, "FRX", true},
+		{"an R in a prompt is no -R", []string{"PAGER=less -PRows"}, []string{"less", "-PRows", "-R"}, "FRX", true},
+		{"an R in a long option is no -R", []string{"PAGER=less --quit-at-eof --RAW"}, []string{"less", "--quit-at-eof", "--RAW", "-R"}, "FRX", true},
+		{"no -R for another pager", []string{"PAGER=more"}, []string{"more"}, "FRX", true},
 		{"no less on a dumb terminal", []string{"TERM=dumb"}, nil, "", false},
 		{"a pager asked for on a dumb terminal", []string{"TERM=dumb", "PAGER=more"}, []string{"more"}, "FRX", true},
 	}
@@ -362,6 +383,36 @@ func TestFind(t *testing.T) {
 		}
 		if less, ok := lookup(p.Env, "LESS"); less != tt.less || !ok {
 			t.Errorf("%s: LESS=%q (set %v), want %q", tt.name, less, ok, tt.less)
+		}
+	}
+	// The output is UTF-8 whatever the locale: less is told so, unless the
+	// user said otherwise.
+	for _, tt := range []struct {
+		env  []string
+		want string
+	}{
+		{nil, "utf-8"},
+		{[]string{"LANG=C"}, "utf-8"},
+		{[]string{"LESSCHARSET="}, "utf-8"},
+		{[]string{"LESSCHARSET=latin1"}, "latin1"},
+		{[]string{"LESSCHARDEF=8bcccbcc18b95.b"}, "-"},
+	} {
+		p, err := Find(tt.env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := lookup(p.Env, "LESSCHARSET")
+		if !ok {
+			got = "-"
+		}
+		n := 0
+		for _, kv := range p.Env {
+			if strings.HasPrefix(kv, "LESSCHARSET=") {
+				n++
+			}
+		}
+		if got != tt.want || n > 1 {
+			t.Errorf("%q: LESSCHARSET=%q (%d entries), want %q", tt.env, got, n, tt.want)
 		}
 	}
 	if _, err := Find([]string{"PAGER=less 'x"}); err == nil || !strings.Contains(err.Error(), "PAGER") {
@@ -401,7 +452,9 @@ func TestStart(t *testing.T) {
 	}
 	io.WriteString(in, "a\nb\n")
 	in.Close()
-	<-exited
+	if err := <-exited; err != nil {
+		t.Errorf("cat -n ended with %v", err)
+	}
 	got, _ := os.ReadFile(dir + "/out")
 	if !strings.Contains(string(got), "1\ta\n") || !strings.Contains(string(got), "2\tb\n") {
 		t.Errorf("the pager wrote %q", got)

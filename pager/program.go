@@ -23,11 +23,18 @@ type Program struct {
 
 // Find returns the pager for the environment environ: KHIVE_PRETTY_PAGER,
 // else PAGER, else less, except on a dumb terminal (TERM=dumb, as in an
-// Emacs shell buffer), where less cannot draw, as git does. Set but empty,
-// or cat, means no pager (Argv is nil). The value is split into words as a shell would, honouring quotes,
-// without expansions. LESS=FRX is added when LESS is unset: quit when the
-// output fits one screen, let colours through, leave the screen as it
-// was.
+// Emacs shell buffer), where less cannot draw, as git does. (main makes
+// an unset or empty TERM dumb before it calls Find.) Set but empty, or
+// cat, means no pager (Argv is nil). The value is split into words as a
+// shell would, honouring quotes, without expansions.
+//
+// LESS=FRX is added when LESS is unset: quit when the output fits one
+// screen, let colours through, leave the screen as it was. Less is given
+// -R on its command line (unless the command line already lets control
+// characters through), so that colours show whatever LESS holds, as bat
+// does. LESSCHARSET=utf-8 is added unless LESSCHARSET or LESSCHARDEF is
+// set: the output is UTF-8, whatever the locale says, and less would show
+// the bytes of every glyph in a locale that does not say UTF-8.
 func Find(environ []string) (Program, error) {
 	p := Program{Env: environ}
 	cmdline, name := "less", ""
@@ -49,11 +56,63 @@ func Find(environ []string) (Program, error) {
 	if len(argv) == 0 || (len(argv) == 1 && strings.TrimSuffix(filepath.Base(argv[0]), ".exe") == "cat") {
 		return Program{}, nil
 	}
-	p.Argv = argv
-	if _, ok := lookup(environ, "LESS"); !ok {
-		p.Env = append(environ[:len(environ):len(environ)], "LESS=FRX")
+	if isLess(argv[0]) && !rawControl(argv[1:]) {
+		argv = append(argv, "-R")
 	}
+	p.Argv = argv
+	env := environ[:len(environ):len(environ)]
+	if _, ok := lookup(environ, "LESS"); !ok {
+		env = append(env, "LESS=FRX")
+	}
+	set, _ := lookup(environ, "LESSCHARSET")
+	def, _ := lookup(environ, "LESSCHARDEF")
+	if set == "" && def == "" {
+		// Less takes a variable set but empty for unset.
+		env = append(without(env, "LESSCHARSET"), "LESSCHARSET=utf-8")
+	}
+	p.Env = env
 	return p, nil
+}
+
+// lessArgOptions are less's short options that take a value, which may
+// follow in the same word (-P"prompt", -xR): the rest of the word is
+// theirs.
+const lessArgOptions = "bhjkoOpPtTxyzD#"
+
+// rawControl reports whether less's arguments already say how to show
+// control characters: -r, -R, or a word of short options holding one
+// (-SR), --raw-control-chars or --RAW-CONTROL-CHARS.
+func rawControl(args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "--raw-control-chars" || a == "--RAW-CONTROL-CHARS":
+			return true
+		case strings.HasPrefix(a, "--") || !strings.HasPrefix(a, "-"):
+			continue
+		}
+		for _, c := range a[1:] {
+			if c == 'r' || c == 'R' {
+				return true
+			}
+			if strings.ContainsRune(lessArgOptions, c) {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// without returns environ with no entry for key, in a new slice.
+func without(environ []string, key string) []string {
+	out := make([]string, 0, len(environ)+1)
+	for _, kv := range environ {
+		if k, _, _ := strings.Cut(kv, "="); k != key {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
 
 // lookup is os.LookupEnv over environ: the first entry wins, as in
@@ -124,8 +183,11 @@ func Split(s string) ([]string, error) {
 // Start runs p with a pipe as its standard input and stdout and stderr
 // as its own. header > 0 asks less to keep that many lines at the top
 // while scrolling, when the installed less has --header (version 600 and
-// later). exited is closed once the pager has exited.
-func Start(p Program, header int, stdout, stderr *os.File) (in io.WriteCloser, exited <-chan struct{}, err error) {
+// later). exited receives how the pager ended once it has exited, and is
+// then closed: nil when it exited with status 0 (the user quit it) or was
+// ended by a signal (the user's Ctrl-C reaches it too), else an error
+// naming it and its exit status: pager "false" failed (exit status 1).
+func Start(p Program, header int, stdout, stderr *os.File) (in io.WriteCloser, exited <-chan error, err error) {
 	argv := p.Argv
 	if header > 0 && isLess(argv[0]) && lessVersion(argv[0], p.Env) >= 600 {
 		argv = append(argv[:len(argv):len(argv)], "--header="+strconv.Itoa(header))
@@ -142,12 +204,22 @@ func Start(p Program, header int, stdout, stderr *os.File) (in io.WriteCloser, e
 		w.Close()
 		return nil, nil, fmt.Errorf("pager: %w", err)
 	}
-	done := make(chan struct{})
+	done := make(chan error, 1)
 	go func() {
-		cmd.Wait()
+		done <- exitError(p.Argv[0], cmd.Wait())
 		close(done)
 	}()
 	return w, done, nil
+}
+
+// exitError is how the pager name ended, from cmd.Wait's err: nil unless
+// it failed.
+func exitError(name string, err error) error {
+	var ee *exec.ExitError
+	if err == nil || errors.As(err, &ee) && !ee.Exited() {
+		return nil // status 0, or ended by a signal
+	}
+	return fmt.Errorf("pager %q failed (%w)", name, err)
 }
 
 func isLess(name string) bool {

@@ -6,6 +6,7 @@ package terminal
 
 import (
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -17,6 +18,36 @@ import (
 func IsTerminal(f *os.File) bool {
 	fd := f.Fd()
 	return isatty.IsTerminal(fd) || isatty.IsCygwinTerminal(fd)
+}
+
+// Environ returns the environment environ with TERM=dumb in place of an
+// unset or empty TERM, as git does: a terminal that does not say what it
+// is gets no pager by default (less on it warns that it is not fully
+// functional) and no colour under --color auto. Windows is left alone:
+// its consoles have no TERM. main calls it once, on the process's
+// environment, and every decision is made from the result.
+func Environ(environ []string) []string { return environFor(runtime.GOOS, environ) }
+
+func environFor(goos string, environ []string) []string {
+	if goos == "windows" {
+		return environ
+	}
+	// The first entry is the one os.Getenv reads.
+	for _, kv := range environ {
+		if k, v, _ := strings.Cut(kv, "="); k == "TERM" {
+			if v != "" {
+				return environ
+			}
+			break
+		}
+	}
+	out := make([]string, 0, len(environ)+1)
+	for _, kv := range environ {
+		if k, _, _ := strings.Cut(kv, "="); k != "TERM" {
+			out = append(out, kv)
+		}
+	}
+	return append(out, "TERM=dumb")
 }
 
 // Getenv is how environment variables are read, so tests can supply their own.
