@@ -134,6 +134,10 @@ func (rn *Renderer) runFirst() value.Value {
 func (rn *Renderer) showRun() error {
 	ru := rn.run
 	r, t := recognise.NewRun(ru.rows, rn.rec)
+	if r == nil {
+		rn.run = nil
+		return rn.apart(ru.rows)
+	}
 	ru.r, ru.o, ru.first = r, rn.begin(false), ru.rows[0]
 	if rn.viewed != nil {
 		rn.viewed(view.Doc{Blocks: []view.Block{t}})
@@ -178,8 +182,22 @@ func (rn *Renderer) endRun() error {
 		return rn.parts(protocol.Unwrap(ru.rows[0], recognise.Failed), &Result{}) // not a failure: those never join runs
 	case len(ru.rows) > 0:
 		r, t := recognise.NewRun(ru.rows, rn.rec)
+		if r == nil {
+			return rn.apart(ru.rows)
+		}
 		o := rn.begin(false)
 		if err := rn.write(o, recognise.DocOf([]view.Block{t, r.Footer()})); err != nil {
+			return err
+		}
+	}
+	return rn.flush()
+}
+
+// apart shows held records each on its own, as records too sparse for a
+// table are (recognise.NewRun says when).
+func (rn *Renderer) apart(rows []value.Value) error {
+	for _, v := range rows {
+		if err := rn.parts(protocol.Unwrap(v, recognise.Failed), &Result{}); err != nil {
 			return err
 		}
 	}

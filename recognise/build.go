@@ -213,7 +213,7 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 	case val.Kind == Object && len(val.Members) > 0:
 		f.Block = *b.deeper().record(val, 0, raw, props)
 	case val.Kind == Array && value.AllObjects(val.Items):
-		f.Block = b.deeper().table(val.Items, 0, raw)
+		f.Block, _ = b.deeper().table(val.Items, 0, raw)
 	case val.Kind == Array && !value.AllScalars(val.Items):
 		f.Block = *b.deeper().record(indexed(val.Items), 0, raw, props)
 	default:
@@ -342,10 +342,16 @@ type plannedColumn struct {
 	score []Value
 }
 
+// columns plans the table of rows. It is nil when they are too sparse to
+// be a table (Sparse): that is decided here, on the columns the table
+// would show, before any cell is made, for held and streamed lists and
+// runs alike.
 func (b builder) columns(rows []Value, raw bool) *columns {
 	var cols []*plannedColumn
 	byID := map[string]*plannedColumn{}
+	cells := 0
 	for _, row := range rows {
+		cells += len(row.Members)
 		seen := map[string]int{}
 		for _, m := range row.Members {
 			occ := seen[m.Key]
@@ -455,6 +461,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			sort.SliceStable(chosen, func(i, j int) bool { return chosen[i].info.order < chosen[j].info.order })
 		}
 		keep = chosen
+	}
+	if Sparse(len(keep), len(rows), cells) {
+		return nil
 	}
 
 	t := &columns{b: b, raw: raw, index: map[string]int{}, bar: -1, occ: map[string]int{}}
@@ -579,7 +588,11 @@ func (t *columns) row(members []Member) []view.Cell {
 // at is the column of each member of a row (-1: not shown); valid until
 // the next call.
 func (t *columns) at(members []Member) []int {
-	clear(t.occ)
+	if len(t.occ) > 1024 {
+		t.occ = map[string]int{} // cleared in time proportional to what it held
+	} else {
+		clear(t.occ)
+	}
 	at := t.colsB[:0]
 	for _, m := range members {
 		n := t.occ[m.Key]
@@ -704,13 +717,25 @@ func barScale(vals []Value) (float64, bool) {
 	return top, top > 0
 }
 
-// table makes a table of records. Inside an error (raw) it also carries
-// the rows as key/value blocks, for a writer that cannot fit it whole.
-func (b builder) table(rows []Value, indent int, raw bool) view.Table {
+// table makes a table of records, and says how many rows it shows (those
+// --where keeps). Inside an error (raw) it also carries the rows as
+// key/value blocks, for a writer that cannot fit it whole. Rows too sparse
+// for a table are those blocks alone (byIndex).
+func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
+	all := rows
+	var idx []int // the place of each row shown, when steered
 	if !raw {
-		rows = SteerRows(liftRows(rows), b.opt.Steer, b.opt.Seen)
+		rows = liftRows(rows)
+		if len(b.opt.Steer.Where) > 0 || len(b.opt.Steer.Sort) > 0 {
+			idx = SteerIndex(rows, b.opt.Steer, b.opt.Seen)
+			rows = pick(rows, idx)
+		}
 	}
 	t := b.columns(rows, raw)
+	if t == nil {
+		r := b.byIndex(all, idx, indent, raw)
+		return *r, len(rows)
+	}
 	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(rows)), Indent: indent, Exact: raw}
 	for r, row := range rows {
 		tb.Rows[r] = t.row(row.Members)
@@ -718,7 +743,31 @@ func (b builder) table(rows []Value, indent int, raw bool) view.Table {
 	if raw {
 		tb.Records = b.record(indexed(rows), indent, raw, false)
 	}
-	return tb
+	return tb, len(rows)
+}
+
+// pick is rows[i] for each i of idx.
+func pick(rows []Value, idx []int) []Value {
+	out := make([]Value, len(idx))
+	for i, j := range idx {
+		out[i] = rows[j]
+	}
+	return out
+}
+
+// byIndex is rows as a record of records, each under its place in the
+// input ("[12]"): the rows at idx, in its order, or all of them when idx
+// is nil. They are shown as they came, properties not lifted: only a table
+// lifts.
+func (b builder) byIndex(rows []Value, idx []int, indent int, raw bool) *view.Record {
+	if idx == nil {
+		return b.record(indexed(rows), indent, raw, false)
+	}
+	v := Value{Kind: Object, Members: make([]Member, len(idx))}
+	for i, j := range idx {
+		v.Members[i] = Member{Key: "[" + strconv.Itoa(j) + "]", Value: rows[j]}
+	}
+	return b.record(v, indent, raw, false)
 }
 
 // inline is an array of scalars; a null in it is "null", not "not yet".

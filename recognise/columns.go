@@ -126,3 +126,20 @@ func Header(key string) string {
 	}
 	return strings.ToUpper(strings.ReplaceAll(h, "_", " "))
 }
+
+// sparseColumns is how many columns any table may have, however empty its
+// rows leave them: a screen or a page shows no more.
+const sparseColumns = 64
+
+// Sparse reports rows that are not a table: more than sparseColumns
+// columns, of which the rows fill under a quarter (cells is how many
+// members the rows have in all). Such a table is mostly blank cells:
+// 6,000 rows of ten keys each, 60,000 keys in all, would be 360 million
+// cells laid out from 60,000 members, and no screen shows it. Its rows are
+// shown as records instead, one after another under their index. Human,
+// Markdown and plain output decide on the columns they would show, before
+// making any cell, so that the cost of a table stays within four cells a
+// member of the input.
+func Sparse(columns, rows, cells int) bool {
+	return columns > sparseColumns && int64(columns)*int64(rows) > 4*int64(cells)
+}

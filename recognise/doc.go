@@ -65,9 +65,9 @@ func countOf(n, total int, singular string, indent int) view.Footer {
 
 // records is a table of records and the count under it.
 func (b builder) records(rows []Value, singular string, indent int) []view.Block {
-	t := b.table(rows, indent, false)
-	f := countOf(len(t.Rows), len(rows), singular, indent)
-	if len(t.Rows) == 0 {
+	t, n := b.table(rows, indent, false)
+	f := countOf(n, len(rows), singular, indent)
+	if n == 0 {
 		return []view.Block{f} // --where kept none
 	}
 	return []view.Block{t, f}
@@ -275,8 +275,8 @@ func (b builder) list(v Value, indent int) []view.Block {
 	var blocks []view.Block
 	n := 0
 	if len(rows.Items) > 0 {
-		t := b.table(rows.Items, indent, false)
-		if n = len(t.Rows); n > 0 {
+		var t view.Block
+		if t, n = b.table(rows.Items, indent, false); n > 0 {
 			blocks = append(blocks, t)
 		}
 	}

@@ -40,8 +40,8 @@ var gtdFiltered = Recogniser{
 		var blocks []view.Block
 		f := countLine(len(tasks), "task", 0)
 		if len(tasks) > 0 {
-			t := b.table(tasks, 0, false)
-			f = countOf(len(t.Rows), len(tasks), "task", 0)
+			t, n := b.table(tasks, 0, false)
+			f = countOf(n, len(tasks), "task", 0)
 			blocks = append(blocks, t)
 		}
 		if len(excluded) > 0 {

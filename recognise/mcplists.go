@@ -16,8 +16,8 @@ var mcpLists = Recogniser{
 		var blocks []view.Block
 		n := 0
 		if len(rows) > 0 {
-			t := b.table(rows, 0, false)
-			if n = len(t.Rows); n > 0 {
+			var t view.Block
+			if t, n = b.table(rows, 0, false); n > 0 {
 				blocks = append(blocks, t)
 			}
 		}

@@ -39,7 +39,9 @@ type Run struct {
 }
 
 // NewRun makes the table of a run from its first records (with the table
-// flags applied: --where keeps, --sort orders, --columns picks).
+// flags applied: --where keeps, --sort orders, --columns picks). It is nil
+// when they are too sparse for a table (Sparse), as a list would be shown
+// by index: records of one shape never are, but the rule is the lists'.
 func NewRun(first []Value, opt Options) (*Run, view.Table) {
 	b := builder{opt: opt, grows: true}
 	lifts := liftsAny(first)
@@ -48,7 +50,11 @@ func NewRun(first []Value, opt Options) (*Run, view.Table) {
 		rows = liftRows(rows)
 	}
 	rows = SteerRows(rows, opt.Steer, opt.Seen)
-	r := &Run{b: b, cols: b.columns(rows, false), Rows: len(first), Shown: len(rows), singular: Noun(first, ""), lifts: lifts}
+	cols := b.columns(rows, false)
+	if cols == nil {
+		return nil, view.Table{}
+	}
+	r := &Run{b: b, cols: cols, Rows: len(first), Shown: len(rows), singular: Noun(first, ""), lifts: lifts}
 	t := view.Table{Columns: r.cols.cols, Rows: make([][]view.Cell, len(rows))}
 	for i, row := range rows {
 		t.Rows[i] = r.cols.row(row.Members)

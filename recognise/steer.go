@@ -69,10 +69,21 @@ func SteerRows(rows []Value, spec steer.Spec, seen *Seen) []Value {
 	if len(spec.Where) == 0 && len(spec.Sort) == 0 {
 		return rows
 	}
-	out := make([]Value, 0, len(rows))
-	for _, r := range rows {
+	idx := SteerIndex(rows, spec, seen)
+	out := make([]Value, len(idx))
+	for i, j := range idx {
+		out[i] = rows[j]
+	}
+	return out
+}
+
+// SteerIndex is SteerRows as the indexes of the rows, for a caller that
+// shows each row under its place in the input.
+func SteerIndex(rows []Value, spec steer.Spec, seen *Seen) []int {
+	out := make([]int, 0, len(rows))
+	for i, r := range rows {
 		if Keep(r, spec, seen) {
-			out = append(out, r)
+			out = append(out, i)
 		}
 	}
 	if len(spec.Sort) == 0 {
@@ -84,7 +95,7 @@ func SteerRows(rows []Value, spec steer.Spec, seen *Seen) []Value {
 	keys := make([]sortKey, len(out))
 	for i, r := range out {
 		for _, k := range spec.Sort {
-			key, v, ok := Lookup(r, k.Name)
+			key, v, ok := Lookup(rows[r], k.Name)
 			c := view.Cell{}
 			if ok {
 				seen.Name(k.Name)
@@ -117,11 +128,10 @@ func SteerRows(rows []Value, spec steer.Spec, seen *Seen) []Value {
 		}
 		return false
 	})
-	sorted := make([]Value, len(out))
 	for i, j := range idx {
-		sorted[i] = out[j]
+		idx[i] = out[j]
 	}
-	return sorted
+	return idx
 }
 
 // Keep reports whether a row meets every --where condition.

@@ -332,6 +332,9 @@ func (s *Streamed) Table(l *input.List) []view.Block {
 		}
 	}
 	t := s.b.columns(plan, false)
+	if t == nil {
+		return append(blocks, s.byIndex(l))
+	}
 	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(first))}
 	for r, row := range first {
 		tb.Rows[r] = t.row(row.Members)
@@ -378,6 +381,41 @@ func (s *Streamed) Table(l *input.List) []view.Block {
 		}
 	}
 	return append(blocks, tb)
+}
+
+// byIndex is the list as records under their index, as a held list too
+// sparse for a table is shown: its first rows, then every further row as
+// it is read. --where judges a row as the table would have, lifted.
+func (s *Streamed) byIndex(l *input.List) view.Record {
+	where := len(s.b.opt.Steer.Where) > 0
+	s.Rows, s.Shown = 0, 0
+	next := func(row Value) (view.Field, bool) {
+		n := s.Rows
+		s.Rows++
+		if where && row.Kind == Object && !Keep(lift(row), s.b.opt.Steer, s.b.opt.Seen) {
+			return view.Field{}, false
+		}
+		s.Shown++
+		return s.b.field(Member{Key: "[" + strconv.Itoa(n) + "]", Value: row}, false, false)
+	}
+	r := view.Record{Fields: make([]view.Field, 0, len(l.First))}
+	for _, row := range l.First {
+		if f, ok := next(row); ok {
+			r.Fields = append(r.Fields, f)
+		}
+	}
+	r.Stream = func() (view.Field, bool, error) {
+		for {
+			row, ok, err := l.Next()
+			if err != nil || !ok {
+				return view.Field{}, false, err
+			}
+			if f, ok := next(row); ok {
+				return f, true, nil
+			}
+		}
+	}
+	return r
 }
 
 // inline is a list of scalars as the held view has it, its items after
@@ -480,6 +518,43 @@ type rowReader struct {
 	prevKeys []byte
 	prevEnds []int
 	cols     []int
+	// count, once counting, is how many times each key of the row came so
+	// far: a long row off the previous row's keys counts them in a map,
+	// not by reading all the keys before each one again.
+	count    map[string]int
+	counting bool
+}
+
+// occurrence is how many times the p-th key of the row being read, key
+// (already in r.keys), came before it in the row. A short row is read
+// again; a long one is counted once, and from then on (count).
+func (r *rowReader) occurrence(p int, key []byte) int {
+	if !r.counting && p < 32 {
+		n, s := 0, 0
+		for _, end := range r.ends[:p] {
+			if bytes.Equal(r.keys[s:end], key) {
+				n++
+			}
+			s = end
+		}
+		return n
+	}
+	if !r.counting {
+		// Cleared in time proportional to what it held: a map that
+		// held a long row is made anew.
+		if r.count == nil || len(r.count) > 1024 {
+			r.count = map[string]int{}
+		} else {
+			clear(r.count)
+		}
+		s := 0
+		for _, end := range r.ends[:p+1] {
+			r.count[string(r.keys[s:end])]++
+			s = end
+		}
+		r.counting = true
+	}
+	return r.count[string(key)] - 1
 }
 
 func (r *rowReader) read() (Value, bool, error) {
@@ -493,6 +568,7 @@ func (r *rowReader) read() (Value, bool, error) {
 	r.prevKeys, r.keys = r.keys, r.prevKeys[:0]
 	r.prevEnds, r.ends = r.ends, r.prevEnds[:0]
 	r.row, r.at = r.row[:0], r.at[:0]
+	r.counting = false
 	same := true // every key so far where the previous row had it
 	for dec.PeekKind() != '}' {
 		name, err := dec.ReadValue()
@@ -512,6 +588,9 @@ func (r *rowReader) read() (Value, bool, error) {
 		same = same && p < len(r.prevEnds) && r.prevEnds[p]-start == len(key) && bytes.Equal(r.prevKeys[start:r.prevEnds[p]], key)
 		r.keys = append(r.keys, key...)
 		r.ends = append(r.ends, len(r.keys))
+		if r.counting {
+			r.count[string(key)]++
+		}
 		i, shown := 0, false
 		if same {
 			i = r.cols[p]
@@ -519,14 +598,7 @@ func (r *rowReader) read() (Value, bool, error) {
 		} else {
 			// The occurrence counts every member of the row, shown or not,
 			// as row does: a repeated key is told apart by its place.
-			n, s := 0, 0
-			for _, end := range r.ends[:p] {
-				if bytes.Equal(r.keys[s:end], key) {
-					n++
-				}
-				s = end
-			}
-			i, shown = r.t.index[occKey(string(key), n)]
+			i, shown = r.t.index[occKey(string(key), r.occurrence(p, key))]
 			if !shown {
 				i = -1
 			}

@@ -49,7 +49,9 @@ func (p Writer) Part(pt protocol.Part) {
 
 // Stream writes a list too long to hold as it is read: the envelope's
 // fields before it, its first rows as a table, then every further row
-// straight from the decoder's tokens, counting them in s.Rows.
+// straight from the decoder's tokens, counting them in s.Rows. Rows too
+// sparse for a table are written by index, as held ones are; a table
+// whose later rows make it so ends there, and the rest are.
 func (p Writer) Stream(l *input.List, s *recognise.Streamed) error {
 	if s.Walk {
 		return p.streamWalk(l, s)
@@ -63,6 +65,10 @@ func (p Writer) Stream(l *input.List, s *recognise.Streamed) error {
 	}
 	first := recognise.SteerRows(l.First, p.spec, p.seen)
 	t := newTSV(p, first)
+	if t == nil {
+		s.Rows = 0
+		return p.streamByIndex(l, s, l.First)
+	}
 	for r := range first {
 		t.load(r)
 		t.write()
@@ -85,6 +91,9 @@ func (p Writer) Stream(l *input.List, s *recognise.Streamed) error {
 			if row.Kind == Object {
 				t.loadRow(row)
 				t.write()
+				if t.sparse() {
+					return p.streamByIndex(l, s, nil)
+				}
 			} else {
 				p.o.Gap()
 				p.walkAt(&pathSeg{seg: "[" + strconv.Itoa(s.Rows-1) + "]"}, "", row, false)
@@ -117,11 +126,46 @@ func (p Writer) Stream(l *input.List, s *recognise.Streamed) error {
 			}
 			interrupted = false
 			t.write()
+			if t.added && t.sparse() {
+				s.Rows++
+				return p.streamByIndex(l, s, nil)
+			}
 		}
 		s.Rows++
 		if err := p.o.Err(); err != nil {
 			return err
 		}
+	}
+}
+
+// streamByIndex writes the rows of a streamed list from first on, then
+// every further one as it is read, by index (items[1200].name: …), as a
+// held list too sparse for a table has them, after a blank line when a
+// table came before. s.Rows counts the rows before first.
+func (p Writer) streamByIndex(l *input.List, s *recognise.Streamed, first []Value) error {
+	if s.Rows > 0 {
+		p.o.Gap()
+	}
+	list := listPath(s.Key)
+	where := len(p.spec.Where) > 0
+	row := func(v Value) {
+		if !where || v.Kind != Object || recognise.Keep(v, p.spec, p.seen) {
+			p.row(list, s.Key, s.Rows, v)
+		}
+		s.Rows++
+	}
+	for _, v := range first {
+		row(v)
+	}
+	for {
+		if err := p.o.Err(); err != nil {
+			return err
+		}
+		v, ok, err := l.Next()
+		if err != nil || !ok {
+			return err
+		}
+		row(v)
 	}
 }
 

@@ -64,7 +64,7 @@ func (p Writer) document(v Value) {
 	case recognise.ShapeList:
 		p.list(v)
 	case recognise.ShapeRecords:
-		p.table(v.Items)
+		p.table("", v.Items)
 	case recognise.ShapeScalars:
 		for _, it := range v.Items {
 			p.o.Line(plainScalar(it))
@@ -104,7 +104,7 @@ func (p Writer) result(v Value) {
 // list: the rows as a table, then the metadata as key: value lines.
 func (p Writer) list(v Value) {
 	key, rows, _ := recognise.ListRows(v)
-	p.table(rows.Items)
+	p.table(key, rows.Items)
 	p.listMeta(v, key)
 }
 
@@ -301,13 +301,48 @@ func label(path string) string {
 // objects become dotted columns next to their parent; columns keep the
 // order in which their keys first appear, and a column empty in every row
 // is left out.
-func (p Writer) table(rows []Value) {
-	rows = recognise.SteerRows(rows, p.spec, p.seen)
-	t := newTSV(p, rows)
-	for r := range rows {
+//
+// Rows too sparse for a table (recognise.Sparse) are written by index
+// instead, under key, the list's key ("" for a document that is a list).
+func (p Writer) table(key string, rows []Value) {
+	steered, idx := rows, []int(nil) // idx: the place of each row kept, when steered
+	if len(p.spec.Where) > 0 || len(p.spec.Sort) > 0 {
+		idx = recognise.SteerIndex(rows, p.spec, p.seen)
+		steered = make([]Value, len(idx))
+		for i, j := range idx {
+			steered[i] = rows[j]
+		}
+	}
+	t := newTSV(p, steered)
+	if t == nil {
+		list := listPath(key)
+		for i := range steered {
+			n := i
+			if idx != nil {
+				n = idx[i]
+			}
+			p.row(list, key, n, steered[i])
+		}
+		return
+	}
+	for r := range steered {
 		t.load(r)
 		t.write()
 	}
+}
+
+// listPath is where the rows of a list under key are written by index.
+func listPath(key string) *pathSeg {
+	if key == "" {
+		return &pathSeg{}
+	}
+	return &pathSeg{seg: joinPath("", key)}
+}
+
+// row writes row n of a list by index, as a held list of mixed items
+// has its items: items[12].name: ….
+func (p Writer) row(list *pathSeg, key string, n int, row Value) {
+	p.walkAt(&pathSeg{up: list, seg: "[" + strconv.Itoa(n) + "]"}, key, row, false)
 }
 
 // tsv is a table of plain output. Its columns come from the rows it was
@@ -329,6 +364,11 @@ type tsv struct {
 	b     strings.Builder
 	arena []byte // the cells of a row read from tokens
 	added bool   // a column was first used in the current row
+	// fresh is the columns first used since the header was written.
+	fresh []*tsvCol
+	// rows and cells count the rows so far and the cells they had, empty
+	// ones too, for recognise.Sparse.
+	rows, cells int
 }
 
 type tsvCell struct {
@@ -340,6 +380,7 @@ type tsvCol struct {
 	id, header string
 	kids       []*tsvCol
 	used       bool
+	shows      uint8 // whether --columns shows it: 0 not known yet, 1 yes, 2 no
 	cell       string
 	gen        int
 	// A row read straight from tokens keeps its cells in tsv.arena.
@@ -347,18 +388,28 @@ type tsvCol struct {
 	a0, a1   int
 }
 
+// newTSV is the table of rows, its header written; nil, with nothing
+// written, when they are too sparse for one (recognise.Sparse).
 func newTSV(p Writer, rows []Value) *tsv {
-	t := &tsv{p: p, byID: map[string]*tsvCol{}, first: make([][]tsvCell, len(rows))}
+	t := &tsv{p: p, byID: map[string]*tsvCol{}, first: make([][]tsvCell, len(rows)), rows: len(rows)}
 	for r, row := range rows {
 		flattenRow(row, func(id, parent, header, cell string) {
 			c := t.column(id, parent, header)
 			t.first[r] = append(t.first[r], tsvCell{c, cell})
 			c.used = c.used || cell != ""
 		})
+		t.cells += len(t.first[r])
 	}
-	t.header()
+	t.choose()
+	if t.sparse() {
+		return nil
+	}
+	t.writeHeader()
 	return t
 }
+
+// sparse reports a table whose rows so far are too sparse for one.
+func (t *tsv) sparse() bool { return recognise.Sparse(len(t.shown), t.rows, t.cells) }
 
 // column returns the column id, adding it after its parent's columns (or
 // at the end, at the top level) when it is new.
@@ -376,8 +427,48 @@ func (t *tsv) column(id, parent, header string) *tsvCol {
 	return c
 }
 
-// header writes the header line of the columns used so far.
+// header writes the header line of the columns used so far. When
+// --columns shows none of the columns used since the last one, the
+// columns shown are those it had, found without going through every
+// column again: a list whose rows each bring keys of their own would
+// cost the square of its keys.
 func (t *tsv) header() {
+	fresh := t.fresh
+	t.fresh = t.fresh[:0]
+	if len(t.p.spec.Columns) > 0 {
+		same := true
+		for _, c := range fresh {
+			same = same && !t.shown1(c)
+		}
+		if same {
+			t.writeHeader()
+			return
+		}
+	}
+	t.choose()
+	t.writeHeader()
+}
+
+// use marks a column used by a row read after the header was written.
+func (t *tsv) use(c *tsvCol) {
+	c.used, t.added = true, true
+	t.fresh = append(t.fresh, c)
+}
+
+// shown1 reports whether --columns shows column c, once it is used.
+func (t *tsv) shown1(c *tsvCol) bool {
+	if c.shows == 0 {
+		c.shows = 2
+		if len(t.pick([]*tsvCol{c})) > 0 {
+			c.shows = 1
+		}
+	}
+	return c.shows == 1
+}
+
+// choose makes the columns used so far, as --columns picks them, those
+// shown.
+func (t *tsv) choose() {
 	t.shown = t.shown[:0]
 	var walk func([]*tsvCol)
 	walk = func(cols []*tsvCol) {
@@ -390,6 +481,10 @@ func (t *tsv) header() {
 	}
 	walk(t.roots)
 	t.shown = t.pick(t.shown)
+}
+
+// writeHeader writes the header line of the columns shown.
+func (t *tsv) writeHeader() {
 	if len(t.shown) == 0 || t.p.spec.NoHeaders {
 		return
 	}
@@ -464,15 +559,17 @@ func (t *tsv) load(r int) {
 // loadRow makes a further row of a long list the current row.
 func (t *tsv) loadRow(row Value) {
 	t.gen++
-	added := false
+	t.rows++
+	t.added = false
 	flattenRow(row, func(id, parent, header, cell string) {
+		t.cells++
 		c := t.column(id, parent, header)
 		c.cell, c.gen = cell, t.gen
 		if cell != "" && !c.used {
-			c.used, added = true, true
+			t.use(c)
 		}
 	})
-	if added {
+	if t.added {
 		t.p.o.Gap()
 		t.header()
 	}

@@ -50,6 +50,7 @@ func newTSVScan(t *tsv, l *input.List) *tsvScan {
 func (s *tsvScan) row() error {
 	t := s.t
 	t.gen++
+	t.rows++
 	t.arena = t.arena[:0]
 	t.added = false
 	if err := s.object(&s.root); err != nil {
@@ -105,6 +106,7 @@ func (s *tsvScan) child(n *colNode, i int, name jsonlib.Raw) *colNode {
 		s.tmp, _ = jsonlib.AppendUnquote(s.tmp[:0], name)
 		key = s.tmp
 	}
+	s.t.cells++
 	var k *colNode
 	if i < len(n.order) && n.order[i].key == string(key) {
 		k = n.order[i]
@@ -146,7 +148,7 @@ func (s *tsvScan) cell(k *colNode, text []byte) {
 	t.arena = append(t.arena, text...)
 	c.a1 = len(t.arena)
 	if len(text) > 0 && !c.used {
-		c.used, t.added = true, true
+		t.use(c)
 	}
 }
 
@@ -228,7 +230,7 @@ func (s *tsvScan) array(k *colNode) error {
 	c.arenaGen, c.gen = t.gen, 0
 	c.a0, c.a1 = start, len(t.arena)
 	if c.a1 > c.a0 && !c.used {
-		c.used, t.added = true, true
+		t.use(c)
 	}
 	return nil
 }
