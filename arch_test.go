@@ -15,34 +15,44 @@ import (
 // stages, each knowing only what its job needs. Writers know no domain
 // (no value, protocol or recognise); recognisers know no output syntax (no
 // table, theme or sanitize); the small pure packages know almost nothing.
-// A new package must say here what it may import.
+// The public packages (pretty, glyphs, table, relative) show no internal
+// type but through pretty's aliases. A new package must say here what it
+// may import. The top level reads as the design card: main.go, pretty
+// (the library), the small public packages, and internal/ for the rest.
 var layers = map[string][]string{
-	"view":             {},
-	"format":           {},
-	"relative":         {},
-	"sanitize":         {},
-	"glyphs":           {},
-	"terminal":         {},
-	"render/lines":     {},
-	"internal/jsonlib": {},
-	"theme":            {"glyphs"},
-	"table":            {"theme"},
-	"value":            {"internal/jsonlib"},
-	"input":            {"value", "sanitize", "internal/jsonlib"},
-	"protocol":         {"value", "input", "format"},
-	"steer":            {},
-	"recognise":        {"value", "view", "input", "protocol", "format", "relative", "glyphs", "steer", "internal/jsonlib"},
-	"render/human":     {"view", "render/lines", "table", "glyphs", "theme", "sanitize", "relative", "format"},
-	"render/markdown":  {"view", "render/human", "render/lines", "table", "glyphs", "theme", "sanitize", "format"},
-	"render/plain":     {"value", "input", "protocol", "recognise", "steer", "render/lines", "sanitize", "internal/jsonlib"},
-	"render/jsonout":   {"value", "protocol", "recognise", "relative", "format", "sanitize", "theme"},
-	"pipeline": {"value", "input", "protocol", "recognise", "render/human", "render/markdown", "render/plain",
-		"render/jsonout", "render/lines", "glyphs", "theme", "format", "sanitize", "steer", "view"},
-	"pager":              {},
+	// public
+	"glyphs":   {},
+	"relative": {},
+	"table":    {},
+	"pretty":   {"internal/pipeline", "internal/render/human", "internal/steer"},
+	// small and pure
+	"internal/view":      {},
+	"internal/format":    {},
+	"internal/sanitize":  {},
+	"internal/terminal":  {},
+	"internal/steer":     {},
+	"internal/pager":     {},
+	"internal/jsonlib":   {},
+	"internal/asciijson": {},
+	"internal/theme":     {"glyphs", "table"},
+	// input → decode → unwrap → recognise
+	"internal/value":     {"internal/jsonlib"},
+	"internal/input":     {"internal/value", "internal/sanitize", "internal/jsonlib"},
+	"internal/protocol":  {"internal/value", "internal/input", "internal/format"},
+	"internal/recognise": {"internal/value", "internal/view", "internal/input", "internal/protocol", "internal/format", "relative", "glyphs", "internal/steer", "internal/jsonlib"},
+	// writers
+	"internal/render/lines":    {},
+	"internal/render/human":    {"internal/view", "internal/render/lines", "table", "glyphs", "internal/theme", "internal/sanitize", "relative", "internal/format"},
+	"internal/render/markdown": {"internal/view", "internal/render/human", "internal/render/lines", "table", "glyphs", "internal/theme", "internal/sanitize", "internal/format"},
+	"internal/render/plain":    {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/steer", "internal/render/lines", "internal/sanitize", "internal/jsonlib"},
+	"internal/render/jsonout":  {"internal/value", "internal/protocol", "internal/recognise", "relative", "internal/format", "internal/sanitize", "internal/theme"},
+	// the stages put together
+	"internal/pipeline": {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/render/human", "internal/render/markdown", "internal/render/plain",
+		"internal/render/jsonout", "internal/render/lines", "glyphs", "internal/theme", "internal/format", "internal/sanitize", "internal/steer", "internal/view"},
+	// tools
 	"internal/mangen":    {},
 	"internal/benchdata": {},
 	"internal/jsonscan":  {"internal/jsonlib"},
-	"internal/asciijson": {},
 }
 
 func TestPackagesImportOnlyTheirLayers(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/khive-ai/khive-pretty/pipeline"
+	"github.com/khive-ai/khive-pretty/internal/pipeline"
 )
 
 // The process contract on bad input, in every output: exit 2,

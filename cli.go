@@ -11,7 +11,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/khive-ai/khive-pretty/steer"
+	"github.com/khive-ai/khive-pretty/internal/steer"
 )
 
 // newCommand is the command line: its flags and the texts of --help and

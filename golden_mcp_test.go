@@ -1,6 +1,6 @@
 package main
 
-import "github.com/khive-ai/khive-pretty/pipeline"
+import "github.com/khive-ai/khive-pretty/internal/pipeline"
 
 // mcpExtraVariants: what a server offers and asks (tools, prompts,
 // sampling, elicitation) in ASCII glyphs, narrow, and in full Markdown.

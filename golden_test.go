@@ -14,9 +14,9 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 
-	"github.com/khive-ai/khive-pretty/pipeline"
-	humanw "github.com/khive-ai/khive-pretty/render/human"
-	"github.com/khive-ai/khive-pretty/steer"
+	"github.com/khive-ai/khive-pretty/internal/pipeline"
+	humanw "github.com/khive-ai/khive-pretty/internal/render/human"
+	"github.com/khive-ai/khive-pretty/internal/steer"
 	"github.com/khive-ai/khive-pretty/table"
 )
 

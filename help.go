@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/khive-ai/khive-pretty/theme"
+	"github.com/khive-ai/khive-pretty/internal/theme"
 	"github.com/urfave/cli/v3"
 )
 

@@ -18,14 +18,14 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/urfave/cli/v3"
 
-	"github.com/khive-ai/khive-pretty/input"
-	"github.com/khive-ai/khive-pretty/pager"
-	"github.com/khive-ai/khive-pretty/pipeline"
-	humanw "github.com/khive-ai/khive-pretty/render/human"
-	"github.com/khive-ai/khive-pretty/sanitize"
-	"github.com/khive-ai/khive-pretty/steer"
-	"github.com/khive-ai/khive-pretty/terminal"
-	"github.com/khive-ai/khive-pretty/theme"
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/pager"
+	"github.com/khive-ai/khive-pretty/internal/pipeline"
+	humanw "github.com/khive-ai/khive-pretty/internal/render/human"
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/steer"
+	"github.com/khive-ai/khive-pretty/internal/terminal"
+	"github.com/khive-ai/khive-pretty/internal/theme"
 )
 
 // Exit codes, documented in the README.

@@ -4,7 +4,10 @@
 // with an ellipsis, and pads by display width, so wide characters (CJK,
 // emoji) keep columns aligned. It knows nothing of JSON or of what a column
 // means: callers say how much each column is worth and which ones are free
-// text that may shrink.
+// text that may shrink. A cell's Style (its colour) is applied after the
+// layout, which is measured on the text alone.
+//
+// It imports nothing of this module.
 package table
 
 import (
@@ -13,8 +16,6 @@ import (
 	"io"
 	"slices"
 	"sort"
-
-	"github.com/khive-ai/khive-pretty/theme"
 )
 
 // Align is a column's alignment.
@@ -53,7 +54,7 @@ const LowValue = 65
 // Cell is one cell: sanitised single-line text and the style to draw it in.
 type Cell struct {
 	Text  string
-	Style theme.Style
+	Style Style
 }
 
 // Options control the layout.
@@ -62,7 +63,7 @@ type Options struct {
 	Indent   int
 	Gap      int // spaces between columns
 	Ellipsis string
-	Header   theme.Style
+	Header   Style
 	NoHeader bool
 }
 

@@ -1,0 +1,338 @@
+package input
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// Copying a document hands each token on as it is read, so that an output
+// which writes what it reads (-o json) holds nothing of a document but its
+// skeleton: enough to say what the document is and whether it reports a
+// failure, whatever its size.
+
+// Skeleton bounds: an object keeps its first SkeletonMembers members and an
+// array its first SkeletonItems items, down to SkeletonDepth levels. Past
+// those (down to flagDepth levels) only what tells a failure is kept: a
+// member ok, success or isError, an error whole, a text that holds JSON
+// (an MCP text block), and the containers on the way to them, with the
+// scalars of the objects that hold them; and an array keeps one item (its
+// scalars) standing for all its items that carry none, so that "every item
+// is an op" or "every block is typed" is still told right.
+const (
+	SkeletonMembers = 1000
+	SkeletonItems   = 1000
+	SkeletonDepth   = 6
+	flagDepth       = 12
+)
+
+// Copy reads the next document as Next does, handing each of its tokens to
+// emit in order; it returns the document's skeleton (see above), and
+// io.EOF, an *InputError, or emit's error as Next would.
+func (d *Decoder) Copy(emit func(value.Token) error) (value.Value, error) {
+	if err := d.begin(); err != nil {
+		return value.Value{}, err
+	}
+	v, _, err := d.copyValue(emit, 0, keepAll, "", false)
+	if err == nil {
+		err = d.tail()
+	}
+	if err != nil {
+		return value.Value{}, d.locate(err)
+	}
+	d.docs++
+	return v, nil
+}
+
+// keep is how much of a value the skeleton keeps.
+type keep uint8
+
+const (
+	keepNone  keep = iota
+	keepFlags      // what tells a failure, and the way to it
+	keepAll        // everything, within the bounds
+	keepWhole      // everything (an error: small, and all of it matters)
+)
+
+// copyValue copies one value, the member key's (or "" for an item); it
+// returns the value as the skeleton keeps it, and whether it carries
+// something that tells a failure. An object past the bounds that carries
+// none is returned empty unless standIn asks for its scalars.
+func (d *Decoder) copyValue(emit func(value.Token) error, depth int, k keep, key string, standIn bool) (value.Value, bool, error) {
+	if d.dec.PeekKind() == '"' && d.longString() {
+		// A long string is copied in pieces as it is read, not held.
+		v, err := d.copyString(emit, key)
+		return v, err == nil && scalarFlag(key, v), err
+	}
+	tok, err := d.dec.ReadToken()
+	if err != nil {
+		return value.Value{}, false, err
+	}
+	if depth >= SkeletonDepth && k == keepAll {
+		k = keepFlags
+	}
+	if depth >= flagDepth && k == keepFlags {
+		k = keepNone
+	}
+	t := value.Token{Kind: byte(tok.Kind())}
+	var v value.Value
+	switch t.Kind {
+	case 'n':
+		v.Kind = value.Null
+	case 't':
+		v.Kind, v.Text, t.Text = value.Bool, "true", "true"
+	case 'f':
+		v.Kind, v.Text, t.Text = value.Bool, "false", "false"
+	case '"':
+		t.Text = tok.String()
+		v.Kind, v.Text = value.String, t.Text
+	case '0':
+		t.Text = tok.String()
+		v.Kind, v.Text = value.Number, t.Text
+	case '{':
+		if err := emit(t); err != nil {
+			return value.Value{}, false, err
+		}
+		v.Kind = value.Object
+		flagged := false
+		// Members gather on the decoder's stack and are copied out only
+		// when the object is kept: most objects past the bounds are not.
+		base := len(d.members)
+		d.keys = append(d.keys, "")
+		for n := 0; d.dec.PeekKind() != '}'; n++ {
+			name, err := d.dec.ReadToken()
+			if err != nil {
+				return value.Value{}, false, err
+			}
+			key := name.String()
+			d.keys[len(d.keys)-1] = key
+			if err := emit(value.Token{Kind: '"', Key: true, Text: key}); err != nil {
+				return value.Value{}, false, err
+			}
+			ck := keepNone
+			switch {
+			case k == keepWhole, k != keepNone && key == "error":
+				ck = keepWhole
+			case k == keepAll && n < SkeletonMembers:
+				ck = keepAll
+			case k != keepNone:
+				ck = keepFlags
+			}
+			child, f, err := d.copyValue(emit, depth+1, ck, key, false)
+			if err != nil {
+				return value.Value{}, false, err
+			}
+			flagged = flagged || f
+			// Past the bounds an object keeps its scalars for as long as it
+			// may turn out to carry a flag (an MCP block is told by its
+			// type), and its containers that do.
+			if ck == keepAll || ck == keepWhole || ck == keepFlags && (f || k == keepFlags && child.Scalar()) {
+				d.members = append(d.members, value.Member{Key: key, Value: child})
+			}
+		}
+		if _, err := d.dec.ReadToken(); err != nil {
+			return value.Value{}, false, err
+		}
+		if k != keepFlags || flagged || standIn {
+			v.Members = append([]value.Member(nil), d.members[base:]...)
+		}
+		d.members = d.members[:base]
+		d.keys = d.keys[:len(d.keys)-1]
+		return v, flagged, emit(value.Token{Kind: '}'})
+	case '[':
+		if err := emit(t); err != nil {
+			return value.Value{}, false, err
+		}
+		v.Kind = value.Array
+		flagged, stood := false, false
+		for n := 0; d.dec.PeekKind() != ']'; n++ {
+			ck := keepNone
+			switch {
+			case k == keepWhole:
+				ck = keepWhole
+			case k == keepAll && n < SkeletonItems:
+				ck = keepAll
+			case k != keepNone:
+				ck = keepFlags
+			}
+			child, f, err := d.copyValue(emit, depth+1, ck, "", ck == keepFlags && !stood)
+			if err != nil {
+				return value.Value{}, false, err
+			}
+			flagged = flagged || f
+			switch {
+			case ck == keepAll, ck == keepWhole, ck == keepFlags && f:
+				v.Items = append(v.Items, child)
+			case ck == keepFlags && !stood:
+				// One item (its scalars) for all those past the bounds that
+				// carry nothing: what they are still counts (a batch of ops,
+				// MCP content blocks).
+				v.Items = append(v.Items, child)
+				stood = true
+			}
+		}
+		if _, err := d.dec.ReadToken(); err != nil {
+			return value.Value{}, false, err
+		}
+		return v, flagged, emit(value.Token{Kind: ']'})
+	default:
+		return value.Value{}, false, fmt.Errorf("unexpected token %q", t.Kind)
+	}
+	return v, scalarFlag(key, v), emit(t)
+}
+
+// scalarFlag reports a scalar that tells, or may hold, a failure: the
+// flags, an error, and a text that holds JSON (an MCP text block).
+func scalarFlag(key string, v value.Value) bool {
+	switch key {
+	case "ok", "success", "isError", "error":
+		return true
+	case "text":
+		t := strings.TrimLeft(v.Text, " \t\r\n")
+		return v.Kind == value.String && t != "" && (t[0] == '{' || t[0] == '[')
+	}
+	return false
+}
+
+// longString reports whether the string the token decoder has peeked at
+// is longer than textLong; most strings end, with no escaped quote before
+// their end, in what it has buffered, which one look tells.
+func (d *Decoder) longString() bool {
+	unread := d.dec.UnreadBuffer()
+	q := bytes.IndexByte(unread, '"')
+	if q < 0 {
+		return false
+	}
+	c := unread[q+1:]
+	if i := bytes.IndexByte(c, '"'); i == 0 || i > 0 && c[i-1] != '\\' {
+		return false
+	}
+	if !d.long(c, false) {
+		return false
+	}
+	objs := 0 // the objects around it must be Copy's own, whose keys it knows
+	for i := 1; i <= d.dec.StackDepth(); i++ {
+		if k, _ := d.dec.StackIndex(i); k == '{' {
+			objs++
+		}
+	}
+	return objs == len(d.keys)
+}
+
+// copyString copies a string too long to hold, in pieces, as it is read.
+// Its skeleton is its first bytes, or, for a text that holds JSON (an MCP
+// text block), the skeletons of its documents, decoded as it is copied:
+// what tells whether they report a failure.
+func (d *Decoder) copyString(emit func(value.Token) error, key string) (value.Value, error) {
+	unread := d.dec.UnreadBuffer()
+	to := d.takeOver(unread, bytes.IndexByte(unread, '"'))
+	u := &unescaper{r: to.br}
+	pw := &pieces{emit: emit}
+	src := io.TeeReader(u, pw)
+	v := value.Value{Kind: value.String}
+	head := bufio.NewReaderSize(src, 4096)
+	start, _ := head.Peek(4096)
+	v.Text = string(start[:min(len(start), textStart)])
+	if key == "text" && LooksJSON(string(start)) {
+		inner := NewDecoder(head, "")
+		var skel strings.Builder
+		for {
+			sk, err := inner.Copy(func(value.Token) error { return nil })
+			if err != nil {
+				if err == io.EOF {
+					v.Text = skel.String()
+				}
+				break // else not JSON after all: its first bytes
+			}
+			skel.WriteString(value.Compact(sk))
+			skel.WriteByte('\n')
+		}
+	}
+	io.Copy(io.Discard, head)
+	if pw.err != nil {
+		return value.Value{}, pw.err
+	}
+	if err := to.broken(u); err != nil {
+		return value.Value{}, err
+	}
+	if err := pw.end(); err != nil {
+		return value.Value{}, err
+	}
+	to.end(d.keys)
+	return v, nil
+}
+
+// pieces hands a long string on to emit in pieces of about pieceSize
+// bytes. A piece is escaped on its own, so it must end where what output
+// escapes does not depend on what is on the other side: between two ASCII
+// bytes, else where sanitize.Boundary says (not before a variation
+// selector, a joiner, a tag character or a mark, not after a joiner),
+// else, past maxPiece bytes with neither, before any character.
+type pieces struct {
+	emit func(value.Token) error
+	buf  []byte
+	err  error
+}
+
+const (
+	pieceSize = 32 << 10
+	maxPiece  = 1 << 20
+)
+
+func (p *pieces) Write(b []byte) (int, error) {
+	if p.err != nil {
+		return 0, p.err
+	}
+	p.buf = append(p.buf, b...)
+	for len(p.buf) >= pieceSize {
+		cut := pieceCut(p.buf)
+		if cut == 0 {
+			break // no place to cut yet: wait for more
+		}
+		if p.err = p.emit(value.Token{Kind: '"', Part: true, Text: string(p.buf[:cut])}); p.err != nil {
+			return 0, p.err
+		}
+		p.buf = append(p.buf[:0], p.buf[cut:]...)
+	}
+	return len(b), nil
+}
+
+// pieceCut is where to end a piece of b, at most pieceSize bytes in (or
+// anywhere past maxPiece); 0 for nowhere yet.
+func pieceCut(b []byte) int {
+	for i := min(pieceSize, len(b)-1); i > 0; i-- {
+		if b[i-1] < utf8.RuneSelf && b[i] < utf8.RuneSelf {
+			return i
+		}
+	}
+	for i := min(pieceSize, len(b)-1); i > 0; i-- {
+		if !utf8.RuneStart(b[i]) {
+			continue
+		}
+		r, _ := utf8.DecodeRune(b[i:])
+		l, _ := utf8.DecodeLastRune(b[:i])
+		if sanitize.Boundary(l, r) {
+			return i
+		}
+	}
+	if len(b) < maxPiece {
+		return 0
+	}
+	for i := len(b) - 1; i > 0; i-- {
+		if utf8.RuneStart(b[i]) {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// end hands on the last piece.
+func (p *pieces) end() error {
+	return p.emit(value.Token{Kind: '"', Text: string(p.buf)})
+}

@@ -1,0 +1,798 @@
+// Package input reads documents: it recognises how they are framed (JSON
+// documents one after another, Server-Sent Events, a curl -i head), decodes
+// each into a value.Value as soon as it is complete, and hands a list too
+// long to hold to a caller that streams it. Errors name the file, line and
+// column. It knows nothing of what the documents mean; which lists stream
+// is the caller's rule. It imports value, sanitize and internal/jsonlib.
+package input
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/khive-ai/khive-pretty/internal/jsonlib"
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// Decoder reads a stream of JSON documents (concatenated or one per line)
+// and returns them one at a time, as soon as each is complete.
+type Decoder struct {
+	name string
+	pos  *positions
+	sq   *squeezer
+	dec  *jsonlib.Decoder
+	docs int
+
+	// stack holds the objects being read, innermost last, each with the
+	// key whose value is being read.
+	stack []Frame
+	// Stream, when set, is asked about a list that has grown to StreamAfter
+	// items: true hands it to OnList, which reads the rest one at a time.
+	Stream func(path []Frame, first []value.Value) bool
+	OnList func(*List) (int, error)
+	// StreamObject, when set, is asked about a document that is an object
+	// once it has StreamAfter members (a map of a million keys): true
+	// hands it to OnObject, which reads the rest one member at a time.
+	StreamObject func(first []value.Member) bool
+	OnObject     func(*Object) (int, error)
+	// Text, when set, is asked about each member whose value is a string
+	// (path ends at its key): true if it may hold JSON documents that
+	// OnText should see as they are read (an MCP text block holding a
+	// whole response). Only a string longer than what the decoder has
+	// buffered that starts as JSON does is handed over (see TextStream).
+	Text   func(path []Frame) bool
+	OnText func(*TextStream) (taken bool, err error)
+	// Skip, when set, is asked about each member (path ends at its key):
+	// true leaves its value unread, a Null whose Streamed is
+	// value.Skipped.
+	Skip func(path []Frame) bool
+	// keys is the key being read in each object around Copy's position.
+	keys []string
+	// item is the place in its array of the item about to be read, for
+	// its Frame; 0 when the next value is no item.
+	item int
+	// arrays holds, for each array being read around the current value,
+	// where its items start in items: an object is the document only
+	// outside every array and object.
+	arrays []int
+	// src, when set, is what the token decoder reads from after its
+	// prefix, once it has taken over after a text block (text.go).
+	src  io.Reader
+	rest *bytes.Reader // the first part of src
+	// shift maps the token decoder's offsets to the input's (squeezed)
+	// ones: a decoder that takes over after a text block read here starts
+	// at 0 (text.go).
+	shift int64
+	// members and items are where objects and arrays gather their values
+	// while they are read.
+	members []value.Member
+	items   []value.Value
+}
+
+// Frame is an object being read around a list: its members so far, and the
+// key whose value is being read.
+type Frame struct {
+	Obj *value.Value
+	Key string
+	// Item is, for an object that is an item of an array, its place in it
+	// (1 for the first); 0 for any other.
+	Item int
+}
+
+// StreamAfter is how many items of a list are held before Stream is asked
+// whether to show the rest as they are read: the first items decide a
+// table's columns and their widths.
+const StreamAfter = 1000
+
+// List is a list too long to hold. The objects around it are complete up
+// to it; the caller has the first items, then reads the rest one at a
+// time: whole (Next), or token by token (Tokens, ReadValue).
+type List struct {
+	D     *Decoder
+	Path  []Frame       // the enclosing objects, outermost first
+	First []value.Value // the first StreamAfter items
+	done  bool
+}
+
+// Next returns the next item; false after the last.
+func (l *List) Next() (value.Value, bool, error) {
+	d := l.D
+	if l.done {
+		return value.Value{}, false, nil
+	}
+	if d.dec.PeekKind() == ']' {
+		l.done = true
+		_, err := d.dec.ReadToken()
+		return value.Value{}, false, err
+	}
+	d.item = 0
+	v, err := d.value()
+	return v, err == nil, err
+}
+
+// Object is a document that is an object too large to hold. The caller
+// has its first members, then reads the rest one at a time.
+type Object struct {
+	D     *Decoder
+	First []value.Member // the first StreamAfter members
+	done  bool
+}
+
+// Next returns the next member; false after the last.
+func (o *Object) Next() (value.Member, bool, error) {
+	d := o.D
+	if o.done {
+		return value.Member{}, false, nil
+	}
+	if d.dec.PeekKind() == '}' {
+		o.done = true
+		_, err := d.dec.ReadToken()
+		return value.Member{}, false, err
+	}
+	name, err := d.dec.ReadToken()
+	if err != nil {
+		return value.Member{}, false, err
+	}
+	key := name.String()
+	d.stack[len(d.stack)-1].Key = key
+	d.item = 0
+	v, err := d.value()
+	return value.Member{Key: key, Value: v}, err == nil, err
+}
+
+// Tokens is the token decoder, for a caller that reads an item without
+// building a Value (a row straight to a line of output).
+func (d *Decoder) Tokens() *jsonlib.Decoder { return d.dec }
+
+// ReadValue reads the value at the decoder's position.
+func (d *Decoder) ReadValue() (value.Value, error) { return d.value() }
+
+// InputError is input that is not JSON, located for a person to find.
+type InputError struct {
+	Name      string
+	Line, Col int // 1-based; Col counts characters
+	Msg       string
+}
+
+// Error is the message for a person, who reads it on a terminal: the file
+// name and the message (which may quote the input) are escaped like any
+// other untrusted text.
+func (e *InputError) Error() string {
+	name, msg := sanitize.String(e.Name, 0), sanitize.String(e.Msg, 0)
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", name, msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", name, e.Line, e.Col, msg)
+}
+
+// OutputError marks an error of the caller's output, which the decoder
+// passes through unchanged when it comes back from OnList.
+type OutputError interface {
+	error
+	Output()
+}
+
+// ErrEmpty is returned by Next when the input holds no document at all.
+var ErrEmpty = errors.New("empty input: no JSON document")
+
+// NewDecoder reads from r; name is used in error messages. A leading UTF-8
+// byte-order mark is skipped.
+func NewDecoder(r io.Reader, name string) *Decoder {
+	br := bufio.NewReaderSize(r, readerSize(r))
+	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte("\xef\xbb\xbf")) {
+		br.Discard(3)
+	}
+	pos := &positions{r: br}
+	sq := &squeezer{r: pos}
+	return &Decoder{name: name, pos: pos, sq: sq, dec: jsonlib.NewDecoder(sq)}
+}
+
+// readerSize is the buffer an input needs: 64 KiB, or for a string's text
+// (an MCP text block, an event's data) its length: 64 KiB for each of a
+// hundred thousand small ones was most of their cost.
+func readerSize(r io.Reader) int {
+	if l, ok := r.(interface{ Len() int }); ok && l.Len() < 64<<10 {
+		return l.Len() + 1
+	}
+	return 64 << 10
+}
+
+// Reset makes d read a new input, r, as a new decoder would, keeping its
+// buffers: for many small inputs in a row (the frames of an event
+// stream), where a new decoder each would cost more than its input.
+func (d *Decoder) Reset(r io.Reader, name string) {
+	br := d.pos.r.(*bufio.Reader)
+	if want := readerSize(r); want > br.Size() {
+		// A larger input than the buffer was made for: a buffer smaller
+		// than what it holds would make a long string of a short one.
+		br = bufio.NewReaderSize(r, max(want, min(2*br.Size(), 64<<10)))
+	} else {
+		br.Reset(r)
+	}
+	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte("\xef\xbb\xbf")) {
+		br.Discard(3)
+	}
+	chunks := d.pos.chunks
+	*d.pos = positions{r: br, chunks: [2]chunk{{b: chunks[0].b[:0]}, {b: chunks[1].b[:0]}}}
+	*d.sq = squeezer{r: d.pos, cuts: d.sq.cuts[:0]}
+	d.dec.Reset(d.sq, jsonlib.Lenient()...)
+	d.name, d.docs, d.shift, d.src, d.rest = name, 0, 0, nil, nil
+	d.stack, d.members, d.items, d.arrays, d.item = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0], 0
+}
+
+// StartLine says that the input given to the decoder starts at line n of
+// the whole input (after a curl -i head), for error positions.
+func (d *Decoder) StartLine(n int) { d.pos.lines = n - 1 }
+
+// Documents is how many documents Next has returned.
+func (d *Decoder) Documents() int { return d.docs }
+
+// Next returns the next document; io.EOF after the last one, ErrEmpty
+// (wrapped in an InputError) if there was none, or an *InputError.
+func (d *Decoder) Next() (value.Value, error) {
+	if err := d.begin(); err != nil {
+		return value.Value{}, err
+	}
+	v, err := d.value()
+	if err == nil {
+		err = d.tail()
+	}
+	if err != nil {
+		return value.Value{}, d.locate(err)
+	}
+	d.docs++
+	return v, nil
+}
+
+// tail checks what follows a document on its line, as far as it has
+// arrived: something that cannot start another document (`[1],`,
+// `{"a":1}#`, `123` NUL) makes the document part of a bad line, so none
+// of it is shown. A line break ends the document, as in NDJSON, and a
+// stream is not waited on.
+func (d *Decoder) tail() error {
+	for _, c := range d.dec.UnreadBuffer() {
+		switch {
+		case c == '\n':
+			return nil
+		case c == ' ' || c == '\t' || c == '\r':
+			continue
+		case c == '{' || c == '[' || c == '"' || c == '-' || c == 't' || c == 'f' || c == 'n' || c >= '0' && c <= '9':
+			return nil
+		}
+		_, err := d.dec.ReadToken() // the byte is there: this says what is wrong with it
+		return err
+	}
+	return nil
+}
+
+// begin starts reading a document (Next, Copy): io.EOF after the last
+// one, ErrEmpty (in an InputError) if there was none, or an *InputError.
+func (d *Decoder) begin() error {
+	d.stack, d.members, d.items, d.arrays, d.item, d.keys = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0], 0, d.keys[:0]
+	if d.dec.PeekKind() == 0 {
+		// PeekKind reports errors, EOF included, on the following read.
+		if _, err := d.dec.ReadToken(); err == io.EOF {
+			if d.docs == 0 {
+				line, col := d.pos.at(d.pos.total)
+				return &InputError{Name: d.name, Line: line, Col: col, Msg: ErrEmpty.Error()}
+			}
+			return io.EOF
+		} else if err != nil {
+			return d.locate(err)
+		}
+	}
+	return nil
+}
+
+func (d *Decoder) value() (value.Value, error) {
+	tok, err := d.dec.ReadToken()
+	if err != nil {
+		return value.Value{}, err
+	}
+	switch k := tok.Kind(); k {
+	case 'n':
+		return value.Value{Kind: value.Null}, nil
+	case 't':
+		return value.Value{Kind: value.Bool, Text: "true"}, nil
+	case 'f':
+		return value.Value{Kind: value.Bool, Text: "false"}, nil
+	case '"':
+		return value.Value{Kind: value.String, Text: tok.String()}, nil
+	case '0':
+		return value.Value{Kind: value.Number, Text: tok.String()}, nil // the literal, unparsed
+	case '{':
+		// Members gather on a stack shared by all levels and are copied out
+		// once, at their exact size: no growing slice per object. The
+		// partial object the list hook may look at keeps its own copy.
+		v := &value.Value{Kind: value.Object}
+		d.stack = append(d.stack, Frame{Obj: v, Item: d.item})
+		base := len(d.members)
+		askObj := d.StreamObject != nil && d.OnObject != nil && len(d.stack) == 1 && len(d.arrays) == 0
+		// On success the stacks are popped below; after an error the
+		// document is abandoned and Next resets them.
+		for d.dec.PeekKind() != '}' {
+			if askObj && len(d.members)-base == StreamAfter {
+				askObj = false
+				if d.StreamObject(d.members[base:]) {
+					first := append([]value.Member(nil), d.members[base:]...)
+					d.members = d.members[:base]
+					n, err := d.streamObject(first)
+					d.stack = d.stack[:len(d.stack)-1]
+					return value.Value{Kind: value.Object, Streamed: n}, err
+				}
+			}
+			name, err := d.dec.ReadToken()
+			if err != nil {
+				return value.Value{}, err
+			}
+			key := name.String() // the token is void after the next read
+			d.stack[len(d.stack)-1].Key = key
+			if d.Stream != nil || d.Text != nil {
+				v.Members = d.members[base:len(d.members):len(d.members)]
+			}
+			var val value.Value
+			d.item = 0
+			if d.Text != nil && d.dec.PeekKind() == '"' && d.Text(d.stack) {
+				val, err = d.text()
+			} else if d.Skip != nil && d.Skip(d.stack) {
+				val, err = value.Value{Kind: value.Null, Streamed: value.Skipped}, d.dec.SkipValue()
+			} else {
+				val, err = d.value()
+			}
+			if err != nil {
+				return value.Value{}, err
+			}
+			d.members = append(d.members, value.Member{Key: key, Value: val})
+		}
+		v.Members = append([]value.Member(nil), d.members[base:]...)
+		d.members = d.members[:base]
+		d.stack = d.stack[:len(d.stack)-1]
+		_, err := d.dec.ReadToken()
+		return *v, err
+	case '[':
+		ask := d.Stream != nil && d.OnList != nil
+		base := len(d.items)
+		d.arrays = append(d.arrays, base) // after an error the document is abandoned and begin resets it
+		for d.dec.PeekKind() != ']' {
+			if ask && len(d.items)-base == StreamAfter {
+				ask = false
+				if d.Stream(d.stack, d.items[base:]) {
+					first := append([]value.Value(nil), d.items[base:]...)
+					d.items = d.items[:base]
+					n, err := d.streamList(first)
+					d.arrays = d.arrays[:len(d.arrays)-1]
+					return value.Value{Kind: value.Array, Streamed: n}, err
+				}
+			}
+			d.item = len(d.items) - base + 1
+			val, err := d.value()
+			if err != nil {
+				return value.Value{}, err
+			}
+			d.items = append(d.items, val)
+		}
+		v := value.Value{Kind: value.Array}
+		if len(d.items) > base {
+			v.Items = append([]value.Value(nil), d.items[base:]...)
+		}
+		d.items = d.items[:base]
+		d.arrays = d.arrays[:len(d.arrays)-1]
+		_, err := d.dec.ReadToken()
+		return v, err
+	default:
+		return value.Value{}, fmt.Errorf("unexpected token %q", k)
+	}
+}
+
+// locate turns a decoding error into an InputError at a line and column.
+func (d *Decoder) locate(err error) error {
+	var oe OutputError
+	if errors.As(err, &oe) {
+		return err // a streamed list's output failed: not the input's fault
+	}
+	var ie *InputError
+	if errors.As(err, &ie) {
+		return err // located already (in a text block read as JSON)
+	}
+	var se *jsonlib.SyntacticError
+	if !errors.As(err, &se) {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			line, col := d.pos.at(d.pos.total)
+			return &InputError{Name: d.name, Line: line, Col: col, Msg: "unexpected end of input: the JSON value is incomplete"}
+		}
+		// A read error: jsontext names itself in front of the reader's
+		// error, which is what a person can act on.
+		if u := errors.Unwrap(err); u != nil {
+			err = u
+		}
+		return &InputError{Name: d.name, Msg: "read error: " + err.Error()}
+	}
+	off := d.sq.raw(se.ByteOffset + d.shift)
+	msg := se.Err.Error()
+	switch {
+	case errors.Is(se.Err, io.ErrUnexpectedEOF):
+		msg = "unexpected end of input: the JSON value is incomplete"
+	case msg == "exceeded max depth":
+		msg = "nesting is deeper than 10000 levels"
+	case strings.HasPrefix(msg, "invalid character ',' at start of value"):
+		if c := d.pos.nextNonSpace(off + 1); c == ']' || c == '}' {
+			msg = fmt.Sprintf("trailing comma before '%c'", c)
+		}
+	case strings.Contains(msg, " in literal "):
+		// "not json" is reported as "'o' in literal null"; name the word.
+		start, word := d.pos.wordAt(off)
+		if !strings.HasPrefix("null", word) && !strings.HasPrefix("true", word) && !strings.HasPrefix("false", word) {
+			off = start
+			msg = fmt.Sprintf("%q is not JSON (expecting an object, array, string, number, true, false or null)", word)
+		}
+	}
+	line, col := d.pos.at(off)
+	return &InputError{Name: d.name, Line: line, Col: col, Msg: inPointer(msg, string(se.JSONPointer))}
+}
+
+// inPointer is msg saying where in the document it happened, by a JSON
+// pointer (cut to 80 bytes).
+func inPointer(msg, p string) string {
+	if p == "" {
+		return msg
+	}
+	if len(p) > 80 {
+		cut := 77
+		for cut > 0 && !utf8.RuneStart(p[cut]) {
+			cut-- // never split a character
+		}
+		p = p[:cut] + "..."
+	}
+	return msg + " (in " + p + ")"
+}
+
+// positions passes input through to the JSON decoder and remembers enough
+// of it to turn a byte offset into a line and column: how many lines and
+// characters came before each of the last two reads, and those reads'
+// bytes. The decoder reports an error at a byte it has just read, so two
+// reads are enough, and memory stays bounded however large the input;
+// nothing is shifted.
+type positions struct {
+	r     io.Reader
+	lines int   // newlines before the older chunk (plus the first line's offset)
+	col0  int64 // offset just after the last newline before the older chunk
+	// chars0 is how many characters lie between col0 and the older chunk:
+	// a long line's column counts characters, not bytes, even where its
+	// start has left the window.
+	chars0 int
+	chunks [2]chunk
+	total  int64
+}
+
+// chunk is one read: where it starts, and its bytes.
+type chunk struct {
+	start int64
+	b     []byte
+}
+
+func (p *positions) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	if n > 0 {
+		// The older chunk's lines are now before the window.
+		old := &p.chunks[0]
+		if i := bytes.LastIndexByte(old.b, '\n'); i >= 0 {
+			p.lines += bytes.Count(old.b, []byte{'\n'})
+			p.col0 = old.start + int64(i) + 1
+			p.chars0 = chars(old.b[i+1:])
+		} else {
+			p.chars0 += chars(old.b)
+		}
+		p.chunks[0], p.chunks[1] = p.chunks[1], chunk{start: p.total, b: append(old.b[:0], b[:n]...)}
+		p.total += int64(n)
+	}
+	return n, err
+}
+
+// chars counts the characters in b: the bytes that do not continue a UTF-8
+// sequence. A character split between two reads is counted once.
+func chars(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c&0xc0 != 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
+// at returns the 1-based line and character column of byte offset off.
+func (p *positions) at(off int64) (line, col int) {
+	line, before := p.lines+1, p.chars0
+	for _, c := range p.chunks {
+		if c.b == nil {
+			continue
+		}
+		end := c.start + int64(len(c.b))
+		in := c.b
+		if off < end {
+			if off < c.start {
+				break
+			}
+			in = c.b[:off-c.start]
+		}
+		if i := bytes.LastIndexByte(in, '\n'); i >= 0 {
+			line += bytes.Count(in, []byte{'\n'})
+			before = chars(in[i+1:])
+		} else {
+			before += chars(in)
+		}
+		if off < end {
+			return line, before + 1
+		}
+	}
+	return line, before + 1
+}
+
+// squeezer passes input on to the JSON decoder with long runs of white
+// space between tokens cut short. The decoder keeps a run of white space
+// in its buffer until the next token, so a gigabyte of spaces would cost a
+// gigabyte of memory; cut to squeezeRun bytes, it costs nothing. Strings
+// are passed whole. The decoder's offsets are mapped back to the input's
+// (raw) for error positions.
+//
+// Most input has no long run: strings are skipped from quote to quote
+// (bytes.IndexByte), and the text between them is looked at byte by byte
+// only when it is long enough to hold a long run and a sample of it is
+// white space.
+type squeezer struct {
+	r        io.Reader
+	inString bool
+	slashes  int   // backslashes ending the input so far, inside a string
+	run      int   // white space bytes in the current run outside strings
+	out, in  int64 // bytes passed on, bytes read
+	// cuts records, at each point where bytes were dropped, how many
+	// had been dropped up to there: offsets past it shift by that much.
+	cuts []squeezeCut
+}
+
+type squeezeCut struct{ at, dropped int64 }
+
+// squeezeRun is how much of a run of white space is passed on.
+const squeezeRun = 1 << 10
+
+func (s *squeezer) Read(p []byte) (int, error) {
+	for {
+		n, err := s.r.Read(p)
+		w := s.squeeze(p[:n])
+		s.in += int64(n)
+		s.out += int64(w)
+		// A read that was all dropped white space reads again, rather than
+		// look like the end to the decoder.
+		if w > 0 || err != nil || n == 0 {
+			return w, err
+		}
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// squeeze drops, in place, the white space of b beyond squeezeRun in a
+// run, and returns the length kept.
+func (s *squeezer) squeeze(b []byte) int {
+	if !s.longRunPossible(b) && s.slashes == 0 && bytes.IndexByte(b, '\\') < 0 {
+		// Nothing to drop, and no escapes: the quotes alone say whether
+		// the input ends inside a string.
+		if bytes.Count(b, []byte{'"'})%2 == 1 {
+			s.inString = !s.inString
+		}
+		s.run = 0
+		if !s.inString {
+			s.run = trailingSpace(b, s.run)
+		}
+		return len(b)
+	}
+	w, i := 0, 0
+	keep := func(to int) { // b[i:to] is kept
+		if w != i {
+			copy(b[w:], b[i:to])
+		}
+		w += to - i
+		i = to
+	}
+	for i < len(b) {
+		if s.inString {
+			j := bytes.IndexByte(b[i:], '"')
+			if j < 0 {
+				s.slashes = trailing(b[i:], '\\', s.slashes)
+				keep(len(b))
+				break
+			}
+			escaped := trailing(b[i:i+j], '\\', s.slashes)%2 == 1
+			s.slashes = 0
+			keep(i + j + 1)
+			if !escaped {
+				s.inString, s.run = false, 0
+			}
+			continue
+		}
+		end := len(b)
+		if j := bytes.IndexByte(b[i:], '"'); j >= 0 {
+			end = i + j
+		}
+		seg := b[i:end]
+		if s.run+len(seg) <= squeezeRun || !sampledSpace(seg) {
+			s.run = trailingSpace(seg, s.run)
+			keep(end)
+		} else {
+			for ; i < end; i++ {
+				if !isSpace(b[i]) {
+					s.run = 0
+				} else if s.run++; s.run > squeezeRun {
+					at := s.out + int64(w)
+					dropped := s.in + int64(i) + 1 - at // this byte included
+					if k := len(s.cuts); k > 0 && s.cuts[k-1].at == at {
+						s.cuts[k-1].dropped = dropped
+					} else {
+						s.cuts = append(s.cuts, squeezeCut{at, dropped})
+					}
+					continue
+				}
+				b[w] = b[i]
+				w++
+			}
+		}
+		if end < len(b) {
+			keep(end + 1) // the opening quote
+			s.inString, s.run = true, 0
+		}
+	}
+	return w
+}
+
+// longRunPossible reports whether b may hold white space to drop: a run
+// carried on into it, or a run longer than squeezeRun, which always covers
+// one of the 64-byte windows starting every 512 bytes.
+func (s *squeezer) longRunPossible(b []byte) bool {
+	if len(b) > 0 && s.run > 0 && isSpace(b[0]) {
+		return true
+	}
+	for k := 0; k+64 <= len(b); k += 512 {
+		all := true
+		for _, c := range b[k : k+64] {
+			if !isSpace(c) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// trailing counts the bytes c that end b; if b is all c, carried ones too.
+func trailing(b []byte, c byte, carried int) int {
+	n := 0
+	for n < len(b) && b[len(b)-1-n] == c {
+		n++
+	}
+	if n == len(b) {
+		n += carried
+	}
+	return n
+}
+
+// trailingSpace is the length of the run of white space that ends seg,
+// counting the run before it when seg is all white space.
+func trailingSpace(seg []byte, run int) int {
+	n := 0
+	for n < len(seg) && isSpace(seg[len(seg)-1-n]) {
+		n++
+	}
+	if n == len(seg) {
+		n += run
+	}
+	return n
+}
+
+// sampledSpace reports white space at the start or end of seg or every 512
+// bytes in it: a run longer than squeezeRun inside seg, or one carried on
+// into it, is always sampled.
+func sampledSpace(seg []byte) bool {
+	if len(seg) == 0 {
+		return false
+	}
+	for k := 0; k < len(seg); k += 512 {
+		if isSpace(seg[k]) {
+			return true
+		}
+	}
+	return isSpace(seg[len(seg)-1])
+}
+
+// raw maps an offset of the squeezed stream back to the input.
+func (s *squeezer) raw(off int64) int64 {
+	i := sort.Search(len(s.cuts), func(i int) bool { return s.cuts[i].at > off })
+	if i == 0 {
+		return off
+	}
+	return off + s.cuts[i-1].dropped
+}
+
+// window returns the bytes of the last two reads, joined, and the offset of
+// their first byte.
+func (p *positions) window() ([]byte, int64) {
+	a, b := p.chunks[0], p.chunks[1]
+	if a.b == nil {
+		return b.b, b.start
+	}
+	return append(append([]byte(nil), a.b...), b.b...), a.start
+}
+
+// nextNonSpace returns the first byte at or after off that is not JSON
+// white space, or 0.
+func (p *positions) nextNonSpace(off int64) byte {
+	w, base := p.window()
+	for i := off - base; i >= 0 && i < int64(len(w)); i++ {
+		switch c := w[i]; c {
+		case ' ', '\t', '\n', '\r':
+		default:
+			return c
+		}
+	}
+	return 0
+}
+
+// wordAt returns the start offset and text of the run of letters and
+// digits around off.
+func (p *positions) wordAt(off int64) (int64, string) {
+	isWord := func(c byte) bool {
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+	}
+	w, base := p.window()
+	i := off - base
+	if i < 0 || i > int64(len(w)) {
+		return off, ""
+	}
+	s, e := i, i
+	for s > 0 && isWord(w[s-1]) {
+		s--
+	}
+	for e < int64(len(w)) && isWord(w[e]) && e-s < 40 {
+		e++
+	}
+	return base + s, string(w[s:e])
+}
+
+// streamList hands a long list to OnList and returns how many items it had.
+func (d *Decoder) streamList(first []value.Value) (int, error) {
+	l := &List{D: d, Path: append([]Frame(nil), d.stack...), First: first}
+	n, err := d.OnList(l)
+	if err == nil && !l.done {
+		err = errors.New("a long list was not read to its end")
+	}
+	return n, err
+}
+
+// streamObject hands a large object to OnObject and returns how many
+// members it had. Lists inside it are held: only the object streams.
+func (d *Decoder) streamObject(first []value.Member) (int, error) {
+	o := &Object{D: d, First: first}
+	stream := d.Stream
+	d.Stream = nil
+	n, err := d.OnObject(o)
+	d.Stream = stream
+	if err == nil && !o.done {
+		err = errors.New("a large object was not read to its end")
+	}
+	return n, err
+}
+
+// ReadFrom reads one value from a token decoder of the caller's (an item
+// of a list read token by token, decoded again on its own).
+func ReadFrom(dec *jsonlib.Decoder) (value.Value, error) {
+	return (&Decoder{dec: dec}).value()
+}

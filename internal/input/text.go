@@ -1,0 +1,542 @@
+package input
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/khive-ai/khive-pretty/internal/jsonlib"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// A string can hold a whole document: an MCP text block carries a khive
+// response as JSON text, escaped. The token decoder holds a string whole
+// (twice: its escaped bytes and its text), so a 25 MB response in a text
+// block would cost 50 MB before it is even looked at. A string the Text
+// hook names, longer than what the decoder has buffered, is read here
+// instead: unescaped as it is read and handed to OnText as a stream of its
+// own, from which the documents it holds are decoded (and their long lists
+// streamed) while the string is still being read. Then a new token decoder
+// takes over the input after the string, first fed a made-up prefix that
+// puts it where the old one was (inside the same objects and arrays).
+
+// textStart is how much of a string is looked at to tell whether it
+// starts as JSON does; a string is read here when it is longer than
+// textLong.
+const (
+	textStart = 64
+	textLong  = 64 << 10
+)
+
+// TextStream is a string being read that may hold JSON documents.
+type TextStream struct {
+	// R is the string's text, unescaped, as it is read.
+	R    io.Reader
+	Path []Frame
+	// Line is the line of the input the string starts on.
+	Line int
+	u    *unescaper
+	// partial is the document around the string, as read up to it.
+	partial value.Value
+}
+
+// Commit says the text is being shown as it is read: what was read of it
+// need no longer be kept for OnText to leave it whole.
+func (t *TextStream) Commit() {
+	t.u.keep, t.u.kept = false, nil
+}
+
+// Partial is the document read so far, the string a String whose Streamed
+// is 1 (shown as it was read) and what follows it not read yet.
+func (t *TextStream) Partial() value.Value { return t.partial }
+
+// text reads a member's string value that the Text hook named (the
+// decoder has peeked at its opening quote).
+func (d *Decoder) text() (value.Value, error) {
+	unread := d.dec.UnreadBuffer()
+	q := bytes.IndexByte(unread, '"')
+	if q < 0 || d.dec.StackDepth() != len(d.stack)+len(d.arrays) || !d.long(unread[q+1:], true) {
+		// Short, plainly not JSON, or inside a row read token by token
+		// (whose containers the decoder does not track): read as any
+		// string is.
+		return d.value()
+	}
+	to := d.takeOver(unread, q)
+	line, _ := d.pos.at(d.sq.raw(to.start))
+	u := &unescaper{r: to.br, keep: true}
+	t := &TextStream{R: u, Path: d.stack, Line: line, u: u, partial: d.partial(to.kinds)}
+	taken, err := d.OnText(t)
+	if err == nil {
+		_, err = io.Copy(io.Discard, u) // the rest, kept unless taken
+	}
+	if err := to.broken(u); err != nil {
+		return value.Value{}, err
+	}
+	if err != nil {
+		return value.Value{}, err
+	}
+	v := value.Value{Kind: value.String, Streamed: 1}
+	if !taken {
+		v = value.Value{Kind: value.String, Text: string(u.kept)}
+	}
+	to.end(d.stackKeys())
+	return v, nil
+}
+
+// takeover is the reading of a long string here, from its opening quote,
+// instead of by the token decoder.
+type takeover struct {
+	d        *Decoder
+	start    int64  // the input's offset at the token decoder's position
+	kinds    []byte // the containers around the string, outermost first
+	br       *bufio.Reader
+	counted  *countingReader
+	buffered int    // what the token decoder had buffered past its position
+	pointer  string // the JSON pointer of the string, for errors
+}
+
+// takeOver starts reading the string whose opening quote is unread[q]
+// (unread: what the token decoder has buffered past its position).
+func (d *Decoder) takeOver(unread []byte, q int) *takeover {
+	to := &takeover{d: d, start: d.dec.InputOffset() + d.shift, kinds: make([]byte, d.dec.StackDepth()), buffered: len(unread)}
+	for i := range to.kinds {
+		k, _ := d.dec.StackIndex(i + 1)
+		to.kinds[i] = byte(k)
+	}
+	to.pointer = d.pointer(to.kinds)
+	to.counted = &countingReader{r: d.source()}
+	to.br = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(append([]byte(nil), unread...)), to.counted), 64<<10)
+	to.br.Discard(q + 1)
+	return to
+}
+
+// pointer is the JSON pointer of the value being read inside the
+// containers of kinds, when the decoder's own stacks say (else "").
+func (d *Decoder) pointer(kinds []byte) string {
+	if len(kinds) != len(d.stack)+len(d.arrays) {
+		return ""
+	}
+	var b strings.Builder
+	objs, arrs := 0, 0
+	for _, k := range kinds {
+		b.WriteByte('/')
+		if k == '{' {
+			key := strings.ReplaceAll(strings.ReplaceAll(d.stack[objs].Key, "~", "~0"), "/", "~1")
+			b.WriteString(key)
+			objs++
+			continue
+		}
+		end := len(d.items)
+		if arrs+1 < len(d.arrays) {
+			end = d.arrays[arrs+1]
+		}
+		b.WriteString(strconv.Itoa(end - d.arrays[arrs]))
+		arrs++
+	}
+	return b.String()
+}
+
+// consumed is how many bytes of the input were read past start.
+func (to *takeover) consumed() int64 {
+	return int64(to.buffered) + to.counted.n - int64(to.br.Buffered())
+}
+
+// broken is the error of a string that is itself broken (cut short, a
+// control character in it): the outer input's, located.
+func (to *takeover) broken(u *unescaper) error {
+	if u.err == nil {
+		return nil
+	}
+	// Where the token decoder would say: at the character or escape it
+	// could not read (an escape cut short: at its start), in the string.
+	msg := u.err.Error()
+	if u.err == io.ErrUnexpectedEOF {
+		msg = "unexpected end of input: the JSON value is incomplete"
+	}
+	at := to.start + to.consumed()
+	if u.err == io.ErrUnexpectedEOF {
+		at -= int64(u.cut)
+	}
+	l, c := to.d.pos.at(to.d.sq.raw(at))
+	return &InputError{Name: to.d.name, Line: l, Col: c, Msg: inPointer(msg, to.pointer)}
+}
+
+// end gives the input after the string to a new token decoder, inside the
+// objects (whose keys being read are keys) and arrays around it.
+func (to *takeover) end(keys []string) {
+	rest, _ := to.br.Peek(to.br.Buffered())
+	to.d.resume(to.kinds, keys, to.start+to.consumed(), append([]byte(nil), rest...))
+}
+
+// stackKeys is the key being read in each object around the decoder.
+func (d *Decoder) stackKeys() []string {
+	keys := make([]string, len(d.stack))
+	for i, f := range d.stack {
+		keys[i] = f.Key
+	}
+	return keys
+}
+
+// partial is the document around the string the decoder is at: each
+// object and array (kinds, outermost first) with what was read of it.
+func (d *Decoder) partial(kinds []byte) value.Value {
+	cur := value.Value{Kind: value.String, Streamed: 1}
+	objs, arrs := len(d.stack), len(d.arrays)
+	for i := len(kinds) - 1; i >= 0; i-- {
+		switch kinds[i] {
+		case '{':
+			objs--
+			f := d.stack[objs]
+			ms := append(append([]value.Member(nil), f.Obj.Members...), value.Member{Key: f.Key, Value: cur})
+			cur = value.Value{Kind: value.Object, Members: ms}
+		case '[':
+			arrs--
+			end := len(d.items)
+			if arrs+1 < len(d.arrays) {
+				end = d.arrays[arrs+1]
+			}
+			items := append(append([]value.Value(nil), d.items[d.arrays[arrs]:end]...), cur)
+			cur = value.Value{Kind: value.Array, Items: items}
+		}
+	}
+	return cur
+}
+
+// resume makes a new token decoder read the input from offset at (of the
+// squeezed input; rest is what was read of it already), inside the
+// objects and arrays of kinds, just after a member's string value.
+func (d *Decoder) resume(kinds []byte, keys []string, at int64, rest []byte) {
+	var pre []byte
+	objs := 0
+	tokens := 1
+	for _, k := range kinds {
+		if k == '{' {
+			pre = append(pre, '{')
+			pre, _ = jsonlib.AppendQuote(pre, keys[objs])
+			pre = append(pre, ':')
+			objs++
+			tokens += 2
+		} else {
+			pre = append(pre, '[')
+			tokens++
+		}
+	}
+	pre = append(pre, `""`...)
+	d.rest = bytes.NewReader(rest)
+	d.src = io.MultiReader(d.rest, d.sq)
+	d.dec = jsonlib.NewDecoder(io.MultiReader(bytes.NewReader(pre), d.src))
+	for range tokens {
+		d.dec.ReadToken() // the prefix: valid JSON, known to read
+	}
+	d.shift = at - int64(len(pre))
+}
+
+// long reports whether a string whose first bytes the token decoder has
+// buffered (content) is longer than textLong and starts as JSON does. It
+// looks at the bytes that follow without reading them, reading more only
+// while it cannot tell: a short string is left to the token decoder, as
+// any other, at no cost but the look.
+func (d *Decoder) long(content []byte, json bool) bool {
+	if closes(content) || json && len(content) >= textStart && !jsonStart(content) {
+		return false // most strings: nothing more to look at
+	}
+	br := d.pos.r.(*bufio.Reader)
+	var rest []byte
+	if d.rest != nil && d.rest.Len() > 0 {
+		rest = make([]byte, d.rest.Len())
+		d.rest.ReadAt(rest, d.rest.Size()-int64(d.rest.Len()))
+	}
+	for {
+		ahead, _ := br.Peek(br.Buffered())
+		n := len(content) + len(rest) + len(ahead)
+		// The segments in order, scanned where they lie; only the start is
+		// copied, to tell whether it starts as JSON does.
+		slashes, closed := 0, false
+		for _, seg := range [][]byte{content, rest, ahead} {
+			if closed, slashes = quoteIn(seg, slashes); closed {
+				return false
+			}
+		}
+		start := make([]byte, 0, textStart)
+		for _, seg := range [][]byte{content, rest, ahead} {
+			start = append(start, seg[:min(len(seg), textStart-len(start))]...)
+		}
+		switch {
+		case json && len(start) >= textStart && !jsonStart(start):
+			return false
+		case n >= textLong || br.Buffered() >= br.Size():
+			return !json || jsonStart(start)
+		}
+		if _, err := br.Peek(br.Buffered() + 1); err != nil {
+			return false // the input ends in the string: the token decoder says so
+		}
+	}
+}
+
+// quoteIn reports whether b holds the closing quote of a string it is
+// inside, after slashes backslashes; else the backslashes it ends with.
+func quoteIn(b []byte, slashes int) (bool, int) {
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '"')
+		if i < 0 {
+			n := 0
+			for n < len(b) && b[len(b)-1-n] == '\\' {
+				n++
+			}
+			if n == len(b) {
+				return false, slashes + n
+			}
+			return false, n
+		}
+		n := 0
+		for n < i && b[i-1-n] == '\\' {
+			n++
+		}
+		if n == i {
+			n += slashes
+		}
+		if n%2 == 0 {
+			return true, 0
+		}
+		b, slashes = b[i+1:], 0
+	}
+	return false, slashes
+}
+
+// closes reports whether b holds the closing quote of the string it
+// starts inside.
+func closes(b []byte) bool {
+	closed, _ := quoteIn(b, 0)
+	return closed
+}
+
+// jsonStart reports whether the start of a string's bytes may begin a JSON
+// object or array, after white space (raw or escaped); too few bytes to
+// tell count as a yes.
+func jsonStart(b []byte) bool {
+	for len(b) > 0 {
+		switch {
+		case b[0] == ' ' || b[0] == '\t':
+			b = b[1:]
+		case b[0] == '\\' && len(b) > 1 && strings.IndexByte("nrt", b[1]) >= 0:
+			b = b[2:]
+		case b[0] == '\\' && len(b) == 1:
+			return true
+		default:
+			return b[0] == '{' || b[0] == '['
+		}
+	}
+	return true
+}
+
+// source is what the token decoder reads after what it has buffered.
+func (d *Decoder) source() io.Reader {
+	if d.src != nil {
+		return d.src
+	}
+	return d.sq
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// unescaper reads a JSON string's text from its escaped bytes, up to and
+// through its closing quote, keeping what it returned while keep is set.
+type unescaper struct {
+	r    *bufio.Reader
+	done bool
+	keep bool
+	kept []byte
+	pend []byte // decoded bytes not returned yet
+	buf  [utf8.UTFMax * 2]byte
+	err  error
+	// cut is how many of the last bytes read begin a character they do
+	// not finish: where the input ends in one, the error is at its start.
+	cut int
+}
+
+// incomplete is how many bytes at the end of b begin a UTF-8 character
+// that b does not finish.
+func incomplete(b []byte) int {
+	for k := 1; k <= min(len(b), utf8.UTFMax-1); k++ {
+		if c := b[len(b)-k]; utf8.RuneStart(c) {
+			if c >= utf8.RuneSelf && !utf8.FullRune(b[len(b)-k:]) {
+				return k
+			}
+			return 0
+		}
+	}
+	return 0
+}
+
+var errString = errors.New("invalid string: a control character or a bad escape in it")
+
+func (u *unescaper) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) && u.err == nil {
+		if len(u.pend) > 0 {
+			c := copy(p[n:], u.pend)
+			u.pend, n = u.pend[c:], n+c
+			continue
+		}
+		if u.done {
+			break
+		}
+		if u.r.Buffered() == 0 {
+			if _, err := u.r.Peek(1); err != nil {
+				u.err = io.ErrUnexpectedEOF
+				break
+			}
+		}
+		buf, _ := u.r.Peek(u.r.Buffered())
+		i := plainRun(buf)
+		c := copy(p[n:], buf[:i])
+		u.r.Discard(c)
+		n += c
+		u.cut = incomplete(buf[:c])
+		if c < i || i == len(buf) {
+			continue
+		}
+		switch buf[i] {
+		case '"':
+			u.r.Discard(1)
+			u.done = true
+		case '\\':
+			u.cut = 0
+			if i+1 < len(buf) && n < len(p) {
+				if c := simpleEscape(buf[i+1]); c != 0 {
+					p[n] = c // the common escape, in place
+					n++
+					u.r.Discard(2)
+					continue
+				}
+			}
+			u.escape()
+		default:
+			u.err = errString
+		}
+	}
+	if u.keep {
+		u.kept = append(u.kept, p[:n]...)
+	}
+	if n == 0 && u.err != nil {
+		return 0, u.err
+	}
+	if n == 0 && u.done {
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// plainRun is how many bytes at the start of b need no unescaping.
+func plainRun(b []byte) int {
+	for i, c := range b {
+		if c == '"' || c == '\\' || c < 0x20 {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// escape decodes the escape at the reader into pend.
+func (u *unescaper) escape() {
+	e, err := u.r.Peek(2)
+	if err != nil {
+		u.err = io.ErrUnexpectedEOF
+		return
+	}
+	if c := simpleEscape(e[1]); c != 0 {
+		u.r.Discard(2)
+		u.buf[0] = c
+		u.pend = u.buf[:1]
+		return
+	}
+	if e[1] != 'u' {
+		u.err = errString
+		return
+	}
+	r, n := u.hex(0)
+	if n == 0 {
+		return
+	}
+	if utf16.IsSurrogate(r) {
+		if r2, n2 := u.hex(6); n2 > 0 {
+			if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+				r, n = pair, 12
+			}
+		}
+	}
+	u.r.Discard(n)
+	if utf16.IsSurrogate(r) {
+		r = utf8.RuneError // a lone surrogate, as the token decoder reads one
+	}
+	u.pend = utf8.AppendRune(u.buf[:0], r)
+}
+
+// simpleEscape is the byte \c stands for, or 0.
+func simpleEscape(c byte) byte {
+	switch c {
+	case '"', '\\', '/':
+		return c
+	case 'b':
+		return '\b'
+	case 'f':
+		return '\f'
+	case 'n':
+		return '\n'
+	case 'r':
+		return '\r'
+	case 't':
+		return '\t'
+	}
+	return 0
+}
+
+// hex reads the \uXXXX escape at offset off of the reader, without
+// consuming it: the rune and 6, or 0 if there is none.
+func (u *unescaper) hex(off int) (rune, int) {
+	e, err := u.r.Peek(off + 6)
+	if err != nil {
+		if off == 0 {
+			u.err = io.ErrUnexpectedEOF
+		}
+		return 0, 0
+	}
+	e = e[off:]
+	if e[0] != '\\' || e[1] != 'u' {
+		if off == 0 {
+			u.err = errString
+		}
+		return 0, 0
+	}
+	var r rune
+	for _, c := range e[2:6] {
+		switch {
+		case '0' <= c && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case 'a' <= c && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case 'A' <= c && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			if off == 0 {
+				u.err = errString
+			}
+			return 0, 0
+		}
+	}
+	return r, 6
+}

@@ -1,0 +1,66 @@
+package pipeline
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/render/human"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// Short names for the tests.
+type (
+	Value  = value.Value
+	Member = value.Member
+)
+
+const (
+	Null   = value.Null
+	Bool   = value.Bool
+	Number = value.Number
+	String = value.String
+	Object = value.Object
+	Array  = value.Array
+)
+
+func itoa(n int) string          { return strconv.Itoa(n) }
+func str(s string) Value         { return value.Text(s) }
+func compactJSON(v Value) string { return value.Compact(v) }
+func NewDecoder(r interface{ Read([]byte) (int, error) }, name string) *input.Decoder {
+	return input.NewDecoder(r, name)
+}
+
+func parseJSONText(s string) ([]Value, bool) { return protocol.ParseJSONText(s) }
+
+func renderString(t *testing.T, doc string, opt Options) string {
+	t.Helper()
+	var out strings.Builder
+	if _, err := NewRenderer(&out, opt).Stream(strings.NewReader(doc), "t"); err != nil {
+		t.Fatalf("%v\ninput: %s", err, doc)
+	}
+	return out.String()
+}
+
+// heldString renders doc decoded whole, with no list streamed: what a
+// streamed rendering must equal.
+func heldString(t *testing.T, doc string, opt Options) string {
+	t.Helper()
+	v, err := NewDecoder(strings.NewReader(doc), "t").Next() // no hook: held whole
+	if err != nil {
+		t.Fatal(err)
+	}
+	var held strings.Builder
+	if err := NewRenderer(&held, opt).Document(v, &Result{}); err != nil {
+		t.Fatal(err)
+	}
+	return held.String()
+}
+
+// humanText is text as human output writes it in a line.
+func humanText(s string) string {
+	return human.New(nil, human.Options{Glyphs: glyphs.Unicode()}).Text(s)
+}

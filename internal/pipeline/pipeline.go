@@ -1,0 +1,813 @@
+// Package pipeline puts the stages together:
+//
+//	input (framing: JSON, SSE, curl -i) → decode (value.Value)
+//	  → protocol (take JSON-RPC and MCP wrappers off)
+//	  → recognise (shape → view)  → render/human, render/markdown
+//	plain and JSON outputs: their own lossless walkers over the same
+//	decoded, unwrapped and recognised input
+//
+// Every output is a pure function of the input and the Options, which main
+// decides once. It imports every stage and knows none of their insides.
+package pipeline
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/render/human"
+	"github.com/khive-ai/khive-pretty/internal/render/jsonout"
+	"github.com/khive-ai/khive-pretty/internal/render/lines"
+	"github.com/khive-ai/khive-pretty/internal/render/markdown"
+	"github.com/khive-ai/khive-pretty/internal/render/plain"
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/steer"
+	"github.com/khive-ai/khive-pretty/internal/theme"
+	"github.com/khive-ai/khive-pretty/internal/value"
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// Output is the kind of output.
+type Output uint8
+
+const (
+	// Human is for a person at a terminal: tables fitted to the width,
+	// relative times, glyphs, short IDs, empties dropped.
+	Human Output = iota + 1
+	// Plain is for pipes and snapshots: no escapes, full values, timestamps
+	// as written, a pure function of the input.
+	Plain
+	// Markdown is GitHub-flavoured Markdown, to paste into a pull request,
+	// an issue or a prompt.
+	Markdown
+	// JSON is the input re-indented, losslessly, coloured on a terminal.
+	JSON
+	// Agent is khive's agent-mode transform as compact JSON: fewer tokens.
+	Agent
+)
+
+// Options are decided once, in main, and passed down as a value. Nothing
+// below main reads the environment, the clock or the terminal.
+type Options struct {
+	Output Output
+	// Color is the colour profile of human and JSON output; below
+	// colorprofile.ASCII there is no colour at all.
+	Color colorprofile.Profile
+	// Now is the clock that relative times are measured against.
+	Now time.Time
+	// Width is the target width of human output in columns.
+	Width   int
+	ASCII   bool
+	Verbose bool
+	// Log receives notes for the user (under --verbose: why a server's
+	// view fell back to the generic form). nil discards them.
+	Log io.Writer
+	// Steer is what --columns, --sort, --where and --no-headers ask of
+	// tables, in every output but JSON.
+	Steer steer.Spec
+	// Colors recolours roles of the theme (KHIVE_PRETTY_COLORS), when
+	// there is colour.
+	Colors map[string]string
+	// Links makes web addresses and code paths hyperlinks in human
+	// output; nil: none.
+	Links *human.Links
+	// Follow: the input is a file being followed as it grows (-f): a
+	// record that arrives alone starts a table of the records to come.
+	Follow bool
+}
+
+// InputError is input that is not JSON, located for a person to find.
+type InputError = input.InputError
+
+// WriteError is output that could not be written (a full disk, a closed
+// stdout). Rendering stops at once.
+type WriteError struct{ Err error }
+
+func (e *WriteError) Error() string { return "write error: " + e.Err.Error() }
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// Output marks it as the output's fault, not the input's, for the decoder.
+func (e *WriteError) Output() {}
+
+// errWriter keeps the first error of the writer under the buffer, so that
+// loops which write many lines between flushes (a streamed list) can stop
+// as soon as output fails instead of rendering into the void.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	if err != nil {
+		e.err = &WriteError{Err: err}
+	}
+	return n, e.err
+}
+
+// Renderer renders documents to one writer, one after another, with a
+// blank line between them.
+type Renderer struct {
+	w     *bufio.Writer
+	dst   *errWriter
+	opt   Options
+	rec   recognise.Options
+	hopt  human.Options
+	hw    *human.Writer    // reused for every document (Reset)
+	mw    *markdown.Writer // the same, for Markdown
+	jsonT jsonout.Theme
+	shown int  // parts shown so far
+	note  bool // the last part shown was a note
+	ids   int  // JSON-RPC messages with an id in the current stream
+	// heads: the last part shown heads the next one (a reply's id in
+	// human output), which follows it with no blank line.
+	heads bool
+	// inRuns: records of the same shape in a row are shown as one table
+	// (human and Markdown output of a stream of documents); run is the
+	// current one; mu keeps the decoder's long lists and the pause that
+	// shows a held run from writing at once.
+	inRuns bool
+	run    *run
+	mu     sync.Mutex
+	// viewed, when set, sees every view written (tests check what views
+	// hold against what was written).
+	viewed func(view.Doc)
+	// beforePause, when set, runs as the pause timer fires, before it
+	// takes mu (tests hold a pause there while documents arrive).
+	beforePause func()
+	// long is the list being, or just, streamed in the current document.
+	long *longList
+	// big is the document being, or just, streamed that is an object too
+	// large to hold.
+	big *bigObject
+	// shownParts is how many parts of the current document were shown
+	// before its text block was read (onText); textShown says its text
+	// block was shown as it was read.
+	shownParts int
+	textShown  bool
+	// al is the document being written in agent mode around a long list.
+	al *jsonout.AgentList
+	// agentLists counts them, longLists the lists streamed in the other
+	// outputs and bigObjects the objects, for tests.
+	agentLists, longLists, bigObjects int
+	// partBuf is reused for the part of each document that is no wrapper.
+	partBuf []protocol.Part
+	seen    *recognise.Seen // what the table flags met, over the run
+}
+
+// longList is a streamed list and the lines writer its document uses.
+type longList struct {
+	o *lines.Writer
+	s *recognise.Streamed
+}
+
+// bigObject is a streamed object and the lines writer it uses.
+type bigObject struct {
+	o *lines.Writer
+	s *recognise.StreamedObject
+}
+
+// NewRenderer returns a renderer writing to w.
+func NewRenderer(w io.Writer, opt Options) *Renderer {
+	dst := &errWriter{w: w}
+	seen := recognise.NewSeen()
+	rn := &Renderer{w: bufio.NewWriterSize(dst, 64<<10), dst: dst, opt: opt, seen: seen,
+		rec: recognise.Options{Verbose: opt.Verbose, Fold: opt.Output == Human, Steer: opt.Steer, Seen: seen}}
+	g := glyphs.Unicode()
+	if opt.ASCII {
+		g = glyphs.ASCII()
+	}
+	th := theme.New(opt.Color).Recolour(opt.Color, opt.Colors)
+	rn.hopt = human.Options{Width: opt.Width, Verbose: opt.Verbose, Now: opt.Now, Theme: th, Glyphs: g, NoHeaders: opt.Steer.NoHeaders, Links: opt.Links}
+	rn.jsonT = jsonout.Theme{Key: th.JSONKey, Str: th.JSONString, Num: th.JSONNumber, Lit: th.JSONLiteral, Null: th.Faint}
+	return rn
+}
+
+// Result is what a stream held.
+type Result struct {
+	Documents int
+	// Failed is set when the input reported a failure: an error envelope
+	// (ok: false, at the top or in a batch), a JSON-RPC error, an MCP
+	// result with isError, or an HTTP 4xx/5xx status. The command exits 1.
+	Failed bool
+}
+
+// Stream renders every document read from r as soon as it is complete. It
+// sees through `curl -i` headers and Server-Sent Events. It returns an
+// *InputError for input that is not JSON, after rendering the documents
+// before it, and a *WriteError if output fails.
+func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
+	var res Result
+	rn.ids = 0
+	br := input.NewReader(r)
+	if enc := input.WideEncoding(br); enc != "" {
+		return res, &InputError{Name: name, Line: 1, Col: 1, Msg: enc + " is not supported; convert to UTF-8 (iconv -f " + enc + " -t UTF-8)"}
+	}
+	line := 1
+	kind := input.Sniff(br)
+	if kind == input.HTTP {
+		status, n, err := input.ReadHead(br, func(l string) error {
+			return rn.parts([]protocol.Part{protocol.HeadLine(l)}, &res)
+		})
+		if err != nil {
+			var we *WriteError
+			if errors.As(err, &we) {
+				return res, err
+			}
+			return res, &InputError{Name: name, Msg: err.Error()}
+		}
+		res.Documents++
+		res.Failed = res.Failed || status >= 400 // only the final response decides
+		line += n
+		kind = input.Sniff(br)
+	}
+	if kind == input.SSE {
+		return res, rn.sse(br, name, line, &res)
+	}
+	if pre := input.Preamble(br); len(pre) > 0 {
+		if err := rn.preamble(pre, name, &res); err != nil {
+			return res, err
+		}
+		line += len(pre)
+	}
+	dec := rn.decoder(br, name, &res)
+	dec.StartLine(line)
+	switch rn.opt.Output {
+	case Human, Markdown:
+		return res, rn.documentsInRuns(dec, &res)
+	case JSON:
+		return res, rn.copyJSON(dec, &res)
+	}
+	for {
+		v, err := dec.Next()
+		if done, err := rn.next(dec, v, err, &res); done || err != nil {
+			return res, err
+		}
+	}
+}
+
+// next shows the document the decoder returned, or ends the stream (done)
+// at its end or at an error.
+func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Result) (done bool, _ error) {
+	if err == io.EOF || (err != nil && res.Documents > 0 && dec.Documents() == 0 && isEmptyInput(err)) {
+		return true, rn.endRun() // an HTTP head with no body is fine
+	}
+	if err != nil {
+		if werr := rn.broken(); werr != nil {
+			return true, werr
+		}
+		return true, err
+	}
+	res.Documents++
+	return false, rn.Document(v, res)
+}
+
+// broken ends what a document that broke off left open (a streamed list,
+// a run) and writes out what was rendered of it, before the error is
+// reported: the rows shown stay shown, and the next input starts afresh.
+func (rn *Renderer) broken() error {
+	if rn.al != nil {
+		rn.w.WriteByte('\n') // an agent document cut short: end its line
+	}
+	rn.long, rn.al, rn.big, rn.shownParts, rn.textShown = nil, nil, nil, 0, false
+	if err := rn.endRun(); err != nil {
+		return err
+	}
+	return rn.flush()
+}
+
+// holdJSON is how much of a document -o json holds (its tokens' bytes)
+// before it writes any of it: a bad document smaller than this writes
+// nothing, so `-o json | jq` never reads a fragment. Past it the document
+// streams, and one that then breaks is cut short (the README says so).
+// Tokens, not output, are held: 10,000 levels of `[` are 10 KB of input
+// but 100 MB of indentation.
+const holdJSON = 4 << 20
+
+// copyJSON is -o json of a stream: each document held as tokens until it
+// is whole (up to holdJSON), then written token by token as it is read,
+// so that its size costs no memory; only its skeleton is kept, to tell
+// whether it reports a failure (exit 1).
+func (rn *Renderer) copyJSON(dec *input.Decoder, res *Result) error {
+	st := jsonout.NewStreamer(rn.w, true, rn.jsonT)
+	var held []value.Token
+	size, holding := 0, true
+	emit := func(t value.Token) error {
+		if holding {
+			held = append(held, t)
+			if size += len(t.Text) + 32; size <= holdJSON {
+				return nil
+			}
+			holding = false
+			for _, t := range held {
+				st.Token(t)
+			}
+			clear(held)
+			held = held[:0]
+			return rn.writeErr()
+		}
+		st.Token(t)
+		return rn.writeErr()
+	}
+	for {
+		clear(held)
+		held, size, holding = held[:0], 0, true
+		skel, err := dec.Copy(emit)
+		if err == io.EOF || (err != nil && res.Documents > 0 && dec.Documents() == 0 && isEmptyInput(err)) {
+			return rn.flush()
+		}
+		if err == nil {
+			for _, t := range held {
+				st.Token(t)
+			}
+		}
+		if err != nil {
+			if st.Open() {
+				// The document broke off: end its line before the error.
+				rn.w.WriteByte('\n')
+				st = jsonout.NewStreamer(rn.w, true, rn.jsonT)
+			}
+			if werr := rn.flush(); werr != nil {
+				return werr
+			}
+			return err
+		}
+		res.Documents++
+		for _, p := range protocol.Unwrap(skimTexts(skel, 0), recognise.Failed) {
+			res.Failed = res.Failed || p.Failed
+		}
+		if err := rn.flush(); err != nil {
+			return err
+		}
+	}
+}
+
+// skimTexts replaces, in a skeleton, each long string that holds JSON (an
+// MCP text block carrying a whole khive response) with the skeletons of
+// its documents, written back as JSON: what tells a failure is there, and
+// the rest of it is not held twice over.
+func skimTexts(v value.Value, depth int) value.Value {
+	switch {
+	case v.Kind == value.String && len(v.Text) > 64<<10 && input.LooksJSON(v.Text):
+		dec := input.NewDecoder(strings.NewReader(v.Text), "")
+		var b strings.Builder
+		for {
+			skel, err := dec.Copy(func(value.Token) error { return nil })
+			if err != nil {
+				if err != io.EOF {
+					return v // not JSON after all: the text it is
+				}
+				return value.Value{Kind: value.String, Text: b.String()}
+			}
+			b.WriteString(value.Compact(skel))
+			b.WriteByte('\n')
+		}
+	case depth >= input.SkeletonDepth:
+		return v
+	case v.Kind == value.Object:
+		for i := range v.Members {
+			v.Members[i].Value = skimTexts(v.Members[i].Value, depth+1)
+		}
+	case v.Kind == value.Array:
+		for i := range v.Items {
+			v.Items[i] = skimTexts(v.Items[i], depth+1)
+		}
+	}
+	return v
+}
+
+// preamble shows the lines before the first JSON document as notes
+// (plain output: "note: …" lines), and says on stderr that they were not
+// JSON: a start-up banner in `… 2>&1`, most likely.
+func (rn *Renderer) preamble(lines []string, name string, res *Result) error {
+	if rn.opt.Log != nil {
+		fmt.Fprintf(rn.opt.Log, "khive-pretty: %s: %s before the first JSON document %s not JSON; shown as notes\n",
+			sanitize.String(name, 0), format.Count(len(lines), "line"), map[bool]string{true: "is", false: "are"}[len(lines) == 1])
+	}
+	parts := make([]protocol.Part, len(lines))
+	for i, l := range lines {
+		parts[i] = protocol.Part{Kind: protocol.NotePart, Note: protocol.Note{Fields: []string{l}, Plain: "note: " + l}}
+	}
+	res.Documents++
+	return rn.parts(parts, res)
+}
+
+func isEmptyInput(err error) bool {
+	var ie *InputError
+	return errors.As(err, &ie) && ie.Msg == input.ErrEmpty.Error()
+}
+
+// decoder returns a decoder whose long lists stream through this renderer.
+func (rn *Renderer) decoder(r io.Reader, name string, res *Result) *input.Decoder {
+	dec := input.NewDecoder(r, name)
+	if rn.opt.Output == Agent {
+		dec.Stream = func(path []input.Frame, first []value.Value) bool {
+			// A document that is a list streams whatever its items: each
+			// is transformed alone (a million numbers, say).
+			return (len(path) == 0 || recognise.Streams(path, first)) && jsonout.AgentStreams(levels(path), first)
+		}
+		dec.OnList = rn.agentList
+		return dec
+	}
+	// Sorted rows are held: the last row read may be the first shown.
+	if (rn.opt.Output == Human || rn.opt.Output == Plain || rn.opt.Output == Markdown) && len(rn.opt.Steer.Sort) == 0 {
+		// A document that is a list of scalars streams too: a value a line
+		// in plain output, inline in the others. Markdown and --verbose
+		// head an envelope's list with its tool, which must be read first.
+		streams := recognise.Streams
+		switch {
+		case rn.opt.Output == Plain:
+			streams = recognise.StreamsPlain
+		case rn.opt.Output == Markdown || rn.opt.Verbose:
+			streams = recognise.StreamsTitled
+		}
+		dec.Stream = func(path []input.Frame, first []value.Value) bool {
+			return len(path) == 0 && value.AllScalars(first) || streams(path, first)
+		}
+		dec.OnList = rn.streamList
+	}
+	if rn.opt.Output == Human || rn.opt.Output == Plain || rn.opt.Output == Markdown {
+		dec.StreamObject = func(first []value.Member) bool {
+			v := value.Value{Kind: value.Object, Members: first}
+			return !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.StreamsObject(first)
+		}
+		dec.OnObject = rn.streamObject
+		dec.Text = textBlock
+		dec.OnText = func(t *input.TextStream) (bool, error) { return rn.onText(t, name, res) }
+		if !rn.opt.Verbose && rn.opt.Output != Plain {
+			// What is shown of a reply whose text block was: not its
+			// structuredContent, the same JSON again (MCP asks servers to
+			// send both), which plain output and --verbose show.
+			dec.Skip = func(path []input.Frame) bool { return rn.textShown && structuredContent(path) }
+		}
+	}
+	return dec
+}
+
+// sse renders each frame's data as a document as soon as the frame ends.
+func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) error {
+	var dec *input.Decoder
+	err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
+		if strings.TrimSpace(data) == "" {
+			return nil
+		}
+		if event != "" && event != "message" && !input.LooksJSON(data) {
+			// e.g. the endpoint event of MCP's older SSE transport
+			res.Documents++
+			return rn.parts([]protocol.Part{protocol.EventNote(event, data)}, res)
+		}
+		// One decoder for every frame: a new one each (buffers and all)
+		// cost more than the frame.
+		if dec == nil {
+			dec = rn.decoder(strings.NewReader(data), name, res)
+		} else {
+			dec.Reset(strings.NewReader(data), name)
+		}
+		for {
+			v, err := dec.Next()
+			if err == io.EOF {
+				return nil
+			}
+			var ie *InputError
+			if errors.As(err, &ie) {
+				ie.Line, ie.Col = at(max(ie.Line, 1), max(ie.Col, 1))
+				if werr := rn.broken(); werr != nil {
+					return werr
+				}
+				return ie
+			}
+			if err != nil {
+				if werr := rn.broken(); werr != nil {
+					return werr
+				}
+				return err
+			}
+			res.Documents++
+			if err := rn.Document(v, res); err != nil {
+				return err
+			}
+		}
+	})
+	if err == nil && res.Documents == 0 {
+		return &InputError{Name: name, Msg: "no data in the event stream"}
+	}
+	return err
+}
+
+// Document renders one document and flushes it, so a slow stream shows
+// each document when it arrives.
+func (rn *Renderer) Document(v value.Value, res *Result) error {
+	if rn.long != nil {
+		return rn.finishList(v, res)
+	}
+	if rn.big != nil {
+		return rn.finishObject(res)
+	}
+	if rn.al != nil {
+		rn.al.Finish(v)
+		rn.al = nil
+		for _, p := range protocol.Unwrap(v, recognise.Failed) {
+			res.Failed = res.Failed || p.Failed
+		}
+		return rn.flush()
+	}
+	if rn.inRuns {
+		if recognise.RunRecord(v) && !recognise.Failed(v) && !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) {
+			return rn.addToRun(v, res)
+		}
+		if err := rn.endRun(); err != nil {
+			return err
+		}
+	}
+	switch rn.opt.Output {
+	case JSON, Agent:
+		// The document itself, not what it wraps: one per line (compact)
+		// or indented.
+		for _, p := range protocol.Unwrap(v, recognise.Failed) {
+			res.Failed = res.Failed || p.Failed
+		}
+		th := rn.jsonT
+		if rn.opt.Output == Agent {
+			v, th = jsonout.Agent(v, rn.opt.Now), jsonout.Theme{}
+		}
+		jsonout.Write(rn.w, v, rn.opt.Output == JSON, th)
+		return rn.flush()
+	}
+	parts := rn.docParts(v, true)
+	if rn.textShown {
+		// Its first parts were shown as its text block was read.
+		parts = parts[min(rn.shownParts, len(parts)):]
+		rn.shownParts, rn.textShown = 0, false
+	}
+	return rn.parts(parts, res)
+}
+
+// docParts is what a document is made of, its wrappers taken off; count
+// says it is a new document (not the start of one read so far).
+func (rn *Renderer) docParts(v value.Value, count bool) []protocol.Part {
+	parts := protocol.UnwrapInto(rn.partBuf, v, recognise.Failed)
+	rn.partBuf = parts[:0]
+	if protocol.HasID(v) {
+		ids := rn.ids + 1
+		if count {
+			rn.ids = ids
+		}
+		if ids > 1 {
+			// Replies may come out of order: from the second message with
+			// an id on, each reply says which request it answers.
+			for i := range parts {
+				if parts[i].ReplyID {
+					parts[i].VerboseOnly = false
+				}
+			}
+		}
+	}
+	return parts
+}
+
+// flush writes what is buffered and reports the output's first error.
+func (rn *Renderer) flush() error {
+	rn.w.Flush()
+	if rn.dst.err != nil {
+		return rn.dst.err
+	}
+	return nil
+}
+
+// begin starts a part: a blank line after the previous one, except that
+// notes (progress, headers) stack as consecutive lines.
+func (rn *Renderer) begin(isNote bool) *lines.Writer {
+	if rn.shown > 0 && !(isNote && rn.note) && !rn.heads {
+		rn.w.WriteByte('\n')
+	}
+	rn.shown++
+	rn.note, rn.heads = isNote, false
+	width, tail := 0, ""
+	if rn.opt.Output == Human && !rn.opt.Verbose {
+		width, tail = rn.opt.Width, rn.hopt.Glyphs.Ellipsis
+	}
+	return lines.New(rn.w, width, tail, rn.writeErr)
+}
+
+// writeErr is the output's first error, if any.
+func (rn *Renderer) writeErr() error {
+	if rn.dst.err != nil {
+		return rn.dst.err
+	}
+	return nil
+}
+
+// parts shows the parts of one document.
+func (rn *Renderer) parts(parts []protocol.Part, res *Result) error {
+	for _, p := range parts {
+		if p.Failed {
+			res.Failed = true
+		}
+		if p.Kind == protocol.StreamedPart {
+			continue // shown as it was read
+		}
+		switch rn.opt.Output {
+		case JSON, Agent:
+			continue // an HTTP head is no JSON
+		case Plain:
+			if p.Kind == protocol.NotePart && p.Note.Plain == "" {
+				continue // headers and such: for people only
+			}
+			plain.Steered(rn.begin(p.Kind == protocol.NotePart), rn.opt.Steer, rn.seen).Part(p)
+			continue
+		}
+		d := recognise.Doc(p, rn.rec)
+		rn.problems(d.Problems)
+		if len(d.Blocks) == 0 {
+			continue
+		}
+		// An embedded resource is a note in plain output, a document here.
+		o := rn.begin(p.Kind == protocol.NotePart && p.Note.Resource.Kind != value.Object)
+		rn.heads = p.ReplyID && rn.opt.Output == Human
+		if err := rn.write(o, d); err != nil {
+			return err
+		}
+	}
+	return rn.flush()
+}
+
+// write writes a view in human or Markdown output.
+func (rn *Renderer) write(o *lines.Writer, d view.Doc) error {
+	if rn.viewed != nil {
+		rn.viewed(d)
+	}
+	if rn.opt.Output == Markdown {
+		if rn.mw == nil {
+			mw := markdown.New(o, markdown.Options{Verbose: rn.opt.Verbose, Glyphs: rn.hopt.Glyphs})
+			rn.mw = &mw
+		}
+		rn.mw.Reset(o)
+		return rn.mw.Doc(d)
+	}
+	if rn.hw == nil {
+		rn.hw = human.New(o, rn.hopt)
+	}
+	rn.hw.Reset(o)
+	return rn.hw.Doc(d)
+}
+
+// problems tells the person running the command, under --verbose, why a
+// server's view was not used.
+func (rn *Renderer) problems(ps []string) {
+	if rn.opt.Verbose && rn.opt.Log != nil {
+		for _, p := range ps {
+			fmt.Fprintf(rn.opt.Log, "khive-pretty: %s\n", p)
+		}
+	}
+}
+
+// streamList is the decoder's hook for a list too long to hold: it writes
+// the document up to and through the list, reading its rows as it goes.
+func (rn *Renderer) streamList(l *input.List) (int, error) {
+	// The decoder may run beside the loop that shows documents in runs.
+	rn.mu.Lock()
+	defer rn.mu.Unlock()
+	if err := rn.endRun(); err != nil {
+		return 0, err
+	}
+	ll := &longList{o: rn.begin(false), s: recognise.StreamedList(l, rn.rec)}
+	rn.long = ll
+	rn.longLists++
+	if rn.opt.Output == Plain {
+		pw := plain.Steered(ll.o, rn.opt.Steer, rn.seen)
+		if len(l.Path) == 0 && value.AllScalars(l.First) {
+			n, err := pw.StreamScalars(l)
+			ll.s.Rows = n
+			return n, err
+		}
+		err := pw.Stream(l, ll.s)
+		return ll.s.Rows, err
+	}
+	err := rn.write(ll.o, recognise.DocOf(ll.s.Blocks(l)))
+	return ll.s.Rows, err
+}
+
+// streamObject is the decoder's hook for a document that is an object too
+// large to hold: its members are shown as they are read.
+func (rn *Renderer) streamObject(o *input.Object) (int, error) {
+	rn.mu.Lock()
+	defer rn.mu.Unlock()
+	if err := rn.endRun(); err != nil {
+		return 0, err
+	}
+	b := &bigObject{o: rn.begin(false), s: recognise.NewStreamedObject(rn.rec)}
+	rn.big = b
+	rn.bigObjects++
+	if rn.opt.Output == Plain {
+		return plain.Steered(b.o, rn.opt.Steer, rn.seen).StreamObject(o, b.s)
+	}
+	err := rn.write(b.o, recognise.DocOf(b.s.Blocks(o)))
+	return b.s.Read, err
+}
+
+// finishObject writes what follows an object that was streamed: the
+// failure its later members reported, if any.
+func (rn *Renderer) finishObject(res *Result) error {
+	b := rn.big
+	rn.big = nil
+	res.Failed = res.Failed || b.s.Failed()
+	if rn.opt.Output == Plain {
+		plain.Steered(b.o, rn.opt.Steer, rn.seen).FinishObject(b.s)
+	} else if blocks := b.s.Finish(); len(blocks) > 0 {
+		if err := rn.write(b.o, recognise.DocOf(blocks)); err != nil {
+			return err
+		}
+	}
+	return rn.flush()
+}
+
+// levels is the objects around a long list, for jsonout, each with its
+// members read so far (copied: the decoder reuses its own).
+func levels(path []input.Frame) []jsonout.Level {
+	ls := make([]jsonout.Level, len(path))
+	for i, f := range path {
+		ls[i] = jsonout.Level{Obj: value.Value{Kind: value.Object, Members: append([]value.Member(nil), f.Obj.Members...)}, Key: f.Key}
+	}
+	return ls
+}
+
+// agentList is the decoder's hook for a long list in agent output: the
+// document up to the list, then each row as it is read.
+func (rn *Renderer) agentList(l *input.List) (int, error) {
+	rn.al = jsonout.NewAgentList(rn.w, rn.opt.Now, levels(l.Path), l.First)
+	rn.agentLists++
+	n := len(l.First)
+	for {
+		row, ok, err := l.Next()
+		if err != nil || !ok {
+			return n, err
+		}
+		n++
+		rn.al.Row(row)
+		if err := rn.writeErr(); err != nil {
+			return n, err
+		}
+	}
+}
+
+// finishList writes the rest of a document whose list was streamed.
+func (rn *Renderer) finishList(v value.Value, res *Result) error {
+	ll := rn.long
+	rn.long = nil
+	res.Failed = res.Failed || recognise.Failed(v)
+	if rn.opt.Output == Plain {
+		plain.Steered(ll.o, rn.opt.Steer, rn.seen).Finish(v, ll.s)
+	} else if err := rn.write(ll.o, recognise.DocOf(ll.s.Finish(v))); err != nil {
+		return err
+	}
+	return rn.flush()
+}
+
+// Unmatched is, after the run, the names of --columns, --sort and --where
+// that named no column of any table, with the columns there were and the
+// closest one to each name; nil when every name met one.
+func (rn *Renderer) Unmatched() error {
+	var names []string
+	for _, p := range rn.opt.Steer.Columns {
+		names = append(names, p.Name)
+	}
+	for _, k := range rn.opt.Steer.Sort {
+		names = append(names, k.Name)
+	}
+	for _, c := range rn.opt.Steer.Where {
+		names = append(names, c.Name)
+	}
+	var missing []string
+	for _, n := range names {
+		if rn.seen.Named[n] {
+			continue
+		}
+		m := fmt.Sprintf("%q", n)
+		if s := steer.Suggest(n, rn.seen.Columns); s != "" {
+			m += " (did you mean " + s + "?)"
+		}
+		missing = append(missing, m)
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	cols := "the input had no table"
+	if len(rn.seen.Columns) > 0 {
+		cols = "the columns were: " + strings.Join(rn.seen.Columns, ", ")
+	}
+	return fmt.Errorf("no column named %s; %s", strings.Join(missing, ", "), cols)
+}

@@ -1,0 +1,205 @@
+package pipeline
+
+import (
+	"time"
+
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/render/human"
+	"github.com/khive-ai/khive-pretty/internal/render/lines"
+	"github.com/khive-ai/khive-pretty/internal/value"
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// A run of records of the same shape in a stream of documents (events,
+// log lines) is shown as one table. Its first records are held until it
+// is known whether more come: the next document, the end of the input,
+// or a pause in a slow stream (runPause) decides. A held single record
+// that stands alone is shown as a record, as always; a run grows as one
+// table, laid out from its first records (at most input.StreamAfter),
+// each later record a row as soon as it arrives.
+
+// runPause is how long a held run waits for more before it is shown: long
+// enough for a fast stream to say more, short enough to look live.
+const runPause = 100 * time.Millisecond
+
+type run struct {
+	rows  []value.Value // held, not shown yet
+	first value.Value   // once shown: its first record, for the shape
+	r     *recognise.Run
+	ot    *human.OpenTable // the human table being shown
+	o     *lines.Writer
+}
+
+// documentsInRuns shows the decoder's documents. Decoding stays on this
+// goroutine, so documents and the long lists the decoder streams are shown
+// in order; only while a run is held is a timer armed, which shows the run
+// if the next document takes longer than runPause to arrive.
+//
+// A write error met on a pause ends the run when the next document comes
+// or the input ends (a pager the user quits ends the program at once).
+func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
+	rn.inRuns = true
+	defer func() { rn.inRuns = false }()
+	var (
+		gen    int   // which arming of the timer may still act; under rn.mu
+		paused error // what showing the run on a pause returned
+	)
+	// A timer that fired just as a document arrived, or after this
+	// function returned, finds gen moved on and does nothing.
+	defer func() {
+		rn.mu.Lock()
+		gen++
+		rn.mu.Unlock()
+	}()
+	arm := func() *time.Timer {
+		gen++
+		mine := gen
+		return time.AfterFunc(runPause, func() {
+			if rn.beforePause != nil {
+				rn.beforePause()
+			}
+			rn.mu.Lock()
+			defer rn.mu.Unlock()
+			if gen == mine && paused == nil {
+				paused = rn.pauseRun(res)
+			}
+		})
+	}
+	for {
+		var timer *time.Timer
+		rn.mu.Lock()
+		if paused != nil {
+			rn.mu.Unlock()
+			return paused
+		}
+		if rn.run != nil && rn.run.r == nil {
+			timer = arm()
+		}
+		rn.mu.Unlock()
+		v, err := dec.Next()
+		rn.mu.Lock()
+		if timer != nil {
+			timer.Stop()
+			gen++
+		}
+		done, err := rn.next(dec, v, err, res)
+		if err == nil {
+			err = paused
+		}
+		rn.mu.Unlock()
+		if done || err != nil {
+			return err
+		}
+	}
+}
+
+// addToRun adds a record to the current run, or starts one.
+func (rn *Renderer) addToRun(v value.Value, res *Result) error {
+	if rn.run != nil && !recognise.SameShape(rn.runFirst(), v) {
+		if err := rn.endRun(); err != nil {
+			return err
+		}
+	}
+	if rn.run == nil {
+		rn.run = &run{}
+	}
+	if ru := rn.run; ru.ot != nil {
+		if cells, ok := ru.r.Row(v); ok {
+			if err := ru.ot.Row(cells); err != nil {
+				return err
+			}
+		}
+		return rn.flush()
+	}
+	rn.run.rows = append(rn.run.rows, v)
+	// Sorted rows are held to the end; others are shown once they are
+	// enough to lay the table out.
+	if len(rn.run.rows) >= input.StreamAfter && rn.opt.Output == Human && len(rn.opt.Steer.Sort) == 0 {
+		return rn.showRun()
+	}
+	return nil
+}
+
+// runFirst is the first record of the current run, for its shape.
+func (rn *Renderer) runFirst() value.Value {
+	if len(rn.run.rows) > 0 {
+		return rn.run.rows[0]
+	}
+	return rn.run.first
+}
+
+// showRun starts showing a held run as a table that stays open.
+func (rn *Renderer) showRun() error {
+	ru := rn.run
+	r, t := recognise.NewRun(ru.rows, rn.rec)
+	if r == nil {
+		rn.run = nil
+		return rn.apart(ru.rows)
+	}
+	ru.r, ru.o, ru.first = r, rn.begin(false), ru.rows[0]
+	if rn.viewed != nil {
+		rn.viewed(view.Doc{Blocks: []view.Block{t}})
+	}
+	ot, err := human.New(ru.o, rn.hopt).Open(t, 0)
+	if err != nil {
+		return err
+	}
+	ru.ot, ru.rows = ot, nil
+	return rn.flush()
+}
+
+// pauseRun shows a held run when the input pauses: as a table, once it
+// is a run or once the stream has shown that records keep coming; a lone
+// first record is shown as a record.
+func (rn *Renderer) pauseRun(res *Result) error {
+	ru := rn.run
+	if ru == nil || ru.r != nil || rn.opt.Output != Human || len(rn.opt.Steer.Sort) > 0 {
+		return nil
+	}
+	if len(ru.rows) == 1 && !rn.opt.Follow && res.Documents == 1 {
+		return rn.endRun()
+	}
+	return rn.showRun()
+}
+
+// endRun shows what is left of the current run and closes it: a table
+// with its count under it, or a single record as a record.
+func (rn *Renderer) endRun() error {
+	ru := rn.run
+	if ru == nil {
+		return nil
+	}
+	rn.run = nil
+	switch {
+	case ru.ot != nil:
+		ru.ot.Close()
+		if err := rn.write(ru.o, view.Doc{Blocks: []view.Block{ru.r.Footer()}}); err != nil {
+			return err
+		}
+	case len(ru.rows) == 1 && !rn.opt.Follow:
+		return rn.parts(protocol.Unwrap(ru.rows[0], recognise.Failed), &Result{}) // not a failure: those never join runs
+	case len(ru.rows) > 0:
+		r, t := recognise.NewRun(ru.rows, rn.rec)
+		if r == nil {
+			return rn.apart(ru.rows)
+		}
+		o := rn.begin(false)
+		if err := rn.write(o, recognise.DocOf([]view.Block{t, r.Footer()})); err != nil {
+			return err
+		}
+	}
+	return rn.flush()
+}
+
+// apart shows held records each on its own, as records too sparse for a
+// table are (recognise.NewRun says when).
+func (rn *Renderer) apart(rows []value.Value) error {
+	for _, v := range rows {
+		if err := rn.parts(protocol.Unwrap(v, recognise.Failed), &Result{}); err != nil {
+			return err
+		}
+	}
+	return rn.flush()
+}

@@ -1,0 +1,650 @@
+// Package protocol takes the wrappers of agent protocols off a document:
+// JSON-RPC 2.0 replies, errors, notifications and requests, and MCP tool
+// results (content blocks, structuredContent, isError). What is left is
+// parts: a value to recognise, prose a tool wrote for people, a request
+// to answer, or a one-line note.
+// It knows the protocols, not what the values inside mean: a caller's
+// judge says whether a value reports a failure. It imports value, format
+// and input (to read JSON inside a text block).
+package protocol
+
+import (
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// Value and the kinds, for short.
+type (
+	Value  = value.Value
+	Member = value.Member
+)
+
+const (
+	Null   = value.Null
+	Bool   = value.Bool
+	Number = value.Number
+	String = value.String
+	Object = value.Object
+	Array  = value.Array
+)
+
+// Kind says what a part is.
+type Kind uint8
+
+const (
+	ValuePart   Kind = iota // a document, to be recognised by its shape
+	ProsePart               // text a tool wrote for people
+	NotePart                // an aside: progress, a media block, an HTTP status line
+	RequestPart             // a request to answer (request.go)
+	// StreamedPart stands where a text block's documents were shown as
+	// the text was read (StreamsText); it shows nothing itself.
+	StreamedPart
+)
+
+// Part is one thing to show once the wrappers that carry it are taken off:
+// JSON-RPC envelopes, MCP tool results, JSON inside a text block.
+type Part struct {
+	Kind  Kind
+	Value Value  // ValuePart
+	Text  string // ProsePart
+	Note  Note   // NotePart
+	// Request is a RequestPart's method, id and params.
+	Request Request
+	// Failed makes the command exit 1: an error envelope, a JSON-RPC error,
+	// an MCP result with isError, an HTTP 4xx or 5xx status.
+	Failed bool
+	// VerboseOnly parts are left out of human output unless --verbose,
+	// because another part says the same (content next to structuredContent)
+	// or they are protocol detail (_meta). Plain output shows them: it
+	// loses nothing.
+	VerboseOnly bool
+	// PlainOnly parts are shown by the view of the part before them (an
+	// embedded resource's text, in the resource's document): only plain
+	// output, which writes the resource as a line, writes them too.
+	PlainOnly bool
+	// ReplyID marks the note of a reply's id: needed to match replies to
+	// requests once a stream holds more than one message with an id.
+	ReplyID bool
+}
+
+// HasID reports a JSON-RPC message with an id: a reply, or a request.
+func HasID(v Value) bool {
+	id, ok := v.Get("id")
+	return IsJSONRPC(v) && ok && id.Kind != Null
+}
+
+// Note is a one-line aside.
+type Note struct {
+	Fields []string // human form: joined by the glyph set's separator
+	Plain  string   // plain output's line; "" leaves it out there
+	Bad    bool     // a failure (an HTTP error status, an error log)
+	Key    bool     // worth noticing: a value to copy (an Mcp-Session-Id)
+	// Rest is what the line does not say: fields plain output writes after
+	// it (under RestPath), human output under --verbose.
+	Rest     Value
+	RestPath string
+	// PlainRest, when set, replaces Rest in plain output: it adds what
+	// human output never shows (the base64 of a blob).
+	PlainRest Value
+	// Resource, when set, is the embedded resource ({uri, mimeType, text
+	// | blob}, all strings) the line names, for a view to show as a
+	// document instead.
+	Resource Value
+}
+
+// Failed reports whether a value reports a failure, by what it means:
+// the caller's rule (an error envelope, a batch with one, success: false).
+type Failed func(Value) bool
+
+// Unwrap takes the protocol wrappers off a document. Anything that is not
+// a wrapper comes back as one value part; failed judges the values.
+func Unwrap(v Value, failed Failed) []Part {
+	return UnwrapInto(nil, v, failed)
+}
+
+// UnwrapInto is Unwrap appending to buf[:0]: a stream of many documents
+// that are no wrappers reuses one part rather than allocating one (a Part
+// is over a kilobyte) per document.
+func UnwrapInto(buf []Part, v Value, failed Failed) []Part {
+	u := unwrapper{failed}
+	if v.Kind == Object && (IsJSONRPC(v) || IsToolResult(v)) {
+		return u.unwrap(v)
+	}
+	return append(buf[:0], Part{Kind: ValuePart, Value: v, Failed: failed(v)})
+}
+
+type unwrapper struct{ failed Failed }
+
+func (u unwrapper) unwrap(v Value) []Part {
+	if v.Kind == Object {
+		if IsJSONRPC(v) {
+			return u.rpc(v)
+		}
+		if IsToolResult(v) {
+			return u.tool(v)
+		}
+	}
+	return []Part{{Kind: ValuePart, Value: v, Failed: u.failed(v)}}
+}
+
+// --- JSON-RPC 2.0 -----------------------------------------------------------
+
+// IsJSONRPC reports a JSON-RPC 2.0 reply, request or notification.
+func IsJSONRPC(v Value) bool {
+	return v.Str("jsonrpc") == "2.0" && (v.Has("result") || v.Has("error") || v.Has("method"))
+}
+
+// rpc shows a response's result as what it is, an error response as
+// an error, a request as a request part, and a notification as a one-line
+// note. The envelope's "jsonrpc" is framing and is not shown; a reply's
+// id is a note of its own (plain output and --verbose), a request's is
+// part of it, and any other field it carries is kept.
+func (u unwrapper) rpc(v Value) []Part {
+	var parts []Part
+	if id, ok := v.Get("id"); ok && id.Kind != Null && (v.Has("result") || v.Has("error")) {
+		text := id.Text // notes are escaped when written
+		if !id.Scalar() {
+			text = value.Compact(id)
+		}
+		parts = append(parts, Part{Kind: NotePart, Note: Note{Fields: []string{"#" + text}, Plain: "id: " + text}, VerboseOnly: true, ReplyID: true})
+	}
+	used := map[string]bool{"jsonrpc": true, "id": true}
+	if res, ok := v.Get("result"); ok {
+		used["result"] = true
+		parts = append(parts, u.unwrap(res)...)
+	} else if e, ok := v.Get("error"); ok {
+		used["error"] = true
+		parts = append(parts, Part{Kind: ValuePart, Value: rpcErrorEnvelope(e), Failed: true})
+	} else if r, ok := request(v); ok {
+		used["method"], used["params"] = true, true
+		parts = append(parts, Part{Kind: RequestPart, Request: r})
+	} else if v.Has("id") {
+		return []Part{{Kind: ValuePart, Value: v}} // not a request we can read: show it as it is
+	} else {
+		used["method"], used["params"] = true, true
+		params, _ := v.Get("params")
+		parts = append(parts, notification(v.Str("method"), params))
+	}
+	if rest := value.WithoutFirst(v, used); len(rest.Members) > 0 {
+		parts = append(parts, Part{Kind: ValuePart, Value: rest})
+	}
+	return parts
+}
+
+// rpcErrorEnvelope turns a JSON-RPC error object into an error envelope, so
+// that it renders like every other error: the code (named when it is a
+// standard one) as the kind, the message, and data and the rest as details.
+func rpcErrorEnvelope(e Value) Value {
+	env := Value{Kind: Object, Members: []Member{{Key: "ok", Value: Value{Kind: Bool, Text: "false"}}}}
+	if e.Kind != Object {
+		env.Members = append(env.Members, Member{Key: "error", Value: e})
+		return env
+	}
+	out := Value{Kind: Object}
+	used := map[string]bool{}
+	// The code becomes the kind when it is a number or text; any other
+	// code stays a field, as does a repeated one.
+	if code, ok := e.Get("code"); ok && (code.Kind == Number || code.Kind == String) {
+		used["code"] = true
+		kind := code.Text
+		if name := rpcCodeName(code.Text); name != "" {
+			kind += " " + name
+		}
+		out.Members = append(out.Members, Member{Key: "kind", Value: Value{Kind: String, Text: kind}})
+	}
+	out.Members = append(out.Members, value.WithoutFirst(e, used).Members...)
+	env.Members = append(env.Members, Member{Key: "error", Value: out})
+	return env
+}
+
+// rpcCodeName names the error codes JSON-RPC 2.0 reserves.
+func rpcCodeName(code string) string {
+	switch code {
+	case "-32700":
+		return "parse error"
+	case "-32600":
+		return "invalid request"
+	case "-32601":
+		return "method not found"
+	case "-32602":
+		return "invalid params"
+	case "-32603":
+		return "internal error"
+	}
+	if n, err := strconv.Atoi(code); err == nil && n <= -32000 && n >= -32099 {
+		return "server error"
+	}
+	return ""
+}
+
+// notification is one line: progress as "progress 50/100 (50%) message",
+// log messages as "[level] logger: data", anything else by its method.
+// The params the line does not say (a progress token, a field of an
+// unexpected type) are kept as the note's rest.
+func notification(method string, params Value) (p Part) {
+	used := map[string]bool{}
+	take := func(key string, kind value.Kind) (Value, bool) {
+		f, ok := params.Get(key)
+		if ok && (f.Kind == kind || kind == Null && f.Scalar()) {
+			used[key] = true
+			return f, true
+		}
+		return Value{}, false
+	}
+	switch method {
+	case "notifications/progress":
+		pr, _ := take("progress", Null)
+		n := pr.Text // the whole line is escaped when written
+		if pr.Kind == Null {
+			n = "null"
+		}
+		if t, ok := take("total", Number); ok {
+			n += "/" + t.Text
+			if pf, err := strconv.ParseFloat(pr.Text, 64); err == nil {
+				if tf, err := strconv.ParseFloat(t.Text, 64); err == nil && tf > 0 {
+					n += " (" + strconv.Itoa(int(pf/tf*100+0.5)) + "%)"
+				}
+			}
+		}
+		if msg, ok := take("message", String); ok && msg.Text != "" {
+			n += " " + msg.Text
+		}
+		p = Part{Kind: NotePart, Note: Note{Fields: []string{"progress " + n}, Plain: "progress: " + n}}
+	case "notifications/message":
+		level, _ := take("level", String)
+		text := ""
+		if lg, ok := take("logger", String); ok && lg.Text != "" {
+			text = lg.Text + ": "
+		}
+		plainText := text
+		var plainData *Member
+		if d, ok := params.Get("data"); ok {
+			used["data"] = true
+			if d.Kind == String {
+				text += d.Text
+				plainText = text
+			} else {
+				// Compact JSON on the line; plain output has it as fields.
+				text += value.Compact(d)
+				plainData = &Member{Key: "data", Value: d}
+			}
+		}
+		bad := false
+		switch level.Text {
+		case "error", "critical", "alert", "emergency":
+			bad = true
+		}
+		p = Part{Kind: NotePart, Note: Note{Fields: []string{"[" + level.Text + "] " + text}, Plain: strings.TrimSuffix("log: "+level.Text+": "+plainText, ": "), Bad: bad}}
+		if plainData != nil {
+			defer func() { p.Note.PlainRest = value.Join(p.Note.Rest, Value{Kind: Object, Members: []Member{*plainData}}) }()
+		}
+	default:
+		text := method
+		if params.Kind != Null && !value.Empty(params) {
+			text += " " + value.Compact(params)
+		}
+		p = Part{Kind: NotePart, Note: Note{Fields: []string{text}, Plain: "notification: " + method}}
+		used = nil // plain output has every param as a field
+		if params.Kind != Object && !value.Empty(params) {
+			p.Note.Rest = Value{Kind: Object, Members: []Member{{Key: "params", Value: params}}}
+			return p
+		}
+	}
+	p.Note.RestPath = "params"
+	if params.Kind == Object {
+		if rest := value.WithoutFirst(params, used); !value.Empty(rest) {
+			p.Note.Rest = rest
+		}
+	}
+	return p
+}
+
+// --- MCP tool results ---------------------------------------------------------
+
+// IsToolResult: a `content` array of typed blocks, next to nothing but the
+// other fields of an MCP CallToolResult.
+func IsToolResult(v Value) bool {
+	c, ok := v.Get("content")
+	if !ok || c.Kind != Array {
+		return false
+	}
+	for _, b := range c.Items {
+		if b.Kind != Object || b.Str("type") == "" {
+			return false
+		}
+	}
+	for _, m := range v.Members {
+		switch m.Key {
+		case "content", "structuredContent", "isError", "_meta":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// tool shows structuredContent when there is some, else the content
+// blocks: a text block holding JSON as the JSON it holds (a khive batch
+// renders as a batch), prose as prose, media by type and size.
+func (u unwrapper) tool(v Value) []Part {
+	isErr := false
+	e, hasIsErr := v.Get("isError")
+	if hasIsErr && e.IsTrue() {
+		isErr = true
+	}
+	var parts []Part
+	sc, hasSC := v.Get("structuredContent")
+	// Skipped: its text block, holding the same JSON, was shown as it was
+	// read (StreamsText).
+	hasSC = hasSC && !value.Empty(sc) && sc.Streamed != value.Skipped
+	if hasSC && !isErr {
+		parts = append(parts, u.unwrap(sc)...)
+	}
+	content, _ := v.Get("content")
+	for _, b := range content.Items {
+		for _, p := range u.contentBlock(b, isErr) {
+			p.VerboseOnly = p.VerboseOnly || (hasSC && !isErr)
+			parts = append(parts, p)
+		}
+	}
+	if isErr && !anyFailed(parts) {
+		// isError with no text at all still reads as an error.
+		parts = append(parts, Part{Kind: ValuePart, Value: toolErrorEnvelope(""), Failed: true})
+	}
+	if hasSC && isErr {
+		// A failed call's structured content says more about the failure.
+		parts = append(parts, u.unwrap(sc)...)
+	}
+	rest := value.WithoutFirst(v, map[string]bool{"content": true, "structuredContent": true, "isError": e.Kind == Bool})
+	if !value.Empty(rest) {
+		// _meta and the like: protocol detail, shown under --verbose (and in
+		// plain output, which loses nothing).
+		parts = append(parts, Part{Kind: ValuePart, Value: rest, VerboseOnly: true})
+	}
+	return parts
+}
+
+func anyFailed(parts []Part) bool {
+	for _, p := range parts {
+		if p.Failed {
+			return true
+		}
+	}
+	return false
+}
+
+// taker reads an object's fields for a one-line form, remembering which it
+// used, so that every other field (or one of an unexpected type) can still
+// be shown.
+type taker struct {
+	v    Value
+	used map[string]bool
+}
+
+func newTaker(v Value, framing ...string) *taker {
+	t := &taker{v: v, used: map[string]bool{}}
+	for _, k := range framing {
+		t.used[k] = true
+	}
+	return t
+}
+
+// str is the first member named key when it is a string.
+func (t *taker) str(key string) (string, bool) {
+	if f, ok := t.v.Get(key); ok && f.Kind == String {
+		t.used[key] = true
+		return f.Text, true
+	}
+	return "", false
+}
+
+// rest is the object without the members taken.
+func (t *taker) rest() Value { return value.WithoutFirst(t.v, t.used) }
+
+// contentBlock is one block of an MCP result: a text block as prose or as
+// the JSON it holds, a media or resource block named by a note (which
+// carries an embedded resource for a view to show as a document, its text
+// then plain output's alone), a resource link as a note. What a note's
+// line does not say (annotations, a description, a field of an unexpected
+// type) is its rest: plain output has it, human output under --verbose.
+// The base64 of a blob is plain output's alone.
+func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
+	t := newTaker(b, "type")
+	// withRest gives a note what its line does not say; plainOnly is
+	// added for plain output alone.
+	withRest := func(p Part, rest Value, plainOnly ...Member) []Part {
+		p.Note.Rest = rest
+		if len(plainOnly) > 0 {
+			p.Note.PlainRest = value.Join(rest, Value{Kind: Object, Members: plainOnly})
+		}
+		return []Part{p}
+	}
+	switch b.Str("type") {
+	case "text":
+		if tv, _ := b.Get("text"); tv.Kind == String && tv.Streamed > 0 {
+			// Its documents were shown as the text was read (StreamsText).
+			parts := []Part{{Kind: StreamedPart}}
+			if isErr {
+				parts = append(parts, Part{Kind: ValuePart, Value: toolErrorEnvelope(""), Failed: true})
+			}
+			t.used["text"] = true
+			if rest := t.rest(); !value.Empty(rest) {
+				parts = append(parts, Part{Kind: ValuePart, Value: rest, VerboseOnly: true})
+			}
+			return parts
+		}
+		text, ok := t.str("text")
+		if !ok {
+			break
+		}
+		var parts []Part
+		if docs, ok := ParseJSONText(text); ok {
+			for _, d := range docs {
+				parts = append(parts, u.unwrap(d)...)
+			}
+			if isErr && !anyFailed(parts) {
+				parts = append(parts, Part{Kind: ValuePart, Value: toolErrorEnvelope(""), Failed: true})
+			}
+		} else if isErr {
+			parts = []Part{{Kind: ValuePart, Value: toolErrorEnvelope(text), Failed: true}}
+		} else {
+			parts = []Part{{Kind: ProsePart, Text: text}}
+		}
+		if rest := t.rest(); !value.Empty(rest) {
+			parts = append(parts, Part{Kind: ValuePart, Value: rest, VerboseOnly: true})
+		}
+		return parts
+	case "image", "audio":
+		mime, _ := t.str("mimeType")
+		data, ok := t.str("data")
+		if !ok {
+			break
+		}
+		return withRest(mediaNote(b.Str("type"), "", mime, base64Size(data)), t.rest(), Member{Key: "data", Value: str(data)})
+	case "resource":
+		r, ok := b.Get("resource")
+		if !ok || r.Kind != Object {
+			break
+		}
+		t.used["resource"] = true
+		rt := newTaker(r)
+		uri, _ := rt.str("uri")
+		mime, _ := rt.str("mimeType")
+		if blob, ok := rt.str("blob"); ok {
+			rest := value.Join(t.rest(), prefixed("resource", rt.rest()))
+			note := mediaNote("resource", uri, mime, base64Size(blob))
+			note.Note.Resource = resourceDoc(r, rt)
+			return withRest(note, rest, Member{Key: "resource", Value: Value{Kind: Object, Members: []Member{{Key: "blob", Value: str(blob)}}}})
+		}
+		text, _ := rt.str("text")
+		note := mediaNote("resource", uri, mime, int64(len(text)))
+		note.Note.Resource = resourceDoc(r, rt)
+		parts := withRest(note, value.Join(t.rest(), prefixed("resource", rt.rest())))
+		var more []Part
+		if text != "" {
+			if docs, ok := ParseJSONText(text); ok {
+				for _, d := range docs {
+					more = append(more, u.unwrap(d)...)
+				}
+			} else {
+				more = append(more, Part{Kind: ProsePart, Text: text})
+			}
+		}
+		for _, p := range more {
+			p.PlainOnly = note.Note.Resource.Kind == Object // the document shows the text
+			parts = append(parts, p)
+		}
+		return parts
+	case "resource_link":
+		name, _ := t.str("name")
+		uri, _ := t.str("uri")
+		text := "link " + name + " <" + uri + ">"
+		var mimeField []Member
+		if mime, ok := t.str("mimeType"); ok && mime != "" {
+			text += " " + mime
+			mimeField = append(mimeField, Member{Key: "mimeType", Value: str(mime)}) // a field in plain output
+		}
+		return withRest(Part{Kind: NotePart, Note: Note{Fields: []string{text}, Plain: "link: " + name + " " + uri}}, t.rest(), mimeField...)
+	}
+	return []Part{{Kind: ValuePart, Value: b}}
+}
+
+func str(s string) Value { return value.Text(s) }
+
+// resourceDoc is an embedded resource for a view to show as a document:
+// when the fields it is made of (uri, mimeType, text or blob) are strings,
+// which rt has taken; else none, and the resource is shown as a line.
+func resourceDoc(r Value, rt *taker) Value {
+	for _, k := range []string{"uri", "mimeType", "text", "blob"} {
+		if r.Has(k) && !rt.used[k] {
+			return Value{}
+		}
+	}
+	if !rt.used["text"] && !rt.used["blob"] {
+		return Value{}
+	}
+	return r
+}
+
+// prefixed wraps an object's members under one key, so that they keep
+// their path: {"resource": {…}}.
+func prefixed(key string, v Value) Value {
+	if len(v.Members) == 0 {
+		return Value{Kind: Object}
+	}
+	return Value{Kind: Object, Members: []Member{{Key: key, Value: v}}}
+}
+
+// toolErrorEnvelope is an MCP result with isError as an error envelope, so
+// that it renders like every other error.
+func toolErrorEnvelope(msg string) Value {
+	e := Value{Kind: Object, Members: []Member{{Key: "kind", Value: Value{Kind: String, Text: "tool error"}}}}
+	if msg != "" {
+		e.Members = append(e.Members, Member{Key: "message", Value: Value{Kind: String, Text: msg}})
+	}
+	return Value{Kind: Object, Members: []Member{
+		{Key: "ok", Value: Value{Kind: Bool, Text: "false"}},
+		{Key: "error", Value: e},
+	}}
+}
+
+// mediaNote names a binary block instead of dumping its base64: its kind,
+// the resource's URI if any, the MIME type and the size.
+func mediaNote(kind, uri, mime string, size int64) Part {
+	human := []string{kind}
+	var plainFields []string
+	if uri != "" {
+		human[0] += " " + uri
+		plainFields = append(plainFields, uri)
+	}
+	if mime != "" {
+		human = append(human, mime)
+		plainFields = append(plainFields, mime)
+	}
+	if size >= 0 {
+		human = append(human, format.Bytes(size))
+		plainFields = append(plainFields, strconv.FormatInt(size, 10)+" bytes")
+	}
+	return Part{Kind: NotePart, Note: Note{Fields: human, Plain: kind + ": " + strings.Join(plainFields, ", ")}}
+}
+
+// base64Size is the decoded size of base64 text, or -1 when there is none.
+func base64Size(s string) int64 {
+	s = strings.TrimRight(strings.TrimSpace(s), "=")
+	if s == "" {
+		return -1
+	}
+	return int64(len(s)) * 3 / 4
+}
+
+// StreamsText reports whether the text block being read at the end of
+// partial (a document read up to a long string, which input.TextStream
+// gives) may be shown as it is read: the first block of an MCP tool
+// result, bare or a JSON-RPC reply's. Its documents are then shown as
+// they are read, after the parts of partial before its StreamedPart (its
+// reply id), and the parts of the whole document after those, once it
+// ends: a block after it, structuredContent, isError, _meta.
+func StreamsText(partial Value) bool {
+	r := partial
+	if IsJSONRPC(partial) {
+		r, _ = partial.Get("result")
+	}
+	if r.Kind != Object || len(r.Members) == 0 || r.Members[len(r.Members)-1].Key != "content" {
+		return false
+	}
+	c := r.Members[len(r.Members)-1].Value
+	if c.Kind != Array || len(c.Items) != 1 || c.Items[0].Str("type") != "text" {
+		return false
+	}
+	if tv, _ := c.Items[0].Get("text"); tv.Streamed == 0 {
+		return false // the string is deeper down
+	}
+	for _, m := range r.Members {
+		if m.Key == "structuredContent" {
+			return false // shown instead of the text: the text is held, as always
+		}
+	}
+	return IsToolResult(r)
+}
+
+// ParseJSONText decodes text that is JSON through and through (one or more
+// documents), and reports false for anything else: prose stays prose.
+func ParseJSONText(text string) ([]Value, bool) {
+	t := strings.TrimSpace(text)
+	if t == "" || !strings.ContainsAny(t[:1], "{[") {
+		return nil, false // scalars in a text block are prose ("42 files")
+	}
+	dec := input.NewDecoder(strings.NewReader(t), "")
+	var docs []Value
+	for {
+		v, err := dec.Next()
+		if err != nil {
+			return docs, len(docs) > 0 && err == io.EOF
+		}
+		docs = append(docs, v)
+	}
+}
+
+// HeadLine is one line of a `curl -i` head: a status line (a failure for
+// 4xx and 5xx) or, for people only, a header. Whether a failed status
+// makes the command fail depends on whether it is the last response's,
+// which the caller learns at the end of the head.
+func HeadLine(line string) Part {
+	if !strings.HasPrefix(line, "HTTP/") {
+		// The session id is what the next request must send back.
+		name, _, _ := strings.Cut(line, ":")
+		return Part{Kind: NotePart, Note: Note{Fields: []string{line}, Key: strings.EqualFold(name, "mcp-session-id")}}
+	}
+	return Part{Kind: NotePart, Note: Note{Fields: []string{line}, Plain: line, Bad: input.StatusCode(line) >= 400}}
+}
+
+// EventNote is a Server-Sent Event whose data is not JSON (the endpoint
+// event of MCP's older SSE transport): one line.
+func EventNote(event, data string) Part {
+	return Part{Kind: NotePart, Note: Note{Fields: []string{event + ": " + data}, Plain: event + ": " + data}}
+}

@@ -1,0 +1,805 @@
+package recognise
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/steer"
+	"github.com/khive-ai/khive-pretty/internal/value"
+	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/relative"
+)
+
+// MaxDepth is how deep a view follows nested objects and arrays; deeper
+// ones become cells of kind Deep. Plain output has no such limit.
+const MaxDepth = 32
+
+// builder makes the blocks of a view from values, with the field
+// conventions: which values are filler, what a key's values mean, which
+// columns a table of records shows.
+type builder struct {
+	opt   Options
+	depth int // levels of nesting above what is being built
+	// grows marks a table that gets rows after it is laid out (a long
+	// list, a run of records): what its first rows show need not hold of
+	// the later ones.
+	grows bool
+}
+
+// short reports whether values may be shortened: not under --verbose,
+// and never inside an error (raw).
+func (b builder) short(raw bool) bool { return !raw && !b.opt.Verbose }
+
+// deeper is the builder one level of nesting further in.
+func (b builder) deeper() builder {
+	b.depth++
+	return b
+}
+
+// tooDeep reports whether a container at the next level would pass
+// MaxDepth.
+func (b builder) tooDeep() bool { return b.depth+1 >= MaxDepth }
+
+// deep is the cell that stands for a container nested too deeply.
+func deep(v Value) view.Cell {
+	if v.Kind == Array {
+		return view.Cell{Kind: view.Deep, Text: "[", N: MaxDepth}
+	}
+	return view.Cell{Kind: view.Deep, Text: "{", N: MaxDepth}
+}
+
+// keyMeaning is what a key says of its values, read once per key (per
+// column of a table) rather than once per value.
+type keyMeaning struct {
+	score, size, id, fullID               bool
+	unit                                  time.Duration // a duration's, or 0
+	status, outcome, dependency, priority bool
+}
+
+func meaningOf(key string) keyMeaning {
+	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id", status: IsStatusKey(key),
+		outcome: key == "outcome", dependency: key == "dependency_state", priority: key == "priority"}
+	if !m.score {
+		if unit, ok := DurationUnit(key); ok {
+			m.unit = unit
+		} else {
+			m.size = IsSizeKey(key)
+		}
+	}
+	return m
+}
+
+// cell says what one value means, from its key and its form: a UUID is an
+// ID, an RFC 3339 string a time, a number under a score key a score, a
+// string under a status key a status …. raw marks a value inside an
+// error, which is shown exactly as it came.
+func (b builder) cell(key string, v Value, raw bool) view.Cell {
+	return b.cellOf(key, meaningOf(key), v, raw)
+}
+
+func (b builder) cellOf(key string, km keyMeaning, v Value, raw bool) view.Cell {
+	switch v.Kind {
+	case Null:
+		if raw {
+			return view.Cell{Kind: view.Null, Text: "null", Exact: true}
+		}
+		return view.Cell{Kind: view.NotYet} // a lifecycle null: "not yet"
+	case Bool:
+		return view.Cell{Kind: view.Bool, Text: v.Text, Exact: raw, Tone: BoolTone(key, v.IsTrue())}
+	case Number:
+		c := view.Cell{Kind: view.Number, Text: v.Text, Exact: raw}
+		switch {
+		case km.score:
+			c.Kind = view.Score
+		case km.unit != 0:
+			c.Kind, c.Unit = view.Duration, km.unit
+		case km.size:
+			c.Kind = view.Bytes
+		}
+		return c
+	case String:
+		return b.stringCell(km, v.Text, raw)
+	case Array:
+		if len(v.Items) == 0 {
+			return view.Cell{Kind: view.Empty, Text: "[]", Exact: raw}
+		}
+		if b.tooDeep() {
+			return deep(v)
+		}
+		b = b.deeper()
+		if value.AllScalars(v.Items) {
+			items := make([]view.Cell, len(v.Items))
+			for i, it := range v.Items {
+				items[i] = b.cellOf(key, km, it, raw)
+			}
+			return view.Cell{Kind: view.List, Sub: &view.Sub{Items: items}, Exact: raw}
+		}
+		if b.short(raw) && refList(v.Items) {
+			return refCell(b, v.Items)
+		}
+		return view.Cell{Kind: view.Nested, N: len(v.Items), Text: value.Compact(v), Exact: raw}
+	case Object:
+		if b.tooDeep() {
+			return deep(v)
+		}
+		b = b.deeper()
+		var fields []view.Field
+		for _, m := range v.Members {
+			if b.short(raw) && IsFiller(m.Key, m.Value, false) {
+				continue
+			}
+			fields = append(fields, view.Field{Key: m.Key, Cell: b.cell(m.Key, m.Value, raw)})
+		}
+		if len(fields) == 0 {
+			return view.Cell{Kind: view.Empty, Text: "{}", Exact: raw}
+		}
+		return view.Cell{Kind: view.Object, Sub: &view.Sub{Fields: fields}, Exact: raw}
+	}
+	return view.Cell{}
+}
+
+func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
+	c := view.Cell{Kind: view.Text, Text: s, Exact: raw}
+	switch {
+	case s == "":
+		return c
+	case IsUUID(s):
+		c.Kind = view.ID
+		if !km.fullID { // asked for whole
+			c.ShortLen = 8 // khive accepts the 8-character prefix
+		}
+		return c
+	case km.id && !strings.ContainsAny(s, " \n"):
+		c.Kind = view.ID
+		return c
+	}
+	if t, ok := relative.Parse(s); ok {
+		c.Kind, c.At = view.Time, t
+		return c
+	}
+	if isURL(s) {
+		c.Kind = view.URL
+		return c
+	}
+	switch {
+	case km.status:
+		c.Kind = view.Status
+	case km.outcome:
+		c.Kind = view.Outcome
+	case km.dependency:
+		c.Kind = view.Dependency
+	case km.priority:
+		c.Kind = view.Priority
+	}
+	return c
+}
+
+// record makes an object's key/value lines: fillers left out (not inside
+// an error), nested objects as records under their key, arrays of objects
+// as tables, other arrays of containers item by item.
+func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
+	r := &view.Record{Indent: indent, Exact: raw, Fields: make([]view.Field, 0, len(v.Members))}
+	for i, m := range byMeaning(v.Members) {
+		if i == input.StreamAfter {
+			// Laid out on the fields of its first members, as a streamed
+			// one is (byMeaning ranks those alone).
+			r.Measured = max(len(r.Fields), 1)
+		}
+		if f, ok := b.field(m, raw, inProps); ok {
+			r.Fields = append(r.Fields, f)
+		}
+	}
+	return r
+}
+
+// field is a member as a record's field; false for one a record leaves out.
+func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
+	if !raw && IsFiller(m.Key, m.Value, inProps) {
+		return view.Field{}, false
+	}
+	if m.Key == "full_id" && b.short(raw) {
+		return view.Field{}, false // a copy of the full UUID next to a short id
+	}
+	val := m.Value
+	props := inProps || m.Key == "properties"
+	f := view.Field{Key: m.Key}
+	nonEmpty := len(val.Members) > 0 || len(val.Items) > 0
+	switch {
+	case (val.Kind == Object || val.Kind == Array) && nonEmpty && b.tooDeep():
+		f.Cell = deep(val)
+	case val.Kind == Object && len(val.Members) > 0:
+		f.Block = *b.deeper().record(val, 0, raw, props)
+	case val.Kind == Array && value.AllObjects(val.Items):
+		f.Block, _ = b.deeper().table(val.Items, 0, raw)
+	case val.Kind == Array && !value.AllScalars(val.Items):
+		f.Block = *b.deeper().record(indexed(val.Items), 0, raw, props)
+	default:
+		f.Cell = b.cell(m.Key, val, raw)
+	}
+	return f, true
+}
+
+// refList reports a list of references to other records: objects that
+// each name one by its id, and may say its state (khive's blocked_by:
+// {id, state, status}).
+func refList(items []Value) bool {
+	for _, it := range items {
+		id, ok := it.Get("id")
+		if it.Kind != Object || !ok || id.Kind != String || len(it.Members) > 4 {
+			return false
+		}
+	}
+	return true
+}
+
+// refCell shows references as their IDs, each with its state when it has
+// one ("0587212a pending, 9c1e44d0 missing"); the whole objects are there
+// under --verbose.
+func refCell(b builder, items []Value) view.Cell {
+	cells := make([]view.Cell, len(items))
+	for i, it := range items {
+		id, _ := it.Get("id")
+		fields := []view.Field{{Cell: b.cell("id", id, false)}}
+		for _, k := range [...]string{"state", "status"} {
+			if st, ok := it.Get(k); ok && st.Kind == String && st.Text != "" {
+				c := b.cell(k, st, false)
+				if k == "state" {
+					c.Kind = view.Dependency
+				}
+				fields = append(fields, view.Field{Cell: c})
+				break
+			}
+		}
+		cells[i] = view.Cell{Kind: view.Object, Sub: &view.Sub{Fields: fields}}
+	}
+	return view.Cell{Kind: view.List, Sub: &view.Sub{Items: cells}}
+}
+
+// byMeaning is an object's members in the order a record shows them. The
+// order they came in is kept, as a person or a server chose it, unless it
+// is alphabetical: serde_json (khive) sorts every key, and a record that
+// reads audit_persisted, due, from, id … buries the id. Then fields are
+// ranked as table columns are: identity, state, what the row is about,
+// who and when, bookkeeping last; keys of the same rank stay in order.
+//
+// Only the first input.StreamAfter members are looked at and ranked, the
+// rest kept in order after them, as a document too large to hold (whose
+// first members are all that is known when they are shown) has them.
+func byMeaning(members []Member) []Member {
+	// Three keys fall in alphabetical order by chance too often to say
+	// anything; an array shown as a record ([0], [1] …) keeps its order.
+	if len(members) < 4 || strings.HasPrefix(members[0].Key, "[") {
+		return members
+	}
+	if len(members) > input.StreamAfter {
+		head := byMeaning(members[:input.StreamAfter])
+		if &head[0] == &members[0] {
+			return members
+		}
+		return append(head, members[input.StreamAfter:]...)
+	}
+	for i := 1; i < len(members); i++ {
+		if members[i-1].Key > members[i].Key {
+			return members
+		}
+	}
+	ranked := append([]Member(nil), members...)
+	order := make(map[string]int, len(ranked))
+	for _, m := range ranked {
+		_, isTime := relative.Parse(m.Value.Text)
+		order[m.Key] = columnInfo(m.Key, m.Value.Kind, isTime && m.Value.Kind == String).order
+	}
+	sort.SliceStable(ranked, func(i, j int) bool { return order[ranked[i].Key] < order[ranked[j].Key] })
+	return ranked
+}
+
+// indexed is an array as an object whose keys are "[0]", "[1]" …
+func indexed(items []Value) Value {
+	v := Value{Kind: Object, Members: make([]Member, len(items))}
+	for i, it := range items {
+		v.Members[i] = Member{Key: "[" + strconv.Itoa(i) + "]", Value: it}
+	}
+	return v
+}
+
+// columns is the plan of a table of records, decided from its rows (or,
+// for a long list, its first rows): which keys it shows, in which order,
+// and whether the first score column gets a bar.
+type columns struct {
+	b     builder
+	raw   bool
+	cols  []view.Column
+	keys  []string       // the key of each column ("" for a bar)
+	index map[string]int // key and occurrence → column
+	bar   int            // the column of the bar, or -1
+	top   float64        // the bar's full scale
+	occ   map[string]int // occurrences of keys in the row being read
+	colsB []int
+	means []keyMeaning // of each column's key
+	// same keeps, by column, the cells of short strings that repeat down
+	// a long list (statuses, priorities, assignees), numbered by Same.
+	same    []sameCells
+	listKey []byte // the key of the list being looked up
+}
+
+type sameCells struct {
+	byText map[string]int32
+	byList map[string]int32 // short lists of scalars (tags), by their items
+	cells  []view.Cell
+}
+
+// plannedColumn is what columns learns of one key (and occurrence) of the rows.
+type plannedColumn struct {
+	key   string
+	occ   int
+	info  colInfo
+	has   bool // some row has a value worth showing
+	kind  Kind
+	time  bool // every value is a timestamp
+	score []Value
+}
+
+// columns plans the table of rows. It is nil when they are too sparse to
+// be a table (Sparse): that is decided here, on the columns the table
+// would show, before any cell is made, for held and streamed lists and
+// runs alike.
+func (b builder) columns(rows []Value, raw bool) *columns {
+	var cols []*plannedColumn
+	byID := map[string]*plannedColumn{}
+	cells := 0
+	for _, row := range rows {
+		cells += len(row.Members)
+		seen := map[string]int{}
+		for _, m := range row.Members {
+			occ := seen[m.Key]
+			seen[m.Key]++
+			id := occKey(m.Key, occ)
+			c := byID[id]
+			if c == nil {
+				c = &plannedColumn{key: m.Key, occ: occ, kind: Null, time: true}
+				byID[id] = c
+				cols = append(cols, c)
+			}
+			if raw || (!IsFiller(m.Key, m.Value, false) && m.Value.Kind != Null) {
+				c.has = true
+			}
+			if m.Value.Kind != Null {
+				c.kind = m.Value.Kind
+				if _, ok := relative.Parse(m.Value.Text); m.Value.Kind != String || !ok && !relative.IsAgo(m.Value.Text) {
+					c.time = false
+				}
+			}
+			if IsScoreKey(m.Key) {
+				c.score = append(c.score, m.Value)
+			}
+		}
+	}
+	short := b.short(raw)
+	kind := UniformKind(rows)
+	picks := b.opt.Steer
+	if raw {
+		picks = steer.Spec{} // an error's tables are shown whole
+	}
+	folded := map[string]bool{}
+	// Only a table whose rows are all in hand may fold: a long list's
+	// later rows may differ (a title that is not the name), and a long
+	// list held (for --sort) lays out as it would streamed.
+	if short && b.opt.Fold && !b.grows && len(rows) <= input.StreamAfter {
+		folded = foldedColumns(rows, byID)
+	}
+	visibility := noteVisibility(rows)
+	var keep []*plannedColumn
+	for _, c := range cols {
+		b.opt.Seen.Column(Header(c.key))
+		asked := picked(picks, c.key) >= 0
+		switch {
+		case !c.has:
+			continue // empty in every row
+		case short && c.key == "full_id" && !asked:
+			continue
+		case short && c.key == "kind" && kind != "" && !asked:
+			continue // the footer names it: "3 tasks"
+		case c.occ == 0 && folded[c.key] && !asked:
+			continue
+		}
+		c.info = columnInfo(c.key, c.kind, c.time && c.kind == String)
+		switch {
+		case kind == "task" && c.key == "content":
+			// A task's content is its description: its status, priority,
+			// who and when say more in a row.
+			c.info.order, c.info.keep = 33, 50
+		case visibility && c.key == "status", c.key == "lifecycle":
+			// A note's row visibility ("active"), not a task's state.
+			c.info.order, c.info.keep = 79, 24
+		}
+		keep = append(keep, c)
+	}
+	// Rows without an id of their own are named by an ID that leads them
+	// (taskId, note_id): it is their identity column.
+	if len(keep) > 0 && len(rows) > 0 && len(rows[0].Members) > 0 {
+		lead := rows[0].Members[0].Key
+		for _, c := range keep {
+			if c.info.order == 0 {
+				lead = ""
+			}
+		}
+		for _, c := range keep {
+			if c.key == lead && c.occ == 0 && IsIDKey(lead) {
+				c.info.order, c.info.keep = 0, view.Essential
+			}
+		}
+	}
+	sort.SliceStable(keep, func(i, j int) bool { return keep[i].info.order < keep[j].info.order })
+	// --columns: exactly the columns named, in their order; or the
+	// automatic choice with some added (kept however narrow the terminal)
+	// and some left out.
+	if len(picks.Columns) > 0 {
+		var chosen []*plannedColumn
+		for _, c := range keep {
+			i := picked(picks, c.key)
+			if i < 0 {
+				if !picks.Exact {
+					chosen = append(chosen, c)
+				}
+				continue
+			}
+			b.opt.Seen.Name(picks.Columns[i].Name)
+			switch p := picks.Columns[i]; {
+			case p.Drop:
+			case picks.Exact:
+				c.info.order, c.info.keep = i, view.Essential
+				chosen = append(chosen, c)
+			default:
+				c.info.keep = view.Essential
+				chosen = append(chosen, c)
+			}
+		}
+		if picks.Exact {
+			sort.SliceStable(chosen, func(i, j int) bool { return chosen[i].info.order < chosen[j].info.order })
+		}
+		keep = chosen
+	}
+	if Sparse(len(keep), len(rows), cells) {
+		return nil
+	}
+
+	t := &columns{b: b, raw: raw, index: map[string]int{}, bar: -1, occ: map[string]int{}}
+	for _, c := range keep {
+		t.index[occKey(c.key, c.occ)] = len(t.cols)
+		t.keys = append(t.keys, c.key)
+		m := meaningOf(c.key)
+		if visibility && c.key == "status" {
+			m.status = false
+		}
+		t.means = append(t.means, m)
+		t.cols = append(t.cols, view.Column{Key: c.key, Header: Header(c.key), Align: c.info.align, Keep: c.info.keep,
+			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key)})
+		if t.bar < 0 && IsScoreKey(c.key) && len(rows) > 1 {
+			if top, ok := barScale(c.score); ok {
+				t.bar, t.top = len(t.cols), top
+				t.keys = append(t.keys, "")
+				t.means = append(t.means, keyMeaning{})
+				t.cols = append(t.cols, view.Column{Keep: c.info.keep - 10, Bar: true})
+			}
+		}
+	}
+	return t
+}
+
+// foldedColumns are the columns a shortened table leaves out because
+// another says the same: khive's search rows carry title beside an equal
+// name and rank_score beside an equal score, and agent-mode rows
+// created_at_relative beside the created_at it was computed from (human
+// output computes its own). --verbose and --columns show them.
+func foldedColumns(rows []Value, cols map[string]*plannedColumn) map[string]bool {
+	folded := map[string]bool{}
+	if c := cols[occKey("created_at", 0)]; c != nil && c.time {
+		folded["created_at_relative"] = true
+	}
+	for _, p := range [...][2]string{{"name", "title"}, {"score", "rank_score"}} {
+		if sameEverywhere(rows, p[0], p[1]) {
+			folded[p[1]] = true
+		}
+	}
+	return folded
+}
+
+// sameEverywhere: every row that has b has a, with the same scalar value.
+func sameEverywhere(rows []Value, a, b string) bool {
+	any := false
+	for _, r := range rows {
+		y, ok := r.Get(b)
+		if !ok || IsFiller(b, y, false) {
+			continue
+		}
+		x, ok := r.Get(a)
+		if !ok || x.Kind != y.Kind || !x.Scalar() || x.Text != y.Text {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+// noteVisibility reports rows of khive notes whose status is the row's
+// visibility ("active"), not a task's state: notes that are not tasks and
+// carry no lifecycle (khive moves the visibility there when it puts a
+// task's GTD status in status).
+func noteVisibility(rows []Value) bool {
+	if len(rows) == 0 {
+		return false
+	}
+	for _, r := range rows {
+		k, _ := r.Get("kind")
+		st, ok := r.Get("status")
+		if k.Kind != String || k.Text == "task" || r.Has("lifecycle") || !ok {
+			return false
+		}
+		switch st.Text {
+		case "active", "archived", "deleted":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// picked is the index of the --columns name that names the column of key,
+// or -1.
+func picked(spec steer.Spec, key string) int {
+	for i, p := range spec.Columns {
+		if steer.Names(p.Name, key, Header(key)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// identity: the columns a concise page never cuts, because they name a
+// row or its state: IDs, statuses, titles, priorities, times.
+func identity(key string) bool {
+	k := Snake(key)
+	switch {
+	case IsIDKey(k), IsStatusKey(k), k == "outcome", k == "title", k == "name", k == "priority", k == "uri", k == "uri_template":
+		return true
+	case strings.HasSuffix(k, "_at"), k == "due":
+		return true
+	}
+	return false
+}
+
+// occKey names the n-th occurrence of a key in a row (duplicate keys are
+// shown, each in its own column).
+func occKey(key string, n int) string {
+	if n == 0 {
+		return key
+	}
+	return key + "\x00" + strconv.Itoa(n)
+}
+
+// row makes one row's cells for the table's columns.
+func (t *columns) row(members []Member) []view.Cell {
+	return t.rowAt(members, t.at(members))
+}
+
+// at is the column of each member of a row (-1: not shown); valid until
+// the next call.
+func (t *columns) at(members []Member) []int {
+	if len(t.occ) > 1024 {
+		t.occ = map[string]int{} // cleared in time proportional to what it held
+	} else {
+		clear(t.occ)
+	}
+	at := t.colsB[:0]
+	for _, m := range members {
+		n := t.occ[m.Key]
+		t.occ[m.Key] = n + 1
+		i, ok := t.index[occKey(m.Key, n)]
+		if !ok {
+			i = -1
+		}
+		at = append(at, i)
+	}
+	t.colsB = at
+	return at
+}
+
+// rowAt makes the cells of members whose columns are known (-1: not shown).
+func (t *columns) rowAt(members []Member, at []int) []view.Cell {
+	return t.rowInto(make([]view.Cell, len(t.cols)), members, at)
+}
+
+// rowInto is rowAt into out, which has a cell for each column.
+func (t *columns) rowInto(out []view.Cell, members []Member, at []int) []view.Cell {
+	clear(out)
+	for k, m := range members {
+		i := at[k]
+		if i < 0 || (!t.raw && IsFiller(m.Key, m.Value, false)) {
+			continue
+		}
+		out[i] = t.cell(i, m)
+		if i+1 == t.bar && m.Value.Kind == Number {
+			if f, err := strconv.ParseFloat(m.Value.Text, 64); err == nil {
+				out[t.bar] = view.Cell{Kind: view.Bar, Frac: f / t.top}
+			}
+		}
+	}
+	return out
+}
+
+// cell is the cell of member m in column i, whose key's meaning is known.
+// A short string is made once per column and numbered (Same), so that a
+// writer need not make its look again either.
+func (t *columns) cell(i int, m Member) view.Cell {
+	v := m.Value
+	if v.Kind == Array {
+		return t.listCell(i, m)
+	}
+	if v.Kind != String || len(v.Text) > 40 {
+		return t.b.cellOf(m.Key, t.means[i], v, t.raw)
+	}
+	if t.same == nil {
+		t.same = make([]sameCells, len(t.cols))
+	}
+	sc := &t.same[i]
+	if n, ok := sc.byText[v.Text]; ok {
+		return sc.cells[n-1]
+	}
+	c := t.b.cellOf(m.Key, t.means[i], v, t.raw)
+	if c.Kind == view.ID || len(sc.cells) >= 256 {
+		return c // IDs hardly repeat; and a column of distinct values fills its share
+	}
+	if sc.byText == nil {
+		sc.byText = map[string]int32{}
+	}
+	c.Same = int32(len(sc.cells) + 1)
+	sc.cells = append(sc.cells, c)
+	sc.byText[v.Text] = c.Same
+	return c
+}
+
+// listCell is the cell of a short list of short scalars (tags, labels),
+// made once per distinct list in a column and numbered like a repeating
+// string: a long list's rows repeat the same few.
+func (t *columns) listCell(i int, m Member) view.Cell {
+	v := m.Value
+	if len(v.Items) == 0 || len(v.Items) > 8 {
+		return t.b.cellOf(m.Key, t.means[i], v, t.raw)
+	}
+	key := t.listKey[:0]
+	for _, it := range v.Items {
+		if !it.Scalar() || len(it.Text) > 40 {
+			return t.b.cellOf(m.Key, t.means[i], v, t.raw)
+		}
+		key = strconv.AppendInt(append(key, byte(it.Kind)), int64(len(it.Text)), 10)
+		key = append(append(key, ':'), it.Text...) // length first: no text can pass for two
+	}
+	t.listKey = key
+	if t.same == nil {
+		t.same = make([]sameCells, len(t.cols))
+	}
+	sc := &t.same[i]
+	if n, ok := sc.byList[string(key)]; ok {
+		return sc.cells[n-1]
+	}
+	c := t.b.cellOf(m.Key, t.means[i], v, t.raw)
+	if len(sc.cells) >= 256 {
+		return c
+	}
+	if sc.byList == nil {
+		sc.byList = map[string]int32{}
+	}
+	c.Same = int32(len(sc.cells) + 1)
+	sc.cells = append(sc.cells, c)
+	sc.byList[string(key)] = c.Same
+	return c
+}
+
+// barScale is the largest of a score column's values: bars are drawn
+// relative to it, so rows compare at a glance whatever the score's scale
+// (RRF scores are around 0.03). No bar when a value is negative or none is
+// above zero.
+func barScale(vals []Value) (float64, bool) {
+	top := 0.0
+	for _, v := range vals {
+		if v.Kind != Number {
+			continue
+		}
+		f, err := strconv.ParseFloat(v.Text, 64)
+		if err != nil || f < 0 {
+			return 0, false
+		}
+		top = max(top, f)
+	}
+	return top, top > 0
+}
+
+// table makes a table of records, and says how many rows it shows (those
+// --where keeps). Inside an error (raw) it also carries the rows as
+// key/value blocks, for a writer that cannot fit it whole. Rows too sparse
+// for a table are those blocks alone (byIndex).
+func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
+	all := rows
+	var idx []int // the place of each row shown, when steered
+	if !raw {
+		rows = liftRows(rows)
+		if len(b.opt.Steer.Where) > 0 || len(b.opt.Steer.Sort) > 0 {
+			idx = SteerIndex(rows, b.opt.Steer, b.opt.Seen)
+			rows = pick(rows, idx)
+		}
+	}
+	t := b.columns(rows, raw)
+	if t == nil {
+		r := b.byIndex(all, idx, indent, raw)
+		return *r, len(rows)
+	}
+	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(rows)), Indent: indent, Exact: raw}
+	for r, row := range rows {
+		tb.Rows[r] = t.row(row.Members)
+	}
+	if raw {
+		tb.Records = b.record(indexed(rows), indent, raw, false)
+	}
+	return tb, len(rows)
+}
+
+// pick is rows[i] for each i of idx.
+func pick(rows []Value, idx []int) []Value {
+	out := make([]Value, len(idx))
+	for i, j := range idx {
+		out[i] = rows[j]
+	}
+	return out
+}
+
+// byIndex is rows as a record of records, each under its place in the
+// input ("[12]"): the rows at idx, in its order, or all of them when idx
+// is nil. They are shown as they came, properties not lifted: only a table
+// lifts.
+func (b builder) byIndex(rows []Value, idx []int, indent int, raw bool) *view.Record {
+	if idx == nil {
+		return b.record(indexed(rows), indent, raw, false)
+	}
+	v := Value{Kind: Object, Members: make([]Member, len(idx))}
+	for i, j := range idx {
+		v.Members[i] = Member{Key: "[" + strconv.Itoa(j) + "]", Value: rows[j]}
+	}
+	return b.record(v, indent, raw, false)
+}
+
+// inline is an array of scalars; a null in it is "null", not "not yet".
+func (b builder) inline(items []Value, indent int) view.Inline {
+	cells := make([]view.Cell, len(items))
+	for i, it := range items {
+		cells[i] = b.cell("", it, it.Kind == Null)
+	}
+	return view.Inline{Items: cells, Indent: indent}
+}
+
+// rest is, under --verbose, the fields a summary line left out, as a
+// record at indent; nil otherwise or when there are none.
+func (b builder) rest(v Value, indent int, shown ...string) *view.Record {
+	if !b.opt.Verbose {
+		return nil
+	}
+	return b.restAlways(v, indent, shown...)
+}
+
+// restAlways is the fields a view's blocks left out, as a record at
+// indent, whatever the options (the record drops fillers); nil when there
+// are none.
+func (b builder) restAlways(v Value, indent int, shown ...string) *view.Record {
+	if r := value.Without(v, shown...); !IsFiller("", r, false) {
+		return b.record(r, indent, false, false)
+	}
+	return nil
+}
+
+// isURL reports a whole value that is a web address.
+func isURL(s string) bool {
+	return (strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")) && len(s) > 8 &&
+		!strings.ContainsAny(s, " \t\n")
+}

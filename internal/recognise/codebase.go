@@ -1,0 +1,202 @@
+package recognise
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// The code-search MCP server (codebase-mcp): search results as
+// "path:start-end" with the similarity and the code under it; an index run
+// as a one-line result with its counts.
+
+var codeSearch = Recogniser{
+	Name:  "code search",
+	Tools: []string{"search_code"},
+	Match: func(v Value) bool {
+		return hasObjects(v, "results", "file_path") && hasObjects(v, "results", "content")
+	},
+	View: func(b builder, v Value) ([]view.Block, error) {
+		results, err := objects(v, "results")
+		if err != nil {
+			return nil, err
+		}
+		var blocks []view.Block
+		for i, r := range results {
+			c, err := codeHit(b, r)
+			if err != nil {
+				return nil, err
+			}
+			if i > 0 {
+				blocks = append(blocks, view.Gap{})
+			}
+			blocks = append(blocks, c)
+		}
+		return append(blocks, codeEnd(b, v, len(results))...), nil
+	},
+}
+
+// codeHit is one search result: its place, score and code.
+func codeHit(b builder, r Value) (view.Code, error) {
+	path, err1 := optString(r, "file_path")
+	content, err2 := optString(r, "content")
+	start, _, err3 := optNumber(r, "start_line")
+	end, _, err4 := optNumber(r, "end_line")
+	sim, hasSim, err5 := optNumber(r, "similarity_score")
+	before, err6 := optString(r, "context_before")
+	after, err7 := optString(r, "context_after")
+	if err := firstErr(err1, err2, err3, err4, err5, err6, err7); err != nil {
+		return view.Code{}, err
+	}
+	first, _ := strconv.Atoi(start)
+	c := view.Code{Path: path, Lines: lineRange(start, end), Line: first, Text: content, Before: before, After: after,
+		Language: Language(path),
+		Extra:    b.rest(r, 0, "file_path", "content", "start_line", "end_line", "similarity_score", "context_before", "context_after")}
+	if hasSim {
+		s := b.cell("similarity_score", Value{Kind: Number, Text: sim}, false)
+		s.Frac, _ = strconv.ParseFloat(sim, 64)
+		c.Score = &s
+	}
+	return c, nil
+}
+
+// codeEnd is what follows the results: their count (of the total the
+// server found), its latency, and under --verbose the other fields.
+func codeEnd(b builder, v Value, n int) []view.Block {
+	f := view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: format.Count(n, "result")}}}
+	if total, ok, _ := optNumber(v, "total_count"); ok && total != strconv.Itoa(n) {
+		f.Parts[0].Text = strconv.Itoa(n) + " of " + total + " results"
+	}
+	if ms, ok, _ := optNumber(v, "latency_ms"); ok {
+		f.Parts = append(f.Parts, view.Part{Cell: &view.Cell{Kind: view.Duration, Text: ms, Unit: time.Millisecond}})
+	}
+	return withRest([]view.Block{view.Gap{}, f}, b.rest(v, 0, "results", "total_count", "latency_ms"))
+}
+
+var codeIndex = Recogniser{
+	Name:  "code index",
+	Tools: []string{"index_repository"},
+	Match: func(v Value) bool {
+		return v.Has("repository_id") && (v.Has("files_indexed") || v.Has("chunks_created"))
+	},
+	View: func(b builder, v Value) ([]view.Block, error) {
+		status, err1 := optString(v, "status")
+		files, hasFiles, err2 := optNumber(v, "files_indexed")
+		chunks, hasChunks, err3 := optNumber(v, "chunks_created")
+		secs, hasSecs, err4 := optNumber(v, "duration_seconds")
+		if err := firstErr(err1, err2, err3, err4); err != nil {
+			return nil, err
+		}
+		var errs []Value
+		if e, ok := v.Get("errors"); ok {
+			if e.Kind != Array {
+				return nil, errShape("errors is not a list")
+			}
+			errs = e.Items
+		}
+		tone := StatusTone(status)
+		head := view.Part{Mark: view.OK, Tone: tone, Text: status}
+		switch tone {
+		case view.Warn:
+			head.Mark = view.Warning
+		case view.Bad:
+			head.Mark = view.Failed
+		}
+		if status == "" {
+			head.Text = "indexed"
+		}
+		f := view.Footer{Kind: view.Result, Parts: []view.Part{head}}
+		if hasFiles {
+			f.Parts = append(f.Parts, view.Part{Text: format.CountText(files, "file")})
+		}
+		if hasChunks {
+			f.Parts = append(f.Parts, view.Part{Text: format.CountText(chunks, "chunk")})
+		}
+		if hasSecs {
+			f.Parts = append(f.Parts, view.Part{Cell: &view.Cell{Kind: view.Duration, Text: secs, Unit: time.Second}})
+		}
+		if len(errs) > 0 {
+			f.Parts = append(f.Parts, view.Part{Tone: view.Warn, Text: format.Count(len(errs), "error")})
+		}
+		blocks := []view.Block{f}
+		if b.opt.Verbose && len(errs) > 0 {
+			list := view.Bullets{Mark: view.Failed, Tone: view.Warn, Indent: 2}
+			for _, e := range errs {
+				list.Items = append(list.Items, b.cell("error", e, true))
+			}
+			blocks = append(blocks, list)
+		}
+		return withRest(blocks, b.rest(v, 2, "status", "files_indexed", "chunks_created", "duration_seconds", "errors")), nil
+	},
+}
+
+// lineRange writes ":10-25" (or ":10" for one line, or nothing).
+func lineRange(start, end string) string {
+	switch {
+	case start == "":
+		return ""
+	case end == "" || end == start:
+		return ":" + start
+	}
+	return ":" + start + "-" + end
+}
+
+// Language guesses a source file's language from its extension, for
+// syntax highlighting.
+func Language(path string) string {
+	if !strings.Contains(path, ".") {
+		return ""
+	}
+	switch strings.ToLower(path[strings.LastIndexByte(path, '.')+1:]) {
+	case "py":
+		return "python"
+	case "go":
+		return "go"
+	case "js", "mjs", "cjs":
+		return "javascript"
+	case "ts":
+		return "typescript"
+	case "tsx":
+		return "tsx"
+	case "jsx":
+		return "jsx"
+	case "rs":
+		return "rust"
+	case "java":
+		return "java"
+	case "kt", "kts":
+		return "kotlin"
+	case "rb":
+		return "ruby"
+	case "sh", "bash":
+		return "bash"
+	case "c", "h":
+		return "c"
+	case "cc", "cpp", "cxx", "hpp", "hh":
+		return "cpp"
+	case "cs":
+		return "csharp"
+	case "php":
+		return "php"
+	case "swift":
+		return "swift"
+	case "sql":
+		return "sql"
+	case "html", "htm":
+		return "html"
+	case "css":
+		return "css"
+	case "json":
+		return "json"
+	case "yaml", "yml":
+		return "yaml"
+	case "toml":
+		return "toml"
+	case "md":
+		return "markdown"
+	}
+	return ""
+}

@@ -1,0 +1,145 @@
+package recognise
+
+import (
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// colInfo is how a column of human output is placed: its position (order),
+// what it is worth when the table must lose columns (keep), and whether it
+// is free text that may be cut.
+type colInfo struct {
+	order int
+	keep  int
+	flex  bool
+	min   int
+	want  int
+	align view.Align
+}
+
+// columnInfo ranks a column by usefulness, from its key and the kind of
+// values it holds. Identity first, then state, then what the row is about,
+// then who and when; bookkeeping last and first to go.
+func columnInfo(key string, kind Kind, isTime bool) colInfo {
+	key = Snake(key)
+	switch key {
+	case "id", "uuid", "uri", "uri_template":
+		// What names the row; a URI is never cut, it would not work.
+		return colInfo{order: 0, keep: view.Essential}
+	case "mime_type":
+		return colInfo{order: 31, keep: 70} // short, and says what a row holds
+	case "note_id", "chunk_id", "edge_id":
+		return colInfo{order: 1, keep: 96}
+	case "status", "state", "outcome":
+		return colInfo{order: 10, keep: 95}
+	case "dependency_state":
+		return colInfo{order: 12, keep: 68}
+	case "blocked_by":
+		// what a blocked task waits on: worth more than when it was made
+		return colInfo{order: 14, keep: 67}
+	case "actionable":
+		return colInfo{order: 13, keep: 45}
+	case "priority":
+		return colInfo{order: 20, keep: 90}
+	case "verb":
+		return colInfo{order: 24, keep: 42}
+	case "kind", "type", "entity_type", "memory_type":
+		return colInfo{order: 25, keep: 55}
+	case "rank_score_kind":
+		return colInfo{order: 53, keep: 44}
+	case "substrate":
+		return colInfo{order: 25, keep: 38}
+	case "relation":
+		return colInfo{order: 26, keep: 85}
+	case "direction":
+		return colInfo{order: 25, keep: 80}
+	case "from", "to":
+		// a transition's two states, right after the state itself
+		return colInfo{order: 11, keep: 85}
+	case "title", "name":
+		return colInfo{order: 30, keep: view.Essential, flex: true, min: 20, want: 40}
+	case "content", "text", "fact", "summary":
+		return colInfo{order: 31, keep: 98, flex: true, min: 20, want: 60}
+	case "description", "message", "reason", "result", "file_path", "path", "source_description":
+		return colInfo{order: 32, keep: 60, flex: true, min: 12, want: 30}
+	case "assignee", "actor", "owner":
+		return colInfo{order: 40, keep: 70, flex: true, min: 10}
+	case "score", "similarity", "similarity_score", "confidence":
+		return colInfo{order: 50, keep: 80, align: view.Right}
+	case "weight":
+		return colInfo{order: 51, keep: 50, align: view.Right}
+	case "due", "due_at":
+		return colInfo{order: 60, keep: 75}
+	case "updated_at":
+		return colInfo{order: 61, keep: 72}
+	case "created_at":
+		return colInfo{order: 62, keep: 66}
+	case "completed_at":
+		return colInfo{order: 63, keep: 50}
+	case "tags", "labels":
+		return colInfo{order: 70, keep: 45, flex: true, min: 10}
+	case "namespace", "group_id":
+		return colInfo{order: 80, keep: 25}
+	}
+	switch {
+	case IsIDKey(key):
+		return colInfo{order: 75, keep: 35}
+	case IsScoreKey(key):
+		return colInfo{order: 52, keep: 48, align: view.Right}
+	case isTime || strings.HasSuffix(key, "_at"):
+		return colInfo{order: 64, keep: 40}
+	}
+	if IsSizeKey(key) && kind == Number {
+		return colInfo{order: 31, keep: 45, align: view.Right}
+	}
+	if _, ok := DurationUnit(key); ok && kind == Number {
+		return colInfo{order: 55, keep: 55, align: view.Right}
+	}
+	// Keys we know nothing of keep the order they came in (the first is often
+	// the row's name), after the known leading columns and before times.
+	switch kind {
+	case Number:
+		return colInfo{order: 45, keep: 40, align: view.Right}
+	case Bool:
+		return colInfo{order: 45, keep: 40}
+	case Array:
+		return colInfo{order: 72, keep: 30, flex: true, min: 8}
+	case Object:
+		return colInfo{order: 85, keep: 20, flex: true, min: 10}
+	}
+	return colInfo{order: 45, keep: 45, flex: true, min: 10}
+}
+
+// Header turns a key into a column header: created_at → CREATED,
+// duration_us → DURATION, rank_score → RANK SCORE.
+func Header(key string) string {
+	key = Snake(key)
+	h := strings.TrimSuffix(key, "_at")
+	if _, ok := DurationUnit(key); ok && strings.LastIndexByte(key, '_') > 0 {
+		if i := strings.LastIndexByte(key, '_'); len(key)-i <= len("_seconds") && key[i+1:] != "interval" {
+			h = key[:i] // the unit suffix: the cell says the unit
+		}
+	}
+	if h == "" {
+		h = key
+	}
+	return strings.ToUpper(strings.ReplaceAll(h, "_", " "))
+}
+
+// sparseColumns is how many columns any table may have, however empty its
+// rows leave them: a screen or a page shows no more.
+const sparseColumns = 64
+
+// Sparse reports rows that are not a table: more than sparseColumns
+// columns, of which the rows fill under a quarter (cells is how many
+// members the rows have in all). Such a table is mostly blank cells:
+// 6,000 rows of ten keys each, 60,000 keys in all, would be 360 million
+// cells laid out from 60,000 members, and no screen shows it. Its rows are
+// shown as records instead, one after another under their index. Human,
+// Markdown and plain output decide on the columns they would show, before
+// making any cell, so that the cost of a table stays within four cells a
+// member of the input.
+func Sparse(columns, rows, cells int) bool {
+	return columns > sparseColumns && int64(columns)*int64(rows) > 4*int64(cells)
+}

@@ -1,0 +1,480 @@
+package recognise
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/value"
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// document makes the view of a value by its shape: a server's shape when
+// one of the registry knows it, else khive's envelopes, errors, batches
+// and lists, else the generic shapes, so that any JSON has a view.
+func (b builder) document(v Value, d *view.Doc) []view.Block {
+	if s := findShape(v, ""); s != nil {
+		if blocks, ok := b.special(s, v, d); ok {
+			return blocks
+		}
+	}
+	switch Classify(v) {
+	case ShapeBatch:
+		return b.batch(v, d)
+	case ShapeError:
+		return []view.Block{b.errorBlock(v, "")}
+	case ShapeEnvelope:
+		return b.envelope(v, "", false, d)
+	case ShapeList:
+		return b.list(v, 0)
+	case ShapeRecords:
+		return b.records(v.Items, Noun(v.Items, ""), 0)
+	case ShapeRecord:
+		return []view.Block{*b.record(v, 0, false, false)}
+	case ShapeScalars:
+		return []view.Block{b.inline(v.Items, 0)}
+	case ShapeArray:
+		if b.tooDeep() {
+			return []view.Block{view.Scalar{Cell: deep(v)}}
+		}
+		var blocks []view.Block
+		for _, it := range v.Items {
+			blocks = append(blocks, b.deeper().document(it, d)...)
+			blocks = append(blocks, view.Gap{})
+		}
+		return blocks
+	}
+	return []view.Block{view.Scalar{Cell: b.cell("", v, false)}}
+}
+
+// countLine is the footer of a list of records: "3 items".
+func countLine(n int, singular string, indent int) view.Footer {
+	return view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: format.Count(n, singular)}}, Indent: indent}
+}
+
+// countOf is the footer of a list some rows of which --where left out:
+// "2 of 5 tasks".
+func countOf(n, total int, singular string, indent int) view.Footer {
+	if n == total {
+		return countLine(n, singular, indent)
+	}
+	return view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: strconv.Itoa(n) + " of " + format.Count(total, singular)}}, Indent: indent}
+}
+
+// records is a table of records and the count under it.
+func (b builder) records(rows []Value, singular string, indent int) []view.Block {
+	t, n := b.table(rows, indent, false)
+	f := countOf(n, len(rows), singular, indent)
+	if n == 0 {
+		return []view.Block{f} // --where kept none
+	}
+	return []view.Block{t, f}
+}
+
+// envelope is {"ok": true, "tool": …, "result": …}: "✓ tool" and the
+// result as what it is. At the top level a list is its own title (its
+// footer counts it); as an op of a batch (nested, numbered) every op is
+// titled and its whole body is indented under the title.
+func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.Block {
+	res, _ := v.Get("result")
+	tool := v.Str("tool")
+	title := view.Title{Number: num, Mark: view.OK, Text: tool}
+	indent := 0
+	if nested {
+		indent = 2
+	}
+	blocks := []view.Block{}
+	if s := findShape(res, tool); s != nil {
+		if body, ok := b.special(s, res, d); ok {
+			blocks = append(append(blocks, title), body...)
+			return append(blocks, b.envelopeRest(v, indent, nested)...)
+		}
+	}
+	switch shape := Classify(res); shape {
+	case ShapeList, ShapeRecords:
+		title.Quiet = !nested
+		blocks = append(blocks, title)
+		if shape == ShapeList {
+			blocks = append(blocks, b.list(res, indent)...)
+		} else {
+			blocks = append(blocks, b.records(res.Items, Noun(res.Items, "results"), indent)...)
+		}
+	case ShapeRecord:
+		blocks = append(blocks, title, *b.record(res, 2, false, false))
+	case ShapeScalar:
+		if page, ok := mdTable(res.Text); ok && res.Kind == String {
+			title.Quiet = !nested
+			blocks = append(blocks, title)
+			blocks = append(blocks, b.drawnPage(page, indent)...)
+			break
+		}
+		if res.Kind != Null { // no result, or an empty one: the ✓ says it all
+			c := b.cell("result", res, false)
+			title.Value = &c
+		}
+		blocks = append(blocks, title)
+	case ShapeScalars:
+		blocks = append(blocks, title, b.inline(res.Items, 2))
+	default:
+		blocks = append(blocks, title)
+		blocks = append(blocks, b.document(res, d)...)
+	}
+	return append(blocks, b.envelopeRest(v, indent, nested)...)
+}
+
+// envelopeRest is an envelope's fields other than ok, tool and result
+// (search's status and backend errors, say), after the result.
+func (b builder) envelopeRest(v Value, indent int, nested bool) []view.Block {
+	rest := b.withoutUsage(OkRest(v))
+	var blocks []view.Block
+	warn, hasPartial := b.searchPartial(rest, indent)
+	if hasPartial {
+		blocks = append(blocks, warn)
+	}
+	if warn, ok := b.advisories(rest, indent); ok {
+		blocks = append(blocks, warn...)
+		if !b.opt.Verbose && b.opt.Fold {
+			rest = value.Without(rest, "advisories")
+		}
+	}
+	if !b.opt.Verbose && b.opt.Fold {
+		rest = searchQuiet(rest, hasPartial)
+	}
+	if !IsFiller("", rest, false) {
+		if !nested {
+			blocks = append(blocks, view.Gap{})
+		}
+		blocks = append(blocks, *b.record(rest, indent, false, false))
+	}
+	return blocks
+}
+
+// searchPartial is the one line that says a search ran without some of its
+// backends (khive's partial: true, missing_backends, backend_errors):
+// "partial: text backend timed out", rather than its fields as a dump.
+func (b builder) searchPartial(v Value, indent int) (view.Footer, bool) {
+	partial, _ := v.Get("partial")
+	errs, _ := v.Get("backend_errors")
+	missing, _ := v.Get("missing_backends")
+	if !partial.IsTrue() && v.Str("status") != "partial" && len(errs.Members) == 0 {
+		return view.Footer{}, false
+	}
+	var what []string
+	said := map[string]bool{}
+	for _, m := range errs.Members {
+		said[m.Key] = true
+		kind, msg := m.Value.Str("kind"), m.Value.Str("message")
+		switch {
+		case kind == "timeout":
+			what = append(what, m.Key+" backend timed out")
+		case msg != "":
+			what = append(what, m.Key+" backend failed ("+msg+")")
+		default:
+			what = append(what, m.Key+" backend failed")
+		}
+	}
+	for _, it := range missing.Items {
+		if it.Kind == String && !said[it.Text] {
+			what = append(what, it.Text+" backend missing")
+		}
+	}
+	text := "partial"
+	if len(what) > 0 {
+		text += ": " + strings.Join(what, "; ")
+	}
+	return view.Footer{Kind: view.Meta, Indent: indent, Parts: []view.Part{{Mark: view.Warning, Tone: view.Warn, Text: text}}}, true
+}
+
+// advisories are what khive says of an op that succeeded with a caveat
+// ({code, component, message, reason, severity}): a warning line each,
+// its message; the whole objects under --verbose.
+func (b builder) advisories(v Value, indent int) ([]view.Block, bool) {
+	adv, ok := v.Get("advisories")
+	if !ok || adv.Kind != Array || len(adv.Items) == 0 {
+		return nil, false
+	}
+	var lines []view.Block
+	for _, a := range adv.Items {
+		msg, ok := a.Get("message")
+		if a.Kind != Object || !ok || msg.Kind != String {
+			return nil, false // not the shape known: shown as it is
+		}
+		lines = append(lines, view.Footer{Kind: view.Meta, Indent: indent,
+			Parts: []view.Part{{Mark: view.Warning, Tone: view.Warn, Text: msg.Text}}})
+	}
+	return lines, true
+}
+
+// searchQuiet leaves out what a search op says of its backends once the
+// line above said it (partial), and the diagnostics of a search that ran
+// complete (status "complete", every arm "ran"); --verbose shows them.
+// Any other status, or an arm that did not run, stays in view.
+func searchQuiet(v Value, partialSaid bool) Value {
+	arms, hasArms := v.Get("arm_participation")
+	if !hasArms && !partialSaid {
+		return v
+	}
+	allRan := arms.Kind == Object
+	for _, m := range arms.Members {
+		if st := m.Value.Str("status"); st != "ran" {
+			allRan = false
+		}
+	}
+	out := Value{Kind: Object}
+	for _, m := range v.Members {
+		switch m.Key {
+		case "arm_participation":
+			if allRan || partialSaid {
+				continue
+			}
+		case "backend_errors", "missing_backends", "partial":
+			if partialSaid {
+				continue
+			}
+		case "status":
+			if m.Value.Kind == String && (m.Value.Text == "complete" || m.Value.Text == "partial" && partialSaid) {
+				continue
+			}
+		}
+		out.Members = append(out.Members, m)
+	}
+	return out
+}
+
+// drawnPage is a page khive drew as a Markdown table, read back: a list
+// when its fields say it is one (has_more …), else the rows and the fields.
+func (b builder) drawnPage(page Value, indent int) []view.Block {
+	if _, _, ok := ListRows(page); ok {
+		return b.list(page, indent)
+	}
+	rows := page.Members[0].Value // where mdTable put them
+	blocks := b.records(rows.Items, Noun(rows.Items, ""), indent)
+	if r := b.restAlways(Value{Kind: Object, Members: page.Members[1:]}, indent); r != nil {
+		blocks = append(blocks, *r)
+	}
+	return blocks
+}
+
+// withoutUsage leaves out an op's usage (khive's storage counters, {}
+// when none) but under --verbose: bookkeeping of the server's, not the
+// answer.
+func (b builder) withoutUsage(v Value) Value {
+	if b.opt.Verbose {
+		return v
+	}
+	return value.Without(v, "usage")
+}
+
+// list is a list envelope: the table, then a footer with the count and what
+// the metadata says ("more available"), then its other fields (all of them
+// under --verbose).
+func (b builder) list(v Value, indent int) []view.Block {
+	key, rows, _ := ListRows(v)
+	var blocks []view.Block
+	n := 0
+	if len(rows.Items) > 0 {
+		var t view.Block
+		if t, n = b.table(rows.Items, indent, false); n > 0 {
+			blocks = append(blocks, t)
+		}
+	}
+	return append(blocks, b.listFooter(v, key, n, len(rows.Items), Noun(rows.Items, key), indent)...)
+}
+
+// listFooter is what follows a list's rows: "3 tasks · more available",
+// then the list's fields that the footer does not say.
+func (b builder) listFooter(v Value, key string, n, total int, singular string, indent int) []view.Block {
+	f := countOf(n, total, singular, indent)
+	if hm, _ := v.Get("has_more"); hm.IsTrue() {
+		more := "more available"
+		if no, ok := v.Get("next_offset"); ok && no.Kind == Number {
+			more += " from offset " + no.Text
+		}
+		f.Parts = append(f.Parts, view.Part{Text: more})
+	}
+	for _, k := range [...]string{"truncated", "scan_incomplete"} {
+		if t, _ := v.Get(k); t.IsTrue() {
+			f.Parts = append(f.Parts, view.Part{Tone: view.Warn, Text: strings.ReplaceAll(k, "_", " ")})
+		}
+	}
+	if na, ok := v.Get("next_after"); ok && na.Kind != Null {
+		c := b.cell("next_after", na, false)
+		f.Parts = append(f.Parts, view.Part{Text: "more after ", Cell: &c})
+	}
+	if lc, _ := v.Get("limit_clamped"); lc.IsTrue() {
+		clamp := "limit clamped"
+		if e, ok := v.Get("effective_limit"); ok {
+			clamp += " to " + ScalarText(e)
+		}
+		if r, ok := v.Get("requested_limit"); ok {
+			clamp += " (asked " + ScalarText(r) + ")"
+		}
+		f.Parts = append(f.Parts, view.Part{Tone: view.Warn, Text: clamp})
+	}
+	blocks := []view.Block{f}
+	rest := Value{Kind: Object}
+	for _, m := range v.Members {
+		if m.Key != key && (b.opt.Verbose || !IsListMetaKey(m.Key)) {
+			rest.Members = append(rest.Members, m)
+		}
+	}
+	if !IsFiller("", rest, false) {
+		blocks = append(blocks, *b.record(rest, indent, false, false))
+	}
+	return blocks
+}
+
+// errorBlock is an error envelope: the tool, the kind, the message, and
+// every other field, exactly as they came.
+func (b builder) errorBlock(v Value, num string) view.Error {
+	ev := ViewError(v)
+	e := view.Error{Number: num, Tool: ev.Tool, Kind: ev.Kind, Aborted: ev.Aborted, Message: ev.Msg}
+	if details := b.withoutUsage(ev.Details()); len(details.Members) > 0 {
+		e.Details = b.record(details, 0, true, false)
+	}
+	return e
+}
+
+// batch is one section per op, numbered, then the totals and the batch's
+// other fields. khive wraps even a single op in a request envelope: one op
+// is shown as that op alone, as if it had come bare (its ✓ or ✗ says what
+// the summary would), with the summary and status under --verbose.
+func (b builder) batch(v Value, d *view.Doc) []view.Block {
+	res, _ := v.Get("results")
+	if len(res.Items) == 1 {
+		return b.oneOp(v, res.Items[0], d)
+	}
+	return append(b.ops(res.Items, 0, d), b.batchTail(v)...)
+}
+
+// ops is a batch's ops, numbered from first+1, each followed by a gap.
+func (b builder) ops(items []Value, first int, d *view.Doc) []view.Block {
+	var blocks []view.Block
+	for i, r := range items {
+		num := strconv.Itoa(first + i + 1)
+		if IsErrorEnvelope(r) {
+			blocks = append(blocks, b.errorBlock(r, num))
+		} else {
+			blocks = append(blocks, b.envelope(r, num, true, d)...)
+		}
+		blocks = append(blocks, view.Gap{})
+	}
+	return blocks
+}
+
+// batchTail is what follows a batch's ops: its totals and other fields.
+func (b builder) batchTail(v Value) []view.Block {
+	bv := ViewBatch(v)
+	blocks := []view.Block{b.totals(bv)}
+	if !IsFiller("", bv.Rest, false) {
+		blocks = append(blocks, *b.record(bv.Rest, 0, false, false))
+	}
+	return blocks
+}
+
+// oneOp is a request envelope holding one op.
+func (b builder) oneOp(v, op Value, d *view.Doc) []view.Block {
+	var blocks []view.Block
+	if IsErrorEnvelope(op) {
+		blocks = []view.Block{b.errorBlock(op, "")}
+	} else {
+		blocks = b.envelope(op, "", false, d)
+	}
+	return append(blocks, b.oneOpTail(v, op)...)
+}
+
+// oneOpTail is what follows the op of a one-op request envelope.
+func (b builder) oneOpTail(v, op Value) []view.Block {
+	var blocks []view.Block
+	bv := ViewBatch(v)
+	// The op's ✓ or ✗ says what the summary would, when the request says
+	// success (or the op failed): any other word is worth its line.
+	said := bv.Status == "" || bv.Status == "success" || IsErrorEnvelope(op)
+	if b.opt.Verbose || !said {
+		blocks = append(blocks, view.Gap{}, b.totals(bv))
+	}
+	if !IsFiller("", bv.Rest, false) {
+		blocks = append(blocks, view.Gap{}, *b.record(bv.Rest, 0, false, false))
+	}
+	return blocks
+}
+
+// afterFirstOp is what follows the first op of a request envelope whose
+// list was streamed as a one-op request's: the tail of one, or, when more
+// ops followed, those ops numbered and the batch's tail.
+func (b builder) afterFirstOp(v Value) []view.Block {
+	res, _ := v.Get("results")
+	if len(res.Items) <= 1 {
+		var op Value
+		if len(res.Items) == 1 {
+			op = res.Items[0]
+		}
+		return b.oneOpTail(v, op)
+	}
+	blocks := append([]view.Block{view.Gap{}}, b.ops(res.Items[1:], 1, &view.Doc{})...)
+	return append(blocks, b.batchTail(v)...)
+}
+
+// totals is a batch's summary line: succeeded · failed · aborted in that
+// order whatever order they came in, a count of 0 left out but for
+// succeeded, total left out (it is their sum) except under --verbose, then
+// the status; any other count after them.
+func (b builder) totals(bv BatchView) view.Footer {
+	f := view.Footer{Kind: view.Totals}
+	rank := func(k string) int {
+		switch k {
+		case "succeeded":
+			return 0
+		case "failed":
+			return 1
+		case "aborted":
+			return 2
+		case "total":
+			return 4
+		}
+		return 3
+	}
+	counts := append([]Member(nil), bv.Counts...)
+	sort.SliceStable(counts, func(i, j int) bool { return rank(counts[i].Key) < rank(counts[j].Key) })
+	for _, m := range counts {
+		zero := m.Value.Text == "0"
+		switch {
+		case m.Key == "total" && !b.opt.Verbose,
+			zero && (m.Key == "failed" || m.Key == "aborted") && !b.opt.Verbose:
+			continue
+		}
+		tone := view.Neutral
+		if !zero {
+			switch m.Key {
+			case "succeeded":
+				tone = view.Good
+			case "failed":
+				tone = view.Bad
+			case "aborted":
+				tone = view.Warn
+			}
+		}
+		f.Parts = append(f.Parts, view.Part{Tone: tone, Text: ScalarText(m.Value) + " " + m.Key})
+	}
+	if bv.Status != "" {
+		f.Parts = append(f.Parts, view.Part{Tone: StatusTone(bv.Status), Text: bv.Status, Aside: true})
+	}
+	return f
+}
+
+// StatusTone is what a status word means: a task status or a health word.
+func StatusTone(s string) view.Tone {
+	m, _ := glyphs.Unicode().Status(s)
+	return view.Tone(m.Tone)
+}
+
+// Record is the view of an object as key/value lines, for a caller that
+// shows fields outside a document (what a note leaves out).
+func Record(v Value, indent int, opt Options) *view.Record {
+	if IsFiller("", v, false) {
+		return nil
+	}
+	return builder{opt: opt}.record(v, indent, false, false)
+}

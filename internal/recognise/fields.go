@@ -1,0 +1,247 @@
+package recognise
+
+import (
+	"strings"
+	"time"
+
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// The field conventions of khive and MCP servers, in one place. Keys are
+// compared in snake_case, so camelCase keys (entityType, taskId, mimeType,
+// createdAt) mean what their snake_case twins mean.
+
+// Snake is key in snake_case: entityType → entity_type, taskId → task_id,
+// HTTPStatus → http_status. Keys without capitals come back as they are.
+func Snake(key string) string {
+	upper := false
+	for i := 0; i < len(key); i++ {
+		switch c := key[i]; {
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '_':
+		default:
+			return key // not an identifier: words are not split
+		}
+	}
+	if !upper {
+		return key
+	}
+	var b strings.Builder
+	b.Grow(len(key) + 4)
+	isUp := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	isLow := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		if isUp(c) {
+			// A word starts at a capital after a lower-case letter or digit,
+			// or at the last capital of a run followed by lower case.
+			if i > 0 && (isLow(key[i-1]) || isUp(key[i-1]) && i+1 < len(key) && isLow(key[i+1])) && key[i-1] != '_' {
+				b.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// DurationUnit returns the unit a numeric duration field is written in,
+// judged by its name (duration_us, latency_ms, durationMs, duration_seconds,
+// and an MCP task's ttl and pollInterval).
+func DurationUnit(key string) (time.Duration, bool) {
+	key = Snake(key)
+	switch {
+	case key == "ttl", key == "poll_interval":
+		return time.Millisecond, true // MCP tasks count in milliseconds
+	case strings.HasSuffix(key, "_us"):
+		return time.Microsecond, true
+	case strings.HasSuffix(key, "_ms"):
+		return time.Millisecond, true
+	case strings.HasSuffix(key, "_seconds"), strings.HasSuffix(key, "_secs"), strings.HasSuffix(key, "_s"):
+		return time.Second, true
+	case strings.HasSuffix(key, "_ns"):
+		return time.Nanosecond, true
+	}
+	return 0, false
+}
+
+// BoolTone is what a boolean means under its key: success when true and
+// failure when false for the keys that report success (ok, passed …); a
+// failure or a warning when true for those that report one (error,
+// aborted …; partial, truncated …), nothing when false; nothing at all
+// for a harmless flag (is_terminal: false is no failure).
+func BoolTone(key string, b bool) view.Tone {
+	switch Snake(key) {
+	case "ok", "success", "succeeded", "successful", "passed", "valid", "healthy", "available", "reachable",
+		"connected", "alive", "ready", "committed", "persisted", "audit_persisted", "transitioned", "completed":
+		if b {
+			return view.Good
+		}
+		return view.Bad
+	case "error", "is_error", "failed", "failure", "aborted", "broken", "corrupt", "timed_out":
+		if b {
+			return view.Bad
+		}
+	case "partial", "truncated", "stalled", "scan_incomplete", "limit_clamped", "degraded":
+		if b {
+			return view.Warn
+		}
+	}
+	return view.Neutral
+}
+
+// IsSizeKey: numbers that are sizes in bytes (an MCP resource's size).
+func IsSizeKey(k string) bool {
+	k = Snake(k)
+	return k == "size" || k == "bytes" || strings.HasSuffix(k, "_bytes")
+}
+
+// IsIDKey: a UUID under one of these keys is an identifier. Elsewhere a
+// string that is exactly a UUID is one too; a UUID inside text is text.
+func IsIDKey(k string) bool {
+	k = Snake(k)
+	return k == "id" || k == "uuid" || strings.HasSuffix(k, "_id") || strings.HasSuffix(k, "_uuid") ||
+		k == "superseded_by" || k == "replaced_by"
+}
+
+// IsUUID reports the canonical 8-4-4-4-12 hex form.
+func IsUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < 36; i++ {
+		c := s[i]
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// IsLifecycle: a null under these keys means "not yet" (completed_at: null
+// is "not done") and is shown, not dropped.
+func IsLifecycle(k string) bool {
+	switch k {
+	case "completed_at", "deleted_at", "due_at", "read_at", "started_at", "superseded_at",
+		"applied_at", "withdrawn_at", "reviewed_at", "parent_id", "superseded_by", "replaced_by":
+		return true
+	}
+	return false
+}
+
+// IsScoreKey: floats whose useful precision is about 3 significant figures.
+func IsScoreKey(k string) bool {
+	switch Snake(k) {
+	case "score", "rank_score", "raw_score", "similarity", "similarity_score", "vector_similarity",
+		"keyword_score", "salience", "decay_factor", "rrf_score", "cross_encoder_score",
+		"graph_proximity_score", "confidence":
+		return true
+	}
+	return false
+}
+
+// IsStatusKey: keys whose values are task statuses or health words.
+func IsStatusKey(k string) bool {
+	switch Snake(k) {
+	case "status", "state", "from", "to", "from_status", "to_status", "old_status", "new_status", "previous_status":
+		return true
+	}
+	return false
+}
+
+// ListKeys are the row arrays a list envelope may carry.
+// (rows: khive's query page).
+var ListKeys = [...]string{"items", "entities", "notes", "edges", "results", "entries", "neighbors", "rows"}
+
+func IsListKey(k string) bool {
+	for _, l := range ListKeys {
+		if k == l {
+			return true
+		}
+	}
+	return false
+}
+
+// listMetaKeys mark an object as a list envelope.
+func IsListMetaKey(k string) bool {
+	switch k {
+	case "requested_limit", "effective_limit", "limit_clamped", "next_after", "has_more",
+		"next_offset", "truncated", "scan_incomplete":
+		return true
+	}
+	return false
+}
+
+// IsFiller reports values that say nothing: null, "", [] and {}, and objects
+// holding only those. Lifecycle nulls and empty strings under `properties`
+// (written by a user) are data.
+func IsFiller(key string, v Value, inProps bool) bool {
+	switch v.Kind {
+	case Null:
+		return !IsLifecycle(key)
+	case String:
+		return v.Text == "" && !inProps
+	case Array:
+		return len(v.Items) == 0
+	case Object:
+		inner := inProps || key == "properties"
+		for _, m := range v.Members {
+			if !IsFiller(m.Key, m.Value, inner) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// Noun names what a list's rows are, singular: from a `kind` shared by every
+// row ("task"), from the shape of the rows, or from the array's key.
+func Noun(rows []Value, arrayKey string) string {
+	if k := UniformKind(rows); k != "" {
+		return k
+	}
+	if len(rows) > 0 && rows[0].Kind == Object {
+		switch {
+		case rows[0].Has("outcome") && rows[0].Has("verb"):
+			return "event"
+		case rows[0].Has("note_id"):
+			return "note"
+		}
+	}
+	switch arrayKey {
+	case "items", "":
+		return "item"
+	case "entities":
+		return "entity"
+	case "entries":
+		return "entry"
+	}
+	return strings.TrimSuffix(arrayKey, "s")
+}
+
+// UniformKind returns the `kind` every row shares when it is a plain word.
+func UniformKind(rows []Value) string {
+	kind := ""
+	for i, r := range rows {
+		k := r.Str("kind")
+		if k == "" || (i > 0 && k != kind) {
+			return ""
+		}
+		kind = k
+	}
+	for _, c := range kind {
+		if !(c >= 'a' && c <= 'z' || c == '_') {
+			return ""
+		}
+	}
+	return kind
+}

@@ -1,0 +1,298 @@
+package recognise
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/relative"
+)
+
+// The graph-memory MCP server (graphiti): search results as numbered
+// entities and relation arrows, episodes newest first, and one-line
+// results for status, add-memory, delete and clear-graph.
+
+var graphitiNodes = Recogniser{
+	Name:  "graphiti nodes",
+	Tools: []string{"search_nodes", "search_memory_nodes"},
+	Match: func(v Value) bool { return hasObjects(v, "nodes", "name") },
+	View:  func(b builder, v Value) ([]view.Block, error) { return graphitiNodeList.view(b, v) },
+	Long:  &graphitiNodeList,
+}
+
+// graphitiNodeList is a search's nodes, streamed when there are many; its
+// message (under --verbose) goes before them.
+var graphitiNodeList = Long{
+	Key:  "nodes",
+	Noun: "entity",
+	Entry: func(b builder, n Value) (view.Entry, error) {
+		name, err1 := optString(n, "name")
+		typ, err2 := optString(n, "entity_type")
+		summary, err3 := optString(n, "summary")
+		if err := firstErr(err1, err2, err3); err != nil {
+			return view.Entry{}, err
+		}
+		return view.Entry{Name: name, Tag: typ, Summary: summary,
+			Extra: b.rest(n, 0, "name", "entity_type", "summary")}, nil
+	},
+	Before: func(b builder, v Value) []view.Block { return b.message(v) },
+}
+
+var graphitiFacts = Recogniser{
+	Name:  "graphiti facts",
+	Tools: []string{"search_facts", "search_memory_facts"},
+	Match: func(v Value) bool { return hasObjects(v, "facts", "fact") || hasObjects(v, "facts", "relation") },
+	View: func(b builder, v Value) ([]view.Block, error) {
+		facts, err := objects(v, "facts")
+		if err != nil {
+			return nil, err
+		}
+		rels := view.Relations{Heading: format.Count(len(facts), "fact")}
+		for _, f := range facts {
+			src, err1 := endName(f, "source")
+			dst, err2 := endName(f, "target")
+			rel, err3 := optString(f, "relation")
+			fact, err4 := optString(f, "fact")
+			conf, hasConf, err5 := optNumber(f, "confidence")
+			invalid, err6 := optString(f, "invalid_at")
+			if err := firstErr(err1, err2, err3, err4, err5, err6); err != nil {
+				return nil, err
+			}
+			r := view.Relation{From: src, Rel: RelationWords(rel), To: dst, Detail: fact,
+				Extra: b.rest(f, 0, "source", "target", "relation", "fact", "confidence", "invalid_at")}
+			if hasConf {
+				c := b.cell("confidence", Value{Kind: Number, Text: conf}, false)
+				r.Score = &c
+			}
+			if invalid != "" {
+				c := b.cell("invalid_at", Value{Kind: String, Text: invalid}, false)
+				r.Invalid = &c
+			}
+			rels.Relations = append(rels.Relations, r)
+		}
+		return append(b.message(v), rels), nil
+	},
+}
+
+var graphitiEpisodes = Recogniser{
+	Name:  "graphiti episodes",
+	Tools: []string{"get_episodes"},
+	Match: func(v Value) bool { return hasObjects(v, "episodes", "content") || hasObjects(v, "episodes", "name") },
+	View: func(b builder, v Value) ([]view.Block, error) {
+		items, err := objects(v, "episodes")
+		if err != nil {
+			return nil, err
+		}
+		type episode struct {
+			ev view.Event
+			at int64 // for newest first
+		}
+		var eps []episode
+		for _, e := range items {
+			name, err1 := optString(e, "name")
+			content, err2 := optString(e, "content")
+			source, err3 := optString(e, "source_description")
+			created, err4 := optString(e, "created_at")
+			if err := firstErr(err1, err2, err3, err4); err != nil {
+				return nil, err
+			}
+			ep := episode{ev: view.Event{Name: name, Source: source, Content: content,
+				Extra: b.rest(e, 0, "name", "content", "source_description", "created_at")}}
+			if t, ok := relative.Parse(created); ok {
+				c := b.cell("created_at", Value{Kind: String, Text: created}, false)
+				ep.ev.At, ep.at = &c, t.UnixNano()
+			}
+			eps = append(eps, ep)
+		}
+		sort.SliceStable(eps, func(i, j int) bool { return eps[i].at > eps[j].at })
+		tl := view.Timeline{Heading: format.Count(len(eps), "episode")}
+		for _, ep := range eps {
+			tl.Events = append(tl.Events, ep.ev)
+		}
+		return append(b.message(v), tl), nil
+	},
+}
+
+var graphitiStatus = Recogniser{
+	Name:  "graphiti status",
+	Tools: []string{"get_status"},
+	Match: func(v Value) bool { return v.Has("status") && (v.Has("entity_count") || v.Has("episode_count")) },
+	View: func(b builder, v Value) ([]view.Block, error) {
+		status, err1 := optString(v, "status")
+		ents, hasEnts, err2 := optNumber(v, "entity_count")
+		eps, hasEps, err3 := optNumber(v, "episode_count")
+		updated, err4 := optString(v, "last_updated")
+		if err := firstErr(err1, err2, err3, err4); err != nil {
+			return nil, err
+		}
+		head := view.Part{Mark: view.OK, Tone: view.Good, Text: status}
+		if StatusTone(status) != view.Good {
+			head.Mark, head.Tone = view.Failed, view.Bad
+		}
+		f := view.Footer{Kind: view.Result, Parts: []view.Part{head}}
+		if hasEnts {
+			f.Parts = append(f.Parts, view.Part{Text: format.CountText(ents, "entity")})
+		}
+		if hasEps {
+			f.Parts = append(f.Parts, view.Part{Text: format.CountText(eps, "episode")})
+		}
+		if updated != "" {
+			c := b.cell("last_updated", Value{Kind: String, Text: updated}, false)
+			f.Parts = append(f.Parts, view.Part{Text: "updated ", Cell: &c})
+		}
+		return withRest([]view.Block{f}, b.rest(v, 2, "status", "entity_count", "episode_count", "last_updated")), nil
+	},
+}
+
+var graphitiAddMemory = Recogniser{
+	Name:  "graphiti add-memory",
+	Tools: []string{"add_memory", "add_episode"},
+	Match: func(v Value) bool { return v.Has("entities_extracted") || v.Has("facts_extracted") },
+	View: func(b builder, v Value) ([]view.Block, error) {
+		msg, err1 := optString(v, "message")
+		name, err2 := optString(v, "name")
+		ents, hasEnts, err3 := optNumber(v, "entities_extracted")
+		facts, hasFacts, err4 := optNumber(v, "facts_extracted")
+		if err := firstErr(err1, err2, err3, err4); err != nil {
+			return nil, err
+		}
+		what := msg
+		if what == "" {
+			what = "added " + name
+		}
+		f := view.Footer{Kind: view.Result, Parts: []view.Part{{Mark: view.OK, Tone: view.Good, Text: what}}}
+		if hasEnts {
+			f.Parts = append(f.Parts, view.Part{Text: format.CountText(ents, "entity")})
+		}
+		if hasFacts {
+			f.Parts = append(f.Parts, view.Part{Text: format.CountText(facts, "fact")})
+		}
+		return withRest([]view.Block{f}, b.rest(v, 2, "message", "entities_extracted", "facts_extracted")), nil
+	},
+}
+
+var graphitiClear = Recogniser{
+	Name:     "graphiti clear-graph",
+	Failures: true,
+	Tools:    []string{"clear_graph"},
+	Match: func(v Value) bool {
+		return v.Has("success") && (v.Has("deleted_entities") || v.Has("deleted_episodes"))
+	},
+	View: func(b builder, v Value) ([]view.Block, error) {
+		f, err := successLine(v)
+		if err != nil {
+			return nil, err
+		}
+		ents, hasEnts, err1 := optNumber(v, "deleted_entities")
+		eps, hasEps, err2 := optNumber(v, "deleted_episodes")
+		if err := firstErr(err1, err2); err != nil {
+			return nil, err
+		}
+		if hasEnts {
+			f.Parts = append(f.Parts, view.Part{Text: format.CountText(ents, "entity") + " deleted"})
+		}
+		if hasEps {
+			f.Parts = append(f.Parts, view.Part{Text: format.CountText(eps, "episode") + " deleted"})
+		}
+		return withRest([]view.Block{f}, b.rest(v, 2, "deleted_entities", "deleted_episodes", "success", "message")), nil
+	},
+}
+
+var graphitiDelete = Recogniser{
+	Name:     "graphiti delete",
+	Failures: true,
+	Tools:    []string{"delete_episode", "delete_entity_edge"},
+	Match: func(v Value) bool {
+		s, ok := v.Get("success")
+		return ok && s.Kind == Bool && v.Has("message") && len(v.Members) <= 3
+	},
+	View: func(b builder, v Value) ([]view.Block, error) {
+		f, err := successLine(v)
+		if err != nil {
+			return nil, err
+		}
+		uuid, err := optString(v, "uuid")
+		if err != nil {
+			return nil, err
+		}
+		if uuid != "" {
+			c := b.cell("uuid", Value{Kind: String, Text: uuid}, false)
+			f.Parts = append(f.Parts, view.Part{Cell: &c})
+		}
+		return withRest([]view.Block{f}, b.rest(v, 2, "uuid", "success", "message")), nil
+	},
+}
+
+// successLine is "✓ message" or, for success: false, "✗ message" as the
+// failure it is.
+func successLine(v Value) (view.Footer, error) {
+	ok, has := v.Get("success")
+	if !has || ok.Kind != Bool {
+		return view.Footer{}, errShape("success is not a boolean")
+	}
+	msg, err := optString(v, "message")
+	if err != nil {
+		return view.Footer{}, err
+	}
+	head := view.Part{Mark: view.OK, Tone: view.Good, Text: msg}
+	if ok.IsFalse() {
+		head.Mark, head.Tone = view.Failed, view.Bad
+	}
+	if head.Text == "" {
+		head.Text = map[bool]string{true: "done", false: "failed"}[ok.IsTrue()]
+	}
+	return view.Footer{Kind: view.Result, Parts: []view.Part{head}}, nil
+}
+
+// message is, under --verbose, a response's status message as a note: it
+// says "retrieved successfully" and little else.
+func (b builder) message(v Value) []view.Block {
+	if msg := v.Str("message"); msg != "" && b.opt.Verbose {
+		return []view.Block{view.Note{Fields: []string{msg}}}
+	}
+	return nil
+}
+
+// withRest appends a record of left-over fields, when there is one.
+func withRest(blocks []view.Block, rest *view.Record) []view.Block {
+	if rest != nil {
+		blocks = append(blocks, *rest)
+	}
+	return blocks
+}
+
+// endName is the name of a fact's source or target: {"name": "…"} or a string.
+func endName(f Value, key string) (string, error) {
+	e, ok := f.Get(key)
+	switch {
+	case !ok:
+		return "", nil
+	case e.Kind == String:
+		return e.Text, nil
+	case e.Kind == Object:
+		return optString(e, "name")
+	}
+	return "", errShape("%s is neither a name nor an object", key)
+}
+
+// RelationWords turns a relation name into words: USES_AS_BACKEND and
+// usesAsBackend read "uses as backend", Maintains reads "maintains".
+func RelationWords(rel string) string {
+	var b strings.Builder
+	prevLower := false
+	for _, r := range rel {
+		switch {
+		case r == '_' || r == '-' || r == ' ':
+			b.WriteByte(' ')
+			prevLower = false
+			continue
+		case unicode.IsUpper(r) && prevLower:
+			b.WriteByte(' ')
+		}
+		b.WriteRune(unicode.ToLower(r))
+		prevLower = unicode.IsLower(r) || unicode.IsDigit(r)
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}

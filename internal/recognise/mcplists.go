@@ -1,0 +1,63 @@
+package recognise
+
+import (
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// MCP's list results whose rows read best as a table: resources/list
+// (the URI names a row and is never cut), resources/templates/list, and
+// tasks/list. A page may end in a cursor for the next one.
+
+var mcpLists = Recogniser{
+	Name:  "MCP list",
+	Match: func(v Value) bool { _, _, ok := mcpListRows(v); return ok },
+	View: func(b builder, v Value) ([]view.Block, error) {
+		key, rows, _ := mcpListRows(v)
+		var blocks []view.Block
+		n := 0
+		if len(rows) > 0 {
+			var t view.Block
+			if t, n = b.table(rows, 0, false); n > 0 {
+				blocks = append(blocks, t)
+			}
+		}
+		f := countOf(n, len(rows), mcpNoun[key], 0)
+		if c, ok := v.Get("nextCursor"); ok && c.Kind != Null {
+			cell := b.cell("nextCursor", c, false)
+			f.Parts = append(f.Parts, view.Part{Text: "more after ", Cell: &cell})
+		}
+		blocks = append(blocks, f)
+		return withRest(blocks, b.restAlways(v, 0, key, "nextCursor")), nil
+	},
+}
+
+// mcpNoun is what a row of each list is.
+var mcpNoun = map[string]string{"resources": "resource", "resourceTemplates": "template", "tasks": "task"}
+
+// mcpListRows finds the rows of an MCP list result: an array of objects
+// under one of the keys above, next to nothing but a cursor and _meta.
+func mcpListRows(v Value) (string, []Value, bool) {
+	if v.Kind != Object {
+		return "", nil, false
+	}
+	key := ""
+	var rows Value
+	for _, m := range v.Members {
+		switch {
+		case mcpNoun[m.Key] != "" && key == "":
+			key, rows = m.Key, m.Value
+		case m.Key == "nextCursor", m.Key == "_meta":
+		default:
+			return "", nil, false
+		}
+	}
+	if key == "" || rows.Kind != Array {
+		return "", nil, false
+	}
+	for _, r := range rows.Items {
+		if r.Kind != Object {
+			return "", nil, false
+		}
+	}
+	return key, rows.Items, true
+}

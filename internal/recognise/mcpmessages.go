@@ -1,0 +1,223 @@
+package recognise
+
+import (
+	"encoding/base64"
+	"strconv"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/value"
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// MCP conversations: prompts/get's messages (each role as a label, its
+// text as prose, media and embedded resources named in a line), and
+// completion/complete's values.
+
+var mcpPromptMessages = Recogniser{
+	Name: "MCP prompt messages",
+	Match: func(v Value) bool {
+		return hasObjects(v, "messages", "role") && hasObjects(v, "messages", "content")
+	},
+	View: func(b builder, v Value) ([]view.Block, error) {
+		desc, err := optString(v, "description")
+		if err != nil {
+			return nil, err
+		}
+		msgs, err := b.messages(v, 0)
+		if err != nil {
+			return nil, err
+		}
+		var blocks []view.Block
+		if desc != "" {
+			blocks = append(blocks, view.Definition{Description: desc}, view.Gap{})
+		}
+		blocks = append(blocks, msgs)
+		if rest := b.leftover(v, 0, "description", "messages"); rest != nil {
+			blocks = append(blocks, view.Gap{}, *rest)
+		}
+		return blocks, nil
+	},
+}
+
+var mcpCompletion = Recogniser{
+	Name: "MCP completion",
+	Match: func(v Value) bool {
+		c, ok := v.Get("completion")
+		return ok && c.Kind == Object && c.Has("values")
+	},
+	View: func(b builder, v Value) ([]view.Block, error) {
+		c, _ := v.Get("completion")
+		vals, ok := c.Get("values")
+		if !ok || vals.Kind != Array {
+			return nil, errShape("values is not a list")
+		}
+		total, hasTotal, err := optNumber(c, "total")
+		if err != nil {
+			return nil, err
+		}
+		n := strconv.Itoa(len(vals.Items))
+		count := view.Part{Text: format.Count(len(vals.Items), "value")}
+		if hasTotal && total != n {
+			count.Text = n + " of " + total
+		}
+		f := view.Footer{Kind: view.Meta, Parts: []view.Part{count}}
+		if more, _ := c.Get("hasMore"); more.IsTrue() {
+			f.Parts = append(f.Parts, view.Part{Text: "more available"})
+		}
+		var blocks []view.Block
+		if len(vals.Items) > 0 {
+			blocks = append(blocks, b.inline(vals.Items, 0))
+		}
+		blocks = append(blocks, f)
+		if rest := b.leftover(c, 0, "values", "total", "hasMore"); rest != nil {
+			blocks = append(blocks, *rest)
+		}
+		if rest := b.leftover(v, 0, "completion"); rest != nil {
+			blocks = append(blocks, view.Gap{}, *rest)
+		}
+		return blocks, nil
+	},
+}
+
+// messages is the conversation under v's "messages": one message per
+// content block (a message may hold several), at indent.
+func (b builder) messages(v Value, indent int) (view.Messages, error) {
+	items, err := objects(v, "messages")
+	out := view.Messages{Indent: indent}
+	if err != nil {
+		return out, err
+	}
+	for _, m := range items {
+		role, err := optString(m, "role")
+		if err != nil {
+			return out, err
+		}
+		content, _ := m.Get("content")
+		blocks := []Value{content}
+		if content.Kind == Array {
+			blocks = content.Items
+		}
+		for i, c := range blocks {
+			msg, err := b.content(c)
+			if err != nil {
+				return out, err
+			}
+			msg.Role = role
+			if i == 0 {
+				msg.Extra = joinRecords(msg.Extra, b.rest(m, 2, "role", "content"))
+			}
+			out.Messages = append(out.Messages, msg)
+		}
+	}
+	return out, nil
+}
+
+// content is one content block of a message (or a string, as chat APIs
+// send it): text as prose; an image or audio by its MIME type and size;
+// an embedded resource by its URI, MIME type and size; a link by its name
+// and URI. Under --verbose, what the line leaves out, except base64,
+// which only plain output shows.
+func (b builder) content(c Value) (view.Message, error) {
+	if c.Kind == String {
+		return view.Message{Text: c.Text}, nil // chat APIs' plain content
+	}
+	if c.Kind != Object {
+		return view.Message{}, errShape("a message's content is not an object")
+	}
+	typ, err := optString(c, "type")
+	if err != nil {
+		return view.Message{}, err
+	}
+	var msg view.Message
+	shown := []string{"type"}
+	switch typ {
+	case "text":
+		text, err := optString(c, "text")
+		if err != nil {
+			return msg, err
+		}
+		msg.Text, shown = text, append(shown, "text")
+	case "image", "audio":
+		mime, err1 := optString(c, "mimeType")
+		data, err2 := optString(c, "data")
+		if err := firstErr(err1, err2); err != nil {
+			return msg, err
+		}
+		msg.Note, shown = mediaLine(typ, "", mime, data, ""), append(shown, "mimeType", "data")
+	case "resource":
+		r, ok := c.Get("resource")
+		if !ok || r.Kind != Object {
+			return msg, errShape("resource is not an object")
+		}
+		uri, err1 := optString(r, "uri")
+		mime, err2 := optString(r, "mimeType")
+		blob, err3 := optString(r, "blob")
+		text, err4 := optString(r, "text")
+		if err := firstErr(err1, err2, err3, err4); err != nil {
+			return msg, err
+		}
+		msg.Note = mediaLine("resource", uri, mime, blob, text)
+		shown = append(shown, "resource")
+		// The resource's text is in full views; its blob in plain output.
+		msg.Extra = b.rest(Value{Kind: Object, Members: []Member{{Key: "resource", Value: value.Without(r, "uri", "mimeType", "blob")}}}, 2)
+	case "resource_link":
+		name, err1 := optString(c, "name")
+		uri, err2 := optString(c, "uri")
+		mime, err3 := optString(c, "mimeType")
+		if err := firstErr(err1, err2, err3); err != nil {
+			return msg, err
+		}
+		msg.Note = []string{"link " + name + " <" + uri + ">"}
+		if mime != "" {
+			msg.Note = append(msg.Note, mime)
+		}
+		shown = append(shown, "name", "uri", "mimeType")
+	default:
+		msg.Note = []string{typ}
+	}
+	msg.Extra = joinRecords(msg.Extra, b.rest(c, 2, shown...))
+	return msg, nil
+}
+
+// mediaLine names binary or embedded content in one line: what it is (and
+// its URI), its MIME type and its size, from the base64 of data or the
+// length of text.
+func mediaLine(kind, uri, mime, data, text string) []string {
+	line := []string{kind}
+	if uri != "" {
+		line[0] += " " + uri
+	}
+	if mime != "" {
+		line = append(line, mime)
+	}
+	switch {
+	case data != "":
+		line = append(line, format.Bytes(decodedSize(data)))
+	case text != "":
+		line = append(line, format.Bytes(int64(len(text))))
+	}
+	return line
+}
+
+// decodedSize is the size of what base64 text holds.
+func decodedSize(data string) int64 {
+	data = strings.TrimSpace(data)
+	if raw, err := base64.StdEncoding.DecodeString(data); err == nil {
+		return int64(len(raw))
+	}
+	return int64(len(strings.TrimRight(data, "="))) * 3 / 4
+}
+
+// joinRecords is the fields of two records in one (either may be nil).
+func joinRecords(a, b *view.Record) *view.Record {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	r := *a
+	r.Fields = append(append([]view.Field(nil), a.Fields...), b.Fields...)
+	return &r
+}

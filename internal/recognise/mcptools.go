@@ -1,0 +1,171 @@
+package recognise
+
+import (
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/value"
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// What an MCP server offers: tools/list as each tool with its arguments,
+// behaviour hints and what it returns; prompts/list as each prompt with
+// its arguments. A count heads the list, the next page's cursor ends it;
+// --verbose adds every field as it came (the raw schemas).
+
+var mcpTools = Recogniser{
+	Name:  "MCP tools",
+	Match: func(v Value) bool { return hasObjects(v, "tools", "inputSchema") },
+	View: func(b builder, v Value) ([]view.Block, error) {
+		return b.offers(v, "tools", "tool", b.tool)
+	},
+}
+
+var mcpPrompts = Recogniser{
+	Name: "MCP prompts",
+	Match: func(v Value) bool {
+		return hasObjects(v, "prompts", "name") && !hasObjects(v, "prompts", "inputSchema")
+	},
+	View: func(b builder, v Value) ([]view.Block, error) {
+		return b.offers(v, "prompts", "prompt", b.prompt)
+	},
+}
+
+// offers is a list of definitions under key: a count, each one after a
+// blank line, then "more after CURSOR" and the list's other fields.
+func (b builder) offers(v Value, key, noun string, def func(Value) (view.Definition, error)) ([]view.Block, error) {
+	items, err := objects(v, key)
+	if err != nil {
+		return nil, err
+	}
+	blocks := []view.Block{view.Heading{Text: format.Count(len(items), noun)}}
+	for _, it := range items {
+		d, err := def(it)
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, view.Gap{}, d)
+	}
+	cursor, err := optString(v, "nextCursor")
+	if err != nil {
+		return nil, err
+	}
+	if cursor != "" {
+		c := b.cell("nextCursor", Value{Kind: String, Text: cursor}, false)
+		blocks = append(blocks, view.Gap{}, view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: "more after ", Cell: &c}}})
+	}
+	if rest := b.leftover(v, 0, key, "nextCursor"); rest != nil {
+		blocks = append(blocks, view.Gap{}, *rest)
+	}
+	return blocks, nil
+}
+
+// leftover is the fields a view left out, as a record at indent: _meta
+// (protocol detail) only under --verbose, every other field always; nil
+// when there are none.
+func (b builder) leftover(v Value, indent int, shown ...string) *view.Record {
+	if !b.opt.Verbose {
+		shown = append(shown, "_meta")
+	}
+	if r := value.Without(v, shown...); !IsFiller("", r, false) {
+		return b.record(r, indent, false, false)
+	}
+	return nil
+}
+
+// tool is one tool: its name, its title when it says more, the hints it
+// declares, its description, its arguments and what it returns.
+func (b builder) tool(t Value) (view.Definition, error) {
+	d, err := b.named(t)
+	if err != nil {
+		return d, err
+	}
+	in, _ := t.Get("inputSchema")
+	sc := schema{root: in}
+	if d.Params, err = sc.params(in, false); err != nil {
+		return d, err
+	}
+	if out, ok := t.Get("outputSchema"); ok && out.Kind == Object {
+		d.Returns = schema{root: out}.typeOf(out, 2)
+	}
+	d.Hints = toolHints(t)
+	return d, nil
+}
+
+// prompt is one prompt: its name, title, description and arguments.
+func (b builder) prompt(p Value) (view.Definition, error) {
+	d, err := b.named(p)
+	if err != nil {
+		return d, err
+	}
+	args, ok := p.Get("arguments")
+	if !ok || args.Kind == Null {
+		return d, nil
+	}
+	if args.Kind != Array {
+		return d, errShape("arguments is not a list")
+	}
+	for _, a := range args.Items {
+		if a.Kind != Object {
+			return d, errShape("an argument is not an object")
+		}
+		name, err1 := optString(a, "name")
+		title, err2 := optString(a, "title")
+		desc, err3 := optString(a, "description")
+		if err := firstErr(err1, err2, err3); err != nil {
+			return d, err
+		}
+		req, _ := a.Get("required")
+		arg := view.Param{Name: name, Description: desc, Required: req.IsTrue()}
+		if !SameWords(title, name) {
+			arg.Title = title
+		}
+		d.Params = append(d.Params, arg)
+	}
+	return d, nil
+}
+
+// named is the part every definition has: name, title (when it says more
+// than the name, or under --verbose) and description; under --verbose,
+// every other field as it came.
+func (b builder) named(v Value) (view.Definition, error) {
+	name, err1 := optString(v, "name")
+	title, err2 := optString(v, "title")
+	desc, err3 := optString(v, "description")
+	if err := firstErr(err1, err2, err3); err != nil {
+		return view.Definition{}, err
+	}
+	d := view.Definition{Name: name, Description: desc, Extra: b.rest(v, 2, "name", "title", "description")}
+	if b.opt.Verbose || !SameWords(title, name) {
+		d.Title = title
+	}
+	return d, nil
+}
+
+// toolHints are the behaviours a tool declares, as it declares them: a
+// hint is shown when it is true, never from MCP's defaults (a tool that
+// says nothing may be destructive; it is not shown as such). A tool that
+// must run as a task says so.
+func toolHints(t Value) []view.Hint {
+	var hints []view.Hint
+	ann, _ := t.Get("annotations")
+	for _, h := range []struct {
+		key  string
+		hint view.Hint
+	}{
+		{"readOnlyHint", view.Hint{Kind: view.ReadOnly, Text: "read-only", Tone: view.Good}},
+		{"destructiveHint", view.Hint{Kind: view.Destructive, Text: "destructive", Tone: view.Warn}},
+		{"idempotentHint", view.Hint{Kind: view.Idempotent, Text: "idempotent"}},
+		{"openWorldHint", view.Hint{Kind: view.OpenWorld, Text: "open-world"}},
+	} {
+		if on, _ := ann.Get(h.key); on.IsTrue() {
+			hints = append(hints, h.hint)
+		}
+	}
+	exec, _ := t.Get("execution")
+	switch exec.Str("taskSupport") {
+	case "required":
+		hints = append(hints, view.Hint{Text: "task only", Tone: view.Accent})
+	case "optional":
+		hints = append(hints, view.Hint{Text: "task optional"})
+	}
+	return hints
+}

@@ -1,0 +1,163 @@
+package recognise
+
+import (
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/value"
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// The knowledge-graph MCP server (server-memory): entities with their type
+// and observations, relations drawn as arrows (read_graph, search_nodes,
+// open_nodes, create_entities, create_relations), and the observations an
+// add_observations call added. Its deletes answer {success, message},
+// which the one-line success view shows.
+
+var memoryGraph = Recogniser{
+	Name:  "memory graph",
+	Match: isMemoryGraph,
+	View: func(b builder, v Value) ([]view.Block, error) {
+		ents, hasEnts := v.Get("entities")
+		rels, hasRels := v.Get("relations")
+		if len(ents.Items) == 0 && len(rels.Items) == 0 {
+			// Nothing matched, or an empty graph: one line says so.
+			f := view.Footer{Kind: view.Meta}
+			if hasEnts {
+				f.Parts = append(f.Parts, view.Part{Text: format.Count(0, "entity")})
+			}
+			if hasRels {
+				f.Parts = append(f.Parts, view.Part{Text: format.Count(0, "relation")})
+			}
+			return withRest([]view.Block{f}, b.restAlways(v, 0, "entities", "relations")), nil
+		}
+		var blocks []view.Block
+		if len(ents.Items) > 0 {
+			body, err := memoryEntities.entries(b, ents.Items)
+			if err != nil {
+				return nil, err
+			}
+			blocks = body
+		}
+		after, err := memoryRelations(b, value.Without(v, "entities"), len(blocks) > 0)
+		if err != nil {
+			return nil, err
+		}
+		return append(blocks, after...), nil
+	},
+	Long: &memoryEntities,
+}
+
+// memoryEntities is a graph's entities, streamed when there are many.
+var memoryEntities = Long{
+	Key:  "entities",
+	Noun: "entity",
+	Entry: func(b builder, e Value) (view.Entry, error) {
+		name, err1 := optString(e, "name")
+		typ, err2 := optString(e, "entityType")
+		obs, err3 := stringList(e, "observations")
+		if err := firstErr(err1, err2, err3); err != nil {
+			return view.Entry{}, err
+		}
+		return view.Entry{Name: name, Tag: typ, Lines: obs, Extra: b.restAlways(e, 0, "name", "entityType", "observations")}, nil
+	},
+	After: func(b builder, v Value) []view.Block {
+		after, err := memoryRelations(b, v, true)
+		if err != nil {
+			// A relation not of the shape: the rest as it came.
+			return []view.Block{view.Gap{}, *b.record(v, 0, false, false)}
+		}
+		return after
+	},
+}
+
+// memoryRelations is what follows a graph's entities (all of v but them):
+// its relations, after a gap when entities were shown, and its other
+// fields.
+func memoryRelations(b builder, v Value, afterEntities bool) ([]view.Block, error) {
+	var blocks []view.Block
+	rels, _ := v.Get("relations")
+	if len(rels.Items) > 0 {
+		if afterEntities {
+			blocks = append(blocks, view.Gap{})
+		}
+		rs := view.Relations{Heading: format.Count(len(rels.Items), "relation")}
+		for _, r := range rels.Items {
+			from, err1 := optString(r, "from")
+			to, err2 := optString(r, "to")
+			rel, err3 := optString(r, "relationType")
+			if err := firstErr(err1, err2, err3); err != nil {
+				return nil, err
+			}
+			rs.Relations = append(rs.Relations, view.Relation{From: from, Rel: RelationWords(rel), To: to,
+				Extra: b.restAlways(r, 0, "from", "to", "relationType")})
+		}
+		blocks = append(blocks, rs)
+	}
+	return withRest(blocks, b.restAlways(v, 0, "entities", "relations")), nil
+}
+
+var memoryObservations = Recogniser{
+	Name:  "memory observations",
+	Match: func(v Value) bool { return len(v.Members) == 1 && hasObjects(v, "results", "addedObservations") },
+	View: func(b builder, v Value) ([]view.Block, error) {
+		results, err := objects(v, "results")
+		if err != nil {
+			return nil, err
+		}
+		items := view.Items{}
+		n := 0
+		for _, r := range results {
+			name, err1 := optString(r, "entityName")
+			obs, err2 := stringList(r, "addedObservations")
+			if err := firstErr(err1, err2); err != nil {
+				return nil, err
+			}
+			n += len(obs)
+			items.Entries = append(items.Entries, view.Entry{Name: name, Lines: obs,
+				Extra: b.restAlways(r, 0, "entityName", "addedObservations")})
+		}
+		items.Heading = format.Count(n, "observation") + " added"
+		return []view.Block{items}, nil
+	},
+}
+
+// isMemoryGraph: entities with an entityType, relations with a
+// relationType, and nothing else but _meta.
+func isMemoryGraph(v Value) bool {
+	if v.Kind != Object {
+		return false
+	}
+	typed := false
+	for _, m := range v.Members {
+		switch m.Key {
+		case "entities", "relations":
+			if m.Value.Kind != Array {
+				return false
+			}
+			field := map[string]string{"entities": "entityType", "relations": "relationType"}[m.Key]
+			typed = typed || len(m.Value.Items) == 0 || hasObjects(v, m.Key, field)
+		case "_meta":
+		default:
+			return false
+		}
+	}
+	return typed
+}
+
+// stringList reads an optional list of strings.
+func stringList(v Value, key string) ([]string, error) {
+	f, ok := v.Get(key)
+	if !ok || f.Kind == Null {
+		return nil, nil
+	}
+	if f.Kind != Array {
+		return nil, errShape("%s is not a list", key)
+	}
+	out := make([]string, len(f.Items))
+	for i, it := range f.Items {
+		if it.Kind != String {
+			return nil, errShape("an item of %s is not a string", key)
+		}
+		out[i] = it.Text
+	}
+	return out, nil
+}

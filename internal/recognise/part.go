@@ -1,0 +1,99 @@
+package recognise
+
+import (
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// Doc is the view of one part of a document, once protocol has taken its
+// wrappers off: a value by its shape, a tool's prose line by line, a
+// request by its method, a note.
+// A part that only a full view shows (content repeating structuredContent,
+// _meta) is an empty view otherwise; one that another part's view shows
+// (an embedded resource's text, in its document) is always empty.
+func Doc(p protocol.Part, opt Options) view.Doc {
+	var d view.Doc
+	if p.PlainOnly || p.VerboseOnly && !opt.Verbose {
+		return d
+	}
+	b := builder{opt: opt}
+	switch p.Kind {
+	case protocol.RequestPart:
+		d.Blocks = b.request(p.Request, &d)
+	case protocol.ValuePart:
+		d.Blocks = b.document(p.Value, &d)
+		uniquePrefixes(d.Blocks)
+	case protocol.ProsePart:
+		// Text in one of the filesystem server's forms (a listing, a diff
+		// …) without its structuredContent, as older servers send it.
+		if d.Blocks = b.fileText(p.Text, false); d.Blocks == nil {
+			d.Blocks = []view.Block{Prose(p.Text)}
+		}
+	case protocol.NotePart:
+		if blocks, ok := b.embedded(p.Note); ok {
+			d.Blocks = blocks
+			break
+		}
+		n := view.Note{Fields: p.Note.Fields}
+		switch {
+		case p.Note.Bad:
+			n.Tone = view.Bad
+		case p.Note.Key:
+			n.Tone = view.Accent
+		}
+		if opt.Verbose && len(p.Note.Rest.Members) > 0 {
+			n.Extra = b.record(p.Note.Rest, 2, false, false)
+		}
+		d.Blocks = []view.Block{n}
+	}
+	return d
+}
+
+// Prose is text a tool wrote for people, its lines marked by the
+// conventions of terse-text servers: a leading [state_tag] (its tone by
+// what it says), "→ next:" hints and "? ask user:" prompts.
+func Prose(text string) view.Prose {
+	lines := strings.Split(text, "\n")
+	p := view.Prose{Lines: make([]view.ProseLine, len(lines))}
+	for i, ln := range lines {
+		pl := view.ProseLine{Text: ln}
+		t := strings.TrimLeft(ln, " ")
+		switch {
+		case i == 0 && strings.HasPrefix(t, "["):
+			if end := strings.IndexByte(t, ']'); end >= 0 && end <= 48 {
+				pl.Kind, pl.Tag, pl.Tone = view.Tagged, t[:end+1], tagTone(t[:end+1])
+			}
+		case strings.HasPrefix(t, "→ next:"), strings.HasPrefix(t, "-> next:"):
+			pl.Kind, pl.Tag = view.NextHint, t[:strings.IndexByte(t, ':')+1]
+		case strings.HasPrefix(t, "? ask user:"), strings.HasPrefix(t, "? ask:"):
+			pl.Kind, pl.Tag = view.Ask, t[:strings.IndexByte(t, ':')+1]
+		}
+		p.Lines[i] = pl
+	}
+	return p
+}
+
+// tagTone colours a [state_tag] by what it says: errors and blocks are
+// bad, warnings are warnings, anything else is neutral.
+func tagTone(tag string) view.Tone {
+	t := strings.ToLower(tag)
+	for _, w := range []string{"error", "fail", "blocked", "denied", "fatal", "invalid", "reject", "abort"} {
+		if strings.Contains(t, w) {
+			return view.Bad
+		}
+	}
+	for _, w := range []string{"warn", "partial", "degraded", "pending", "stale", "attention", "retry", "waiting"} {
+		if strings.Contains(t, w) {
+			return view.Warn
+		}
+	}
+	return view.Neutral
+}
+
+// DocOf is a view of blocks made outside Doc (a streamed list's).
+func DocOf(blocks []view.Block) view.Doc {
+	uniquePrefixes(blocks)
+	return view.Doc{Blocks: blocks}
+}

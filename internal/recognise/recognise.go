@@ -1,0 +1,72 @@
+// Package recognise knows what documents mean: khive envelopes, errors,
+// batches and lists, records and tables of them, the field conventions
+// (IDs, times, scores, statuses, lifecycle nulls, in snake_case and
+// camelCase alike), and the shapes of the servers it has a view for (graph
+// memory, code search, MCP). It turns each part of a document into a view
+// (package view), written once per shape, and knows nothing of terminals or
+// Markdown. Plain and JSON output ask it the same questions (is this an
+// error? a batch? a list?), so a failure is classified once.
+//
+// A new server shape is a Recogniser (registry.go) in a file of its own and
+// a line in the registry; every writer shows it.
+//
+// It imports value, view, input (to stream long lists), protocol (parts),
+// format, relative (to read times), glyphs (the tone of a status word) and
+// internal/jsonlib.
+package recognise
+
+import (
+	"github.com/khive-ai/khive-pretty/internal/steer"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// Value and its kinds, for short.
+type (
+	Value  = value.Value
+	Member = value.Member
+	Kind   = value.Kind
+)
+
+const (
+	Null   = value.Null
+	Bool   = value.Bool
+	Number = value.Number
+	String = value.String
+	Object = value.Object
+	Array  = value.Array
+)
+
+// Options are what recognising depends on besides the document: under
+// --verbose a view shows every field a short one leaves out.
+type Options struct {
+	Verbose bool
+	// Fold lets a view leave out what another part of it already says (a
+	// column equal to another, a search's diagnostics once summed up in a
+	// line), for a screen that has no room to spare. Markdown keeps all.
+	Fold bool
+	// Steer is what --columns, --sort and --where ask of tables; Seen,
+	// when set, collects what they met, for the run's report.
+	Steer steer.Spec
+	Seen  *Seen
+}
+
+// Failed reports whether a value reports a failure: an error envelope
+// (ok: false, at the top or in a batch) or "success": false (graph-memory
+// servers answer a failed delete so).
+func Failed(v Value) bool {
+	if s, ok := v.Get("success"); ok && s.IsFalse() {
+		return true
+	}
+	switch Classify(v) {
+	case ShapeError:
+		return true
+	case ShapeBatch:
+		res, _ := v.Get("results")
+		for _, r := range res.Items {
+			if IsErrorEnvelope(r) {
+				return true
+			}
+		}
+	}
+	return false
+}

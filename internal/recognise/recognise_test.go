@@ -1,0 +1,90 @@
+package recognise
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Shape
+	}{
+		{`{"ok": true, "tool": "get", "result": {}}`, ShapeEnvelope},
+		{`{"ok": false, "tool": "get", "error": "x"}`, ShapeError},
+		{`{"ok": false, "aborted": true, "message": "x"}`, ShapeError},
+		{`{"results": [{"ok": true}], "summary": {"succeeded": 1}}`, ShapeBatch},
+		{`{"results": [{"id": 1}], "summary": {"n": 1}}`, ShapeRecord}, // results that are not envelopes
+		{`{"items": [], "requested_limit": 1}`, ShapeList},
+		{`{"neighbors": [{"id": "a"}], "next_after": null}`, ShapeList},
+		{`{"items": [{"id": "a"}]}`, ShapeRecord}, // no limit or cursor field
+		{`[{"a": 1}, {"b": 2}]`, ShapeRecords},
+		{`[1, "a", null]`, ShapeScalars},
+		{`[]`, ShapeScalars},
+		{`[1, {"a": 1}]`, ShapeArray},
+		{`{"a": 1}`, ShapeRecord},
+		{`"s"`, ShapeScalar},
+		{`{"error": {"code": "tool_not_found", "message": "Tool 'nope' not found on server."}}`, ShapeError},
+		{`{"error": {"code": "invalid_params", "message": "x"}, "invocation": {"started": false}}`, ShapeError},
+		{`{"error": "quota exceeded"}`, ShapeError},
+		{`{"error": null, "items": []}`, ShapeRecord},
+		{`{"error": "", "name": "x"}`, ShapeRecord},
+		{`{"success": true, "error": "ignored"}`, ShapeRecord},
+	}
+	for _, tt := range tests {
+		v, err := input.NewDecoder(strings.NewReader(tt.in), "t").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Classify(v); got != tt.want {
+			t.Errorf("Classify(%s) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestBoolTone(t *testing.T) {
+	for _, tt := range []struct {
+		key  string
+		b    bool
+		want view.Tone
+	}{
+		{"ok", true, view.Good}, {"ok", false, view.Bad}, {"isError", true, view.Bad}, {"isError", false, view.Neutral},
+		{"partial", true, view.Warn}, {"partial", false, view.Neutral}, {"is_terminal", false, view.Neutral},
+		{"retryable", true, view.Neutral}, {"auditPersisted", false, view.Bad},
+	} {
+		if got := BoolTone(tt.key, tt.b); got != tt.want {
+			t.Errorf("BoolTone(%q, %v) = %d, want %d", tt.key, tt.b, got, tt.want)
+		}
+	}
+}
+
+// IDs that begin alike are shown as long as it takes to tell them apart,
+// like git's short hashes, and never shorter than 8 characters.
+func TestUniquePrefixes(t *testing.T) {
+	v := mustDecode(t, `[
+		{"id": "41f60be0-7cef-4aa3-aaed-cf4a4599a084", "parent_id": "41f60be0-7ce0-4aa3-aaed-cf4a4599a084"},
+		{"id": "0587212a-56b7-4cfe-8d9d-ff9714f60b7a", "parent_id": "41f60be0-7cef-4aa3-aaed-cf4a4599a084"},
+		{"id": "1d6608f7-02d3-4789-bbf8-322a12847494", "parent_id": null}
+	]`)
+	d := Doc(protocol.Part{Kind: protocol.ValuePart, Value: v}, Options{})
+	tb := d.Blocks[0].(view.Table)
+	var got []string
+	for _, row := range tb.Rows {
+		for _, c := range row {
+			if c.Kind == view.ID {
+				got = append(got, c.Short())
+			}
+		}
+	}
+	want := "41f60be0-7cef 41f60be0-7ce0 0587212a 41f60be0-7cef 1d6608f7"
+	if strings.Join(got, " ") != want {
+		t.Errorf("short IDs %q, want %q", strings.Join(got, " "), want)
+	}
+	if n := prefixLengths([]string{"abc", "abcdefghij", "abcdefghik"}); n["abc"] != 3 || n["abcdefghij"] != 10 {
+		t.Errorf("lengths %v", n)
+	}
+}

@@ -1,0 +1,223 @@
+package recognise
+
+import (
+	"fmt"
+
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/value"
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// Recogniser knows one server's response shape and the view its users
+// expect. Adding one is a file with its value and a line in recognisers
+// below: every output (human, Markdown) shows it with no change of its own.
+type Recogniser struct {
+	Name  string
+	Tools []string         // envelope tool names it is for
+	Match func(Value) bool // otherwise, the fields that tell it apart
+	// Methods are the requests it shows (JSON-RPC methods; its View is
+	// given their params). A shape for requests alone matches no document
+	// (requestsOnly).
+	Methods []string
+	// View makes the blocks; an error (a field of an unexpected type)
+	// falls back to the generic view of the same value.
+	View func(b builder, v Value) ([]view.Block, error)
+	// Failures marks a shape that shows "success": false as the failure it
+	// is; no other shape ever sees one.
+	Failures bool
+	// Arrays marks a shape of arrays (a file tree); the others see only
+	// objects.
+	Arrays bool
+	// Long, when set, says how a list of the shape's entries too long to
+	// hold is shown as it is read.
+	Long *Long
+}
+
+// Long is a shape whose main list is numbered entries (a graph's
+// entities): past input.StreamAfter of them, held or streamed, they are
+// numbered as the first ones are and counted under them, not above, so
+// that a list being read shows the same lines as a held one.
+type Long struct {
+	Key  string // the list's key in the document
+	Noun string // what an entry is: "entity"
+	// Entry is one item of the list as an entry.
+	Entry func(b builder, item Value) (view.Entry, error)
+	// Before is the view of the document's members before the list (all
+	// there is when it starts to stream); After, of the document without
+	// its list, after the list.
+	Before, After func(b builder, v Value) []view.Block
+}
+
+// entries is the view of a long shape's list, held: its entries under a
+// count, or, past input.StreamAfter, above one.
+func (l *Long) entries(b builder, items []Value) ([]view.Block, error) {
+	its := view.Items{Entries: make([]view.Entry, 0, len(items))}
+	for _, it := range items {
+		e, err := l.Entry(b, it)
+		if err != nil {
+			return nil, err
+		}
+		its.Entries = append(its.Entries, e)
+	}
+	if len(items) <= input.StreamAfter {
+		its.Heading = format.Count(len(items), l.Noun)
+		return []view.Block{its}, nil
+	}
+	its.Pad = input.StreamAfter
+	return []view.Block{its, countLine(len(items), l.Noun, 0)}, nil
+}
+
+// view is a long shape's whole view, held.
+func (l *Long) view(b builder, v Value) ([]view.Block, error) {
+	items, err := objects(v, l.Key)
+	if err != nil {
+		return nil, err
+	}
+	body, err := l.entries(b, items)
+	if err != nil {
+		return nil, err
+	}
+	var blocks []view.Block
+	if l.Before != nil {
+		blocks = l.Before(b, v)
+	}
+	blocks = append(blocks, body...)
+	if l.After != nil {
+		blocks = append(blocks, l.After(b, value.Without(v, l.Key))...)
+	}
+	return blocks, nil
+}
+
+// shapes are tried in order; the first match wins. It is a table, never
+// changed at run time.
+var recognisers = []*Recogniser{
+	&mcpTools, &mcpPrompts, &mcpPromptMessages, &mcpCompletion, &samplingRequest, &elicitationRequest,
+	&graphitiNodes, &graphitiFacts, &graphitiEpisodes, &graphitiStatus,
+	&graphitiAddMemory, &graphitiClear, &graphitiDelete,
+	&codeSearch, &codeIndex,
+	&mcpLists, &memoryGraph, &memoryObservations, &mcpInitialize,
+	&fileText, &fileTree, &resourceContents,
+	&gtdFiltered, &khiveNeighbors,
+}
+
+// findShape picks the shape of a value: by tool name when it came in an
+// envelope that names one, else by its fields.
+//
+// A failure never reaches a shape made for a success: an error envelope or
+// a batch is shown as one whatever fields it also has, and "success":
+// false only by a shape that says it failed.
+func findShape(v Value, tool string) *Recogniser {
+	if v.Kind != Object && v.Kind != Array {
+		return nil
+	}
+	switch Classify(v) {
+	case ShapeError, ShapeBatch:
+		return nil
+	case ShapeEnvelope:
+		if tool == "" && v.Has("result") {
+			// khive's own envelope: its result is what a server's shape
+			// is looked for in (by the envelope's tool), not the envelope.
+			return nil
+		}
+	}
+	s := pickShape(v, tool)
+	if ok, has := v.Get("success"); has && !ok.IsTrue() && s != nil && !s.Failures {
+		return nil
+	}
+	return s
+}
+
+func pickShape(v Value, tool string) *Recogniser {
+	arrays := v.Kind == Array
+	if tool != "" {
+		for _, s := range recognisers {
+			for _, t := range s.Tools {
+				if t == tool && s.Arrays == arrays {
+					return s
+				}
+			}
+		}
+	}
+	for _, s := range recognisers {
+		if s.Arrays == arrays && s.Match(v) {
+			return s
+		}
+	}
+	return nil
+}
+
+// special makes the view of v by shape s. If s fails, or panics, on a value
+// it did not expect, ok is false and the caller shows the generic view, so
+// nothing is lost; the reason is kept among the document's problems.
+func (b builder) special(s *Recogniser, v Value, d *view.Doc) (blocks []view.Block, ok bool) {
+	err := func() (err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("panic: %v", p)
+			}
+		}()
+		blocks, err = s.View(b, v)
+		return err
+	}()
+	if err != nil {
+		d.Problems = append(d.Problems, fmt.Sprintf("the %s view failed (%v); showing the generic form", s.Name, err))
+		return nil, false
+	}
+	return blocks, true
+}
+
+// Strict readers for shapes: a field that is present must have the
+// expected kind, or the shape gives up (and the generic view is shown).
+
+func errShape(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+func optString(v Value, key string) (string, error) {
+	f, ok := v.Get(key)
+	if !ok || f.Kind == Null {
+		return "", nil
+	}
+	if f.Kind != String {
+		return "", errShape("%s is not a string", key)
+	}
+	return f.Text, nil
+}
+
+func optNumber(v Value, key string) (string, bool, error) {
+	f, ok := v.Get(key)
+	if !ok || f.Kind == Null {
+		return "", false, nil
+	}
+	if f.Kind != Number {
+		return "", false, errShape("%s is not a number", key)
+	}
+	return f.Text, true, nil
+}
+
+func objects(v Value, key string) ([]Value, error) {
+	f, ok := v.Get(key)
+	if !ok || f.Kind != Array {
+		return nil, errShape("%s is not a list", key)
+	}
+	for _, it := range f.Items {
+		if it.Kind != Object {
+			return nil, errShape("an item of %s is not an object", key)
+		}
+	}
+	return f.Items, nil
+}
+
+// hasObjects: v has a list under key whose first item is an object with field.
+func hasObjects(v Value, key, field string) bool {
+	l, ok := v.Get(key)
+	return ok && l.Kind == Array && len(l.Items) > 0 && l.Items[0].Kind == Object && l.Items[0].Has(field)
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}

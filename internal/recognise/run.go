@@ -1,0 +1,82 @@
+package recognise
+
+import (
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// A run is documents in a row that are records of the same shape (the
+// same keys in the same order): events, log lines, one per line of an
+// NDJSON stream. A run reads best as one table, which keeps growing as
+// the stream does, instead of a block of key/value lines per event.
+
+// RunRecord reports a document that may be part of a run: a plain record,
+// which no server's view claims.
+func RunRecord(v Value) bool {
+	return Classify(v) == ShapeRecord && findShape(v, "") == nil && len(v.Members) > 0
+}
+
+// SameShape reports two records with the same keys in the same order.
+func SameShape(a, b Value) bool {
+	if len(a.Members) != len(b.Members) {
+		return false
+	}
+	for i := range a.Members {
+		if a.Members[i].Key != b.Members[i].Key {
+			return false
+		}
+	}
+	return true
+}
+
+// Run is the table of a run, laid out from its first records.
+type Run struct {
+	b        builder
+	cols     *columns
+	Rows     int // records in the run
+	Shown    int // and shown: those --where keeps
+	singular string
+	lifts    bool // its records keep fields under properties to lift
+}
+
+// NewRun makes the table of a run from its first records (with the table
+// flags applied: --where keeps, --sort orders, --columns picks). It is nil
+// when they are too sparse for a table (Sparse), as a list would be shown
+// by index: records of one shape never are, but the rule is the lists'.
+func NewRun(first []Value, opt Options) (*Run, view.Table) {
+	b := builder{opt: opt, grows: true}
+	lifts := liftsAny(first)
+	rows := first
+	if lifts {
+		rows = liftRows(rows)
+	}
+	rows = SteerRows(rows, opt.Steer, opt.Seen)
+	cols := b.columns(rows, false)
+	if cols == nil {
+		return nil, view.Table{}
+	}
+	r := &Run{b: b, cols: cols, Rows: len(first), Shown: len(rows), singular: Noun(first, ""), lifts: lifts}
+	t := view.Table{Columns: r.cols.cols, Rows: make([][]view.Cell, len(rows))}
+	for i, row := range rows {
+		t.Rows[i] = r.cols.row(row.Members)
+	}
+	blocks := []view.Block{t}
+	uniquePrefixes(blocks)
+	return r, t
+}
+
+// Row is the cells of a later record of the run; false when --where
+// leaves it out.
+func (r *Run) Row(v Value) ([]view.Cell, bool) {
+	r.Rows++
+	if r.lifts {
+		v = lift(v)
+	}
+	if !Keep(v, r.b.opt.Steer, r.b.opt.Seen) {
+		return nil, false
+	}
+	r.Shown++
+	return r.cols.row(v.Members), true
+}
+
+// Footer counts the run: "4 events", or "2 of 4 events" under --where.
+func (r *Run) Footer() view.Block { return countOf(r.Shown, r.Rows, r.singular, 0) }

@@ -1,0 +1,263 @@
+package recognise
+
+import "github.com/khive-ai/khive-pretty/internal/value"
+
+// Shape is what a document is, as far as showing it cares.
+type Shape uint8
+
+const (
+	ShapeScalar   Shape = iota // a string, number, bool or null
+	ShapeScalars               // an array of scalars: shown inline
+	ShapeRecords               // an array of objects: a table
+	ShapeArray                 // any other array: its items, one by one
+	ShapeRecord                // an object: a key/value block
+	ShapeEnvelope              // {"ok": true, "tool": …, "result": …}
+	ShapeError                 // {"ok": false, "tool": …, "error": …}
+	ShapeBatch                 // {"results": [envelope…], "summary": {…}}
+	ShapeList                  // a list envelope: rows plus limit/cursor metadata
+)
+
+// Classify recognises a document's shape. Unknown JSON falls through to the
+// generic shapes, so everything renders.
+func Classify(v Value) Shape {
+	switch v.Kind {
+	case Array:
+		switch {
+		case len(v.Items) == 0 || value.AllScalars(v.Items):
+			return ShapeScalars
+		case value.AllObjects(v.Items):
+			return ShapeRecords
+		}
+		return ShapeArray
+	case Object:
+		if ok, has := v.Get("ok"); has && ok.Kind == Bool {
+			if ok.IsFalse() {
+				return ShapeError
+			}
+			if v.Has("result") || v.Has("tool") {
+				return ShapeEnvelope
+			}
+		}
+		if isErrorReport(v) {
+			return ShapeError
+		}
+		if IsBatch(v) {
+			return ShapeBatch
+		}
+		if _, _, ok := ListRows(v); ok {
+			return ShapeList
+		}
+		return ShapeRecord
+	}
+	return ShapeScalar
+}
+
+// isErrorReport: an object that reports a failure by its "error" alone,
+// with no "ok": the MCP inspector's own failures ({"error": {"code":
+// "tool_not_found", "message": …}}), khive's parse errors, a server's
+// {"error": "…"}. An error that is null or empty is no report, and an
+// explicit "success": true wins.
+func isErrorReport(v Value) bool {
+	e, ok := v.Get("error")
+	if !ok || v.Has("ok") {
+		return false
+	}
+	if s, has := v.Get("success"); has && s.IsTrue() {
+		return false
+	}
+	switch e.Kind {
+	case String:
+		return e.Text != ""
+	case Object:
+		return e.Has("message") || e.Has("code") || e.Has("kind")
+	}
+	return false
+}
+
+// IsBatch: results is an array of envelopes and summary an object.
+func IsBatch(v Value) bool {
+	res, ok := v.Get("results")
+	sum, ok2 := v.Get("summary")
+	if !ok || !ok2 || res.Kind != Array || sum.Kind != Object {
+		return false
+	}
+	for _, r := range res.Items {
+		if ok, has := r.Get("ok"); r.Kind != Object || !has || ok.Kind != Bool {
+			return false
+		}
+	}
+	return true
+}
+
+// ListRows finds the rows of a list envelope: one of the list keys holding
+// an array, next to at least one limit or cursor field.
+func ListRows(v Value) (key string, rows Value, ok bool) {
+	meta := false
+	for _, m := range v.Members {
+		if IsListMetaKey(m.Key) {
+			meta = true
+			break
+		}
+	}
+	if !meta {
+		return "", Value{}, false
+	}
+	for _, k := range ListKeys {
+		if r, has := v.Get(k); has && r.Kind == Array && (len(r.Items) == 0 || value.AllObjects(r.Items)) {
+			return k, r, true
+		}
+	}
+	return "", Value{}, false
+}
+
+// BatchView is what a batch's summary line says and what follows it: the
+// summary's scalar counts, the status when it is text, and every other
+// field, nothing dropped (a count that is an object goes under "summary").
+type BatchView struct {
+	Counts []Member
+	Status string
+	Rest   Value
+}
+
+func ViewBatch(v Value) BatchView {
+	var bv BatchView
+	sum, _ := v.Get("summary")
+	st, _ := v.Get("status")
+	used := map[string]bool{"results": true, "summary": true, "status": st.Kind == String}
+	bv.Status = st.Text
+	if st.Kind != String {
+		bv.Status = ""
+	}
+	var odd []Member
+	for _, m := range sum.Members {
+		if m.Value.Scalar() {
+			bv.Counts = append(bv.Counts, m)
+		} else {
+			odd = append(odd, m)
+		}
+	}
+	bv.Rest = value.WithoutFirst(v, used)
+	if len(odd) > 0 {
+		bv.Rest.Members = append([]Member{{Key: "summary", Value: Value{Kind: Object, Members: odd}}}, bv.Rest.Members...)
+	}
+	return bv
+}
+
+// ScalarText is a scalar as human and Markdown output write it in a line.
+func ScalarText(v Value) string {
+	if v.Kind == Null {
+		return "null"
+	}
+	return v.Text
+}
+
+// OkRest is a successful envelope's fields other than those its title and
+// body show: the first ok and result, and the tool when it is text (a tool
+// of another type, or a second one, is a field like any other).
+func OkRest(v Value) Value {
+	t, _ := v.Get("tool")
+	return value.WithoutFirst(v, map[string]bool{"ok": true, "result": true, "tool": t.Kind == String})
+}
+
+// IsErrorEnvelope reports an envelope with ok: false.
+func IsErrorEnvelope(v Value) bool {
+	ok, has := v.Get("ok")
+	return v.Kind == Object && has && ok.IsFalse()
+}
+
+// ErrorView is an error envelope as every output shows it: the tool, kind
+// and message head it when they are text, and every other field follows,
+// nothing dropped: a kind or message of another type, a second kind, an
+// error that is neither text nor an object are all details. The error
+// object's own fields (errFields, error.* in plain output) are kept apart
+// from the envelope's.
+type ErrorView struct {
+	Tool, Kind, Msg string
+	Aborted         bool // an aborted batch op, which carries a message, not an error
+	ErrFields       Value
+	// head marks the envelope's members the heading shows (ok, tool, the
+	// error, its message); errorAt is the error object's index, or -1.
+	Head    map[int]bool
+	ErrorAt int
+	Env     Value
+}
+
+func ViewError(v Value) ErrorView {
+	ev := ErrorView{ErrFields: Value{Kind: Object}, Head: map[int]bool{}, ErrorAt: -1, Env: v}
+	first := func(obj Value, key string) (int, Value) {
+		for i, m := range obj.Members {
+			if m.Key == key {
+				return i, m.Value
+			}
+		}
+		return -1, Value{}
+	}
+	// Only the first of each key heads the block, and only as text; a
+	// repeated key, or one of another type, is a detail.
+	text := func(obj Value, key string) (string, int) {
+		if i, f := first(obj, key); i >= 0 && f.Kind == String {
+			return f.Text, i
+		}
+		return "", -1
+	}
+	var at int
+	if at, _ = first(v, "ok"); at >= 0 {
+		ev.Head[at] = true
+	}
+	if ev.Tool, at = text(v, "tool"); at >= 0 {
+		ev.Head[at] = true
+	}
+	at, e := first(v, "error")
+	switch {
+	case at < 0:
+		if ab, _ := v.Get("aborted"); ab.IsTrue() {
+			ev.Aborted, ev.Kind = true, "aborted"
+		}
+		if ev.Msg, at = text(v, "message"); at >= 0 {
+			ev.Head[at] = true
+		}
+	case e.Kind == String:
+		ev.Msg, ev.Head[at] = e.Text, true
+	case e.Kind == Object:
+		ev.Head[at], ev.ErrorAt = true, at
+		used := map[int]bool{}
+		var k, m int
+		if ev.Kind, k = text(e, "kind"); k >= 0 {
+			used[k] = true
+		} else if i, c := first(e, "code"); i >= 0 && (c.Kind == String || c.Kind == Number) {
+			// No kind: the code says what went wrong ("tool_not_found").
+			ev.Kind, used[i] = c.Text, true
+		}
+		if ev.Msg, m = text(e, "message"); m >= 0 {
+			used[m] = true
+		}
+		for i, mm := range e.Members {
+			if !used[i] {
+				ev.ErrFields.Members = append(ev.ErrFields.Members, mm)
+			}
+		}
+	}
+	return ev
+}
+
+// details is every field after the heading, the error object's first, as
+// human and Markdown output list them; a field the envelope repeats from
+// its error (domain_disposition, say) once.
+func (ev ErrorView) Details() Value {
+	d := Value{Kind: Object, Members: append([]Member(nil), ev.ErrFields.Members...)}
+	for i, m := range ev.Env.Members {
+		switch {
+		case ev.Head[i]:
+		case m.Key == "aborted" && ev.Aborted:
+		case m.Value.Scalar() && sameScalar(ev.ErrFields, m):
+		default:
+			d.Members = append(d.Members, m)
+		}
+	}
+	return d
+}
+
+func sameScalar(obj Value, m Member) bool {
+	o, ok := obj.Get(m.Key)
+	return ok && o.Kind == m.Value.Kind && o.Text == m.Value.Text
+}

@@ -1,0 +1,294 @@
+package recognise
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/internal/steer"
+	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/relative"
+)
+
+// What --sort and --where mean for khive's values: priorities p0 before
+// p3, statuses in their workflow order (inbox … done, cancelled), times
+// as times, numbers as numbers, nothing (null, a missing field) last.
+
+// Seen collects, over a run, the columns of every table and the names of
+// --columns, --sort and --where that named one, so that a name that never
+// did can be reported with the columns there were.
+type Seen struct {
+	Columns []string        // every column header seen, once each
+	Named   map[string]bool // names of the flags that met a column
+	headers map[string]bool
+}
+
+// NewSeen returns an empty collection.
+func NewSeen() *Seen { return &Seen{Named: map[string]bool{}, headers: map[string]bool{}} }
+
+// Column notes a column shown under header.
+func (s *Seen) Column(header string) {
+	if s != nil && header != "" && !s.headers[header] {
+		s.headers[header] = true
+		s.Columns = append(s.Columns, strings.ToLower(header))
+	}
+}
+
+// Name notes a name of the flags that met a column.
+func (s *Seen) Name(name string) {
+	if s != nil {
+		s.Named[name] = true
+	}
+}
+
+// Lookup finds the value a column name means in a row: a member whose key
+// or header the name spells, or a dotted path of them into nested objects
+// ("signals.keyword_score").
+func Lookup(row Value, name string) (string, Value, bool) {
+	for _, m := range row.Members {
+		if steer.Names(name, m.Key, Header(m.Key)) {
+			return m.Key, m.Value, true
+		}
+	}
+	if head, rest, ok := strings.Cut(name, "."); ok {
+		for _, m := range row.Members {
+			if m.Value.Kind == Object && steer.Names(head, m.Key, Header(m.Key)) {
+				return Lookup(m.Value, rest)
+			}
+		}
+	}
+	return "", Value{}, false
+}
+
+// SteerRows is rows as --where and --sort ask: the rows every condition
+// holds for, in the order the keys give (stable: equal rows keep theirs).
+func SteerRows(rows []Value, spec steer.Spec, seen *Seen) []Value {
+	if len(spec.Where) == 0 && len(spec.Sort) == 0 {
+		return rows
+	}
+	idx := SteerIndex(rows, spec, seen)
+	out := make([]Value, len(idx))
+	for i, j := range idx {
+		out[i] = rows[j]
+	}
+	return out
+}
+
+// SteerIndex is SteerRows as the indexes of the rows, for a caller that
+// shows each row under its place in the input.
+func SteerIndex(rows []Value, spec steer.Spec, seen *Seen) []int {
+	out := make([]int, 0, len(rows))
+	for i, r := range rows {
+		if Keep(r, spec, seen) {
+			out = append(out, i)
+		}
+	}
+	if len(spec.Sort) == 0 {
+		return out
+	}
+	type sortKey struct {
+		cells []view.Cell
+	}
+	keys := make([]sortKey, len(out))
+	for i, r := range out {
+		for _, k := range spec.Sort {
+			key, v, ok := Lookup(rows[r], k.Name)
+			c := view.Cell{}
+			if ok {
+				seen.Name(k.Name)
+				c = meaning(key, v)
+			}
+			keys[i].cells = append(keys[i].cells, c)
+		}
+	}
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		for k, sk := range spec.Sort {
+			ca, cb := keys[idx[a]].cells[k], keys[idx[b]].cells[k]
+			// Nothing sorts last, whichever the direction.
+			if na, nb := nothing(ca), nothing(cb); na || nb {
+				if na != nb {
+					return nb
+				}
+				continue
+			}
+			c := Compare(ca, cb)
+			if sk.Desc {
+				c = -c
+			}
+			if c != 0 {
+				return c < 0
+			}
+		}
+		return false
+	})
+	for i, j := range idx {
+		idx[i] = out[j]
+	}
+	return idx
+}
+
+// Keep reports whether a row meets every --where condition.
+func Keep(row Value, spec steer.Spec, seen *Seen) bool {
+	for _, c := range spec.Where {
+		key, v, ok := Lookup(row, c.Name)
+		if ok {
+			seen.Name(c.Name)
+		}
+		if !holds(key, v, ok, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// holds reports whether a row's value (ok: it has one) meets a condition.
+// A row without the value meets only != and !~.
+func holds(key string, v Value, ok bool, c steer.Cond) bool {
+	cell := view.Cell{}
+	if ok {
+		cell = meaning(key, v)
+	}
+	if nothing(cell) {
+		return c.Op == steer.Ne || c.Op == steer.HasNot
+	}
+	switch c.Op {
+	case steer.Has, steer.HasNot:
+		in := strings.Contains(strings.ToLower(cellText(cell)), strings.ToLower(c.Value))
+		return in == (c.Op == steer.Has)
+	}
+	n := Compare(cell, literal(key, cell, c.Value))
+	switch c.Op {
+	case steer.Eq:
+		return n == 0
+	case steer.Ne:
+		return n != 0
+	case steer.Lt:
+		return n < 0
+	case steer.Le:
+		return n <= 0
+	case steer.Gt:
+		return n > 0
+	case steer.Ge:
+		return n >= 0
+	}
+	return false
+}
+
+// meaning is the cell of a value, as a table would show it: its kind says
+// how it compares.
+func meaning(key string, v Value) view.Cell {
+	if v.Kind == Null {
+		return view.Cell{}
+	}
+	return builder{opt: Options{Verbose: true}}.cell(key, v, false)
+}
+
+// literal reads a --where value in the meaning of the column it is
+// compared with: a number, a time (RFC 3339, or a date), a priority or a
+// status, else text.
+func literal(key string, like view.Cell, s string) view.Cell {
+	switch like.Kind {
+	case view.Number, view.Score, view.Duration, view.Bytes:
+		if _, err := strconv.ParseFloat(s, 64); err == nil {
+			return view.Cell{Kind: like.Kind, Text: s}
+		}
+	case view.Time:
+		if t, ok := relative.Parse(s); ok {
+			return view.Cell{Kind: view.Time, Text: s, At: t}
+		}
+		if t, err := time.Parse("2006-01-02", s); err == nil {
+			return view.Cell{Kind: view.Time, Text: s, At: t}
+		}
+	case view.Bool:
+		return view.Cell{Kind: view.Bool, Text: strings.ToLower(s)}
+	case view.Priority, view.Status:
+		return view.Cell{Kind: like.Kind, Text: s}
+	}
+	return view.Cell{Kind: view.Text, Text: s}
+}
+
+// nothing reports a cell with no value: a missing field, a null, "".
+func nothing(c view.Cell) bool {
+	switch c.Kind {
+	case view.None, view.NotYet, view.Null:
+		return true
+	case view.Text:
+		return c.Text == ""
+	}
+	return false
+}
+
+// Compare orders two values by what they mean.
+func Compare(a, b view.Cell) int {
+	if ra, rb := rank(a), rank(b); ra >= 0 && rb >= 0 && a.Kind == b.Kind {
+		return ra - rb
+	}
+	if a.Kind == view.Time && b.Kind == view.Time {
+		return a.At.Compare(b.At)
+	}
+	if fa, ok := number(a); ok {
+		if fb, ok := number(b); ok {
+			switch {
+			case fa < fb:
+				return -1
+			case fa > fb:
+				return 1
+			}
+			return 0
+		}
+	}
+	return strings.Compare(strings.ToLower(cellText(a)), strings.ToLower(cellText(b)))
+}
+
+// rank is the place of a priority or a status in its order, or -1.
+func rank(c view.Cell) int {
+	switch c.Kind {
+	case view.Priority:
+		if len(c.Text) > 1 && (c.Text[0] == 'p' || c.Text[0] == 'P') {
+			if n, err := strconv.Atoi(c.Text[1:]); err == nil && n >= 0 {
+				return n
+			}
+		}
+	case view.Status:
+		order := []string{"inbox", "next", "active", "waiting", "someday", "done", "cancelled"}
+		for i, s := range order {
+			if glyphs.CanonicalStatus(c.Text) == s {
+				return i
+			}
+		}
+	case view.Bool:
+		if c.Text == "true" {
+			return 1
+		}
+		return 0
+	}
+	return -1
+}
+
+func number(c view.Cell) (float64, bool) {
+	switch c.Kind {
+	case view.Number, view.Score, view.Duration, view.Bytes:
+		f, err := strconv.ParseFloat(c.Text, 64)
+		return f, err == nil && !math.IsNaN(f)
+	}
+	return 0, false
+}
+
+// cellText is the text a cell holds, items of a list joined.
+func cellText(c view.Cell) string {
+	if c.Kind == view.List {
+		parts := make([]string, len(c.Items()))
+		for i, it := range c.Items() {
+			parts[i] = cellText(it)
+		}
+		return strings.Join(parts, ", ")
+	}
+	return c.Text
+}

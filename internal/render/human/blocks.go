@@ -1,0 +1,298 @@
+package human
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/theme"
+	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/table"
+)
+
+// errorBlock writes a failure so that it stands out: ✗, the tool, the
+// kind, the message in full, then every detail, nothing shortened.
+func (h *Writer) errorBlock(e view.Error) {
+	mark, style := h.g.ErrorMark, h.th.ErrorTitle
+	if e.Aborted {
+		mark, style = h.g.AbortMark, h.tone(view.Warn)
+	}
+	num := ""
+	if e.Number != "" {
+		num = h.th.Faint.Render(e.Number) + " "
+	}
+	tool := h.text(e.Tool)
+	if tool == "" {
+		tool = "error"
+	}
+	kindStyle := h.tone(view.Bad)
+	if e.Aborted {
+		kindStyle = style
+	}
+	head := mark + " " + tool
+	numW := 0
+	if e.Number != "" {
+		numW = table.Width(e.Number) + 1
+	}
+	body := 2
+	kindText := h.text(e.Kind)
+	oneLine := numW + table.Width(head)
+	if e.Kind != "" {
+		oneLine += 2 + table.Width(kindText)
+	}
+	if h.width <= 0 || oneLine <= h.width {
+		title := num + style.Render(head)
+		if e.Kind != "" {
+			title += "  " + kindStyle.Render(kindText)
+			if e.Aborted {
+				title = num + style.Render(head+"  "+kindText)
+			}
+		}
+		h.o.Line(strings.TrimRight(title, " "))
+	} else {
+		// Too wide for one line, and an error is never cut: the tool wraps
+		// after the number, the kind gets lines of its own under it.
+		for i, ln := range wrapText(head, h.width-numW) {
+			lead := num
+			if i > 0 {
+				lead = strings.Repeat(" ", numW)
+			}
+			h.o.Line(lead + style.Render(ln))
+		}
+		if e.Kind != "" {
+			for _, ln := range wrapText(kindText, h.width-body) {
+				h.o.Line(strings.Repeat(" ", body) + kindStyle.Render(ln))
+			}
+		}
+	}
+	if e.Message != "" {
+		for _, ln := range strings.Split(strings.ReplaceAll(format.Bound(e.Message, h.g.Ellipsis), "\r\n", "\n"), "\n") {
+			for _, part := range wrapText(sanitize.String(ln, 0), h.width-body) {
+				h.o.Line(strings.TrimRight(strings.Repeat(" ", body)+part, " "))
+			}
+		}
+	}
+	if e.Details != nil && len(e.Details.Fields) > 0 {
+		h.record(*e.Details, body)
+	}
+}
+
+// items writes a numbered list under its heading: "1. Graphiti
+// [Framework] — summary", the summary cut at a word to the width.
+func (h *Writer) items(it view.Items) error {
+	if it.Heading != "" {
+		h.o.Line(h.th.Bold.Render(h.text(it.Heading)))
+	}
+	n := len(it.Entries)
+	if it.Pad > 0 {
+		n = it.Pad
+	}
+	numW := len(strconv.Itoa(n)) + 2
+	for i, e := range it.Entries {
+		h.entry(i+1, numW, e)
+	}
+	for i := len(it.Entries) + 1; it.More != nil && h.o.Err() == nil; i++ {
+		e, ok, err := it.More()
+		if err != nil || !ok {
+			return err
+		}
+		h.entry(i, numW, e)
+	}
+	return h.o.Err()
+}
+
+// entry writes entry number i of a list whose numbers take numW columns.
+func (h *Writer) entry(i, numW int, e view.Entry) {
+	num := strconv.Itoa(i) + "."
+	name := h.text(e.Name)
+	line := strings.Repeat(" ", max(numW-len(num), 0)) + num + " " + h.th.Bold.Render(name)
+	w := max(numW, len(num)) + 1 + table.Width(name)
+	if e.Tag != "" {
+		tag := h.text(e.Tag)
+		line += " " + h.tone(view.Accent).Render("["+tag+"]")
+		w += 3 + table.Width(tag)
+	}
+	if e.Summary != "" {
+		sep := " " + h.g.Dash + " "
+		text := h.text(e.Summary)
+		if h.width > 0 {
+			text = table.CutWords(text, h.width-w-table.Width(sep), h.g.Ellipsis)
+		}
+		line += sep + text
+	}
+	h.o.Line(line)
+	pad := strings.Repeat(" ", numW+1)
+	for _, l := range e.Lines {
+		// An item's lines wrap under their bullet: they are the data.
+		for i, seg := range wrapText(h.text(l), h.width-numW-3) {
+			lead := pad + h.th.Faint.Render(h.g.Bullet) + " "
+			if i > 0 {
+				lead = pad + "  "
+			}
+			h.o.Line(lead + seg)
+		}
+	}
+	if e.Extra != nil {
+		h.record(*e.Extra, numW+1)
+	}
+}
+
+// relations writes "Graphiti ──uses as backend──▶ Neo4j  0.92" and the
+// relation's text under it.
+func (h *Writer) relations(rs view.Relations) {
+	h.o.Line(h.th.Bold.Render(h.text(rs.Heading)))
+	for _, r := range rs.Relations {
+		line := h.th.Bold.Render(h.text(r.From)) + " " +
+			h.tone(view.Accent).Render(h.g.RelFrom+h.text(r.Rel)+h.g.RelTo) + " " +
+			h.th.Bold.Render(h.text(r.To))
+		if r.Score != nil {
+			line += "  " + h.cell(*r.Score).Text
+		}
+		if r.Invalid != nil {
+			line += "  " + h.tone(view.Warn).Render("invalid since "+h.cell(*r.Invalid).Text)
+		}
+		h.o.Line(line)
+		if r.Detail != "" {
+			text := h.text(r.Detail)
+			if h.width > 0 {
+				text = table.CutWords(text, h.width-2, h.g.Ellipsis)
+			}
+			h.o.Line("  " + h.th.Faint.Render(text))
+		}
+		if r.Extra != nil {
+			h.record(*r.Extra, 2)
+		}
+	}
+}
+
+// timeline writes events, each "2h ago  name · source", its content under
+// it (cut at a word to the width, in full under --verbose).
+func (h *Writer) timeline(tl view.Timeline) {
+	when := make([]string, len(tl.Events))
+	whenW := 0
+	for i, e := range tl.Events {
+		if e.At != nil {
+			when[i] = h.cell(*e.At).Text
+		}
+		whenW = max(whenW, table.Width(when[i]))
+	}
+	h.o.Line(h.th.Bold.Render(h.text(tl.Heading)))
+	for i, e := range tl.Events {
+		line := h.th.Faint.Render(when[i]) + strings.Repeat(" ", whenW-table.Width(when[i])+2) + h.th.Bold.Render(h.text(e.Name))
+		if e.Source != "" {
+			line += h.th.Faint.Render(h.g.Sep + h.text(e.Source))
+		}
+		h.o.Line(line)
+		if e.Content != "" {
+			if h.opt.Verbose {
+				h.multiline("  ", 2, e.Content, false)
+			} else {
+				text := h.text(e.Content)
+				if h.width > 0 {
+					text = table.CutWords(text, h.width-2, h.g.Ellipsis)
+				}
+				h.o.Line("  " + text)
+			}
+		}
+		if e.Extra != nil {
+			h.record(*e.Extra, 2)
+		}
+	}
+}
+
+// codeLines is how many lines of a piece of code are shown without
+// --verbose.
+const codeLines = 8
+
+// code writes "path:10-25  0.923 ████▋" and the code indented under it:
+// its first lines, or under --verbose all of it with its context dimmed.
+func (h *Writer) code(c view.Code) {
+	line := h.th.Bold.Around(h.opt.Links.fileLink(c.Path, c.Line)).Render(h.text(c.Path) + c.Lines)
+	if c.Score != nil {
+		line += "  " + h.cell(*c.Score).Text + " " + h.tone(view.Accent).Render(strings.TrimRight(h.g.Bar(c.Score.Frac, 5), " "))
+	}
+	h.o.Line(line)
+	if h.opt.Verbose {
+		h.codeLines(c.Before, h.th.Faint, -1)
+		h.codeLines(c.Text, theme.Style{}, -1)
+		h.codeLines(c.After, h.th.Faint, -1)
+	} else {
+		h.codeLines(c.Text, theme.Style{}, codeLines)
+	}
+	if c.Extra != nil {
+		h.record(*c.Extra, 4)
+	}
+}
+
+// codeLines writes source text indented by 4, tabs as 4 spaces, each line
+// cut to the width (not under --verbose); at most maxLines lines, then a
+// count of the rest (maxLines < 0: all).
+func (h *Writer) codeLines(text string, style theme.Style, maxLines int) {
+	if text == "" {
+		return
+	}
+	lns := format.Lines(text, h.g.Ellipsis)
+	shown := lns
+	if maxLines >= 0 && len(lns) > maxLines {
+		shown = lns[:maxLines]
+	}
+	for _, ln := range shown {
+		ln = h.text(strings.ReplaceAll(ln, "\t", "    "))
+		if h.width > 0 {
+			ln = table.Cut(ln, h.width-4, h.g.Ellipsis)
+		}
+		h.o.Line(strings.TrimRight("    "+style.Render(ln), " "))
+	}
+	if len(shown) < len(lns) {
+		h.o.Line("    " + h.th.Faint.Render(h.g.Ellipsis+" "+format.Count(len(lns)-len(shown), "more line")))
+	}
+}
+
+// prose writes text a tool wrote for people with the conventions of terse
+// text servers: a leading [state_tag] coloured by what it says, "→ next:"
+// hints and "? ask user:" prompts set apart. Lines are not cut: prose is
+// the message itself. A line wider than the terminal wraps, its further
+// lines hanging two columns in from where it starts. Tabs are expanded,
+// as a terminal would.
+func (h *Writer) prose(p view.Prose) {
+	for i, raw := range proseLines(p, h.g.Ellipsis) {
+		pl := p.Lines[i]
+		lead, segs := h.hanging(Untab(raw))
+		first, more := segs[0], segs[1:]
+		restStyle := theme.Style{}
+		tag := sanitize.String(pl.Tag, 0)
+		switch {
+		case pl.Kind == view.Tagged && i == 0 && strings.HasPrefix(first, tag):
+			h.o.Line(lead + h.th.Bold.Render(h.tone(pl.Tone).Render(tag)) + first[len(tag):])
+		case pl.Kind == view.NextHint && strings.HasPrefix(first, tag):
+			h.o.Line(lead + h.tone(view.Accent).Render(tag) + first[len(tag):])
+		case pl.Kind == view.Ask && strings.HasPrefix(first, tag):
+			h.o.Line(lead + h.tone(view.Warn).Render(h.th.Bold.Render(tag)) + h.th.Bold.Render(first[len(tag):]))
+			restStyle = h.th.Bold
+		default:
+			h.o.Line(lead + first)
+		}
+		for _, seg := range more {
+			h.o.Line(lead + "  " + restStyle.Render(seg))
+		}
+	}
+}
+
+// proseLines is the text of each line of prose, cut where the whole text
+// passes format.MaxValue.
+func proseLines(p view.Prose, ellipsis string) []string {
+	texts := make([]string, len(p.Lines))
+	total := 0
+	for i, pl := range p.Lines {
+		texts[i] = pl.Text
+		total += len(pl.Text) + 1
+	}
+	if total > format.MaxValue {
+		texts = strings.Split(format.Bound(strings.Join(texts, "\n"), ellipsis), "\n")
+	}
+	for i, t := range texts {
+		texts[i] = strings.TrimSuffix(t, "\r")
+	}
+	return texts
+}

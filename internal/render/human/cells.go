@@ -1,0 +1,160 @@
+package human
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/relative"
+	"github.com/khive-ai/khive-pretty/table"
+)
+
+// short reports whether a cell is shortened: not under --verbose, and
+// never inside an error.
+func (h *Writer) short(c *view.Cell) bool { return !c.Exact && !h.opt.Verbose }
+
+// cell formats one value for a table cell or the value side of a key/value
+// line, by what it means: glyphs, short IDs, relative times, rounded
+// scores, readable durations.
+func (h *Writer) cell(c view.Cell) table.Cell { return h.cellAt(&c) }
+
+// cellAt is cell for a cell in place: a cell is large, and a long table
+// has millions of them.
+func (h *Writer) cellAt(c *view.Cell) table.Cell {
+	short := h.short(c)
+	switch c.Kind {
+	case view.Null:
+		return table.Cell{Text: "null", Style: h.th.Faint}
+	case view.NotYet:
+		return table.Cell{Text: h.g.Dash, Style: h.th.Faint}
+	case view.Bool:
+		return table.Cell{Text: h.g.Bool(c.Text == "true").Glyph, Style: h.tone(c.Tone)}
+	case view.Number:
+		return table.Cell{Text: format.Bound(c.Text, h.g.Ellipsis)}
+	case view.Score:
+		if short {
+			return table.Cell{Text: format.Sig3(c.Text)}
+		}
+		return table.Cell{Text: format.Bound(c.Text, h.g.Ellipsis)}
+	case view.Duration:
+		if short {
+			if d, ok := format.Duration(c.Text, c.Unit, h.g.Micro); ok {
+				return table.Cell{Text: d}
+			}
+		}
+		return table.Cell{Text: format.Bound(c.Text, h.g.Ellipsis)}
+	case view.Bytes:
+		if n, err := strconv.ParseInt(c.Text, 10, 64); err == nil && n >= 0 && short {
+			return table.Cell{Text: format.Bytes(n)}
+		}
+		return table.Cell{Text: format.Bound(c.Text, h.g.Ellipsis)}
+	case view.Empty:
+		return table.Cell{Text: c.Text, Style: h.th.Faint}
+	case view.Deep:
+		return table.Cell{Text: format.Deep(c.Text, h.g.Ellipsis, c.N), Style: h.th.Faint}
+	case view.Bar:
+		// Blank bar cells are padding, which the table adds itself: kept
+		// inside the colour they would survive the trim.
+		return table.Cell{Text: strings.TrimRight(h.g.Bar(c.Frac, 5), " "), Style: h.tone(view.Accent)}
+	case view.List:
+		parts := make([]string, len(c.Items()))
+		for i, it := range c.Items() {
+			parts[i] = h.cell(it).Text
+		}
+		return table.Cell{Text: strings.Join(parts, ", ")}
+	case view.Nested:
+		if short {
+			return table.Cell{Text: format.Count(c.N, "item"), Style: h.th.Faint}
+		}
+		return table.Cell{Text: h.text(c.Text)}
+	case view.Object:
+		parts := make([]string, len(c.Fields()))
+		for i, f := range c.Fields() {
+			if f.Key == "" { // a value that needs no name: a reference's state
+				parts[i] = h.cell(f.Cell).Text
+				continue
+			}
+			parts[i] = h.text(f.Key) + "=" + h.cell(f.Cell).Text
+		}
+		return table.Cell{Text: strings.Join(parts, " ")}
+	}
+	return h.stringCell(c, short)
+}
+
+func (h *Writer) stringCell(c *view.Cell, short bool) table.Cell {
+	s := c.Text
+	switch {
+	case s == "":
+		return table.Cell{Text: `""`, Style: h.th.Faint}
+	case c.Kind == view.ID:
+		if short {
+			s = c.Short()
+		}
+		return table.Cell{Text: h.text(s), Style: h.th.ID}
+	case c.Kind == view.Time && short:
+		if h.opt.Markdown {
+			if len(c.Text) == len("2006-01-02T15:04") {
+				return table.Cell{Text: c.Text} // to the minute, as khive cut it
+			}
+			return table.Cell{Text: c.At.Format("2006-01-02T15:04:05Z07:00")}
+		}
+		return table.Cell{Text: relative.Format(c.At, h.opt.Now)}
+	}
+	text := h.text(s)
+	var m glyphs.Mark
+	var ok bool
+	switch c.Kind {
+	case view.Status:
+		m, ok = h.g.Status(s)
+	case view.Outcome:
+		m, ok = h.g.Outcome(s)
+	case view.Dependency:
+		m, ok = h.g.Dependency(s)
+	case view.Priority:
+		if st, ok := h.th.Priority(s); ok {
+			return table.Cell{Text: text, Style: st}
+		}
+	}
+	if ok {
+		if m.Glyph != "" {
+			text = m.Glyph + " " + text
+		}
+		return table.Cell{Text: text, Style: h.th.Tone(m.Tone)}
+	}
+	if c.Kind == view.URL && h.opt.Links != nil {
+		return table.Cell{Text: text, Style: webLink(c.Text)}
+	}
+	return table.Cell{Text: text}
+}
+
+// memo keeps, by column, what the writer made of cells the recogniser
+// numbered as repeating (Same): statuses, kinds, priorities and assignees
+// repeat on every row of a long list.
+type memo struct {
+	cols [][]table.Cell
+}
+
+// tableCell formats a cell of column i, through the memo for repeating
+// cells.
+func (h *Writer) tableCell(m *memo, i int, c *view.Cell) table.Cell {
+	if c.Same <= 0 {
+		return h.cellAt(c)
+	}
+	for len(m.cols) <= i {
+		m.cols = append(m.cols, nil)
+	}
+	col := m.cols[i]
+	n := int(c.Same)
+	if n <= len(col) && col[n-1].Text != "" {
+		return col[n-1]
+	}
+	tc := h.cellAt(c)
+	for len(col) < n {
+		col = append(col, table.Cell{})
+	}
+	col[n-1] = tc
+	m.cols[i] = col
+	return tc
+}

@@ -1,0 +1,113 @@
+package human
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/theme"
+	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/table"
+)
+
+// footer writes a summary line. Metadata is dimmed (a warning in its
+// tone); totals and one-line results carry the tone of each part, a value
+// in a part its own style.
+func (h *Writer) footer(f view.Footer) {
+	parts := make([]string, len(f.Parts))
+	for i, p := range f.Parts {
+		parts[i] = h.part(f.Kind, p)
+	}
+	h.summaryLine(parts, f.Indent)
+}
+
+// part is one part of a footer, styled.
+func (h *Writer) part(kind view.FooterKind, p view.Part) string {
+	text := h.text(p.Text)
+	if p.Mark != view.NoMark {
+		text = h.Mark(p.Mark) + " " + text
+	}
+	var cell string
+	var cellStyle theme.Style
+	if p.Cell != nil {
+		c := *p.Cell
+		if c.Kind == view.Duration && !h.short(&c) {
+			// A duration outside a column named for its unit keeps it.
+			cell = c.Text + unitSymbol(c, h.g.Micro)
+		} else {
+			tc := h.cell(c)
+			cell, cellStyle = tc.Text, tc.Style
+		}
+	}
+	if kind == view.Meta {
+		style := h.th.Faint
+		if p.Tone != view.Neutral {
+			style = h.tone(p.Tone)
+		}
+		return style.Render(text + cell)
+	}
+	return h.tone(p.Tone).Render(text) + cellStyle.Render(cell)
+}
+
+// unitSymbol is the symbol of a duration cell's unit.
+func unitSymbol(c view.Cell, micro string) string {
+	d, _ := format.Duration("1", c.Unit, micro)
+	return strings.TrimLeft(d, "0123456789.")
+}
+
+// summaryLine joins the parts of a footer with a faint separator and,
+// rather than cut what it says, wraps it between parts to stay within the
+// width. Parts come styled; widths are measured without their escapes.
+func (h *Writer) summaryLine(parts []string, indent int) {
+	pad := strings.Repeat(" ", indent)
+	var line []string
+	lineW := indent
+	flush := func() {
+		if len(line) > 0 {
+			h.o.Line(pad + strings.Join(line, h.th.Faint.Render(h.g.Sep)))
+		}
+		// Continuation lines hang under the first.
+		pad = strings.Repeat(" ", indent+2)
+		line, lineW = nil, indent+2
+	}
+	sepW := table.Width(h.g.Sep)
+	for _, p := range parts {
+		w := table.Width(ansi.Strip(p))
+		if len(line) > 0 && h.width > 0 && lineW+sepW+w > h.width {
+			flush()
+		}
+		// One part wider than a line wraps at its spaces, each piece to
+		// the room its own line has; the last goes on like any part.
+		for h.width > 0 && lineW+w > h.width {
+			pieces := strings.SplitN(ansi.Wordwrap(p, h.width-lineW, " "), "\n", 2)
+			if len(pieces) < 2 {
+				break // no space to break at: the line is cut
+			}
+			line = append(line, strings.TrimRight(pieces[0], " "))
+			flush()
+			p = pieces[1]
+			w = table.Width(ansi.Strip(p))
+		}
+		if len(line) > 0 {
+			lineW += sepW
+		}
+		line = append(line, p)
+		lineW += w
+	}
+	flush()
+}
+
+// Part is one part of a footer as this writer shows it, for the
+// Markdown writer's use.
+func (h *Writer) Part(kind view.FooterKind, p view.Part) string { return h.part(kind, p) }
+
+// FooterLine is a footer as one line of text, no styles, no wrapping: the
+// Markdown writer's one-line results.
+func (h *Writer) FooterLine(f view.Footer) string {
+	parts := make([]string, len(f.Parts))
+	for i, p := range f.Parts {
+		parts[i] = h.part(f.Kind, p)
+	}
+	return strings.Join(parts, h.g.Sep)
+}

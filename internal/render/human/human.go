@@ -1,0 +1,324 @@
+// Package human writes views for a person at a terminal: tables fitted to
+// the width, relative times, glyphs, short dimmed IDs, rounded scores.
+// Without --verbose it shortens (IDs, times, scores, long text), except
+// inside an error, which is never shortened: it wraps.
+//
+// It knows how things look, not what they are: it imports view and the
+// small pure packages (table, glyphs, theme, sanitize, relative, format,
+// render/lines), nothing of khive or MCP.
+package human
+
+import (
+	"strings"
+	"time"
+
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/render/lines"
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/theme"
+	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/table"
+)
+
+// Options are what human output looks like for a run, decided once.
+type Options struct {
+	Width   int // columns; 0 for no limit
+	Verbose bool
+	Now     time.Time // the clock relative times are measured against
+	Theme   theme.Theme
+	Glyphs  glyphs.Set
+	// Markdown is the Markdown writer's use of this one for cells and
+	// one-line results: no relative times (timestamps to whole seconds),
+	// line breaks inside a value as spaces, Markdown structure escaped.
+	Markdown bool
+	// Escape, in Markdown's use, escapes what Markdown reads as structure.
+	Escape func(string) string
+	// NoHeaders leaves tables' header lines out (--no-headers).
+	NoHeaders bool
+	// Links, when set, makes web addresses and code paths hyperlinks.
+	Links *Links
+}
+
+// Writer writes views as lines.
+type Writer struct {
+	o     *lines.Writer
+	opt   Options
+	th    theme.Theme
+	g     glyphs.Set
+	width int // 0: no limit
+	// widths remembers the width of short texts that are not ASCII (a
+	// status with its glyph, "▶ next"): they repeat on every row, and
+	// measuring one segments it into graphemes.
+	widths map[string]int
+}
+
+// measure is table.Width, remembered for short texts.
+func (h *Writer) measure(s string) int {
+	if len(s) > 32 {
+		return table.Width(s)
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			if w, ok := h.widths[s]; ok {
+				return w
+			}
+			if h.widths == nil || len(h.widths) > 4096 {
+				h.widths = make(map[string]int) // a bound, for texts that do not repeat
+			}
+			w := table.Width(s)
+			h.widths[s] = w
+			return w
+		}
+	}
+	return len(s)
+}
+
+// New returns a writer to o. Under --verbose there is no width.
+func New(o *lines.Writer, opt Options) *Writer {
+	w := opt.Width
+	if opt.Verbose {
+		w = 0
+	}
+	return &Writer{o: o, opt: opt, th: opt.Theme, g: opt.Glyphs, width: w}
+}
+
+// Reset makes h write to o, as New(o, same options) would: a stream of
+// many small documents then copies its options once, not per document.
+func (h *Writer) Reset(o *lines.Writer) { h.o = o }
+
+// Doc writes a view. It returns an error only from a streamed table: a row
+// that could not be read, or output that failed.
+func (h *Writer) Doc(d view.Doc) error {
+	for _, b := range d.Blocks {
+		if err := h.block(b, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (h *Writer) block(b view.Block, indent int) error {
+	switch b := b.(type) {
+	case view.Gap:
+		h.o.Gap()
+	case view.Title:
+		h.title(b)
+	case view.Heading:
+		h.heading(b)
+	case view.Definition:
+		h.definition(b)
+	case view.Messages:
+		h.messages(b)
+	case view.Error:
+		h.errorBlock(b)
+	case view.Record:
+		return h.record(b, b.Indent)
+	case view.Table:
+		return h.table(b, b.Indent)
+	case view.Footer:
+		h.footer(b)
+	case view.Inline:
+		return h.inline(b)
+	case view.Scalar:
+		h.scalar(b.Cell, b.Indent)
+	case view.Note:
+		h.note(b)
+	case view.Prose:
+		h.prose(b)
+	case view.Items:
+		return h.items(b)
+	case view.Relations:
+		h.relations(b)
+	case view.Timeline:
+		h.timeline(b)
+	case view.Code:
+		h.code(b)
+	case view.Bullets:
+		h.bullets(b)
+	case view.Document:
+		h.document(b)
+	case view.Tree:
+		h.tree(b)
+	case view.Diff:
+		h.diff(b)
+	case view.Stream:
+		for {
+			next, ok, err := b.Next()
+			if err != nil || !ok {
+				return err
+			}
+			if err := h.block(next, indent); err != nil {
+				return err
+			}
+			if err := h.o.Err(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Line writes one line of text, as a note the Markdown writer borrows.
+func (h *Writer) Line(s string) { h.o.Line(s) }
+
+// text makes untrusted text safe for one line of a terminal, and in
+// Markdown's use also escapes what Markdown would read as structure.
+func (h *Writer) text(s string) string {
+	s = format.Bound(s, h.g.Ellipsis)
+	if strings.IndexByte(s, '\n') >= 0 {
+		nl := h.g.Newline
+		if h.opt.Markdown {
+			nl = " "
+		}
+		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", nl)
+	}
+	s = sanitize.String(s, 0)
+	if h.opt.Escape != nil {
+		s = h.opt.Escape(s)
+	}
+	return s
+}
+
+// Text is text as this writer shows it in a line, for the Markdown
+// writer's use.
+func (h *Writer) Text(s string) string { return h.text(s) }
+
+// Mark is the glyph of a mark in this writer's set.
+func (h *Writer) Mark(m view.Mark) string {
+	switch m {
+	case view.OK:
+		return h.g.OKMark
+	case view.Failed:
+		return h.g.ErrorMark
+	case view.Aborted:
+		return h.g.AbortMark
+	case view.Warning:
+		return "!"
+	case view.Asks:
+		return "?"
+	}
+	return ""
+}
+
+func (h *Writer) tone(t view.Tone) theme.Style { return h.th.Tone(glyphs.Tone(t)) }
+
+// title writes "✓ tool" (after its number in a batch), with a scalar
+// result on the same line, or under it when it has several lines.
+func (h *Writer) title(t view.Title) {
+	if t.Quiet && !h.opt.Verbose {
+		return
+	}
+	line := h.titleText(t)
+	if t.Value == nil {
+		h.o.Line(line)
+		return
+	}
+	if t.Value.IsString() && strings.Contains(t.Value.Text, "\n") {
+		h.o.Line(line)
+		h.scalar(*t.Value, 2)
+		return
+	}
+	c := h.cell(*t.Value)
+	h.o.Line(line + "  " + c.Style.Render(c.Text))
+}
+
+func (h *Writer) titleText(t view.Title) string {
+	num := ""
+	if t.Number != "" {
+		num = h.th.Faint.Render(t.Number) + " "
+	}
+	return num + h.tone(view.Good).Render(h.Mark(t.Mark)) + " " + h.th.Bold.Render(h.text(t.Text))
+}
+
+// scalar writes a lone value (a whole document, an envelope's result).
+func (h *Writer) scalar(c view.Cell, indent int) {
+	if c.IsString() && strings.Contains(c.Text, "\n") {
+		h.multiline(strings.Repeat(" ", indent), indent, c.Text, false)
+		return
+	}
+	tc := h.cell(c)
+	h.o.Line(strings.Repeat(" ", indent) + tc.Style.Render(tc.Text))
+}
+
+// inline writes an array of scalars as a comma-separated list, wrapped to
+// the width.
+func (h *Writer) inline(in view.Inline) error {
+	items, indent := in.Items, in.Indent
+	if len(items) == 0 && in.More == nil {
+		h.o.Line(strings.Repeat(" ", indent) + h.th.Faint.Render("[]"))
+		return nil
+	}
+	var b strings.Builder
+	lineW := indent
+	b.WriteString(strings.Repeat(" ", indent))
+	i := 0
+	add := func(it view.Cell) {
+		c := h.cell(it)
+		w := table.Width(c.Text)
+		if i > 0 {
+			// A line that wraps ends in a comma: room is kept for it, or
+			// the line would be cut and its last item lost.
+			if h.width > 0 && lineW+2+w+1 > h.width {
+				b.WriteString(",")
+				h.o.Line(b.String())
+				b.Reset()
+				b.WriteString(strings.Repeat(" ", indent))
+				lineW = indent
+			} else {
+				b.WriteString(", ")
+				lineW += 2
+			}
+		}
+		b.WriteString(c.Style.Render(c.Text))
+		lineW += w
+		i++
+	}
+	for _, it := range items {
+		add(it)
+	}
+	for in.More != nil {
+		it, ok, err := in.More()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		add(it)
+		if err := h.o.Err(); err != nil {
+			return err
+		}
+	}
+	h.o.Line(b.String())
+	return nil
+}
+
+// note writes an aside on one line, dimmed (red for a failure), and under
+// --verbose what the line leaves out.
+func (h *Writer) note(n view.Note) {
+	style := h.th.Faint
+	if n.Tone != view.Neutral {
+		style = h.tone(n.Tone)
+	}
+	fields := make([]string, len(n.Fields))
+	for i, f := range n.Fields {
+		fields[i] = h.text(f)
+	}
+	h.o.Line(style.Render(strings.Join(fields, h.g.Sep)))
+	if n.Extra != nil {
+		h.record(*n.Extra, 2)
+	}
+}
+
+// bullets writes values a line each, after a mark.
+func (h *Writer) bullets(b view.Bullets) {
+	pad := strings.Repeat(" ", b.Indent)
+	for _, it := range b.Items {
+		h.o.Line(pad + h.tone(b.Tone).Render(h.Mark(b.Mark)) + " " + h.cell(it).Text)
+	}
+}
+
+// Cell is a cell's text as this writer shows it, for the Markdown
+// writer's use.
+func (h *Writer) Cell(c view.Cell) string { return h.cell(c).Text }

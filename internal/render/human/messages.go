@@ -1,0 +1,39 @@
+package human
+
+import (
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/theme"
+	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/table"
+)
+
+// messages writes a conversation: each role as a label in bold, its text
+// beside it, wrapped and never cut; content that is not text named in a
+// dimmed line.
+func (h *Writer) messages(ms view.Messages) {
+	roleW := 0
+	for _, m := range ms.Messages {
+		roleW = max(roleW, table.Width(h.text(m.Role)))
+	}
+	col := ms.Indent + roleW + 2
+	for _, m := range ms.Messages {
+		role := h.text(m.Role)
+		label := strings.Repeat(" ", ms.Indent) + h.th.Bold.Render(role)
+		note := ""
+		if len(m.Note) > 0 {
+			fields := make([]string, len(m.Note))
+			for i, f := range m.Note {
+				fields[i] = h.text(f)
+			}
+			note = strings.Join(fields, h.g.Sep)
+		}
+		lines := func(at int) []string {
+			return append(h.wrapLines(m.Text, at, theme.Style{}), h.wrapLines(note, at, h.th.Faint)...)
+		}
+		h.beside(label, ms.Indent+table.Width(role), col, ms.Indent+2, lines(col), lines(ms.Indent+2))
+		if m.Extra != nil {
+			h.record(*m.Extra, ms.Indent+2)
+		}
+	}
+}

@@ -1,0 +1,240 @@
+package human
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/table"
+)
+
+// minValueW is the room a value keeps however long its key.
+const minValueW = 12
+
+// container reports a field whose value is an object or an array: its key
+// may have a line of its own.
+func container(f view.Field) bool {
+	if f.Block != nil {
+		return true
+	}
+	switch f.Cell.Kind {
+	case view.List, view.Object, view.Nested, view.Deep:
+		return true
+	case view.Empty:
+		return true
+	}
+	return false
+}
+
+// record writes key/value lines, aligned; nested records and tables are
+// indented under their key. An exact record (inside an error) is never
+// cut: its long values wrap, and a key too long for the width gets lines
+// of its own, its value under it.
+func (h *Writer) record(r view.Record, indent int) error {
+	raw := r.Exact
+	// Deep nesting in a narrow terminal stops indenting where values would
+	// have no room left.
+	if h.width > 0 {
+		indent = min(indent, max(h.width-minValueW-4, 0))
+	}
+	keyW := 0
+	for _, f := range r.Laid() {
+		keyW = max(keyW, table.Width(h.text(f.Key)))
+	}
+	// A key is never so wide that its value has no room: wider keys are
+	// cut (in an error a key that long gets lines of its own).
+	capW := keyW
+	if h.width > 0 {
+		capW = max(h.width-indent-2-minValueW, 4)
+		keyW = min(keyW, capW)
+	}
+	pad := strings.Repeat(" ", indent)
+	for _, f := range r.Fields {
+		h.field(f, pad, indent, keyW, capW, raw)
+	}
+	for r.Stream != nil && h.o.Err() == nil {
+		f, ok, err := r.Stream()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		h.field(f, pad, indent, keyW, capW, raw)
+	}
+	return h.o.Err()
+}
+
+// field writes one field of a record whose keys are keyW wide (at most
+// capW), at indent.
+func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw bool) {
+	key := h.text(f.Key)
+	// A key on a line of its own (over a nested block) has the line.
+	if container(f) && h.width > 0 && !raw {
+		key = table.Cut(key, h.width-indent, h.g.Ellipsis)
+	} else if table.Width(key) > capW {
+		if !raw {
+			key = table.Cut(key, capW, h.g.Ellipsis)
+		} else if !container(f) {
+			for _, ln := range wrapText(key, h.width-indent) {
+				h.o.Line(pad + h.th.Key.Render(ln))
+			}
+			h.wrapped(h.cell(f.Cell), indent+2, indent+2)
+			return
+		}
+	}
+	prefix := pad + h.th.Key.Render(key) + strings.Repeat(" ", max(keyW-table.Width(key), 0)+2)
+	switch b := f.Block.(type) {
+	case view.Record:
+		h.o.Line(pad + h.th.Key.Render(key))
+		h.record(b, indent+2)
+		return
+	case view.Table:
+		h.o.Line(pad + h.th.Key.Render(key))
+		h.table(b, indent+2)
+		return
+	}
+	c := f.Cell
+	switch {
+	case c.Kind == view.Deep:
+		h.o.Line(prefix + h.th.Faint.Render(h.cell(c).Text))
+	case c.IsString() && strings.Contains(c.Text, "\n"):
+		h.multiline(prefix, indent+keyW+2, c.Text, raw)
+	default:
+		tc := h.cell(c)
+		if raw && h.width > 0 {
+			h.wrappedAfter(prefix, tc, indent+keyW+2)
+			return
+		}
+		h.valueLines(prefix, tc, indent+keyW+2)
+	}
+}
+
+// valueLines is how many lines a long value of a record may take: a
+// record has the room a table row has not, but a value should not push
+// everything after it off the screen either.
+const valueLines = 4
+
+// valueLines writes a value after prefix (which ends at column col): cut
+// to the width when it is short of a word, else wrapped with a hanging
+// indent onto at most valueLines lines, the last one cut.
+func (h *Writer) valueLines(prefix string, c table.Cell, col int) {
+	avail := h.width - col
+	fits := h.width <= 0 || h.measure(c.Text) <= avail
+	if fits || avail < minValueW {
+		text := c.Text
+		if !fits {
+			text = table.Cut(text, avail, h.g.Ellipsis)
+		}
+		h.o.Line(prefix + c.Style.Render(text))
+		return
+	}
+	// Only the first lines are shown: a huge value is not wrapped whole.
+	lns := wrapText(table.Cut(c.Text, (valueLines+1)*avail, ""), avail)
+	if len(lns) > valueLines {
+		lns[valueLines-1] = table.Cut(strings.Join(lns[valueLines-1:], " ")+" "+h.g.Ellipsis, avail, h.g.Ellipsis)
+		lns = lns[:valueLines]
+	}
+	for i, ln := range lns {
+		if i == 0 {
+			h.o.Line(prefix + c.Style.Render(ln))
+		} else {
+			h.o.Line(strings.Repeat(" ", col) + c.Style.Render(ln))
+		}
+	}
+}
+
+// wrapText breaks sanitised, unstyled text into lines at most w columns
+// wide: at spaces (never inside an ID at its hyphens), and inside a word
+// only when the word alone is wider than a line.
+func wrapText(s string, w int) []string {
+	if w <= 0 || table.Width(s) <= w {
+		return []string{s}
+	}
+	var out []string
+	var cur strings.Builder
+	curW := 0
+	flush := func() {
+		out = append(out, cur.String())
+		cur.Reset()
+		curW = 0
+	}
+	for _, word := range strings.Split(s, " ") {
+		ww := table.Width(word)
+		switch {
+		case curW > 0 && curW+1+ww <= w:
+			cur.WriteByte(' ')
+			cur.WriteString(word)
+			curW += 1 + ww
+			continue
+		case curW > 0:
+			flush()
+		}
+		if ww <= w {
+			cur.WriteString(word)
+			curW = ww
+			continue
+		}
+		// A word wider than a line: hard breaks, the last piece carries on.
+		pieces := strings.Split(ansi.Hardwrap(word, w, false), "\n")
+		out = append(out, pieces[:len(pieces)-1]...)
+		cur.WriteString(pieces[len(pieces)-1])
+		curW = table.Width(pieces[len(pieces)-1])
+	}
+	if curW > 0 || len(out) == 0 {
+		flush()
+	}
+	return out
+}
+
+// wrapped writes a cell that must not be cut (in an error), wrapped: its
+// first line at column first, the others at column col.
+func (h *Writer) wrapped(c table.Cell, first, col int) {
+	h.wrappedAfter(strings.Repeat(" ", first), c, col)
+}
+
+// wrappedAfter writes a cell that must not be cut after prefix (which
+// ends at column col), wrapped so that its further lines start at col; when
+// that leaves too little room, the value starts on the next line, further
+// left.
+func (h *Writer) wrappedAfter(prefix string, c table.Cell, col int) {
+	if h.width > 0 && h.width-col < minValueW {
+		h.o.Line(strings.TrimRight(prefix, " "))
+		prefix, col = "", max(min(col, h.width-minValueW), 0)
+	}
+	for i, ln := range wrapText(c.Text, h.width-col) {
+		if i == 0 && prefix != "" {
+			h.o.Line(prefix + c.Style.Render(ln))
+			continue
+		}
+		h.o.Line(strings.Repeat(" ", col) + c.Style.Render(ln))
+	}
+}
+
+// multiline writes text that has line breaks: the first line after prefix,
+// the rest aligned under it, each cut to the width unless raw (then
+// wrapped) or verbose.
+func (h *Writer) multiline(prefix string, col int, s string, raw bool) {
+	lns := strings.Split(strings.ReplaceAll(format.Bound(s, h.g.Ellipsis), "\r\n", "\n"), "\n")
+	if raw && h.width > 0 {
+		var all []string
+		for _, ln := range lns {
+			all = append(all, wrapText(sanitize.String(ln, 0), h.width-col)...)
+		}
+		lns = all
+	}
+	for i, ln := range lns {
+		ln = sanitize.String(ln, 0)
+		if h.width > 0 && !raw {
+			ln = table.Cut(ln, h.width-col, h.g.Ellipsis)
+		}
+		if i == 0 {
+			h.o.Line(strings.TrimRight(prefix+ln, " "))
+		} else {
+			h.o.Line(strings.TrimRight(strings.Repeat(" ", col)+ln, " "))
+		}
+	}
+}

@@ -1,0 +1,152 @@
+package human
+
+import (
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/table"
+)
+
+// table writes rows fitted to the width by the table package: columns
+// chosen by what they are worth, free text cut first.
+//
+// An exact table (inside an error), which is never cut, becomes its rows
+// one after another as key/value blocks that wrap when it is too wide for
+// the terminal.
+//
+// A streamed table is laid out from its first rows; each further row is
+// written as it is read.
+func (h *Writer) table(t view.Table, indent int) error {
+	if t.Exact && t.Records != nil && h.width > 0 {
+		cols, grid := h.grid(t, &memo{})
+		if !fitsWhole(cols, grid, h.width-indent) {
+			h.record(*t.Records, indent)
+			return nil
+		}
+	}
+	ot, err := h.Open(t, indent)
+	if err != nil {
+		return err
+	}
+	defer ot.Close()
+	for t.Stream != nil {
+		row, other, ok, err := t.Stream()
+		if err != nil || !ok {
+			return err
+		}
+		if other != nil {
+			h.record(*other, indent)
+		} else if err := ot.Row(row); err != nil {
+			return err
+		}
+		if err := h.o.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// grid is a table's columns and its rows' cells, as the table package
+// takes them.
+func (h *Writer) grid(t view.Table, m *memo) ([]table.Column, [][]table.Cell) {
+	cols := make([]table.Column, len(t.Columns))
+	for i, c := range t.Columns {
+		cols[i] = table.Column{Header: h.text(c.Header), Align: table.Align(c.Align), Keep: c.Keep, Flex: c.Flex, Min: c.Min, Want: c.Want}
+		if c.Bar {
+			cols[i].Header = ""
+		}
+	}
+	grid := make([][]table.Cell, len(t.Rows))
+	for r, row := range t.Rows {
+		grid[r] = h.row(m, row)
+	}
+	return cols, grid
+}
+
+func (h *Writer) row(m *memo, row []view.Cell) []table.Cell {
+	return h.rowInto(make([]table.Cell, len(row)), m, row)
+}
+
+// rowInto is row into out, which has a cell for each column.
+func (h *Writer) rowInto(out []table.Cell, m *memo, row []view.Cell) []table.Cell {
+	clear(out)
+	for i := range row {
+		if row[i].Kind == view.None {
+			continue // a member the row lacks, or filler
+		}
+		out[i] = h.tableCell(m, i, &row[i])
+	}
+	return out
+}
+
+// fitsWhole reports whether a table fits in avail columns with nothing cut.
+func fitsWhole(cols []table.Column, grid [][]table.Cell, avail int) bool {
+	total := 2 * max(len(cols)-1, 0)
+	for i, c := range cols {
+		w := table.Width(c.Header)
+		for _, row := range grid {
+			w = max(w, table.Width(row[i].Text))
+		}
+		total += w
+	}
+	return total <= avail
+}
+
+func (h *Writer) tableOptions(indent int) table.Options {
+	return table.Options{Width: h.width, Indent: indent, Gap: 2, Ellipsis: h.g.Ellipsis, Header: h.th.Header, NoHeader: h.opt.NoHeaders}
+}
+
+// hidden says, under a table, which columns it left out to fit the width:
+// people should know what they are not seeing, and how to see it.
+func (h *Writer) hidden(t view.Table, tw *table.Writer, indent int) {
+	if tw == nil {
+		return
+	}
+	var names []string
+	for _, i := range tw.Layout().Hidden(len(t.Columns)) {
+		if !t.Columns[i].Bar {
+			names = append(names, strings.ToLower(h.text(t.Columns[i].Header)))
+		}
+	}
+	if len(names) > 0 {
+		note := format.Count(len(names), "column") + " hidden: " + strings.Join(names, ", ") + " (-w or --columns)"
+		for i, ln := range wrapText(note, h.width-indent-2) {
+			pad := strings.Repeat(" ", indent+2*min(i, 1))
+			h.o.Line(pad + h.th.Faint.Render(ln))
+		}
+	}
+}
+
+// OpenTable is a table being written a row at a time, as rows come: its
+// layout is decided from the rows it was opened with.
+type OpenTable struct {
+	h      *Writer
+	t      view.Table
+	tw     *table.Writer
+	m      *memo
+	buf    []table.Cell
+	indent int
+}
+
+// Open writes a table's header and rows and keeps it open for more.
+func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
+	m := &memo{}
+	cols, grid := h.grid(t, m)
+	tw, err := table.NewWriter(h.o, cols, grid, h.tableOptions(indent))
+	if err != nil {
+		return nil, err
+	}
+	return &OpenTable{h: h, t: t, tw: tw, m: m, buf: make([]table.Cell, len(cols)), indent: indent}, nil
+}
+
+// Row writes one more row.
+func (ot *OpenTable) Row(row []view.Cell) error {
+	if err := ot.tw.Row(ot.h.rowInto(ot.buf, ot.m, row)); err != nil {
+		return err
+	}
+	return ot.h.o.Err()
+}
+
+// Close ends the table: it says which columns it left out.
+func (ot *OpenTable) Close() { ot.h.hidden(ot.t, ot.tw, ot.indent) }

@@ -1,0 +1,73 @@
+package human
+
+import (
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/theme"
+	"github.com/khive-ai/khive-pretty/table"
+)
+
+// tabStop is where a tab in a text shown whole moves on to: the next
+// multiple of 8 columns, as a terminal and cat have it.
+const tabStop = 8
+
+// Untab makes one line of untrusted text safe for a terminal, its tabs
+// expanded to the next tab stop (columns counted on the safe text, so an
+// escape takes the room it is shown in). For the Markdown writer's fences
+// too.
+func Untab(ln string) string {
+	if strings.IndexByte(ln, '\t') < 0 {
+		return sanitize.String(ln, 0)
+	}
+	var b strings.Builder
+	col := 0
+	for i, seg := range strings.Split(ln, "\t") {
+		if i > 0 {
+			n := tabStop - col%tabStop
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+		}
+		s := sanitize.String(seg, 0)
+		b.WriteString(s)
+		col += table.Width(s)
+	}
+	return b.String()
+}
+
+// hanging breaks one safe line to the width: its leading spaces stay (at
+// most half a line of them, for deep indents in a narrow terminal), the
+// first piece follows them, and the further pieces hang two columns in.
+func (h *Writer) hanging(ln string) (lead string, segs []string) {
+	trimmed := strings.TrimLeft(ln, " ")
+	lead = ln[:len(ln)-len(trimmed)]
+	if h.width > 0 && len(lead) > h.width/2 {
+		lead = lead[:h.width/2]
+	}
+	segs = []string{trimmed}
+	if h.width > 0 {
+		segs = wrapText(trimmed, h.width-len(lead))
+		if len(segs) > 1 {
+			rest := wrapText(strings.Join(segs[1:], " "), h.width-len(lead)-2)
+			segs = append(segs[:1], rest...)
+		}
+	}
+	return lead, segs
+}
+
+// textLine writes one line of a text shown whole (a document, a diff):
+// tabs expanded, wrapped rather than cut, in style.
+func (h *Writer) textLine(raw string, style theme.Style) {
+	lead, segs := h.hanging(Untab(raw))
+	for i, seg := range segs {
+		seg = strings.TrimRight(seg, " ")
+		switch {
+		case seg == "":
+			h.o.Line("")
+		case i == 0:
+			h.o.Line(lead + style.Render(seg))
+		default:
+			h.o.Line(lead + "  " + style.Render(seg))
+		}
+	}
+}

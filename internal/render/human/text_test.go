@@ -1,0 +1,95 @@
+package human
+
+import (
+	"bufio"
+	"strings"
+	"testing"
+
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/internal/render/lines"
+	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/table"
+)
+
+// render writes blocks at a width, without colour.
+func render(t *testing.T, width int, g glyphs.Set, blocks ...view.Block) string {
+	t.Helper()
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	o := lines.New(w, width, g.Ellipsis, nil)
+	if err := New(o, Options{Width: width, Glyphs: g}).Doc(view.Doc{Blocks: blocks}); err != nil {
+		t.Fatal(err)
+	}
+	w.Flush()
+	return b.String()
+}
+
+// A tab moves on to the next multiple of 8 columns, counted as the text
+// is shown: a wide character takes two, an escape its own width.
+func TestUntab(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\tb":       "a       b",
+		"\tx":        "        x",
+		"12345678\t": "12345678        ",
+		"漢字\tx":      "漢字    x",
+		"\x1b\tx":    `\x1b    x`,
+		"no tabs":    "no tabs",
+	} {
+		if got := Untab(in); got != want {
+			t.Errorf("Untab(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A document's lines wrap at the width, hanging under where they start;
+// none is cut.
+func TestDocumentWrapsItsLines(t *testing.T) {
+	text := "  " + strings.Repeat("word ", 12) + "end\n\tdeep"
+	out := render(t, 24, glyphs.Unicode(), view.Document{Title: "/a/very/long/path/to/a/file.txt", Fields: []string{"12 B"}, Text: text})
+	for _, ln := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if table.Width(ln) > 24 {
+			t.Errorf("%q is wider than 24", ln)
+		}
+	}
+	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, strings.Join(strings.Fields(text), " ")) ||
+		!strings.Contains(strings.ReplaceAll(out, "\n", ""), "/a/very/long/path/to/a/file.txt") {
+		t.Errorf("something was cut:\n%s", out)
+	}
+	if !strings.Contains(out, "\n        deep\n") {
+		t.Errorf("the tab is not expanded:\n%s", out)
+	}
+}
+
+// A tree draws its lines with the set's glyphs, directories with a "/",
+// sizes in a right-aligned column; a name too long is cut, not its size.
+func TestTreeLines(t *testing.T) {
+	tree := view.Tree{Heading: "Files", Nodes: []view.TreeNode{
+		{Name: "src", Dir: true, Children: []view.TreeNode{
+			{Name: "a.go", Size: "1 B"},
+			{Name: "pkg", Dir: true, Children: []view.TreeNode{{Name: "b.go", Size: "1.50 KB"}}},
+		}},
+		{Name: "README.md", Size: "12 B"},
+	}}
+	for _, tt := range []struct {
+		width int
+		g     glyphs.Set
+		want  string
+	}{
+		{80, glyphs.ASCII(), "Files\n" +
+			"src/\n" +
+			"|-- a.go          1 B\n" +
+			"`-- pkg/\n" +
+			"    `-- b.go  1.50 KB\n" +
+			"README.md        12 B\n"},
+		{20, glyphs.Unicode(), "Files\n" +
+			"src/\n" +
+			"├── a.go         1 B\n" +
+			"└── pkg/\n" +
+			"    └── b.…  1.50 KB\n" +
+			"README.md       12 B\n"},
+	} {
+		if got := render(t, tt.width, tt.g, tree); got != tt.want {
+			t.Errorf("at %d columns:\n%s\nwant:\n%s", tt.width, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,948 @@
+package jsonout
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/recognise"
+)
+
+// Agent is -o agent: what khive itself sends an agent, computed from what
+// it sends anyone else. It is khive's present(result, Agent, now) followed
+// by the Machine-scope redundancy pass of prepare_format_value (both in
+// crates/khive-runtime/src/presentation.rs), applied where khive applies
+// them:
+//
+//   - in a request envelope ({results, status, summary}) or a one-op
+//     envelope, only to the result of each successful op, and not at all
+//     for the verbs khive always answers in full (get, query, …); the
+//     envelope, failed and aborted ops, usage and advisories are untouched;
+//   - an error envelope or a kkernel error is untouched;
+//   - through JSON-RPC (result) and MCP (structuredContent) wrappers, which
+//     themselves stay as they are; a text block is a string and stays one;
+//   - any other document is taken as a bare result.
+//
+// now is the instant relative ages are measured from (khive samples one
+// per response).
+func Agent(v Value, now time.Time) Value {
+	a := agent{now: now.Unix(), nanos: uint32(now.Nanosecond())}
+	return a.document(v)
+}
+
+type agent struct {
+	now   int64
+	nanos uint32
+}
+
+func (a agent) document(v Value) Value {
+	switch {
+	case v.Kind != Object:
+		return a.result("", v)
+	case protocol.IsJSONRPC(v):
+		return a.member(v, "result")
+	case protocol.IsToolResult(v):
+		return a.member(v, "structuredContent")
+	}
+	switch recognise.Classify(v) {
+	case recognise.ShapeError:
+		return v
+	case recognise.ShapeEnvelope:
+		return a.op(v)
+	case recognise.ShapeBatch:
+		out := copyObject(v)
+		for i, m := range out.Members {
+			if m.Key == "results" && m.Value.Kind == Array {
+				res := Value{Kind: Array, Items: make([]Value, len(m.Value.Items))}
+				for j, r := range m.Value.Items {
+					res.Items[j] = a.op(r)
+				}
+				out.Members[i].Value = res
+			}
+		}
+		return out
+	}
+	return a.result("", v)
+}
+
+// member is v with its members named key made into documents of their own.
+func (a agent) member(v Value, key string) Value {
+	out := copyObject(v)
+	for i, m := range out.Members {
+		if m.Key == key {
+			out.Members[i].Value = a.document(m.Value)
+		}
+	}
+	return out
+}
+
+// op transforms a successful op entry's result under its verb's policy.
+func (a agent) op(v Value) Value {
+	if ok, _ := v.Get("ok"); !ok.IsTrue() {
+		return v
+	}
+	tool, _ := v.Get("tool")
+	out := copyObject(v)
+	for i, m := range out.Members {
+		if m.Key == "result" {
+			out.Members[i].Value = a.result(tool.Text, m.Value)
+		}
+	}
+	return out
+}
+
+// result is present_with_policy then prepare_format_value for one op.
+func (a agent) result(tool string, v Value) Value {
+	p := policyOf(tool)
+	if p.verbose {
+		return v
+	}
+	if p.agenda && v.Kind == Object {
+		return a.agenda(v)
+	}
+	v = a.transform(v, treeContext{receipt: p.receipt})
+	return redundancyDrop(v)
+}
+
+// agenda is present_with_policy_at under AgendaContinuation: the root
+// next cursor goes back byte for byte (its timestamp spelling and full
+// UUID are its seek position), and an empty events list stays (it says
+// the agenda is done).
+func (a agent) agenda(v Value) Value {
+	next, nextAt := Value{}, -1
+	emptyEvents := false
+	if e, ok := last(v, "events"); ok && e.Kind == Array && len(e.Items) == 0 {
+		emptyEvents = true
+	}
+	rest := Value{Kind: Object}
+	for i, m := range v.Members {
+		if m.Key == "next" {
+			next, nextAt = m.Value, i
+			continue
+		}
+		rest.Members = append(rest.Members, m)
+	}
+	out := redundancyDrop(a.transform(rest, treeContext{}))
+	if nextAt >= 0 {
+		out.Members = insertAt(out.Members, min(nextAt, len(out.Members)), Member{Key: "next", Value: next})
+	}
+	if emptyEvents && !out.Has("events") {
+		at := len(out.Members)
+		for i, m := range v.Members {
+			if m.Key == "events" {
+				at = min(i, len(out.Members))
+			}
+		}
+		out.Members = insertAt(out.Members, at, Member{Key: "events", Value: Value{Kind: Array}})
+	}
+	return out
+}
+
+func insertAt(ms []Member, i int, m Member) []Member {
+	ms = append(ms, Member{})
+	copy(ms[i+1:], ms[i:])
+	ms[i] = m
+	return ms
+}
+
+// policy is a verb's VerbPresentationPolicy.
+type policy struct {
+	verbose bool // AlwaysVerbose
+	agenda  bool // AgendaContinuation
+	receipt receiptContext
+}
+
+// policyOf is HandlerDef::presentation_policy (crates/khive-types/src/pack.rs).
+func policyOf(tool string) policy {
+	switch tool {
+	case "get", "link", "query", "traverse", "neighbors", "schema",
+		"brain.feedback", "brain.auto_feedback", "memory.feedback",
+		"comm.delivered", "comm.transport_status", "git.digest", "git.ingest_cursor":
+		// AlwaysVerbose: the caller chains these IDs and timestamps back
+		// into strict verbs, so they go out whole, and the Verbose mode
+		// skips the redundancy pass too.
+		return policy{verbose: true}
+	case "schedule.agenda":
+		return policy{agenda: true}
+	case "stream.append":
+		return policy{receipt: appendRoot}
+	case "stream.batch":
+		return policy{receipt: batchRoot}
+	}
+	return policy{}
+}
+
+// receiptContext follows a stream receipt's closed paths (ReceiptContext):
+// the root of stream.append, results[*] of stream.batch.
+type receiptContext uint8
+
+const (
+	noReceipt receiptContext = iota
+	appendRoot
+	batchRoot
+	batchResults
+	batchMember
+)
+
+type treeContext struct {
+	insideProperties bool // anywhere under a "properties" key
+	objectProperties bool // under a "properties" that is an object
+	arrayMember      bool
+	receipt          receiptContext
+}
+
+// transform is transform_agent.
+func (a agent) transform(v Value, ctx treeContext) Value {
+	switch v.Kind {
+	case Array:
+		out := Value{Kind: Array, Items: make([]Value, len(v.Items))}
+		child := treeContext{insideProperties: ctx.insideProperties, objectProperties: ctx.objectProperties, arrayMember: true}
+		if ctx.receipt == batchResults {
+			child.receipt = batchMember
+		}
+		for i, it := range v.Items {
+			out.Items[i] = a.transform(it, child)
+		}
+		return out
+	case Object:
+		return a.object(v, ctx)
+	}
+	return v
+}
+
+func (a agent) object(v Value, ctx treeContext) Value {
+	v = lastOfEach(v)
+	envelope := stableListEnvelope(v) || keysetCursorEnvelope(v)
+	stream := streamEntry(v)
+	rel, hasRel := "", false
+	if ctx.arrayMember && !ctx.insideProperties && !v.Has("created_at_relative") &&
+		ctx.receipt != appendRoot && ctx.receipt != batchMember {
+		if c, ok := last(v, "created_at"); ok && c.Kind == String {
+			rel, hasRel = a.relative(c.Text)
+		}
+	}
+	out := Value{Kind: Object, Members: make([]Member, 0, len(v.Members)+1)}
+	for _, m := range v.Members {
+		k, val := m.Key, m.Value
+		keep := (stream && k == "record") ||
+			(val.Kind == String && ((ctx.receipt == appendRoot && k == "created_at") ||
+				(ctx.receipt == batchMember && (k == "created_at" || k == "updated_at"))))
+		if !keep {
+			fc := fieldContext{
+				insideProperties: ctx.insideProperties || k == "properties",
+				objectProperties: ctx.objectProperties || (k == "properties" && val.Kind == Object),
+				listEnvelope:     envelope,
+			}
+			if ctx.receipt == batchRoot && k == "results" && val.Kind == Array {
+				fc.receipt = batchResults
+			}
+			var drop bool
+			if val, drop = a.field(k, val, fc); drop {
+				continue
+			}
+		}
+		out.Members = append(out.Members, Member{Key: k, Value: val})
+		if hasRel && k == "created_at" {
+			// khive's map is sorted, so the new key lands right after
+			// created_at; here, after the first created_at kept.
+			out.Members = append(out.Members, Member{Key: "created_at_relative", Value: Value{Kind: String, Text: rel}})
+			hasRel = false
+		}
+	}
+	if hasRel { // created_at itself was dropped: cannot happen for a string, kept for safety
+		out.Members = append(out.Members, Member{Key: "created_at_relative", Value: Value{Kind: String, Text: rel}})
+	}
+	return out
+}
+
+type fieldContext struct {
+	insideProperties bool
+	objectProperties bool
+	listEnvelope     bool
+	receipt          receiptContext
+}
+
+// field is transform_field_agent: the value a field keeps, or drop.
+func (a agent) field(key string, v Value, ctx fieldContext) (out Value, drop bool) {
+	switch v.Kind {
+	case Null:
+		return v, !(preservedNull(key) || (ctx.listEnvelope && key == "next_after"))
+	case Array:
+		if len(v.Items) == 0 {
+			return v, !(ctx.listEnvelope && preservedEmptyArray(key))
+		}
+	case Object:
+		if len(v.Members) == 0 {
+			return v, true
+		}
+	case String:
+		switch {
+		case v.Text == "":
+			// A key under a properties object was written by a caller:
+			// "" there means set-to-empty (ADR-045 Amendment 3).
+			return v, !ctx.objectProperties
+		case canonicalUUID(v.Text) && shortensUUID(key):
+			return Value{Kind: String, Text: v.Text[:8]}, false
+		case !ctx.insideProperties && key != "trigger_at" && key != "due" && looksLikeISO8601(v.Text):
+			if s, _, ok := exactTimestamp(v.Text); ok {
+				return Value{Kind: String, Text: s}, false
+			}
+		}
+		return v, false
+	case Number:
+		if scoreField(key) {
+			if f, err := strconv.ParseFloat(v.Text, 64); err == nil {
+				r := sig3(f)
+				if math.IsNaN(r) || math.IsInf(r, 0) {
+					// A subnormal's factor overflows; serde_json has no
+					// number for the NaN that makes, and writes null.
+					return Value{Kind: Null}, false
+				}
+				return Value{Kind: Number, Text: rustFloat(r)}, false
+			}
+		}
+		return v, false
+	default:
+		return v, false
+	}
+	return a.transform(v, treeContext{insideProperties: ctx.insideProperties, objectProperties: ctx.objectProperties, receipt: ctx.receipt}), false
+}
+
+// preservedNull: LIFECYCLE_NULL_PRESERVE, the nulls that mean something
+// (not done, not superseded, a heartbeat never observed).
+func preservedNull(key string) bool {
+	switch key {
+	case "completed_at", "deleted_at", "due_at", "read_at", "started_at", "superseded_at",
+		"applied_at", "withdrawn_at", "reviewed_at", "parent_id", "superseded_by", "replaced_by",
+		"poll_interval_secs", "stalled", "last_success_at", "last_poll_attempt_at",
+		"last_failure_at", "last_error", "consecutive_failures":
+		return true
+	}
+	return false
+}
+
+// preservedEmptyArray: EMPTY_ARRAY_PRESERVE, a page's rows even when none.
+func preservedEmptyArray(key string) bool {
+	switch key {
+	case "items", "entities", "notes", "edges", "results", "entries", "neighbors":
+		return true
+	}
+	return false
+}
+
+// scoreField: SCORE_FIELDS, the only numbers khive rounds.
+func scoreField(key string) bool {
+	switch key {
+	case "score", "rank_score", "vector_similarity", "keyword_score", "salience",
+		"decay_factor", "rrf_score", "similarity", "cross_encoder_score", "graph_proximity_score":
+		return true
+	}
+	return false
+}
+
+// roundTrip: ROUND_TRIP_FULL_UUID_FIELDS, IDs that strict verbs take back
+// whole.
+func roundTrip(key string) bool {
+	switch key {
+	case "context_entity_id", "thread_id", "outbound_ref", "parent_id", "session_id", "project_id":
+		return true
+	}
+	return false
+}
+
+// shortensUUID is should_shorten_uuid_field.
+func shortensUUID(key string) bool {
+	if key == "full_id" || key == "bridge_instance_id" || roundTrip(key) {
+		return false
+	}
+	return key == "id" || strings.HasSuffix(key, "_id") || key == "superseded_by" || key == "replaced_by"
+}
+
+func stableListEnvelope(v Value) bool {
+	if !v.Has("requested_limit") || !v.Has("effective_limit") || !v.Has("limit_clamped") {
+		return false
+	}
+	for _, m := range v.Members {
+		if preservedEmptyArray(m.Key) {
+			return true
+		}
+	}
+	return false
+}
+
+// keysetCursorEnvelope: knowledge.list's {results, next_after} and a
+// stream page's {entries, head_seq, next_after}.
+func keysetCursorEnvelope(v Value) bool {
+	if !v.Has("next_after") {
+		return false
+	}
+	if r, ok := last(v, "results"); ok && r.Kind == Array {
+		return true
+	}
+	h, ok1 := last(v, "head_seq")
+	e, ok2 := last(v, "entries")
+	return ok1 && ok2 && h.Kind == Number && e.Kind == Array
+}
+
+// streamEntry: a stream entry, whose record is the caller's own JSON.
+func streamEntry(v Value) bool {
+	s, ok := last(v, "seq")
+	return ok && s.Kind == Number && v.Has("id") && v.Has("created_at") && v.Has("record")
+}
+
+// lastOfEach is v with one member per key, as serde_json reads an object:
+// the last value, here at the first one's place.
+func lastOfEach(v Value) Value {
+	if !hasRepeatedKey(v.Members) {
+		return v // the rule, checked on every object: no map made for it
+	}
+	seen := make(map[string]int, len(v.Members))
+	out := Value{Kind: Object}
+	for _, m := range v.Members {
+		if i, ok := seen[m.Key]; ok {
+			out.Members[i].Value = m.Value
+			continue
+		}
+		seen[m.Key] = len(out.Members)
+		out.Members = append(out.Members, m)
+	}
+	return out
+}
+
+// hasRepeatedKey reports a key given twice: by comparing pairs for the
+// small objects most are, by a set past that.
+func hasRepeatedKey(ms []Member) bool {
+	if len(ms) <= 16 {
+		for i := range ms {
+			for j := i + 1; j < len(ms); j++ {
+				if ms[i].Key == ms[j].Key {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	seen := make(map[string]struct{}, len(ms))
+	for _, m := range ms {
+		if _, ok := seen[m.Key]; ok {
+			return true
+		}
+		seen[m.Key] = struct{}{}
+	}
+	return false
+}
+
+// last is the member a JSON object with repeated keys means in khive: the
+// last one (serde_json keeps the last of duplicates).
+func last(v Value, key string) (Value, bool) {
+	for i := len(v.Members) - 1; i >= 0; i-- {
+		if v.Members[i].Key == key {
+			return v.Members[i].Value, true
+		}
+	}
+	return Value{}, false
+}
+
+func copyObject(v Value) Value {
+	return Value{Kind: Object, Members: append([]Member(nil), v.Members...)}
+}
+
+// canonicalUUID is is_canonical_uuid: 8-4-4-4-12 hex digits, either case.
+func canonicalUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < 36; i++ {
+		c := s[i]
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if c != '-' {
+				return false
+			}
+		} else if !isHex(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// looksLikeISO8601: starts YYYY-MM-DDTHH: (the minutes are not checked).
+func looksLikeISO8601(s string) bool {
+	return len(s) >= 16 && s[4] == '-' && s[7] == '-' && s[10] == 'T' && s[13] == ':' &&
+		allDigits(s[:4]) && allDigits(s[5:7]) && allDigits(s[8:10]) && allDigits(s[11:13])
+}
+
+// exactTimestamp is exact_timestamp: a whole timestamp with an offset, in
+// UTC with its own fraction digits (2025-05-23T20:05:00.123+04:00 →
+// 2025-05-23T16:05:00.123Z), and its Unix second.
+func exactTimestamp(s string) (string, int64, bool) {
+	unix, ok := parseISO8601Unix(s)
+	if !ok {
+		return "", 0, false
+	}
+	tail := s[19:]
+	frac := ""
+	if strings.HasPrefix(tail, ".") {
+		n := 1
+		for n < len(tail) && isDigit(tail[n]) {
+			n++
+		}
+		frac = tail[:n]
+	}
+	t := time.Unix(unix, 0).UTC()
+	y, mo, d := t.Date()
+	h, mi, sec := t.Clock()
+	b := make([]byte, 0, 21+len(frac))
+	switch {
+	case y > 9999:
+		b = strconv.AppendInt(append(b, '+'), int64(y), 10) // chrono's %Y signs years past 9999
+	case y < 0:
+		b = appendPadded(append(b, '-'), -y, 4)
+	default:
+		b = appendPadded(b, y, 4)
+	}
+	b = appendPadded(append(b, '-'), int(mo), 2)
+	b = appendPadded(append(b, '-'), d, 2)
+	b = appendPadded(append(b, 'T'), h, 2)
+	b = appendPadded(append(b, ':'), mi, 2)
+	b = appendPadded(append(b, ':'), sec, 2)
+	return string(append(append(b, frac...), 'Z')), unix, true
+}
+
+// appendPadded appends n (not negative) in at least width digits, as
+// %0*d writes it.
+func appendPadded(b []byte, n, width int) []byte {
+	var digits [20]byte
+	i := len(digits)
+	for n >= 10 || width > 1 {
+		i--
+		digits[i] = byte('0' + n%10)
+		n /= 10
+		width--
+	}
+	i--
+	digits[i] = byte('0' + n)
+	return append(b, digits[i:]...)
+}
+
+// parseISO8601Unix is parse_iso8601_unix: YYYY-MM-DDTHH:MM:SS[.frac] with
+// Z, ±HH:MM or ±HHMM; anything else (no offset, a bad date, trailing text)
+// is not a timestamp.
+func parseISO8601Unix(s string) (int64, bool) {
+	if len(s) < 20 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' {
+		return 0, false
+	}
+	var f [6]int64
+	for i, r := range [6][2]int{{0, 4}, {5, 7}, {8, 10}, {11, 13}, {14, 16}, {17, 19}} {
+		n, ok := rustInt(s[r[0]:r[1]])
+		if !ok {
+			return 0, false
+		}
+		f[i] = n
+	}
+	y, mo, d, h, mi, sec := f[0], f[1], f[2], f[3], f[4], f[5]
+	if mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 {
+		return 0, false
+	}
+	t := time.Date(int(y), time.Month(mo), int(d), int(h), int(mi), int(sec), 0, time.UTC)
+	if t.Day() != int(d) { // 31 April and the like
+		return 0, false
+	}
+	if !utf8.RuneStart(s[19]) {
+		return 0, false
+	}
+	off, ok := tzOffset(s[19:])
+	if !ok {
+		return 0, false
+	}
+	return t.Unix() - off, true
+}
+
+// rustInt parses as Rust's i64::from_str does: an optional sign, then
+// ASCII digits.
+func rustInt(s string) (int64, bool) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil
+}
+
+// tzOffset is parse_tz_offset_secs: an optional fraction, then the offset.
+func tzOffset(tail string) (int64, bool) {
+	rest := tail
+	if strings.HasPrefix(rest, ".") {
+		n := 1
+		for n < len(rest) && isDigit(rest[n]) {
+			n++
+		}
+		if n == 1 {
+			return 0, false
+		}
+		rest = rest[n:]
+	}
+	if rest == "Z" {
+		return 0, true
+	}
+	if rest == "" {
+		return 0, false
+	}
+	var sign int64
+	switch rest[0] {
+	case '+':
+		sign = 1
+	case '-':
+		sign = -1
+	default:
+		return 0, false
+	}
+	digits := rest[1:]
+	var hs, ms string
+	switch {
+	case len(digits) == 5 && digits[2] == ':':
+		hs, ms = digits[0:2], digits[3:5]
+	case len(digits) == 4:
+		hs, ms = digits[0:2], digits[2:4]
+	default:
+		return 0, false
+	}
+	hh, ok1 := rustInt(hs)
+	mm, ok2 := rustInt(ms)
+	if !ok1 || !ok2 || hh > 23 || mm > 59 {
+		return 0, false
+	}
+	return sign * (hh*3600 + mm*60), true
+}
+
+// relative is the created_at_relative of a list row: its age from now,
+// floored to the second, or false for a future or unreadable time.
+func (a agent) relative(raw string) (string, bool) {
+	_, created, ok := exactTimestamp(raw)
+	if !ok {
+		return "", false
+	}
+	age := a.now - created
+	if fractionAfter(raw, a.nanos) {
+		age--
+	}
+	if age < 0 {
+		return "", false
+	}
+	switch {
+	case age < 60:
+		return strconv.FormatInt(age, 10) + "s ago", true
+	case age < 3600:
+		return strconv.FormatInt(age/60, 10) + "m ago", true
+	case age < 86400:
+		return strconv.FormatInt(age/3600, 10) + "h ago", true
+	}
+	return strconv.FormatInt(age/86400, 10) + "d ago", true
+}
+
+// fractionAfter reports whether the timestamp's fraction of a second is
+// later than now's (timestamp_fraction_cmp is Greater), digit by digit so
+// that digits past nanoseconds count when the first nine tie.
+func fractionAfter(raw string, nanos uint32) bool {
+	var frac string
+	if len(raw) > 19 && raw[19] == '.' {
+		frac = raw[20:]
+		n := 0
+		for n < len(frac) && isDigit(frac[n]) {
+			n++
+		}
+		frac = frac[:n]
+	}
+	now := strconv.FormatUint(uint64(nanos)+1e9, 10)[1:] // nine digits
+	for i := 0; i < max(len(frac), 9); i++ {
+		c, d := byte('0'), byte('0')
+		if i < len(frac) {
+			c = frac[i]
+		}
+		if i < len(now) {
+			d = now[i]
+		}
+		if c != d {
+			return c > d
+		}
+	}
+	return false
+}
+
+// sig3 is truncate_to_3_sig_figs, operation for operation, so the float
+// is the same bits as khive's.
+func sig3(f float64) float64 {
+	if f == 0 || math.IsInf(f, 0) || math.IsNaN(f) {
+		return f
+	}
+	magnitude := magnitude(math.Abs(f))
+	factor := powi(10, 2-magnitude)
+	return math.Round(f*factor) / factor
+}
+
+// magnitude is floor(log10(a)) as khive computes it, with the C library's
+// log10, which rounds correctly: exactly the decimal exponent of a, but
+// one more just below a power of ten, where the true logarithm is nearer
+// that power's exponent than the next double down. Go's math.Log10 is off
+// by a unit in the last place there (Log10(1e15) is 14.999999999999998).
+func magnitude(a float64) int {
+	e, _ := strconv.Atoi(strconv.FormatFloat(a, 'e', -1, 64)[strings.IndexByte(strconv.FormatFloat(a, 'e', -1, 64), 'e')+1:])
+	x := new(big.Rat).SetFloat64(a)
+	pow := func(n int) *big.Rat {
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs(n))), nil)
+		if n < 0 {
+			return new(big.Rat).SetFrac(big.NewInt(1), p)
+		}
+		return new(big.Rat).SetInt(p)
+	}
+	for x.Cmp(pow(e)) < 0 { // the shortest form may round up: 9.99…e7 is "1e+08"
+		e--
+	}
+	for x.Cmp(pow(e+1)) >= 0 {
+		e++
+	}
+	// a < 10^(e+1): log10(a) = n - d with n = e+1 and d ≈ (10^n - a) /
+	// (a ln 10). It rounds to n when d is under half the gap between n and
+	// the next double on d's side (below n, or, for a negative n, beyond
+	// it). For n = 0 it never does: -d itself is a double.
+	if n := float64(e + 1); n != 0 {
+		var half float64
+		if n > 0 {
+			half = (n - math.Nextafter(n, 0)) / 2
+		} else {
+			half = (math.Nextafter(-n, math.Inf(1)) + n) / 2
+		}
+		gap := new(big.Rat).Sub(pow(e+1), x)
+		gap.Quo(gap, x)
+		g, _ := gap.Float64()
+		if g/math.Ln10 < half {
+			e++
+		}
+	}
+	return e
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// powi is Rust's f64::powi as compiled (compiler-rt's __powidf2): square
+// and multiply, then one division for a negative power. math.Pow rounds
+// differently for some negative powers.
+func powi(a float64, b int) float64 {
+	recip := b < 0
+	r := 1.0
+	for {
+		if b&1 != 0 {
+			r *= a
+		}
+		b /= 2
+		if b == 0 {
+			break
+		}
+		a *= a
+	}
+	if recip {
+		return 1 / r
+	}
+	return r
+}
+
+// rustFloat writes f as serde_json does (ryu): the shortest digits that
+// read back as f, an integer with ".0", exponent form only outside
+// 1e-5 ≤ |f| < 1e16.
+func rustFloat(f float64) string {
+	if f == 0 {
+		if math.Signbit(f) {
+			return "-0.0"
+		}
+		return "0.0"
+	}
+	e := strconv.FormatFloat(f, 'e', -1, 64) // -d.ddde±XX
+	sign := ""
+	if e[0] == '-' {
+		sign, e = "-", e[1:]
+	}
+	mant, expText, _ := strings.Cut(e, "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	exp, _ := strconv.Atoi(expText)
+	n := len(digits)
+	kk := exp + 1 // where the decimal point goes, counted from the first digit
+	k := kk - n   // the power of ten of the last digit
+	var b strings.Builder
+	b.WriteString(sign)
+	switch {
+	case k >= 0 && kk <= 16:
+		b.WriteString(digits)
+		b.WriteString(strings.Repeat("0", k))
+		b.WriteString(".0")
+	case kk > 0 && kk <= 16:
+		b.WriteString(digits[:kk])
+		b.WriteByte('.')
+		b.WriteString(digits[kk:])
+	case kk > -5 && kk <= 0:
+		b.WriteString("0.")
+		b.WriteString(strings.Repeat("0", -kk))
+		b.WriteString(digits)
+	case n == 1:
+		b.WriteString(digits)
+		b.WriteByte('e')
+		b.WriteString(strconv.Itoa(kk - 1))
+	default:
+		b.WriteString(digits[:1])
+		b.WriteByte('.')
+		b.WriteString(digits[1:])
+		b.WriteByte('e')
+		b.WriteString(strconv.Itoa(kk - 1))
+	}
+	return b.String()
+}
+
+// redundancyDrop is apply_redundancy_drop at Machine scope: on the result
+// and on every object in an array of it (recursively through arrays, not
+// through plain nested objects, as khive does).
+func redundancyDrop(v Value) Value {
+	switch v.Kind {
+	case Object:
+		return dropRecord(v)
+	case Array:
+		return dropItems(v)
+	}
+	return v
+}
+
+func dropItems(v Value) Value {
+	out := Value{Kind: Array, Items: make([]Value, len(v.Items))}
+	for i, it := range v.Items {
+		if it.Kind == Object {
+			it = dropRecord(it)
+		}
+		out.Items[i] = it
+	}
+	return out
+}
+
+// dropRecord is drop_record at Machine scope: namespace "local" is the
+// default and goes; a properties entry equal to the top-level field of the
+// same name goes, except full_id and the round-trip IDs, which a strict
+// verb may read from either place.
+func dropRecord(v Value) Value {
+	if ns, ok := last(v, "namespace"); ok && ns.Kind == String && ns.Text == "local" {
+		v = without(v, "namespace")
+	}
+	stream := streamEntry(v)
+	out := Value{Kind: Object, Members: make([]Member, 0, len(v.Members))}
+	for _, m := range v.Members {
+		switch {
+		case m.Key == "properties" && m.Value.Kind == Object:
+			props := Value{Kind: Object}
+			for _, p := range m.Value.Members {
+				if p.Key != "full_id" && !roundTrip(p.Key) {
+					if top, ok := last(v, p.Key); ok && p.Key != "properties" && sameJSON(top, p.Value) {
+						continue
+					}
+				}
+				props.Members = append(props.Members, p)
+			}
+			if len(props.Members) == 0 {
+				continue
+			}
+			m.Value = props
+		case stream && m.Key == "record":
+		case m.Value.Kind == Array:
+			m.Value = dropItems(m.Value)
+		}
+		out.Members = append(out.Members, m)
+	}
+	return out
+}
+
+func without(v Value, key string) Value {
+	out := Value{Kind: Object, Members: make([]Member, 0, len(v.Members))}
+	for _, m := range v.Members {
+		if m.Key != key {
+			out.Members = append(out.Members, m)
+		}
+	}
+	return out
+}
+
+// sameJSON is serde_json::Value equality: numbers by value within their
+// kind (integer or float), objects as maps.
+func sameJSON(a, b Value) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case Number:
+		ai, bi := isInteger(a.Text), isInteger(b.Text)
+		if ai != bi {
+			return false
+		}
+		if ai {
+			return a.Text == b.Text
+		}
+		x, err1 := strconv.ParseFloat(a.Text, 64)
+		y, err2 := strconv.ParseFloat(b.Text, 64)
+		return err1 == nil && err2 == nil && x == y
+	case Array:
+		if len(a.Items) != len(b.Items) {
+			return false
+		}
+		for i := range a.Items {
+			if !sameJSON(a.Items[i], b.Items[i]) {
+				return false
+			}
+		}
+		return true
+	case Object:
+		keys := map[string]bool{}
+		for _, m := range a.Members {
+			keys[m.Key] = true
+		}
+		for _, m := range b.Members {
+			if !keys[m.Key] {
+				return false
+			}
+		}
+		for k := range keys {
+			x, _ := last(a, k)
+			y, ok := last(b, k)
+			if !ok || !sameJSON(x, y) {
+				return false
+			}
+		}
+		return true
+	}
+	return a.Text == b.Text
+}
+
+// isInteger: a number serde_json reads as an integer (no fraction or
+// exponent, and within 64 bits).
+func isInteger(lit string) bool {
+	if strings.ContainsAny(lit, ".eE") || strings.TrimLeft(lit, "-0") == "" && lit[0] == '-' {
+		return false // serde_json reads -0 as the float -0.0
+	}
+	if _, err := strconv.ParseInt(lit, 10, 64); err == nil {
+		return true
+	}
+	_, err := strconv.ParseUint(lit, 10, 64)
+	return err == nil
+}

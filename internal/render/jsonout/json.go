@@ -1,0 +1,179 @@
+// Package jsonout writes documents back as JSON: the input re-indented,
+// losslessly (-o json), and khive's agent-mode transform as compact JSON
+// (-o agent). Key order, duplicate keys and the text of numbers are kept;
+// what could disturb a terminal is \u-escaped, still the same value.
+//
+// It imports value, recognise (for the field conventions agent mode
+// applies), relative, format, sanitize and theme.
+package jsonout
+
+import (
+	"bufio"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/theme"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// Value and its kinds, for short.
+type (
+	Value  = value.Value
+	Member = value.Member
+)
+
+const (
+	Null   = value.Null
+	Bool   = value.Bool
+	Number = value.Number
+	String = value.String
+	Object = value.Object
+	Array  = value.Array
+)
+
+// Write writes v as JSON to w and a line break after it: indented with two
+// spaces, or on one line (compact), coloured by th.
+func Write(w *bufio.Writer, v Value, indent bool, th Theme) {
+	j := writer{w: w, indent: indent, th: th}
+	j.value(v, 0)
+	w.WriteByte('\n')
+}
+
+// Quote is s as a JSON string, escaped as Write escapes it.
+func Quote(s string) string { return (&writer{}).quote(s) }
+
+// writer writes a Value back as JSON: indented (-o json) or compact
+// (-o agent). It is lossless: keys in their order, duplicates included,
+// numbers exactly as written. Strings are quoted as JSON requires, and the
+// characters that could disturb or deceive on a terminal but that JSON lets
+// through raw (DEL, C1 controls, bidi, line-separator and invisible
+// characters: those sanitize escapes) are written as \u escapes too: still
+// valid JSON, still the same value.
+type writer struct {
+	w      *bufio.Writer
+	indent bool
+	th     Theme
+	buf    []byte
+}
+
+// Theme colours JSON as jq -C does; the zero value has no colour.
+type Theme struct {
+	Key, Str, Num, Lit, Null theme.Style
+}
+
+func (j *writer) value(v Value, depth int) {
+	switch v.Kind {
+	case Null:
+		j.w.WriteString(j.th.Null.Render("null"))
+	case Bool:
+		j.w.WriteString(j.th.Lit.Render(v.Text))
+	case Number:
+		j.w.WriteString(j.th.Num.Render(v.Text))
+	case String:
+		j.w.WriteString(j.th.Str.Render(j.quote(v.Text)))
+	case Object:
+		j.container('{', '}', len(v.Members), depth, func(i int) {
+			j.w.WriteString(j.th.Key.Render(j.quote(v.Members[i].Key)))
+			j.w.WriteByte(':')
+			if j.indent {
+				j.w.WriteByte(' ')
+			}
+			j.value(v.Members[i].Value, depth+1)
+		})
+	case Array:
+		j.container('[', ']', len(v.Items), depth, func(i int) { j.value(v.Items[i], depth+1) })
+	}
+}
+
+// container writes an object or array of n entries between its brackets,
+// one entry a line when indenting; an empty one stays "{}" or "[]".
+func (j *writer) container(open, close byte, n, depth int, entry func(int)) {
+	j.w.WriteByte(open)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			j.w.WriteByte(',')
+		}
+		j.newline(depth + 1)
+		entry(i)
+	}
+	if n > 0 {
+		j.newline(depth)
+	}
+	j.w.WriteByte(close)
+}
+
+func (j *writer) newline(depth int) {
+	if !j.indent {
+		return
+	}
+	j.w.WriteByte('\n')
+	for i := 0; i < depth; i++ {
+		j.w.WriteString("  ")
+	}
+}
+
+// quote writes s as a JSON string. Besides what JSON requires (quote,
+// backslash, C0 controls), it escapes exactly what sanitize.String would:
+// DEL, C1 controls, bidi, line-separator and invisible characters, as
+// \uXXXX (above U+FFFF, as a UTF-16 surrogate pair); an invalid byte
+// becomes U+FFFD, as the JSON decoder reads it.
+func (j *writer) quote(s string) string {
+	b := append(j.buf[:0], '"')
+	last := 0
+	for i, r := range sanitize.Escapes(s, sanitize.EscapeBackslash) {
+		b = appendJSONText(b, s[last:i])
+		if r == utf8.RuneError { // an invalid byte
+			b = utf8.AppendRune(b, r)
+			last = i + 1
+			continue
+		}
+		b = appendJSONEscape(b, r)
+		last = i + utf8.RuneLen(r)
+	}
+	b = appendJSONText(b, s[last:])
+	j.buf = append(b, '"')
+	return string(j.buf)
+}
+
+// appendJSONText appends s, in which only '"' needs escaping.
+func appendJSONText(b []byte, s string) []byte {
+	for {
+		k := strings.IndexByte(s, '"')
+		if k < 0 {
+			return append(b, s...)
+		}
+		b = append(append(b, s[:k]...), '\\', '"')
+		s = s[k+1:]
+	}
+}
+
+// appendJSONEscape appends r escaped, in the shortest form JSON has for it
+// (the spelling jsontext uses).
+func appendJSONEscape(b []byte, r rune) []byte {
+	switch r {
+	case '\\':
+		return append(b, '\\', '\\')
+	case '\b':
+		return append(b, '\\', 'b')
+	case '\f':
+		return append(b, '\\', 'f')
+	case '\n':
+		return append(b, '\\', 'n')
+	case '\r':
+		return append(b, '\\', 'r')
+	case '\t':
+		return append(b, '\\', 't')
+	}
+	if r > 0xffff {
+		hi, lo := utf16.EncodeRune(r)
+		return appendUTF16(appendUTF16(b, hi), lo)
+	}
+	return appendUTF16(b, r)
+}
+
+func appendUTF16(b []byte, r rune) []byte {
+	const hex = "0123456789abcdef"
+	return append(b, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+}

@@ -1,0 +1,112 @@
+package markdown
+
+import (
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+)
+
+// inline keeps text on one line; line breaks were already made spaces
+// by the cell formatting, this catches any that were not.
+func inline(s string) string {
+	if strings.IndexAny(s, "\r\n") < 0 {
+		return s // the usual case: no copy, no replacer
+	}
+	return lineBreaks.Replace(s)
+}
+
+// lineBreaks is built once: a Replacer builds its tables on first use, and
+// a long table has millions of cells.
+var lineBreaks = strings.NewReplacer("\n", " ", "\r", " ")
+
+// Escape escapes, in text that is already safe for a terminal, what
+// GitHub-flavoured Markdown would read as structure rather than text, so a
+// value can never open an HTML comment, a link, emphasis, a code span or
+// math that changes or hides what follows it: backslash, backtick, *, [,
+// ], <, >, ~, |, &, $, and _ where it could start or end emphasis (not
+// inside a word: snake_case stays readable). Text that starts a line also
+// goes through lineStart.
+func Escape(s string) string {
+	if strings.IndexAny(s, "\\`*[]<>~|&$_") < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\\', '`', '*', '[', ']', '<', '>', '~', '|', '&', '$':
+			b.WriteByte('\\')
+		case '_':
+			if !wordByte(s, i-1) || !wordByte(s, i+1) {
+				b.WriteByte('\\')
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// lineStart escapes what makes a block when it starts a line: a heading
+// (#), a list item (-, +, "1." or "1)"), a setext underline (=). Spaces
+// that would make an indented code block are dropped.
+func lineStart(s string) string {
+	s = strings.TrimLeft(s, " ")
+	if s == "" {
+		return s
+	}
+	if strings.IndexByte("#+-=", s[0]) >= 0 {
+		return "\\" + s
+	}
+	digits := 0
+	for digits < len(s) && s[digits] >= '0' && s[digits] <= '9' {
+		digits++
+	}
+	if digits > 0 && digits < len(s) && (s[digits] == '.' || s[digits] == ')') {
+		return s[:digits] + "\\" + s[digits:]
+	}
+	return s
+}
+
+// wordByte reports whether s[i] is an ASCII letter or digit (or a byte of
+// a non-ASCII character): the neighbours that keep an underscore inside a
+// word.
+func wordByte(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// Strong makes text bold. Markdown reads ** as strong emphasis only next
+// to text, so spaces at the ends go, and an empty text stays visible as "".
+func Strong(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		s = `""`
+	}
+	return "**" + s + "**"
+}
+
+// Code writes text as an inline code span, whose content Markdown shows
+// as it is: the fence is longer than any run of backticks inside, with a
+// space inside it when the text starts or ends with a backtick. A pipe is
+// still escaped, as GitHub tables require even in code.
+func Code(s string) string {
+	s = inline(sanitize.String(s, 0))
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	f := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return f + strings.ReplaceAll(s, "|", `\|`) + f
+}

@@ -1,0 +1,617 @@
+// Package markdown writes views as GitHub-flavoured Markdown, to paste
+// into a pull request, an issue or a prompt: tables, bullet lists, errors
+// as blockquotes, code in fenced blocks.
+//
+// It is deterministic (no relative times, no width, no colour) and concise
+// by default: cells are cut at Cell characters, except identity columns,
+// which never are; no column, table or section of the view is left out.
+// Under --verbose it shows everything in full. Text is escaped so that no
+// value can change the structure around it.
+//
+// It knows Markdown, not what things are: it imports view, render/human
+// (for how cells read), render/lines, table, glyphs, theme, sanitize and
+// format.
+package markdown
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/render/human"
+	"github.com/khive-ai/khive-pretty/internal/render/lines"
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/theme"
+	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/table"
+)
+
+// Cell is how many characters of a cell a concise page shows.
+const Cell = 120
+
+// codeLines is how many lines of a piece of code a concise page shows.
+const codeLines = 8
+
+// Options of Markdown output.
+type Options struct {
+	Verbose bool
+	Glyphs  glyphs.Set
+}
+
+// Writer writes views as Markdown.
+type Writer struct {
+	o   *lines.Writer
+	h   *human.Writer // cells read as in human output, in its Markdown mode
+	g   glyphs.Set
+	opt Options
+}
+
+// New returns a writer to o.
+func New(o *lines.Writer, opt Options) Writer {
+	h := human.New(o, human.Options{Verbose: opt.Verbose, Theme: theme.Theme{}, Glyphs: opt.Glyphs, Markdown: true, Escape: Escape})
+	return Writer{o: o, h: h, g: opt.Glyphs, opt: opt}
+}
+
+// Reset makes m write to o, as New(o, same options) would: a stream of
+// many small documents then makes its writers once, not per document.
+func (m *Writer) Reset(o *lines.Writer) {
+	m.o = o
+	m.h.Reset(o)
+}
+
+// Doc writes a view: a blank line between blocks, as Markdown needs. Its
+// error is a streamed table's: the input's, or the output's.
+func (m Writer) Doc(d view.Doc) error {
+	for _, b := range d.Blocks {
+		if err := m.streamed(b); err != nil {
+			return err
+		}
+	}
+	return m.o.Err()
+}
+
+// streamed writes a block, one that streams (a long list's table or
+// items) with the error of its input or output.
+func (m Writer) streamed(b view.Block) error {
+	switch b := b.(type) {
+	case view.Table:
+		if b.Stream != nil {
+			m.o.Gap()
+			return m.table(b, "")
+		}
+	case view.Inline:
+		if b.More != nil {
+			m.o.Gap()
+			var line strings.Builder
+			for i, it := range b.Items {
+				if i > 0 {
+					line.WriteString(", ")
+				}
+				line.WriteString(inline(m.h.Cell(it)))
+			}
+			// The line is written as its items are read, once its start,
+			// which alone decides what lineStart escapes, is known (text
+			// past its leading digits); until then it is built whole.
+			started := false
+			start := func() {
+				if t := strings.TrimLeft(line.String(), " "); strings.TrimLeft(t, "0123456789") != "" {
+					m.o.Write([]byte(lineStart(line.String())))
+					line.Reset()
+					started = true
+				}
+			}
+			start()
+			n := len(b.Items)
+			for {
+				it, ok, err := b.More()
+				if err != nil {
+					if started {
+						m.o.Raw().WriteString(line.String())
+						m.o.Raw().WriteByte('\n') // the line's items so far, ended
+					}
+					return err
+				}
+				if !ok {
+					break
+				}
+				if n > 0 {
+					line.WriteString(", ")
+				}
+				line.WriteString(inline(m.h.Cell(it)))
+				n++
+				if !started {
+					start()
+				} else if line.Len() >= 32<<10 {
+					m.o.Raw().WriteString(line.String())
+					line.Reset()
+				}
+			}
+			if started {
+				m.o.Raw().WriteString(line.String())
+				m.o.Raw().WriteByte('\n')
+			} else {
+				m.o.Line(lineStart(line.String()))
+			}
+			return m.o.Err()
+		}
+	case view.Items:
+		if b.More != nil {
+			m.o.Gap()
+			return m.items(b)
+		}
+	case view.Record:
+		if b.Stream != nil {
+			m.o.Gap()
+			m.bullets(b, "")
+			for m.o.Err() == nil {
+				f, ok, err := b.Stream()
+				if err != nil || !ok {
+					return err
+				}
+				m.bullets(view.Record{Fields: []view.Field{f}, Exact: b.Exact}, "")
+			}
+			return m.o.Err()
+		}
+	case view.Stream:
+		for {
+			next, ok, err := b.Next()
+			if err != nil || !ok {
+				return err
+			}
+			if err := m.streamed(next); err != nil {
+				return err
+			}
+			if err := m.o.Err(); err != nil {
+				return err
+			}
+		}
+	}
+	m.block(b)
+	return nil
+}
+
+func (m Writer) block(b view.Block) {
+	if _, ok := b.(view.Gap); ok {
+		m.o.Gap()
+		return
+	}
+	m.o.Gap()
+	switch b := b.(type) {
+	case view.Title:
+		m.title(b)
+	case view.Heading:
+		m.heading(b)
+	case view.Definition:
+		m.definition(b)
+	case view.Messages:
+		m.messages(b)
+	case view.Error:
+		m.errorBlock(b)
+	case view.Record:
+		m.bullets(b, "")
+	case view.Table:
+		m.table(b, "") // a held table: no error to have
+	case view.Footer:
+		m.footer(b)
+	case view.Inline:
+		parts := make([]string, len(b.Items))
+		for i, it := range b.Items {
+			parts[i] = inline(m.h.Cell(it))
+		}
+		m.o.Line(lineStart(strings.Join(parts, ", ")))
+	case view.Scalar:
+		if b.Cell.Kind == view.Deep {
+			m.o.Line("_" + inline(m.h.Cell(b.Cell)) + "_")
+		} else {
+			m.o.Line(lineStart(inline(m.h.Cell(b.Cell))))
+		}
+	case view.Note:
+		m.o.Line("_" + inline(m.h.Text(strings.Join(b.Fields, m.g.Sep))) + "_")
+		if b.Extra != nil {
+			m.o.Gap()
+			m.bullets(*b.Extra, "")
+		}
+	case view.Prose:
+		// A tool's prose is line by line, often in columns: more than one
+		// line keeps its breaks and alignment in a text block.
+		text := strings.TrimRight(strings.ReplaceAll(b.String(), "\r\n", "\n"), "\n")
+		if strings.Contains(text, "\n") {
+			m.fenced(text, "text", format.Lines(text, m.g.Ellipsis), untab)
+		} else {
+			m.o.Line(lineStart(m.h.Text(strings.ReplaceAll(text, "\t", " ")))) // white space, inline
+		}
+	case view.Items:
+		m.items(b)
+	case view.Relations:
+		m.relations(b)
+	case view.Timeline:
+		m.timeline(b)
+	case view.Code:
+		m.code(b)
+	case view.Bullets:
+		for _, it := range b.Items {
+			m.o.Line("- " + inline(m.h.Cell(it)))
+		}
+	case view.Document:
+		m.document(b)
+	case view.Tree:
+		m.tree(b)
+	case view.Diff:
+		m.diff(b)
+	}
+}
+
+// cut shortens text for a concise page.
+func (m Writer) cut(text string) string {
+	if m.opt.Verbose {
+		return text
+	}
+	return table.Cut(text, Cell, m.g.Ellipsis)
+}
+
+// cutWords shortens text for a concise page at a word.
+func (m Writer) cutWords(text string) string {
+	if m.opt.Verbose {
+		return text
+	}
+	return table.CutWords(text, Cell, m.g.Ellipsis)
+}
+
+// title is "**✓ tool**", with a scalar result after it.
+func (m Writer) title(t view.Title) {
+	num := ""
+	if t.Number != "" {
+		num = t.Number + ". "
+	}
+	line := Strong(num + m.h.Mark(t.Mark) + " " + inline(m.h.Text(t.Text)))
+	if t.Value != nil {
+		line += ": " + inline(m.h.Cell(*t.Value))
+	}
+	m.o.Line(line)
+}
+
+// errorBlock is a blockquote with ✗, the tool and the kind, the message,
+// and every detail; nothing shortened.
+func (m Writer) errorBlock(e view.Error) {
+	mark := m.g.ErrorMark
+	if e.Aborted {
+		mark = m.g.AbortMark
+	}
+	num := ""
+	if e.Number != "" {
+		num = e.Number + ". "
+	}
+	tool := m.h.Text(e.Tool)
+	if tool == "" {
+		tool = "error"
+	}
+	title := "> " + Strong(num+mark+" "+inline(tool))
+	if e.Kind != "" {
+		title += " " + Code(e.Kind)
+	}
+	m.o.Line(title)
+	if e.Message != "" {
+		m.o.Line(">")
+		for _, ln := range strings.Split(strings.ReplaceAll(format.Bound(e.Message, m.g.Ellipsis), "\r\n", "\n"), "\n") {
+			m.o.Line("> " + lineStart(m.h.Text(ln)))
+		}
+	}
+	if e.Details != nil && len(e.Details.Fields) > 0 {
+		m.o.Line(">")
+		var buf strings.Builder
+		bo := m.o.Buffer(&buf)
+		mm := m
+		mm.o = bo
+		mm.bullets(*e.Details, "")
+		bo.Flush()
+		for _, ln := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
+			m.o.Line("> " + ln)
+		}
+	}
+}
+
+// bullets writes key/value lines as a bullet list: nested records as
+// nested lists, tables inside the item.
+func (m Writer) bullets(r view.Record, indent string) {
+	for _, f := range r.Fields {
+		key := Strong(inline(m.h.Text(f.Key)))
+		switch b := f.Block.(type) {
+		case view.Record:
+			m.o.Line(indent + "- " + key + ":")
+			m.bullets(b, indent+"  ")
+			continue
+		case view.Table:
+			m.o.Line(indent + "- " + key + ":")
+			m.o.Line("")
+			m.table(b, indent+"  ")
+			m.o.Line("")
+			continue
+		}
+		text := m.h.Cell(f.Cell)
+		if !r.Exact && f.Cell.Kind != view.Deep {
+			text = m.cut(text)
+		}
+		m.o.Line(indent + "- " + key + ": " + inline(text))
+	}
+}
+
+// table writes rows as a GitHub table: every column but bars (a page has
+// no width to fit), numbers right-aligned.
+func (m Writer) table(t view.Table, indent string) error {
+	var cols []int
+	for i, c := range t.Columns {
+		if !c.Bar {
+			cols = append(cols, i)
+		}
+	}
+	// With no column there is nothing to show of the rows, but a streamed
+	// list is read to its end all the same.
+	noCols := len(cols) == 0
+	var b strings.Builder
+	line := func(cells []string) {
+		if noCols {
+			return
+		}
+		b.Reset()
+		b.WriteString(indent + "|")
+		for _, c := range cells {
+			b.WriteString(" " + c + " |")
+		}
+		m.o.Line(b.String())
+	}
+	var hdr, sep []string
+	for _, i := range cols {
+		c := t.Columns[i]
+		hdr = append(hdr, inline(m.h.Text(c.Header)))
+		if c.Align == view.Right {
+			sep = append(sep, "---:")
+		} else {
+			sep = append(sep, "---")
+		}
+	}
+	line(hdr)
+	line(sep)
+	out := make([]string, len(cols))
+	// What a repeating cell (Same: a status, a priority, tags) reads as,
+	// by column: made once, not on every row of a long list.
+	same := make([][]string, len(cols))
+	row := func(row []view.Cell) {
+		for k, i := range cols {
+			var c *view.Cell
+			if i < len(row) && row[i].Kind != view.None {
+				c = &row[i]
+			}
+			if c != nil && c.Same > 0 && int(c.Same) < len(same[k]) && same[k][c.Same] != "" {
+				out[k] = same[k][c.Same]
+				continue
+			}
+			text := ""
+			if c != nil {
+				text = m.h.Cell(*c)
+			}
+			if !t.Exact && !t.Columns[i].Identity {
+				text = m.cut(text)
+			}
+			out[k] = inline(text)
+			if c != nil && c.Same > 0 && c.Same < 1<<12 {
+				for int(c.Same) >= len(same[k]) {
+					same[k] = append(same[k], "")
+				}
+				same[k][c.Same] = out[k]
+			}
+		}
+		line(out)
+	}
+	for _, r := range t.Rows {
+		row(r)
+	}
+	// A list too long to hold: its further rows as they are read. An item
+	// that is not a record ends the table, is shown, and the table goes
+	// on under its header again.
+	for t.Stream != nil {
+		r, other, ok, err := t.Stream()
+		if err != nil || !ok {
+			return err
+		}
+		if other != nil {
+			m.o.Gap()
+			m.bullets(*other, indent)
+			m.o.Gap()
+			line(hdr)
+			line(sep)
+		} else {
+			row(r)
+		}
+		if err := m.o.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// footer writes a summary line: metadata in italics, totals in bold, a
+// one-line result as it reads.
+func (m Writer) footer(f view.Footer) {
+	if f.Kind == view.Result {
+		m.o.Line(m.h.FooterLine(f))
+		return
+	}
+	var main, aside []string
+	for _, p := range f.Parts {
+		var text string
+		if p.Cell != nil && p.Cell.Kind == view.ID {
+			// An ID to copy: whole, as code.
+			q := p
+			q.Cell = nil
+			text = inline(m.h.Part(f.Kind, q)) + Code(p.Cell.Text)
+		} else {
+			text = inline(m.h.Part(f.Kind, p))
+		}
+		if p.Aside {
+			aside = append(aside, text)
+		} else {
+			main = append(main, text)
+		}
+	}
+	line := strings.Join(main, m.g.Sep)
+	if f.Kind == view.Totals {
+		line = Strong(line)
+	} else {
+		line = "_" + line + "_"
+	}
+	for _, a := range aside {
+		line += m.g.Sep + a
+	}
+	m.o.Line(line)
+}
+
+// items is a numbered list under its heading in bold.
+func (m Writer) items(it view.Items) error {
+	if it.Heading != "" {
+		m.o.Line("**" + m.h.Text(it.Heading) + "**")
+		m.o.Gap()
+	}
+	for i, e := range it.Entries {
+		m.entry(i+1, e)
+	}
+	for i := len(it.Entries) + 1; it.More != nil && m.o.Err() == nil; i++ {
+		e, ok, err := it.More()
+		if err != nil || !ok {
+			return err
+		}
+		m.entry(i, e)
+	}
+	return m.o.Err()
+}
+
+// entry is entry number i of a numbered list.
+func (m Writer) entry(i int, e view.Entry) {
+	line := strconv.Itoa(i) + ". " + Strong(inline(m.h.Text(e.Name)))
+	if e.Tag != "" {
+		line += " [" + inline(m.h.Text(e.Tag)) + "]"
+	}
+	if e.Summary != "" {
+		line += " " + m.g.Dash + " " + inline(m.cutWords(m.h.Text(e.Summary)))
+	}
+	m.o.Line(line)
+	for _, l := range e.Lines {
+		m.o.Line("   - " + inline(m.h.Text(l)))
+	}
+	if e.Extra != nil {
+		m.bullets(*e.Extra, "   ")
+	}
+}
+
+// relations is "- **Graphiti** ──uses as backend──▶ **Neo4j** (0.92): fact".
+func (m Writer) relations(rs view.Relations) {
+	m.o.Line("**" + m.h.Text(rs.Heading) + "**")
+	m.o.Gap()
+	for _, r := range rs.Relations {
+		line := "- " + Strong(inline(m.h.Text(r.From))) + " " + m.g.RelFrom + inline(m.h.Text(r.Rel)) + m.g.RelTo + " " + Strong(inline(m.h.Text(r.To)))
+		if r.Score != nil {
+			line += " (" + m.h.Cell(*r.Score) + ")"
+		}
+		if r.Invalid != nil {
+			line += m.g.Sep + "invalid since " + m.h.Cell(*r.Invalid)
+		}
+		if r.Detail != "" {
+			line += ": " + inline(m.cutWords(m.h.Text(r.Detail)))
+		}
+		m.o.Line(line)
+		if r.Extra != nil {
+			m.bullets(*r.Extra, "  ")
+		}
+	}
+}
+
+// timeline is "- **name** · when · source: content".
+func (m Writer) timeline(tl view.Timeline) {
+	m.o.Line("**" + m.h.Text(tl.Heading) + "**")
+	m.o.Gap()
+	for _, e := range tl.Events {
+		line := "- " + Strong(inline(m.h.Text(e.Name)))
+		if e.At != nil {
+			line += m.g.Sep + m.h.Cell(*e.At)
+		}
+		if e.Source != "" {
+			line += m.g.Sep + inline(m.h.Text(e.Source))
+		}
+		if e.Content != "" {
+			line += ": " + inline(m.cutWords(m.h.Text(e.Content)))
+		}
+		m.o.Line(line)
+		if e.Extra != nil {
+			m.bullets(*e.Extra, "  ")
+		}
+	}
+}
+
+// code is a heading with the path, lines and score, and the code in a
+// fenced block in its language; under --verbose the context before and
+// after in blocks of their own.
+func (m Writer) code(c view.Code) {
+	head := "### " + Code(c.Path+c.Lines)
+	if c.Score != nil {
+		head += m.g.Sep + m.h.Cell(*c.Score)
+	}
+	m.o.Line(head)
+	m.o.Gap()
+	if m.opt.Verbose && strings.TrimSpace(c.Before) != "" {
+		m.o.Line("_before_")
+		m.o.Gap()
+		m.codeBlock(c.Before, c.Language, false)
+		m.o.Gap()
+	}
+	m.codeBlock(c.Text, c.Language, !m.opt.Verbose)
+	if m.opt.Verbose && strings.TrimSpace(c.After) != "" {
+		m.o.Gap()
+		m.o.Line("_after_")
+		m.o.Gap()
+		m.codeBlock(c.After, c.Language, false)
+	}
+	if c.Extra != nil {
+		m.o.Gap()
+		m.bullets(*c.Extra, "")
+	}
+}
+
+// codeBlock writes code in a fenced block: concise, the first codeLines
+// lines and a count of the rest after the block.
+func (m Writer) codeBlock(code, lang string, limit bool) {
+	lns := format.Lines(code, m.g.Ellipsis)
+	more := 0
+	if limit && len(lns) > codeLines {
+		more = len(lns) - codeLines
+		lns = lns[:codeLines]
+	}
+	m.fenced(code, lang, lns, func(ln string) string { return sanitize.String(strings.ReplaceAll(ln, "\t", "    "), 0) })
+	if more > 0 {
+		m.o.Line("_" + m.g.Ellipsis + " " + format.Count(more, "more line") + "_")
+	}
+}
+
+// fenced writes lines of text in a fenced block in lang, each made safe
+// by safe; the fence is longer than any run of backticks in text.
+func (m Writer) fenced(text, lang string, lines []string, safe func(string) string) {
+	f := fence(text)
+	m.o.Line(f + lang)
+	for _, ln := range lines {
+		m.o.Line(safe(ln))
+	}
+	m.o.Line(f)
+}
+
+// fence returns a code fence longer than any run of backticks in code.
+func fence(code string) string {
+	longest, run := 0, 0
+	for _, c := range code {
+		if c == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", max(3, longest+1))
+}

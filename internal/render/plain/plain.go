@@ -1,0 +1,720 @@
+// Package plain writes the stable, script-facing text form: key: value
+// lines, lists as tab-separated values, errors first as "error: …" lines.
+// It depends on nothing but the document (no width, clock, colour or
+// locale) and loses no value; its rules are in the README ("Plain
+// output"), and changes to them are breaking changes.
+//
+// It walks values itself (its rules are about paths and TSV, not
+// presentation), but what a document is (an error, a batch, a list) it
+// asks recognise, so a failure is classified once for every output. It
+// imports value, input, protocol, recognise, render/lines, sanitize and
+// internal/jsonlib.
+package plain
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/render/lines"
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/steer"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// Value and Member, for short.
+type (
+	Value  = value.Value
+	Member = value.Member
+)
+
+const (
+	Null   = value.Null
+	String = value.String
+	Object = value.Object
+	Array  = value.Array
+)
+
+// New returns a writer to o (which has no width).
+func New(o *lines.Writer) Writer { return Writer{o: o} }
+
+// Steered is a writer whose tables show what --columns, --sort, --where
+// and --no-headers ask; seen, when set, collects what they met.
+func Steered(o *lines.Writer, spec steer.Spec, seen *recognise.Seen) Writer {
+	return Writer{o: o, spec: spec, seen: seen}
+}
+
+// plain renders the stable, script-facing text form. It depends on nothing
+// but the document: no width, clock, colour or locale. Its rules are in the
+// README ("Plain output").
+type Writer struct {
+	o    *lines.Writer
+	spec steer.Spec
+	seen *recognise.Seen
+}
+
+func (p Writer) document(v Value) {
+	switch recognise.Classify(v) {
+	case recognise.ShapeBatch:
+		p.batch(v)
+	case recognise.ShapeError:
+		p.errorEnvelope(v, false)
+	case recognise.ShapeEnvelope:
+		p.envelope(v)
+	case recognise.ShapeList:
+		p.list(v)
+	case recognise.ShapeRecords:
+		p.table("", v.Items)
+	case recognise.ShapeScalars:
+		for _, it := range v.Items {
+			p.o.Line(plainScalar(it))
+		}
+	case recognise.ShapeScalar:
+		p.o.Line(plainScalar(v))
+	default: // records and mixed arrays
+		p.walk("", "", v, false)
+	}
+}
+
+// envelope: the envelope's own scalar fields as lines, the result as a
+// block of its own (a table, or its fields unprefixed), then the rest.
+func (p Writer) envelope(v Value) {
+	for _, m := range v.Members {
+		if m.Key == "result" {
+			p.o.Gap()
+			p.result(m.Value)
+			p.o.Gap()
+			continue
+		}
+		p.field("", m)
+	}
+}
+
+func (p Writer) result(v Value) {
+	switch recognise.Classify(v) {
+	case recognise.ShapeRecord, recognise.ShapeArray:
+		p.walk("", "", v, false)
+	case recognise.ShapeScalar, recognise.ShapeScalars:
+		p.walk("result", "result", v, false)
+	default:
+		p.document(v)
+	}
+}
+
+// list: the rows as a table, then the metadata as key: value lines.
+func (p Writer) list(v Value) {
+	key, rows, _ := recognise.ListRows(v)
+	p.table(key, rows.Items)
+	p.listMeta(v, key)
+}
+
+// listMeta writes a list's fields other than its rows, after them.
+func (p Writer) listMeta(v Value, key string) {
+	p.o.Gap()
+	for _, m := range v.Members {
+		if m.Key != key {
+			p.field("", m)
+		}
+	}
+}
+
+// errorEnvelope: "error: KIND: MESSAGE" first, so `grep ^error:` finds it,
+// then every other field in input order; the error object's own details as
+// error.*. A batch op's header already names its tool (skipTool).
+func (p Writer) errorEnvelope(v Value, skipTool bool) {
+	ev := recognise.ViewError(v)
+	parts := []string{"error"}
+	if ev.Kind != "" && !ev.Aborted && !strings.HasPrefix(ev.Msg, ev.Kind+":") {
+		parts = append(parts, plainText(ev.Kind))
+	}
+	if ev.Msg != "" {
+		parts = append(parts, plainText(ev.Msg))
+	}
+	p.o.Line(strings.Join(parts, ": "))
+	for i, m := range v.Members {
+		switch {
+		case i == ev.ErrorAt:
+			for _, em := range ev.ErrFields.Members {
+				p.field("error", em)
+			}
+		case ev.Head[i] && !(m.Key == "tool" && !skipTool):
+		default:
+			p.field("", m)
+		}
+	}
+}
+
+// batch: one section per op, headed "op N/M: TOOL: ok|error|aborted", then
+// the summary as one line.
+func (p Writer) batch(v Value) {
+	res, _ := v.Get("results")
+	for i, r := range res.Items {
+		// The header names the tool when it is text; any other tool is a
+		// field of the op like the rest.
+		tool, hasTool := "", false
+		if t, ok := r.Get("tool"); ok && t.Kind == String {
+			tool, hasTool = t.Text, true
+		}
+		state := "ok"
+		if recognise.IsErrorEnvelope(r) {
+			state = "error"
+			if ab, _ := r.Get("aborted"); ab.IsTrue() {
+				state = "aborted"
+			}
+		}
+		p.o.Line("op " + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(res.Items)) + ": " + plainText(tool) + ": " + state)
+		switch {
+		case state == "ok":
+			used := map[string]bool{"ok": true, "tool": hasTool}
+			rest := value.WithoutFirst(r, used)
+			res, hasRes := r.Get("result")
+			for _, m := range rest.Members {
+				if m.Key == "result" && hasRes {
+					p.result(res)
+					hasRes = false // a second result is a field
+					continue
+				}
+				p.field("", m)
+			}
+		case state == "aborted" && !r.Has("error"):
+			for _, m := range value.WithoutFirst(r, map[string]bool{"ok": true, "tool": hasTool, "aborted": true}).Members {
+				p.field("", m)
+			}
+		default:
+			p.errorEnvelope(r, hasTool)
+		}
+		p.o.Gap()
+	}
+	sum, _ := v.Get("summary")
+	for _, m := range value.WithoutFirst(v, map[string]bool{"results": true}).Members {
+		if m.Key == "summary" && m.Value.Kind == Object && sum.Kind == Object {
+			sum = Value{} // a second summary is a field
+			p.summary(m.Value)
+			continue
+		}
+		p.field("", m)
+	}
+}
+
+// summary writes {"succeeded":1,"failed":1} as "summary: 1 succeeded, 1
+// failed"; a count that is not a scalar gets its own summary.* lines.
+func (p Writer) summary(s Value) {
+	line := Value{Kind: Object}
+	var rest []Member
+	for _, m := range s.Members {
+		if m.Value.Scalar() {
+			line.Members = append(line.Members, m)
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	p.o.Line("summary: " + summaryText(line, ", "))
+	for _, m := range rest {
+		p.field("summary", m)
+	}
+}
+
+// summaryText writes {"succeeded":1,"failed":1} as "1 succeeded, 1 failed".
+func summaryText(s Value, sep string) string {
+	var parts []string
+	for _, m := range s.Members {
+		parts = append(parts, plainScalar(m.Value)+" "+plainText(m.Key))
+	}
+	return strings.Join(parts, sep)
+}
+
+// field writes one member of an object under path ("" at the top): its key
+// is escaped and quoted as the path rules say, like every key.
+func (p Writer) field(path string, m Member) {
+	p.walk(joinPath(path, m.Key), m.Key, m.Value, false)
+}
+
+// walk writes v under path as key: value lines: nested objects as dotted
+// keys, arrays of scalars inline, other arrays item by item as path[i].
+func (p Writer) walk(path, key string, v Value, inProps bool) {
+	p.walkAt(&pathSeg{seg: path}, key, v, inProps)
+}
+
+// pathSeg is one step of a key path, linked to the steps above it. The path
+// is spelled out only for a line that is written, so deep nesting costs in
+// proportion to its depth, not to its square.
+type pathSeg struct {
+	up  *pathSeg
+	seg string // a key as joinPath writes it, or "[i]"
+}
+
+func (s *pathSeg) String() string {
+	n := 0
+	for x := s; x != nil; x = x.up {
+		n += len(x.seg) + 1
+	}
+	b := make([]byte, n)
+	i := n
+	for x := s; x != nil; x = x.up {
+		i -= len(x.seg)
+		copy(b[i:], x.seg)
+		if x.up != nil && x.up.seg != "" && x.seg != "" && x.seg[0] != '[' {
+			i--
+			b[i] = '.'
+		}
+	}
+	return string(b[i:])
+}
+
+func (p Writer) walkAt(path *pathSeg, key string, v Value, inProps bool) {
+	switch v.Kind {
+	case Object:
+		// No emptiness check here: an object's empty members are skipped
+		// one by one, and checking the whole subtree at every level would
+		// cost the square of the depth.
+		inner := inProps || key == "properties"
+		for _, m := range v.Members {
+			p.walkAt(&pathSeg{up: path, seg: joinPath("", m.Key)}, m.Key, m.Value, inner)
+		}
+	case Array:
+		if len(v.Items) == 0 {
+			return
+		}
+		if value.AllScalars(v.Items) {
+			p.o.Line(label(path.String()) + inlineScalars(v.Items))
+			return
+		}
+		for i, it := range v.Items {
+			p.walkAt(&pathSeg{up: path, seg: "[" + strconv.Itoa(i) + "]"}, key, it, inProps)
+		}
+	default:
+		if recognise.IsFiller(key, v, inProps) {
+			return
+		}
+		p.o.Pair(label(path.String()), plainScalar(v))
+	}
+}
+
+func label(path string) string {
+	if path == "" {
+		return ""
+	}
+	return path + ": "
+}
+
+// table writes rows as tab-separated values under a header line. Nested
+// objects become dotted columns next to their parent; columns keep the
+// order in which their keys first appear, and a column empty in every row
+// is left out.
+//
+// Rows too sparse for a table (recognise.Sparse) are written by index
+// instead, under key, the list's key ("" for a document that is a list).
+func (p Writer) table(key string, rows []Value) {
+	steered, idx := rows, []int(nil) // idx: the place of each row kept, when steered
+	if len(p.spec.Where) > 0 || len(p.spec.Sort) > 0 {
+		idx = recognise.SteerIndex(rows, p.spec, p.seen)
+		steered = make([]Value, len(idx))
+		for i, j := range idx {
+			steered[i] = rows[j]
+		}
+	}
+	t := newTSV(p, steered)
+	if t == nil {
+		list := listPath(key)
+		for i := range steered {
+			n := i
+			if idx != nil {
+				n = idx[i]
+			}
+			p.row(list, key, n, steered[i])
+		}
+		return
+	}
+	for r := range steered {
+		t.load(r)
+		t.write()
+	}
+}
+
+// listPath is where the rows of a list under key are written by index.
+func listPath(key string) *pathSeg {
+	if key == "" {
+		return &pathSeg{}
+	}
+	return &pathSeg{seg: joinPath("", key)}
+}
+
+// row writes row n of a list by index, as a held list of mixed items
+// has its items: items[12].name: ….
+func (p Writer) row(list *pathSeg, key string, n int, row Value) {
+	p.walkAt(&pathSeg{up: list, seg: "[" + strconv.Itoa(n) + "]"}, key, row, false)
+}
+
+// tsv is a table of plain output. Its columns come from the rows it was
+// made with; a long list streams further rows (loadRow), and a column that
+// first appears then gets a new header line, after a blank line, so that
+// nothing is lost and memory does not grow with the list.
+//
+// Columns form a tree (a nested field's column hangs under its object's),
+// whose pre-order is the column order: a new nested field goes after the
+// fields its object already has, in one step however many columns there
+// are.
+type tsv struct {
+	p     Writer
+	roots []*tsvCol // the top-level columns, in order of appearance
+	byID  map[string]*tsvCol
+	shown []*tsvCol
+	first [][]tsvCell // the cells of the rows it was made with, row by row
+	gen   int
+	b     strings.Builder
+	arena []byte // the cells of a row read from tokens
+	added bool   // a column was first used in the current row
+	// fresh is the columns first used since the header was written.
+	fresh []*tsvCol
+	// rows and cells count the rows so far and the cells they had, empty
+	// ones too, for recognise.Sparse.
+	rows, cells int
+}
+
+type tsvCell struct {
+	c    *tsvCol
+	text string
+}
+
+type tsvCol struct {
+	id, header string
+	kids       []*tsvCol
+	used       bool
+	shows      uint8 // whether --columns shows it: 0 not known yet, 1 yes, 2 no
+	cell       string
+	gen        int
+	// A row read straight from tokens keeps its cells in tsv.arena.
+	arenaGen int
+	a0, a1   int
+}
+
+// newTSV is the table of rows, its header written; nil, with nothing
+// written, when they are too sparse for one (recognise.Sparse).
+func newTSV(p Writer, rows []Value) *tsv {
+	t := &tsv{p: p, byID: map[string]*tsvCol{}, first: make([][]tsvCell, len(rows)), rows: len(rows)}
+	for r, row := range rows {
+		flattenRow(row, func(id, parent, header, cell string) {
+			c := t.column(id, parent, header)
+			t.first[r] = append(t.first[r], tsvCell{c, cell})
+			c.used = c.used || cell != ""
+		})
+		t.cells += len(t.first[r])
+	}
+	t.choose()
+	if t.sparse() {
+		return nil
+	}
+	t.writeHeader()
+	return t
+}
+
+// sparse reports a table whose rows so far are too sparse for one.
+func (t *tsv) sparse() bool { return recognise.Sparse(len(t.shown), t.rows, t.cells) }
+
+// column returns the column id, adding it after its parent's columns (or
+// at the end, at the top level) when it is new.
+func (t *tsv) column(id, parent, header string) *tsvCol {
+	if c := t.byID[id]; c != nil {
+		return c
+	}
+	c := &tsvCol{id: id, header: header}
+	t.byID[id] = c
+	if pc := t.byID[parent]; parent != "" && pc != nil {
+		pc.kids = append(pc.kids, c)
+	} else {
+		t.roots = append(t.roots, c)
+	}
+	return c
+}
+
+// header writes the header line of the columns used so far. When
+// --columns shows none of the columns used since the last one, the
+// columns shown are those it had, found without going through every
+// column again: a list whose rows each bring keys of their own would
+// cost the square of its keys.
+func (t *tsv) header() {
+	fresh := t.fresh
+	t.fresh = t.fresh[:0]
+	if len(t.p.spec.Columns) > 0 {
+		same := true
+		for _, c := range fresh {
+			same = same && !t.shown1(c)
+		}
+		if same {
+			t.writeHeader()
+			return
+		}
+	}
+	t.choose()
+	t.writeHeader()
+}
+
+// use marks a column used by a row read after the header was written.
+func (t *tsv) use(c *tsvCol) {
+	c.used, t.added = true, true
+	t.fresh = append(t.fresh, c)
+}
+
+// shown1 reports whether --columns shows column c, once it is used.
+func (t *tsv) shown1(c *tsvCol) bool {
+	if c.shows == 0 {
+		c.shows = 2
+		if len(t.pick([]*tsvCol{c})) > 0 {
+			c.shows = 1
+		}
+	}
+	return c.shows == 1
+}
+
+// choose makes the columns used so far, as --columns picks them, those
+// shown.
+func (t *tsv) choose() {
+	t.shown = t.shown[:0]
+	var walk func([]*tsvCol)
+	walk = func(cols []*tsvCol) {
+		for _, c := range cols {
+			if c.used {
+				t.shown = append(t.shown, c)
+			}
+			walk(c.kids)
+		}
+	}
+	walk(t.roots)
+	t.shown = t.pick(t.shown)
+}
+
+// writeHeader writes the header line of the columns shown.
+func (t *tsv) writeHeader() {
+	if len(t.shown) == 0 || t.p.spec.NoHeaders {
+		return
+	}
+	t.b.Reset()
+	for i, c := range t.shown {
+		if i > 0 {
+			t.b.WriteByte('\t')
+		}
+		t.b.WriteString(c.header)
+	}
+	t.p.o.Line(t.b.String())
+}
+
+// pick is the columns --columns asks for: exactly those named, in the
+// order named (a name picks a column, or every column under an object:
+// "signals"), or all but those left out. Without --columns, all: plain
+// output loses nothing unless asked to.
+func (t *tsv) pick(cols []*tsvCol) []*tsvCol {
+	picks := t.p.spec.Columns
+	for _, c := range cols {
+		t.p.seen.Column(c.header)
+	}
+	if len(picks) == 0 {
+		return cols
+	}
+	names := func(p steer.Pick, c *tsvCol) bool {
+		if steer.Names(p.Name, c.header, recognise.Header(c.header)) {
+			return true
+		}
+		return strings.HasPrefix(strings.ToLower(c.header), strings.ToLower(p.Name)+".")
+	}
+	var out []*tsvCol
+	if t.p.spec.Exact {
+		taken := map[*tsvCol]bool{}
+		for _, p := range picks {
+			for _, c := range cols {
+				if !names(p, c) {
+					continue
+				}
+				t.p.seen.Name(p.Name)
+				if !p.Drop && !taken[c] {
+					taken[c] = true
+					out = append(out, c)
+				}
+			}
+		}
+		return out
+	}
+	for _, c := range cols {
+		drop := false
+		for _, p := range picks {
+			if p.Drop && names(p, c) {
+				drop = true
+				t.p.seen.Name(p.Name)
+			}
+		}
+		if !drop {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// load makes row r of the rows the table was made with the current row.
+func (t *tsv) load(r int) {
+	t.gen++
+	for _, x := range t.first[r] {
+		x.c.cell, x.c.gen = x.text, t.gen
+	}
+}
+
+// loadRow makes a further row of a long list the current row.
+func (t *tsv) loadRow(row Value) {
+	t.gen++
+	t.rows++
+	t.added = false
+	flattenRow(row, func(id, parent, header, cell string) {
+		t.cells++
+		c := t.column(id, parent, header)
+		c.cell, c.gen = cell, t.gen
+		if cell != "" && !c.used {
+			t.use(c)
+		}
+	})
+	if t.added {
+		t.p.o.Gap()
+		t.header()
+	}
+}
+
+// write writes the current row.
+func (t *tsv) write() {
+	if len(t.shown) == 0 {
+		return
+	}
+	o := t.p.o
+	o.StartLine()
+	for i, c := range t.shown {
+		if i > 0 {
+			o.Raw().WriteByte('\t')
+		}
+		switch {
+		case c.arenaGen == t.gen:
+			o.Raw().Write(t.arena[c.a0:c.a1])
+		case c.gen == t.gen:
+			o.Raw().WriteString(c.cell)
+		}
+	}
+	o.Raw().WriteByte('\n')
+}
+
+// flattenRow calls emit for every cell of a row, empty ones included so that
+// columns keep their place (an object's own cell is always empty: its
+// column only places its fields'). The id tells repeated keys apart
+// (duplicate keys are shown, each in its own column of the same header);
+// parent is the id of the enclosing object for nested fields.
+func flattenRow(row Value, emit func(id, parent, header, cell string)) {
+	var walk func(pid, phead string, v Value, inProps bool)
+	walk = func(pid, phead string, v Value, inProps bool) {
+		var seen map[string]int
+		for i, m := range v.Members {
+			n := 0
+			if i > 0 {
+				// Repeated keys are rare: count them only once one is seen.
+				if seen == nil {
+					seen = make(map[string]int, len(v.Members))
+					for _, p := range v.Members[:i] {
+						seen[p.Key]++
+					}
+				}
+				n = seen[m.Key]
+				seen[m.Key]++
+			}
+			id, header := colID(pid, m.Key, n), joinPath(phead, m.Key)
+			switch {
+			case m.Value.Kind == Object:
+				emit(id, pid, header, "")
+				walk(id, header, m.Value, inProps || m.Key == "properties")
+			case recognise.IsFiller(m.Key, m.Value, inProps) || m.Value.Kind == Null:
+				// Nothing to show (a lifecycle null is an empty cell: "not
+				// yet"), but the column keeps its place.
+				emit(id, pid, header, "")
+			case m.Value.Kind == Array && value.AllScalars(m.Value.Items):
+				emit(id, pid, header, inlineScalars(m.Value.Items))
+			case m.Value.Kind == Array:
+				emit(id, pid, header, plainText(value.Compact(m.Value)))
+			default:
+				emit(id, pid, header, plainScalar(m.Value))
+			}
+		}
+	}
+	walk("", "", row, false)
+}
+
+// colID names the column of the occ-th occurrence (from 0) of key in the
+// object whose column is pid. A repeated key gets a marker no key can hold
+// (a NUL is always quoted in a key), so ids differ where headers do not.
+func colID(pid, key string, occ int) string {
+	id := joinPath(pid, key)
+	if occ > 0 {
+		id += "\x00" + strconv.Itoa(occ)
+	}
+	return id
+}
+
+// joinPath appends a key to a dotted path, quoting keys that would make the
+// path ambiguous.
+func joinPath(path, key string) string {
+	k := key
+	if k == "" || strings.ContainsAny(k, ".[]:\"\\ \t\n") || sanitize.String(k, 0) != k {
+		k = quote(k)
+	}
+	if path == "" {
+		return k
+	}
+	return path + "." + k
+}
+
+// quote writes s as a JSON-style quoted string, control characters escaped.
+func quote(s string) string {
+	return `"` + strings.ReplaceAll(sanitize.String(s, sanitize.EscapeBackslash), `"`, `\"`) + `"`
+}
+
+// plainText is untrusted text made safe and unambiguous for one line.
+func plainText(s string) string { return sanitize.String(s, sanitize.EscapeBackslash) }
+
+func plainScalar(v Value) string {
+	switch v.Kind {
+	case String:
+		if v.Text == "" {
+			return `""` // only reaches output where it is data (under properties)
+		}
+		return plainText(v.Text)
+	case Null:
+		return "null"
+	}
+	return v.Text // numbers exactly as written; true, false
+}
+
+// inlineScalars joins scalars with ", ". An item that would blur the list
+// (empty, holding a comma or a quote, or padded with spaces) is quoted.
+func inlineScalars(items []Value) string {
+	var b strings.Builder
+	for i, it := range items {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		s := plainScalar(it)
+		if it.Kind == String && blursList(s) {
+			s = quote(it.Text)
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// blursList reports an item of an inline list, as plain output writes it,
+// that must be quoted to be read back: empty, holding a comma or a quote,
+// or with white space at either end.
+func blursList(s string) bool {
+	return s == "" || strings.ContainsAny(s, `,"`) || strings.TrimSpace(s) != s
+}
+
+// The rules of values in plain output, for callers that check it.
+
+// Text is untrusted text as plain output writes it: escaped, one line.
+func Text(s string) string { return plainText(s) }
+
+// Scalar is a scalar as plain output writes it.
+func Scalar(v Value) string { return plainScalar(v) }
+
+// Quote is text quoted as plain output quotes a key or a list item.
+func Quote(s string) string { return quote(s) }

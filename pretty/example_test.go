@@ -1,0 +1,101 @@
+package pretty_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/khive-ai/khive-pretty/pretty"
+)
+
+// A khive answer for a person: a transition in one line.
+func ExampleRender() {
+	answer := `{"ok": true, "tool": "gtd.transition",
+	  "result": {"id": "f4d26f48-1e22-410b-8ec2-d5ef48aa69a3", "from": "next", "to": "active", "transitioned": true}}`
+	res, err := pretty.Render(os.Stdout, strings.NewReader(answer), pretty.Options{Format: pretty.Human, Width: 80})
+	fmt.Println(res.Failed, err)
+	// Output:
+	// ✓ gtd.transition
+	//   id            f4d26f48
+	//   from          ▶ next
+	//   to            ● active
+	//   transitioned  ✓
+	// false <nil>
+}
+
+// The same for a script: every leaf, as written.
+func ExampleRender_plain() {
+	answer := `{"ok": true, "tool": "gtd.transition",
+	  "result": {"id": "f4d26f48-1e22-410b-8ec2-d5ef48aa69a3", "from": "next", "to": "active", "transitioned": true}}`
+	pretty.Render(os.Stdout, strings.NewReader(answer), pretty.Options{Format: pretty.Plain})
+	// Output:
+	// ok: true
+	// tool: gtd.transition
+	//
+	// id: f4d26f48-1e22-410b-8ec2-d5ef48aa69a3
+	// from: next
+	// to: active
+	// transitioned: true
+}
+
+// An MCP tool result that reports an error: rendered, and Failed.
+func ExampleRender_failure() {
+	reply := `{"jsonrpc": "2.0", "id": 3, "result": {"isError": true,
+	  "content": [{"type": "text", "text": "no such table: tasks"}]}}`
+	res, _ := pretty.Render(os.Stdout, strings.NewReader(reply), pretty.Options{Format: pretty.Human, Width: 60})
+	fmt.Println("failed:", res.Failed)
+	// Output:
+	// ✗ error  tool error
+	//   no such table: tasks
+	// failed: true
+}
+
+// Inputs in a row through one Renderer, tables steered as --columns
+// does; what met no column is said once all are shown.
+func ExampleNew() {
+	r, err := pretty.New(os.Stdout, pretty.Options{Format: pretty.Markdown, Columns: "id,title"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	page := `{"ok": true, "tool": "list", "result": {"items": [
+	  {"id": "41f60be0-7cef-4aa3-aaed-cf4a4599a084", "kind": "task", "title": "Draft ADR-045", "status": "next"},
+	  {"id": "0587212a-56b7-4cfe-8d9d-ff9714f60b7a", "kind": "task", "title": "Wire the recall pipeline", "status": "active"}]}}`
+	if _, err := r.Render(strings.NewReader(page), "page-1.json"); err != nil {
+		fmt.Println(err)
+	}
+	if err := r.Unmatched(); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// **✓ list**
+	//
+	// - **items**:
+	//
+	//   | ID | TITLE |
+	//   | --- | --- |
+	//   | 41f60be0 | Draft ADR-045 |
+	//   | 0587212a | Wire the recall pipeline |
+}
+
+// Bad input: an *InputError that says where, and nothing of the bad
+// document written.
+func ExampleInputError() {
+	_, err := pretty.Render(os.Stdout, strings.NewReader(`{"ok": true, "items": [1, 2`), pretty.Options{Format: pretty.JSON})
+	fmt.Println(err)
+	// Output:
+	// <input>:1:28: unexpected end of input: the JSON value is incomplete (in /items)
+}
+
+// Relative times are measured against Now.
+func ExampleOptions_now() {
+	event := `{"ok": true, "tool": "get", "result": {"id": "e1", "title": "deploy", "created_at": "2026-05-23T16:00:00Z"}}`
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	pretty.Render(os.Stdout, strings.NewReader(event), pretty.Options{Format: pretty.Human, Width: 60, Now: now})
+	// Output:
+	// ✓ get
+	//   id          e1
+	//   title       deploy
+	//   created_at  20m ago
+}

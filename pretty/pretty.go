@@ -1,0 +1,201 @@
+// Package pretty shows the JSON that khive, MCP servers and other agent
+// servers answer with: for a person (Human, Markdown) or for a program
+// (Plain, JSON, Agent). It is what the khive-pretty command runs, for Go
+// programs that print such answers themselves: an MCP client, a khive CLI.
+//
+// Options go in, once; Render (or a Renderer, for several inputs in a row)
+// writes the output. The input may be one document, many in a row (NDJSON),
+// Server-Sent Events or a `curl -i` response; long lists and large objects
+// are shown as they are read, in constant memory. Nothing is read from the
+// environment, the terminal or the clock: every such decision is a field
+// of Options.
+//
+// It imports the pipeline and what its options are made of (internal).
+package pretty
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/khive-ai/khive-pretty/internal/pipeline"
+	"github.com/khive-ai/khive-pretty/internal/render/human"
+	"github.com/khive-ai/khive-pretty/internal/steer"
+)
+
+// Format is the kind of output.
+type Format uint8
+
+const (
+	// Human is for a person at a terminal: tables fitted to Width, relative
+	// times, glyphs, short IDs, empties dropped.
+	Human Format = Format(pipeline.Human)
+	// Plain is for scripts and snapshots: every leaf, values as written,
+	// no escapes, independent of width, clock and locale.
+	Plain Format = Format(pipeline.Plain)
+	// Markdown is GitHub-flavoured Markdown, for an issue, a pull request
+	// or a prompt.
+	Markdown Format = Format(pipeline.Markdown)
+	// JSON is the input re-indented, losslessly.
+	JSON Format = Format(pipeline.JSON)
+	// Agent is khive's agent-mode transform, as compact JSON.
+	Agent Format = Format(pipeline.Agent)
+)
+
+// Links makes file paths and web addresses hyperlinks (OSC 8) in Human
+// output, for terminals that follow them.
+type Links = human.Links
+
+// Options say how to render. The zero value is Plain output.
+type Options struct {
+	Format Format
+	// Width is the width of Human output in columns; 0 is 80.
+	Width int
+	// Color colours Human and JSON output with the 16 basic ANSI colours.
+	Color bool
+	// Colors recolours roles of the theme (as KHIVE_PRETTY_COLORS: role
+	// name to SGR parameters, "id": "2"), when Color is on.
+	Colors map[string]string
+	// Now is the clock relative times are measured against (Human), and
+	// Agent output's ages; zero is time.Now() when the Renderer is made.
+	Now time.Time
+	// ASCII draws with ASCII instead of Unicode glyphs and borders.
+	ASCII bool
+	// Verbose shows everything a short Human or Markdown view leaves out.
+	Verbose bool
+	// Columns, Sort and Where steer tables, as the command's flags:
+	// "id,status,title" (+name adds, -name drops), "-priority,title",
+	// and conditions such as "score>0.9". NoHeaders leaves out headers.
+	Columns   string
+	Sort      string
+	Where     []string
+	NoHeaders bool
+	// Links, when set, makes hyperlinks in Human output.
+	Links *Links
+	// Follow says the input is a file followed as it grows: a record that
+	// arrives alone starts a table of the records to come.
+	Follow bool
+	// Log receives notes for the user (under Verbose: why a server's view
+	// was not used). nil discards them.
+	Log io.Writer
+}
+
+// Result is what an input held.
+type Result struct {
+	// Documents is how many documents were read.
+	Documents int
+	// Failed says the input reported a failure: an error envelope, a
+	// JSON-RPC error, an MCP isError result, an HTTP 4xx/5xx status. The
+	// command exits 1 then.
+	Failed bool
+}
+
+// InputError is input that is not JSON, with where it went wrong
+// (Name:Line:Col). Everything before the bad document has been written;
+// nothing of the bad document has.
+type InputError = pipeline.InputError
+
+// WriteError is output that could not be written; rendering stops at once.
+type WriteError = pipeline.WriteError
+
+// OptionError is an Options field that makes no sense (a Where with no
+// comparison, an unknown Format).
+type OptionError struct {
+	Field string
+	Err   error
+}
+
+func (e *OptionError) Error() string { return e.Field + " " + e.Err.Error() }
+func (e *OptionError) Unwrap() error { return e.Err }
+
+// Renderer renders inputs one after another to one writer, as one stream:
+// a blank line between documents, runs of like records as one table.
+type Renderer struct {
+	rn  *pipeline.Renderer
+	opt pipeline.Options
+}
+
+// New returns a Renderer writing to w.
+func New(w io.Writer, opt Options) (*Renderer, error) {
+	po, err := pipelineOptions(opt)
+	if err != nil {
+		return nil, err
+	}
+	return &Renderer{rn: pipeline.NewRenderer(w, po), opt: po}, nil
+}
+
+func pipelineOptions(opt Options) (pipeline.Options, error) {
+	po := pipeline.Options{
+		Output: pipeline.Output(opt.Format), Width: opt.Width, Now: opt.Now, ASCII: opt.ASCII,
+		Verbose: opt.Verbose, Log: opt.Log, Links: opt.Links, Follow: opt.Follow, Color: colorprofile.NoTTY,
+	}
+	switch opt.Format {
+	case 0:
+		po.Output = pipeline.Plain
+	case Human, Plain, Markdown, JSON, Agent:
+	default:
+		return po, &OptionError{"Format", fmt.Errorf("%d is none of Human, Plain, Markdown, JSON, Agent", opt.Format)}
+	}
+	if opt.Color {
+		po.Color, po.Colors = colorprofile.ANSI, opt.Colors
+	}
+	if po.Width <= 0 {
+		po.Width = 80
+	}
+	if po.Now.IsZero() && (po.Output == pipeline.Human || po.Output == pipeline.Agent) {
+		po.Now = time.Now() // Plain, Markdown and JSON depend on the input alone
+	}
+	var err error
+	spec := &po.Steer
+	if opt.Columns != "" {
+		if spec.Columns, spec.Exact, err = steer.ParseColumns(opt.Columns); err != nil {
+			return po, &OptionError{"Columns", err}
+		}
+	}
+	if opt.Sort != "" {
+		if spec.Sort, err = steer.ParseSort(opt.Sort); err != nil {
+			return po, &OptionError{"Sort", err}
+		}
+	}
+	for _, w := range opt.Where {
+		c, err := steer.ParseWhere(w)
+		if err != nil {
+			return po, &OptionError{"Where", err}
+		}
+		spec.Where = append(spec.Where, c)
+	}
+	spec.NoHeaders = opt.NoHeaders
+	if !spec.Empty() && (po.Output == pipeline.JSON || po.Output == pipeline.Agent) {
+		return po, &OptionError{"Columns, Sort, Where and NoHeaders", errors.New("act on tables, which JSON and Agent output do not have")}
+	}
+	return po, nil
+}
+
+// Render writes what r holds; name is what errors call it (a file name,
+// "<stdin>"). It returns an *InputError for input that is not JSON, after
+// writing every document before it, and a *WriteError when output fails.
+func (r *Renderer) Render(in io.Reader, name string) (Result, error) {
+	res, err := r.rn.Stream(in, name)
+	return Result{Documents: res.Documents, Failed: res.Failed}, err
+}
+
+// Unmatched is, after the inputs, an error naming what Columns, Sort and
+// Where asked for that met no column of any table (with the columns there
+// were), or nil.
+func (r *Renderer) Unmatched() error { return r.rn.Unmatched() }
+
+// Render writes what in holds to w: New, then one Render and Unmatched.
+func Render(w io.Writer, in io.Reader, opt Options) (Result, error) {
+	r, err := New(w, opt)
+	if err != nil {
+		return Result{}, err
+	}
+	res, err := r.Render(in, "<input>")
+	if err != nil {
+		return res, err
+	}
+	return res, r.Unmatched()
+}
