@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/khive-ai/khive-pretty/internal/pipeline"
+	"github.com/khive-ai/khive-pretty/pretty"
 )
 
 // The process contract on bad input, in every output: exit 2,
@@ -21,13 +21,13 @@ import (
 var located = regexp.MustCompile(`^khive-pretty: <stdin>:\d+:\d+: `)
 
 // contractOutputs are the outputs each case is tried in.
-var contractOutputs = []pipeline.Options{
-	{Output: pipeline.Plain},
-	{Output: pipeline.JSON},
-	{Output: pipeline.Human, Width: 80, Now: frozenNow},
+var contractOutputs = []pretty.Options{
+	{Format: pretty.Plain},
+	{Format: pretty.JSON},
+	{Format: pretty.Human, Width: 80, Now: frozenNow},
 }
 
-func renderInput(in []byte, opt pipeline.Options) (stdout, stderr string, code int) {
+func renderInput(in []byte, opt pretty.Options) (stdout, stderr string, code int) {
 	var o, e bytes.Buffer
 	opt.Log = &e
 	code = render([]string{"-"}, bytes.NewReader(in), &o, &e, opt, false)
@@ -40,7 +40,7 @@ func checkRejected(t *testing.T, name string, in []byte) {
 	for _, opt := range contractOutputs {
 		out, errs, code := renderInput(in, opt)
 		if code != exitUsage || out != "" || !located.MatchString(errs) || strings.Count(errs, "\n") != 1 {
-			t.Errorf("%s %q, output %d: exit %d, stdout %q, stderr %q", name, clip(in), opt.Output, code, clip([]byte(out)), errs)
+			t.Errorf("%s %q, output %d: exit %d, stdout %q, stderr %q", name, clip(in), opt.Format, code, clip([]byte(out)), errs)
 		}
 	}
 }
@@ -53,10 +53,10 @@ func checkAccepted(t *testing.T, name string, in []byte, want int) {
 	for _, opt := range contractOutputs {
 		out, errs, code := renderInput(in, opt)
 		if code != want || errs != "" {
-			t.Errorf("%s %q, output %d: exit %d, stderr %q", name, clip(in), opt.Output, code, errs)
+			t.Errorf("%s %q, output %d: exit %d, stderr %q", name, clip(in), opt.Format, code, errs)
 			continue
 		}
-		if opt.Output != pipeline.JSON {
+		if opt.Format != pretty.JSON {
 			continue
 		}
 		want, err1 := decodeNumbers(in)
@@ -129,7 +129,7 @@ func TestBadDocumentAfterGoodOnes(t *testing.T) {
 	for _, opt := range contractOutputs {
 		out, errs, code := renderInput(in, opt)
 		if code != exitUsage || strings.Contains(out, "b") || !strings.Contains(out, "1") || !strings.HasPrefix(errs, "khive-pretty: <stdin>:3:1: ") {
-			t.Errorf("output %d: exit %d, stdout %q, stderr %q", opt.Output, code, out, errs)
+			t.Errorf("output %d: exit %d, stdout %q, stderr %q", opt.Format, code, out, errs)
 		}
 	}
 }
@@ -137,7 +137,7 @@ func TestBadDocumentAfterGoodOnes(t *testing.T) {
 // -o json holds a document until it is whole: 10,000 levels of brackets
 // (2 MB of input whose indented output is 100 MB) write nothing.
 func TestJSONOutputHoldsDeepDocuments(t *testing.T) {
-	out, errs, code := renderInput(bytes.Repeat([]byte("["), 2<<20), pipeline.Options{Output: pipeline.JSON})
+	out, errs, code := renderInput(bytes.Repeat([]byte("["), 2<<20), pretty.Options{Format: pretty.JSON})
 	if code != exitUsage || out != "" || !strings.Contains(errs, "<stdin>:1:10001: nesting is deeper than 10000 levels") {
 		t.Errorf("exit %d, %d bytes out, stderr %.200q", code, len(out), errs)
 	}
@@ -184,7 +184,7 @@ func TestJSONTestSuite(t *testing.T) {
 			for _, opt := range contractOutputs {
 				out, errs, code := renderInput(in, opt)
 				if code == exitUsage && (out != "" || !located.MatchString(errs)) || code == exitErrorReply {
-					t.Errorf("%s, output %d: exit %d, stdout %q, stderr %q", c.Name, opt.Output, code, clip([]byte(out)), errs)
+					t.Errorf("%s, output %d: exit %d, stdout %q, stderr %q", c.Name, opt.Format, code, clip([]byte(out)), errs)
 				}
 			}
 		}

@@ -3,8 +3,6 @@ package main
 import (
 	"path/filepath"
 	"testing"
-
-	"github.com/charmbracelet/colorprofile"
 )
 
 // Files, trees and diffs in the looks the MCP goldens leave out: tree
@@ -14,7 +12,7 @@ func TestFileGoldens(t *testing.T) {
 	ascii := human(80)
 	ascii.ASCII = true
 	color := human(80)
-	color.Color = colorprofile.ANSI
+	color.Color = true
 	dir := filepath.Join("testdata", "golden", "mcp")
 	for in, v := range map[string]variant{
 		"filesystem_directory_tree_after.json":      {"ascii", ascii},

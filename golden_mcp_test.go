@@ -1,6 +1,6 @@
 package main
 
-import "github.com/khive-ai/khive-pretty/internal/pipeline"
+import "github.com/khive-ai/khive-pretty/pretty"
 
 // mcpExtraVariants: what a server offers and asks (tools, prompts,
 // sampling, elicitation) in ASCII glyphs, narrow, and in full Markdown.
@@ -12,7 +12,7 @@ func mcpExtraVariants(input string) []variant {
 		"everything_prompts_list.json", "everything_prompts_get_resource_text.json",
 		"everything_http_sampling_async.sse", "everything_http_elicitation.sse", "everything_http_url_elicitation.sse":
 		return []variant{{"ascii", ascii}, {"human-40", human(40)},
-			{"markdown-verbose", pipeline.Options{Output: pipeline.Markdown, Verbose: true}}}
+			{"markdown-verbose", pretty.Options{Format: pretty.Markdown, Verbose: true}}}
 	}
 	return nil
 }

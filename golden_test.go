@@ -12,11 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/colorprofile"
-
-	"github.com/khive-ai/khive-pretty/internal/pipeline"
-	humanw "github.com/khive-ai/khive-pretty/internal/render/human"
-	"github.com/khive-ai/khive-pretty/internal/steer"
+	"github.com/khive-ai/khive-pretty/pretty"
 	"github.com/khive-ai/khive-pretty/table"
 )
 
@@ -28,23 +24,23 @@ var frozenNow = time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 
 type variant struct {
 	name string
-	opt  pipeline.Options
+	opt  pretty.Options
 }
 
-func human(width int) pipeline.Options {
-	return pipeline.Options{Output: pipeline.Human, Now: frozenNow, Width: width, Color: colorprofile.NoTTY}
+func human(width int) pretty.Options {
+	return pretty.Options{Format: pretty.Human, Now: frozenNow, Width: width, Color: false}
 }
 
 // Every input is rendered plain, human at 80 columns without colour, and
 // human at 80 columns in colour (the fixed ANSI profile).
 func baseVariants() []variant {
 	color := human(80)
-	color.Color = colorprofile.ANSI
+	color.Color = true
 	return []variant{
-		{"plain", pipeline.Options{Output: pipeline.Plain}},
+		{"plain", pretty.Options{Format: pretty.Plain}},
 		{"human", human(80)},
 		{"color", color},
-		{"markdown", pipeline.Options{Output: pipeline.Markdown}},
+		{"markdown", pretty.Options{Format: pretty.Markdown}},
 	}
 }
 
@@ -54,8 +50,8 @@ func formatVariants(input string) []variant {
 	case strings.HasPrefix(input, "khive_"), strings.HasPrefix(input, "graphiti_"), strings.HasPrefix(input, "codebase_"),
 		input == "numbers.json", input == "duplicate_keys.json", input == "hostile_everywhere.ndjson", input == "mcp_inspector_tools_call.json":
 		return []variant{
-			{"json", pipeline.Options{Output: pipeline.JSON}},
-			{"agent", pipeline.Options{Output: pipeline.Agent, Now: frozenNow}},
+			{"json", pretty.Options{Format: pretty.JSON}},
+			{"agent", pretty.Options{Format: pretty.Agent, Now: frozenNow}},
 		}
 	}
 	return nil
@@ -109,28 +105,28 @@ func TestGolden(t *testing.T) {
 		variants = append(variants, formatVariants(base)...)
 		switch base {
 		case "khive_list_tasks.json", "khive_batch_partial.json", "codebase_search_code.json", "graphiti_search_nodes.json", "codebase_index_repository.json":
-			variants = append(variants, variant{"markdown-verbose", pipeline.Options{Output: pipeline.Markdown, Verbose: true}})
+			variants = append(variants, variant{"markdown-verbose", pretty.Options{Format: pretty.Markdown, Verbose: true}})
 		}
 		checkGoldens(t, in, filepath.Join("testdata", "golden"), variants)
 	}
 	// Hyperlinks (OSC 8), where a terminal follows them: code paths and
 	// web addresses.
 	links := human(100)
-	links.Color = colorprofile.ANSI
-	links.Links = &humanw.Links{Format: "vscode", Dir: "/home/dev/project", Host: "box"}
+	links.Color = true
+	links.Links = &pretty.Links{Format: "vscode", Dir: "/home/dev/project", Host: "box"}
 	for _, in := range []string{"codebase_search_code.json", "links.json"} {
 		checkGoldens(t, filepath.Join("testdata", in), filepath.Join("testdata", "golden"), []variant{{"links", links}})
 	}
 	// The table flags, in every output that has tables.
-	for in, specs := range steerVariants(t) {
+	for in, specs := range steerVariants() {
 		var variants []variant
 		for name, spec := range specs {
 			for _, out := range []struct {
 				name string
-				opt  pipeline.Options
-			}{{"plain", pipeline.Options{Output: pipeline.Plain}}, {"human", human(100)}, {"markdown", pipeline.Options{Output: pipeline.Markdown}}} {
+				opt  pretty.Options
+			}{{"plain", pretty.Options{Format: pretty.Plain}}, {"human", human(100)}, {"markdown", pretty.Options{Format: pretty.Markdown}}} {
 				opt := out.opt
-				opt.Steer = spec
+				opt.Columns, opt.Sort, opt.Where, opt.NoHeaders = spec.Columns, spec.Sort, spec.Where, spec.NoHeaders
 				variants = append(variants, variant{out.name + "-" + name, opt})
 			}
 		}
@@ -142,11 +138,11 @@ func TestGolden(t *testing.T) {
 	verbose.Verbose = true
 	for _, in := range mcpInputs(t) {
 		checkGoldens(t, in, filepath.Join("testdata", "golden", "mcp"), append([]variant{
-			{"plain", pipeline.Options{Output: pipeline.Plain}},
+			{"plain", pretty.Options{Format: pretty.Plain}},
 			{"human", human(80)},
 			{"human-120", human(120)},
 			{"verbose", verbose},
-			{"markdown", pipeline.Options{Output: pipeline.Markdown}},
+			{"markdown", pretty.Options{Format: pretty.Markdown}},
 		}, mcpExtraVariants(filepath.Base(in))...))
 	}
 }
@@ -170,44 +166,23 @@ func TestKhiveGoldens(t *testing.T) {
 	}
 	for _, in := range inputs {
 		checkGoldens(t, in, filepath.Join("testdata", "golden", "khive"), []variant{
-			{"plain", pipeline.Options{Output: pipeline.Plain}},
+			{"plain", pretty.Options{Format: pretty.Plain}},
 			{"human", human(80)},
 			{"human-120", human(120)},
 			{"verbose", verbose},
-			{"markdown", pipeline.Options{Output: pipeline.Markdown}},
-			{"json", pipeline.Options{Output: pipeline.JSON}},
-			{"agent", pipeline.Options{Output: pipeline.Agent, Now: frozenNow}},
+			{"markdown", pretty.Options{Format: pretty.Markdown}},
+			{"json", pretty.Options{Format: pretty.JSON}},
+			{"agent", pretty.Options{Format: pretty.Agent, Now: frozenNow}},
 		})
 	}
 }
 
 // steerVariants are the table flags tried on samples, by sample.
-func steerVariants(t *testing.T) map[string]map[string]steer.Spec {
-	t.Helper()
-	spec := func(columns, sort string, noHeaders bool, where ...string) steer.Spec {
-		var s steer.Spec
-		var err error
-		if columns != "" {
-			if s.Columns, s.Exact, err = steer.ParseColumns(columns); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if sort != "" {
-			if s.Sort, err = steer.ParseSort(sort); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for _, w := range where {
-			c, err := steer.ParseWhere(w)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.Where = append(s.Where, c)
-		}
-		s.NoHeaders = noHeaders
-		return s
+func steerVariants() map[string]map[string]pretty.Options {
+	spec := func(columns, sort string, noHeaders bool, where ...string) pretty.Options {
+		return pretty.Options{Columns: columns, Sort: sort, Where: where, NoHeaders: noHeaders}
 	}
-	return map[string]map[string]steer.Spec{
+	return map[string]map[string]pretty.Options{
 		"khive_list_tasks.json": {
 			"columns":       spec("status, title, ID, -created", "", false),
 			"columns-add":   spec("+tags,-updated,+full_id", "", false),
@@ -297,7 +272,7 @@ func testInputs(t *testing.T) []string {
 
 // renderForTest runs the same path as the command: stdout, then what went
 // to stderr and the exit code when there was either.
-func renderForTest(path string, opt pipeline.Options) []byte {
+func renderForTest(path string, opt pretty.Options) []byte {
 	var stdout, stderr bytes.Buffer
 	opt.Log = &stderr
 	code := render([]string{path}, strings.NewReader(""), &stdout, &stderr, opt, false)
@@ -312,10 +287,10 @@ func renderForTest(path string, opt pipeline.Options) []byte {
 	return out
 }
 
-func checkEscapes(t *testing.T, got []byte, opt pipeline.Options) {
+func checkEscapes(t *testing.T, got []byte, opt pretty.Options) {
 	t.Helper()
 	rest := got
-	if opt.Output == pipeline.Human && opt.Color >= colorprofile.ANSI {
+	if opt.Format == pretty.Human && opt.Color {
 		rest = sgr.ReplaceAll(got, nil)
 	}
 	if opt.Links != nil {
@@ -339,7 +314,7 @@ func TestColourDoesNotChangeLayout(t *testing.T) {
 	for _, in := range append(testInputs(t), mcpInputs(t)...) {
 		plainLayout := renderForTest(in, human(80))
 		color := human(80)
-		color.Color = colorprofile.ANSI
+		color.Color = true
 		colored := sgr.ReplaceAll(renderForTest(in, color), nil)
 		if !bytes.Equal(plainLayout, colored) {
 			t.Errorf("%s: stripping colour does not give the uncoloured layout:\n%s\n---\n%s", in, colored, plainLayout)
@@ -387,7 +362,7 @@ func TestWrappedResponsesRenderLikeWhatTheyCarry(t *testing.T) {
 		}
 		for _, v := range baseVariants() {
 			got, want := renderForTest(tt.wrapper, v.opt), renderForTest(inner, v.opt)
-			if v.opt.Output == pipeline.Plain {
+			if v.opt.Format == pretty.Plain {
 				// Plain output keeps the JSON-RPC id, as a line of its own.
 				got = bytes.TrimPrefix(got, []byte("id: 7\n\n"))
 			}
@@ -410,7 +385,7 @@ func TestHugeStringIsBoundedInHumanOutputOnly(t *testing.T) {
 	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	plainOut := renderForTest(path, pipeline.Options{Output: pipeline.Plain})
+	plainOut := renderForTest(path, pretty.Options{Format: pretty.Plain})
 	if !bytes.Contains(plainOut, []byte("content: "+huge+"\n")) {
 		t.Errorf("plain output does not hold the whole string (%d bytes)", len(plainOut))
 	}
@@ -432,7 +407,7 @@ func TestHugeStringIsBoundedInHumanOutputOnly(t *testing.T) {
 // answer is the figure the README gives.
 func TestStatsOnAgentOutput(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := render([]string{"testdata/khive/khive_gtd_tasks.json"}, strings.NewReader(""), &stdout, &stderr, pipeline.Options{Output: pipeline.Agent, Now: frozenNow}, true)
+	code := render([]string{"testdata/khive/khive_gtd_tasks.json"}, strings.NewReader(""), &stdout, &stderr, pretty.Options{Format: pretty.Agent, Now: frozenNow}, true)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}

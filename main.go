@@ -15,17 +15,16 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/colorprofile"
 	"github.com/urfave/cli/v3"
 
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/pager"
-	"github.com/khive-ai/khive-pretty/internal/pipeline"
 	humanw "github.com/khive-ai/khive-pretty/internal/render/human"
 	"github.com/khive-ai/khive-pretty/internal/sanitize"
 	"github.com/khive-ai/khive-pretty/internal/steer"
 	"github.com/khive-ai/khive-pretty/internal/terminal"
 	"github.com/khive-ai/khive-pretty/internal/theme"
+	"github.com/khive-ai/khive-pretty/pretty"
 )
 
 // Exit codes, documented in the README.
@@ -129,7 +128,7 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 
 // settings are the decisions made from the flags and the environment.
 type settings struct {
-	opt      pipeline.Options
+	opt      pretty.Options
 	pager    string // auto, always or never
 	stats    bool
 	tty      bool     // stdout is a terminal
@@ -170,33 +169,32 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 	opt := &s.opt
 	switch o {
 	case "human":
-		opt.Output = pipeline.Human
+		opt.Format = pretty.Human
 	case "plain":
-		opt.Output = pipeline.Plain
+		opt.Format = pretty.Plain
 	case "markdown", "md":
-		opt.Output = pipeline.Markdown
+		opt.Format = pretty.Markdown
 	case "json":
-		opt.Output = pipeline.JSON
+		opt.Format = pretty.JSON
 	case "agent":
-		opt.Output = pipeline.Agent
+		opt.Format = pretty.Agent
 	case "auto":
 		// Asking for colour is asking for the human view, e.g. `| less -R`.
 		// Forcing colour from the environment is not: CI systems set
 		// FORCE_COLOR, and piped output stays the plain interface.
-		opt.Output = pipeline.Plain
+		opt.Format = pretty.Plain
 		if s.tty || color == "always" {
-			opt.Output = pipeline.Human
+			opt.Format = pretty.Human
 		}
 	}
 	// Flags are checked whatever the output, so a mistake shows up at once
 	// rather than the day the output goes to a terminal.
-	var now time.Time
 	if v := cmd.String("now"); v != "" {
 		t, err := time.Parse(time.RFC3339Nano, v)
 		if err != nil {
 			return s, usageError{fmt.Errorf("--now (or KHIVE_PRETTY_NOW) %q is not an RFC 3339 time such as 2026-05-23T16:20:00Z", v)}
 		}
-		now = t
+		opt.Now = t
 	}
 	width := 0
 	if v := cmd.String("width"); v != "" {
@@ -206,12 +204,8 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 		}
 		width = n
 	}
-	var err error
-	if opt.Steer, err = parseSteer(cmd); err != nil {
+	if err := steerFlags(cmd, opt, o); err != nil {
 		return s, err
-	}
-	if !opt.Steer.Empty() && (opt.Output == pipeline.JSON || opt.Output == pipeline.Agent) {
-		return s, usageError{fmt.Errorf("--columns, --sort, --where and --no-headers act on tables, which -o %s does not have", o)}
 	}
 	opt.ASCII = cmd.Bool("ascii")
 	opt.Verbose = cmd.Bool("verbose")
@@ -219,24 +213,16 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 	if opt.Follow {
 		s.pager = "never" // output that never ends is not paged
 	}
-	if opt.Output == pipeline.Agent {
-		// khive's agent mode writes list rows' ages (created_at_relative)
-		// from one clock sample per response.
-		opt.Now = now
-		if now.IsZero() {
-			opt.Now = time.Now()
-		}
+	// Plain, Markdown and agent output depend on the input (and agent on
+	// the clock: pretty takes it when Now is unset) alone: nothing else to ask.
+	if opt.Format != pretty.Human && opt.Format != pretty.JSON {
+		return s, nil
 	}
-	switch opt.Output {
-	case pipeline.Plain, pipeline.Markdown, pipeline.Agent:
-		return s, nil // these depend on the input (and agent on the clock) alone: nothing else to ask
-	}
-	opt.Color = colorprofile.NoTTY
 	// A Windows console shows colours only once asked to.
 	if terminal.Color(color, s.tty && terminal.VirtualTerminal(stdout), getenv) {
 		// The theme uses the 16 basic colours, which every colour terminal
 		// has, so there is nothing to detect beyond on or off.
-		opt.Color = colorprofile.ANSI
+		opt.Color = true
 		if v := getenv("KHIVE_PRETTY_COLORS"); v != "" {
 			var problems []string
 			opt.Colors, problems = theme.ParseColors(v)
@@ -245,48 +231,41 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 			}
 		}
 	}
-	if opt.Output == pipeline.JSON {
+	if opt.Format == pretty.JSON {
 		return s, nil
-	}
-	opt.Now = now
-	if now.IsZero() {
-		opt.Now = time.Now()
 	}
 	opt.Width = terminal.Width(width, getenv, columns)
 	// Links only where they can be followed: on a terminal, in colour (a
 	// terminal without colour may not know escapes at all).
-	if opt.Output == pipeline.Human && s.tty && opt.Color >= colorprofile.ANSI &&
-		(links == "always" || links == "auto" && terminal.Hyperlinks(getenv)) {
+	if s.tty && opt.Color && (links == "always" || links == "auto" && terminal.Hyperlinks(getenv)) {
 		dir, _ := os.Getwd()
 		host, _ := os.Hostname()
-		opt.Links = &humanw.Links{Format: linkFormat, Dir: dir, Host: host}
+		opt.Links = &pretty.Links{Format: linkFormat, Dir: dir, Host: host}
 	}
 	return s, nil
 }
 
-// parseSteer reads what the table flags ask.
-func parseSteer(cmd *cli.Command) (steer.Spec, error) {
-	var spec steer.Spec
-	var err error
-	if v := cmd.String("columns"); v != "" {
-		if spec.Columns, spec.Exact, err = steer.ParseColumns(v); err != nil {
-			return spec, usageError{fmt.Errorf("--columns %q: %v", v, err)}
-		}
+// steerFlags puts what the table flags ask into opt and checks it, in the
+// words of the flags.
+func steerFlags(cmd *cli.Command, opt *pretty.Options, output string) error {
+	opt.Columns, opt.Sort, opt.Where = cmd.String("columns"), cmd.String("sort"), cmd.StringSlice("where")
+	opt.NoHeaders = cmd.Bool("no-headers")
+	err := opt.Check()
+	var oe *pretty.OptionError
+	if !errors.As(err, &oe) {
+		return err
 	}
-	if v := cmd.String("sort"); v != "" {
-		if spec.Sort, err = steer.ParseSort(v); err != nil {
-			return spec, usageError{fmt.Errorf("--sort %q: %v", v, err)}
-		}
+	switch oe.Field {
+	case "Columns":
+		return usageError{fmt.Errorf("--columns %q: %v", opt.Columns, oe.Err)}
+	case "Sort":
+		return usageError{fmt.Errorf("--sort %q: %v", opt.Sort, oe.Err)}
+	case "Where":
+		return usageError{fmt.Errorf("--where %v", oe.Err)}
+	case "Format":
+		return usageError{fmt.Errorf("--columns, --sort, --where and --no-headers act on tables, which -o %s does not have", output)}
 	}
-	for _, v := range cmd.StringSlice("where") {
-		c, err := steer.ParseWhere(v)
-		if err != nil {
-			return spec, usageError{fmt.Errorf("--where %v", err)}
-		}
-		spec.Where = append(spec.Where, c)
-	}
-	spec.NoHeaders = cmd.Bool("no-headers")
-	return spec, nil
+	return usageError{err}
 }
 
 // show renders the files to stdout, through a pager when one is wanted,
@@ -297,7 +276,7 @@ func show(files []string, stdin io.Reader, stdout, stderr *os.File, s settings, 
 	if pw != nil {
 		up = pw
 	}
-	colour := s.opt.Output == pipeline.Human && s.opt.Color >= colorprofile.ANSI
+	colour := s.opt.Format == pretty.Human && s.opt.Color
 	if colour || pw != nil {
 		defer handleSignals(stdout, colour, up)()
 	}
@@ -307,14 +286,14 @@ func show(files []string, stdin io.Reader, stdout, stderr *os.File, s settings, 
 // render streams every input through one renderer and returns the exit
 // code. With stats, a last line on stderr compares the sizes of input and
 // output.
-func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pipeline.Options, stats bool) int {
+func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, stats bool) int {
 	return renderThrough(files, stdin, stdout, stderr, opt, stats, nil)
 }
 
 // renderThrough is render with output through the pager writer pw, when
 // not nil: messages then wait for the pager to exit, and a pager the user
 // quits ends the run quietly.
-func renderThrough(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pipeline.Options, stats bool, pw *pager.Writer) int {
+func renderThrough(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, stats bool, pw *pager.Writer) int {
 	errs := stderr
 	quit := func() bool { return false }
 	if pw != nil {
@@ -388,8 +367,12 @@ func newPager(s settings, stdout, stderr *os.File, environ []string) *pager.Writ
 // renderFiles renders each file in turn; ok is false when output failed,
 // which ends the run at once. quit reports that the user quit the pager:
 // then a failed write is no error to report.
-func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pipeline.Options, read *int64, stats bool, quit func() bool) (code int, ok bool) {
-	rn := pipeline.NewRenderer(stdout, opt)
+func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, read *int64, stats bool, quit func() bool) (code int, ok bool) {
+	rn, err := pretty.New(stdout, opt)
+	if err != nil {
+		complain(stderr, err) // main checked the options: not met
+		return exitUsage, true
+	}
 	code = exitOK
 	for _, name := range files {
 		var r io.Reader = stdin
@@ -415,12 +398,12 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 		if stats {
 			r = &countingReader{r: r, n: read}
 		}
-		res, err := rn.Stream(r, display)
+		res, err := rn.Render(r, display)
 		if res.Failed && code == exitOK {
 			code = exitErrorReply
 		}
 		if err != nil {
-			var ie *pipeline.InputError
+			var ie *pretty.InputError
 			if !errors.As(err, &ie) {
 				// Output failed (a full disk, a closed stdout, a pager the
 				// user quit): nothing more can be shown.

@@ -149,29 +149,46 @@ func pipelineOptions(opt Options) (pipeline.Options, error) {
 		po.Now = time.Now() // Plain, Markdown and JSON depend on the input alone
 	}
 	var err error
-	spec := &po.Steer
+	if po.Steer, err = opt.steer(); err != nil {
+		return po, err
+	}
+	if !po.Steer.Empty() && (po.Output == pipeline.JSON || po.Output == pipeline.Agent) {
+		return po, &OptionError{"Format", errors.New("has no tables for Columns, Sort, Where and NoHeaders to act on")}
+	}
+	return po, nil
+}
+
+// steer parses what Columns, Sort and Where ask.
+func (opt Options) steer() (steer.Spec, error) {
+	var spec steer.Spec
+	var err error
 	if opt.Columns != "" {
 		if spec.Columns, spec.Exact, err = steer.ParseColumns(opt.Columns); err != nil {
-			return po, &OptionError{"Columns", err}
+			return spec, &OptionError{"Columns", err}
 		}
 	}
 	if opt.Sort != "" {
 		if spec.Sort, err = steer.ParseSort(opt.Sort); err != nil {
-			return po, &OptionError{"Sort", err}
+			return spec, &OptionError{"Sort", err}
 		}
 	}
 	for _, w := range opt.Where {
 		c, err := steer.ParseWhere(w)
 		if err != nil {
-			return po, &OptionError{"Where", err}
+			return spec, &OptionError{"Where", err}
 		}
 		spec.Where = append(spec.Where, c)
 	}
 	spec.NoHeaders = opt.NoHeaders
-	if !spec.Empty() && (po.Output == pipeline.JSON || po.Output == pipeline.Agent) {
-		return po, &OptionError{"Columns, Sort, Where and NoHeaders", errors.New("act on tables, which JSON and Agent output do not have")}
-	}
-	return po, nil
+	return spec, nil
+}
+
+// Check reports the first field of opt that makes no sense, as an
+// *OptionError, as New would; a command line checks its flags with it
+// before it opens anything.
+func (opt Options) Check() error {
+	_, err := pipelineOptions(opt)
+	return err
 }
 
 // Render writes what r holds; name is what errors call it (a file name,
