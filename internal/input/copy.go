@@ -68,7 +68,7 @@ func (d *Decoder) copyValue(emit func(value.Token) error, depth int, k keep, key
 	if d.dec.PeekKind() == '"' && d.longString() {
 		// A long string is copied in pieces as it is read, not held.
 		v, err := d.copyString(emit, key)
-		return v, err == nil && scalarFlag(key, v), err
+		return v, err == nil && d.scalarFlag(key, v), err
 	}
 	tok, err := d.dec.ReadToken()
 	if err != nil {
@@ -184,20 +184,17 @@ func (d *Decoder) copyValue(emit func(value.Token) error, depth int, k keep, key
 	default:
 		return value.Value{}, false, fmt.Errorf("unexpected token %q", t.Kind)
 	}
-	return v, scalarFlag(key, v), emit(t)
+	return v, d.scalarFlag(key, v), emit(t)
 }
 
-// scalarFlag reports a scalar that tells, or may hold, a failure: the
-// flags, an error, and a text that holds JSON (an MCP text block).
-func scalarFlag(key string, v value.Value) bool {
-	switch key {
-	case "ok", "success", "isError", "error":
-		return true
-	case "text":
+// scalarFlag reports a scalar that tells (Telling), or may hold, a
+// failure: a text that holds JSON (an MCP text block).
+func (d *Decoder) scalarFlag(key string, v value.Value) bool {
+	if key == "text" {
 		t := strings.TrimLeft(v.Text, " \t\r\n")
 		return v.Kind == value.String && t != "" && (t[0] == '{' || t[0] == '[')
 	}
-	return false
+	return d.Telling != nil && d.Telling(key)
 }
 
 // longString reports whether the string the token decoder has peeked at
@@ -241,6 +238,7 @@ func (d *Decoder) copyString(emit func(value.Token) error, key string) (value.Va
 	v.Text = string(start[:min(len(start), textStart)])
 	if key == "text" && LooksJSON(string(start)) {
 		inner := NewDecoder(head, "")
+		inner.Telling = d.Telling
 		var skel strings.Builder
 		for {
 			sk, err := inner.Copy(func(value.Token) error { return nil })

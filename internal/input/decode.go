@@ -36,7 +36,12 @@ type Decoder struct {
 	// Stream, when set, is asked about a list that has grown to StreamAfter
 	// items: true hands it to OnList, which reads the rest one at a time.
 	Stream func(path []Frame, first []value.Value) bool
-	OnList func(*List) (int, error)
+	// Telling, when set, names the member keys whose scalar values can
+	// tell that a document failed: Copy's skeleton keeps them wherever
+	// they are (past its bounds too). The decoder knows no meaning; the
+	// pipeline sets it from the one rule (recognise.FailureKey).
+	Telling func(key string) bool
+	OnList  func(*List) (int, error)
 	// StreamObject, when set, is asked about a document that is an object
 	// once it has StreamAfter members (a map of a million keys): true
 	// hands it to OnObject, which reads the rest one member at a time.

@@ -364,6 +364,7 @@ func skimTexts(v value.Value, depth int) value.Value {
 	switch {
 	case v.Kind == value.String && len(v.Text) > 64<<10 && input.LooksJSON(v.Text):
 		dec := input.NewDecoder(strings.NewReader(v.Text), "")
+		dec.Telling = recognise.FailureKey
 		var b strings.Builder
 		for {
 			skel, err := dec.Copy(func(value.Token) error { return nil })
@@ -414,6 +415,7 @@ func isEmptyInput(err error) bool {
 // decoder returns a decoder whose long lists stream through this renderer.
 func (rn *Renderer) decoder(r io.Reader, name string, res *Result) *input.Decoder {
 	dec := input.NewDecoder(r, name)
+	dec.Telling = recognise.FailureKey
 	if rn.opt.Output == Agent {
 		dec.Stream = func(path []input.Frame, first []value.Value) bool {
 			// A document that is a list streams whatever its items: each

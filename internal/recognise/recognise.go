@@ -49,24 +49,3 @@ type Options struct {
 	Steer steer.Spec
 	Seen  *Seen
 }
-
-// Failed reports whether a value reports a failure: an error envelope
-// (ok: false, at the top or in a batch) or "success": false (graph-memory
-// servers answer a failed delete so).
-func Failed(v Value) bool {
-	if s, ok := v.Get("success"); ok && s.IsFalse() {
-		return true
-	}
-	switch Classify(v) {
-	case ShapeError:
-		return true
-	case ShapeBatch:
-		res, _ := v.Get("results")
-		for _, r := range res.Items {
-			if IsErrorEnvelope(r) {
-				return true
-			}
-		}
-	}
-	return false
-}

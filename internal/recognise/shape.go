@@ -52,28 +52,6 @@ func Classify(v Value) Shape {
 	return ShapeScalar
 }
 
-// isErrorReport: an object that reports a failure by its "error" alone,
-// with no "ok": the MCP inspector's own failures ({"error": {"code":
-// "tool_not_found", "message": …}}), khive's parse errors, a server's
-// {"error": "…"}. An error that is null or empty is no report, and an
-// explicit "success": true wins.
-func isErrorReport(v Value) bool {
-	e, ok := v.Get("error")
-	if !ok || v.Has("ok") {
-		return false
-	}
-	if s, has := v.Get("success"); has && s.IsTrue() {
-		return false
-	}
-	switch e.Kind {
-	case String:
-		return e.Text != ""
-	case Object:
-		return e.Has("message") || e.Has("code") || e.Has("kind")
-	}
-	return false
-}
-
 // IsBatch: results is an array of envelopes and summary an object.
 func IsBatch(v Value) bool {
 	res, ok := v.Get("results")

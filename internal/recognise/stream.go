@@ -41,7 +41,7 @@ func Streams(path []input.Frame, first []Value) bool {
 	if !value.AllObjects(first) {
 		return false // any other list is held and shown as it always is
 	}
-	if len(path) > 0 && failedSoFar(*path[0].Obj) {
+	if len(path) > 0 && Failed(*path[0].Obj) {
 		return false
 	}
 	for _, r := range first {
@@ -108,27 +108,6 @@ func longShape(obj Value, key string, first []Value, tool string) *Long {
 		return sh.Long
 	}
 	return nil
-}
-
-// failedSoFar reports an object whose members so far say it failed.
-func failedSoFar(v Value) bool {
-	for _, m := range v.Members {
-		switch m.Key {
-		case "error":
-			if m.Value.Kind != Null { // some servers send "error": null on success
-				return true
-			}
-		case "ok", "success":
-			if !m.Value.IsTrue() {
-				return true
-			}
-		case "isError":
-			if m.Value.IsTrue() {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // Streamed is a list being streamed, and what its document's end needs.
@@ -635,11 +614,10 @@ func (r *rowReader) read() (Value, bool, error) {
 func StreamsObject(first []Member) bool {
 	for _, m := range first {
 		switch m.Key {
-		case "ok", "error", "success", "isError", "jsonrpc", "result", "tool", "results", "summary",
-			"content", "structuredContent":
+		case "jsonrpc", "result", "tool", "results", "summary", "content", "structuredContent":
 			return false
 		}
-		if IsListMetaKey(m.Key) || IsListKey(m.Key) {
+		if FailureKey(m.Key) || IsListMetaKey(m.Key) || IsListKey(m.Key) {
 			return false
 		}
 	}
@@ -650,8 +628,8 @@ func StreamsObject(first []Member) bool {
 // StreamedObject is a document that is an object too large to hold (a
 // map of a million keys), shown as a record whose fields after the first
 // ones are shown as they are read. The members read later that may say
-// the document failed ("ok", "success", "error", judged together as a
-// held document's are) are held back: once the object ends they are shown
+// the document failed (FailureKey, judged together as a held document's
+// are) are held back: once the object ends they are shown
 // as the failure they report, or as fields if they report none.
 type StreamedObject struct {
 	b    builder
@@ -673,8 +651,7 @@ func (s *StreamedObject) Held() Value { return Value{Kind: Object, Members: s.he
 // Hold takes a member read after the first ones that may say the document
 // failed out of the fields (true), for Finish to show.
 func (s *StreamedObject) Hold(m Member) bool {
-	switch m.Key {
-	case "ok", "success", "error":
+	if FailureKey(m.Key) {
 		s.held = append(s.held, m)
 		return true
 	}
