@@ -49,6 +49,9 @@ var layers = map[string][]string{
 	// the stages put together
 	"internal/pipeline": {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/render/human", "internal/render/markdown", "internal/render/plain",
 		"internal/render/jsonout", "internal/render/lines", "glyphs", "internal/theme", "internal/format", "internal/sanitize", "internal/steer", "internal/view"},
+	// the command line, over the library
+	"internal/cli": {"pretty", "internal/terminal", "internal/pager", "internal/theme", "internal/steer", "internal/render/human",
+		"internal/sanitize", "internal/input"},
 	// tools
 	"internal/mangen":    {},
 	"internal/benchdata": {},

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/khive-ai/khive-pretty/internal/cli"
 	"github.com/khive-ai/khive-pretty/pretty"
 )
 
@@ -30,7 +31,7 @@ var contractOutputs = []pretty.Options{
 func renderInput(in []byte, opt pretty.Options) (stdout, stderr string, code int) {
 	var o, e bytes.Buffer
 	opt.Log = &e
-	code = render([]string{"-"}, bytes.NewReader(in), &o, &e, opt, false)
+	code = cli.Render([]string{"-"}, bytes.NewReader(in), &o, &e, opt, false)
 	return o.String(), e.String(), code
 }
 
@@ -39,7 +40,7 @@ func checkRejected(t *testing.T, name string, in []byte) {
 	t.Helper()
 	for _, opt := range contractOutputs {
 		out, errs, code := renderInput(in, opt)
-		if code != exitUsage || out != "" || !located.MatchString(errs) || strings.Count(errs, "\n") != 1 {
+		if code != cli.ExitUsage || out != "" || !located.MatchString(errs) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%s %q, output %d: exit %d, stdout %q, stderr %q", name, clip(in), opt.Format, code, clip([]byte(out)), errs)
 		}
 	}
@@ -92,11 +93,11 @@ func clip(b []byte) []byte {
 // end on the same line that cannot start another document.
 func TestBadDocumentsWriteNothing(t *testing.T) {
 	docs := map[string]int{
-		`{"ok": true, "items": [1, 2, {"id": "a1", "tags": ["x", "y"]}], "has_more": false}`: exitOK,
-		`[{"a": "\u00e9\n", "b": -1.5e+10, "c": null, "d": [true, false, {}], "e": []}]`:     exitOK,
-		`{"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "bad"}}`:           exitErrorReply,
-		`{"ok": false, "error": "not found", "tool": "get"}`:                                 exitErrorReply,
-		"[\"caf\u00e9\", \"\U0001F600\", \"\\ud83d\\ude00\"]":                                exitOK,
+		`{"ok": true, "items": [1, 2, {"id": "a1", "tags": ["x", "y"]}], "has_more": false}`: cli.ExitOK,
+		`[{"a": "\u00e9\n", "b": -1.5e+10, "c": null, "d": [true, false, {}], "e": []}]`:     cli.ExitOK,
+		`{"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "bad"}}`:           cli.ExitErrorReply,
+		`{"ok": false, "error": "not found", "tool": "get"}`:                                 cli.ExitErrorReply,
+		"[\"caf\u00e9\", \"\U0001F600\", \"\\ud83d\\ude00\"]":                                cli.ExitOK,
 	}
 	for d, code := range docs {
 		checkAccepted(t, "whole", []byte(d), code)
@@ -128,7 +129,7 @@ func TestBadDocumentAfterGoodOnes(t *testing.T) {
 	in := []byte("{\"a\": 1}\n{\"b\": [1, 2\n")
 	for _, opt := range contractOutputs {
 		out, errs, code := renderInput(in, opt)
-		if code != exitUsage || strings.Contains(out, "b") || !strings.Contains(out, "1") || !strings.HasPrefix(errs, "khive-pretty: <stdin>:3:1: ") {
+		if code != cli.ExitUsage || strings.Contains(out, "b") || !strings.Contains(out, "1") || !strings.HasPrefix(errs, "khive-pretty: <stdin>:3:1: ") {
 			t.Errorf("output %d: exit %d, stdout %q, stderr %q", opt.Format, code, out, errs)
 		}
 	}
@@ -138,7 +139,7 @@ func TestBadDocumentAfterGoodOnes(t *testing.T) {
 // (2 MB of input whose indented output is 100 MB) write nothing.
 func TestJSONOutputHoldsDeepDocuments(t *testing.T) {
 	out, errs, code := renderInput(bytes.Repeat([]byte("["), 2<<20), pretty.Options{Format: pretty.JSON})
-	if code != exitUsage || out != "" || !strings.Contains(errs, "<stdin>:1:10001: nesting is deeper than 10000 levels") {
+	if code != cli.ExitUsage || out != "" || !strings.Contains(errs, "<stdin>:1:10001: nesting is deeper than 10000 levels") {
 		t.Errorf("exit %d, %d bytes out, stderr %.200q", code, len(out), errs)
 	}
 }
@@ -177,13 +178,13 @@ func TestJSONTestSuite(t *testing.T) {
 		in := []byte(c.Input)
 		switch {
 		case strings.HasPrefix(c.Name, "y_"):
-			checkAccepted(t, c.Name, in, exitOK)
+			checkAccepted(t, c.Name, in, cli.ExitOK)
 		case strings.HasPrefix(c.Name, "n_") && !streams[c.Name]:
 			checkRejected(t, c.Name, in)
 		default:
 			for _, opt := range contractOutputs {
 				out, errs, code := renderInput(in, opt)
-				if code == exitUsage && (out != "" || !located.MatchString(errs)) || code == exitErrorReply {
+				if code == cli.ExitUsage && (out != "" || !located.MatchString(errs)) || code == cli.ExitErrorReply {
 					t.Errorf("%s, output %d: exit %d, stdout %q, stderr %q", c.Name, opt.Format, code, clip([]byte(out)), errs)
 				}
 			}

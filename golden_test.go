@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/khive-ai/khive-pretty/internal/cli"
 	"github.com/khive-ai/khive-pretty/pretty"
 	"github.com/khive-ai/khive-pretty/table"
 )
@@ -275,7 +276,7 @@ func testInputs(t *testing.T) []string {
 func renderForTest(path string, opt pretty.Options) []byte {
 	var stdout, stderr bytes.Buffer
 	opt.Log = &stderr
-	code := render([]string{path}, strings.NewReader(""), &stdout, &stderr, opt, false)
+	code := cli.Render([]string{path}, strings.NewReader(""), &stdout, &stderr, opt, false)
 	out := stdout.Bytes()
 	if stderr.Len() > 0 {
 		out = append(out, "-- stderr --\n"...)
@@ -407,7 +408,7 @@ func TestHugeStringIsBoundedInHumanOutputOnly(t *testing.T) {
 // answer is the figure the README gives.
 func TestStatsOnAgentOutput(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := render([]string{"testdata/khive/khive_gtd_tasks.json"}, strings.NewReader(""), &stdout, &stderr, pretty.Options{Format: pretty.Agent, Now: frozenNow}, true)
+	code := cli.Render([]string{"testdata/khive/khive_gtd_tasks.json"}, strings.NewReader(""), &stdout, &stderr, pretty.Options{Format: pretty.Agent, Now: frozenNow}, true)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}

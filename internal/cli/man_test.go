@@ -1,7 +1,8 @@
-package main
+package cli
 
 import (
 	"bytes"
+	"flag"
 	"io"
 	"os"
 	"os/exec"
@@ -14,7 +15,9 @@ import (
 // manPath is the manual page, generated from the command's definition by
 // TestManPageIsCurrent (go test -run ManPage -update) and shipped in the
 // release archives.
-const manPath = "doc/khive-pretty.1"
+const manPath = "../../doc/khive-pretty.1"
+
+var update = flag.Bool("update", false, "rewrite doc/khive-pretty.1")
 
 // manPage is the manual page: the same flags, examples, environment and
 // exit codes as --help.
@@ -76,7 +79,7 @@ func TestManPageIsCurrent(t *testing.T) {
 	}
 	want, err := os.ReadFile(manPath)
 	if err != nil || !bytes.Equal(got, want) {
-		t.Errorf("%s is stale (%v): run go test -run ManPage -update . and commit it", manPath, err)
+		t.Errorf("%s is stale (%v): run go test -run ManPage -update ./internal/cli and commit it", manPath, err)
 	}
 }
 

@@ -1,0 +1,496 @@
+// Package cli is the khive-pretty command line: flags and environment
+// into pretty.Options (decided once, here), inputs opened, output paged,
+// signals, exit codes, --help, the man page and shell completion. main
+// calls Run; everything it shows is rendered by pretty.
+//
+// It may import pretty and the internal packages that decide about the
+// environment (terminal, pager, theme, steer, render/human's link formats).
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/pager"
+	humanw "github.com/khive-ai/khive-pretty/internal/render/human"
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/steer"
+	"github.com/khive-ai/khive-pretty/internal/terminal"
+	"github.com/khive-ai/khive-pretty/internal/theme"
+	"github.com/khive-ai/khive-pretty/pretty"
+)
+
+// Exit codes, documented in the README.
+const (
+	ExitOK         = 0
+	ExitErrorReply = 1 // rendered, and the input reported a failure (error envelope, JSON-RPC error, isError, HTTP 4xx/5xx)
+	ExitUsage      = 2 // usage error, unreadable file, or input that is not JSON
+
+	exitOK, exitErrorReply, exitUsage = ExitOK, ExitErrorReply, ExitUsage
+)
+
+const usageHint = "usage: khive-pretty [options] [FILE ...]   (reads standard input when no FILE is given)\n" +
+	"       curl … | khive-pretty      khive-pretty --help for the options\n"
+
+// holdOutput is how long output on a terminal waits for more before it is
+// shown without a pager: long enough for a document to be rendered whole,
+// short enough that a slow stream still looks live.
+const holdOutput = 200 * time.Millisecond
+
+// followEvery is how often a followed file is looked at for more.
+const followEvery = 250 * time.Millisecond
+
+// usageError is a mistake on the command line.
+type usageError struct{ error }
+
+// Run runs the command with the process's arguments, streams and
+// environment (environ, as main decided it) and returns the exit code.
+func Run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
+	return run(args, stdin, stdout, stderr, environ)
+}
+
+// Render renders the files as the command does once its options are
+// decided, without a pager, and returns the exit code: what the golden
+// tests run.
+func Render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, stats bool) int {
+	return render(files, stdin, stdout, stderr, opt, stats)
+}
+
+func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
+	getenv := func(key string) string {
+		for _, kv := range environ {
+			if k, v, ok := strings.Cut(kv, "="); ok && k == key {
+				return v
+			}
+		}
+		return ""
+	}
+	columns := func() int { return terminal.Columns(stdout, stderr) }
+	code := exitOK
+	cmd := newCommand(stdout, stderr, func() int { return terminal.Width(0, getenv, columns) })
+	// The completion scripts end the command line with the marker; only
+	// then is completion on, so that no `completion` subcommand hides a
+	// file of that name (see completionScript).
+	cmd.EnableShellCompletion = len(args) > 1 && args[len(args)-1] == completionMarker
+	cmd.ShellComplete = func(_ context.Context, c *cli.Command) { complete(stdout, c.Args().Slice(), c.Flags) }
+	cmd.Action = func(_ context.Context, cmd *cli.Command) error {
+		if cmd.Bool("version") {
+			bi, _ := debug.ReadBuildInfo()
+			fmt.Fprint(stdout, versionText(bi))
+			return nil
+		}
+		if shell := cmd.String("completion"); shell != "" {
+			if err := checkChoice("completion", shell); err != nil {
+				return err
+			}
+			script, err := completionScript(shell)
+			if err != nil {
+				return err
+			}
+			_, err = io.WriteString(stdout, script)
+			return err
+		}
+		s, err := parseSettings(cmd, stdout, getenv, columns)
+		if err != nil {
+			return err
+		}
+		for _, w := range s.warnings {
+			complain(stderr, errors.New(w))
+		}
+		files := cmd.Args().Slice()
+		if len(files) == 0 {
+			if terminal.IsTerminal(stdin) {
+				fmt.Fprint(stderr, usageHint)
+				code = exitUsage
+				return nil
+			}
+			files = []string{"-"}
+		}
+		if s.opt.Follow && (len(files) != 1 || files[0] == "-") {
+			return usageError{errors.New("--follow reads one FILE as it grows (standard input streams already)")}
+		}
+		code = show(files, stdin, stdout, stderr, s, environ)
+		return nil
+	}
+	if err := cmd.Run(context.Background(), args); err != nil {
+		complain(stderr, err)
+		var ue usageError
+		if errors.As(err, &ue) {
+			fmt.Fprint(stderr, usageHint)
+		}
+		return exitUsage
+	}
+	return code
+}
+
+// settings are the decisions made from the flags and the environment.
+type settings struct {
+	opt      pretty.Options
+	pager    string // auto, always or never
+	stats    bool
+	tty      bool     // stdout is a terminal
+	warnings []string // about the environment: said, but no reason to stop
+}
+
+// parseSettings turns flags and the environment into the values the
+// renderers take. This is the only place the clock, the terminal and the
+// environment are consulted.
+func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, columns func() int) (settings, error) {
+	var s settings
+	s.tty = terminal.IsTerminal(stdout)
+	s.stats = cmd.Bool("stats")
+	color := cmd.String("color")
+	if err := checkChoice("color", color); err != nil {
+		return s, err
+	}
+	s.pager = cmd.String("pager")
+	if err := checkChoice("pager", s.pager); err != nil {
+		return s, err
+	}
+	links := cmd.String("hyperlinks")
+	if err := checkChoice("hyperlinks", links); err != nil {
+		return s, err
+	}
+	linkFormat := cmd.String("hyperlink-format")
+	if !humanw.ValidLinkFormat(linkFormat) {
+		msg := fmt.Sprintf("--hyperlink-format must be %s, or a template with {path}, not %q", orList(humanw.LinkFormats()), linkFormat)
+		if g := steer.Suggest(linkFormat, humanw.LinkFormats()); g != "" {
+			msg += " (did you mean " + g + "?)"
+		}
+		return s, usageError{errors.New(msg)}
+	}
+	o := cmd.String("output")
+	if err := checkChoice("output", o, "md"); err != nil {
+		return s, err
+	}
+	opt := &s.opt
+	switch o {
+	case "human":
+		opt.Format = pretty.Human
+	case "plain":
+		opt.Format = pretty.Plain
+	case "markdown", "md":
+		opt.Format = pretty.Markdown
+	case "json":
+		opt.Format = pretty.JSON
+	case "agent":
+		opt.Format = pretty.Agent
+	case "auto":
+		// Asking for colour is asking for the human view, e.g. `| less -R`.
+		// Forcing colour from the environment is not: CI systems set
+		// FORCE_COLOR, and piped output stays the plain interface.
+		opt.Format = pretty.Plain
+		if s.tty || color == "always" {
+			opt.Format = pretty.Human
+		}
+	}
+	// Flags are checked whatever the output, so a mistake shows up at once
+	// rather than the day the output goes to a terminal.
+	if v := cmd.String("now"); v != "" {
+		t, err := time.Parse(time.RFC3339Nano, v)
+		if err != nil {
+			return s, usageError{fmt.Errorf("--now (or KHIVE_PRETTY_NOW) %q is not an RFC 3339 time such as 2026-05-23T16:20:00Z", v)}
+		}
+		opt.Now = t
+	}
+	width := 0
+	if v := cmd.String("width"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return s, usageError{fmt.Errorf("--width must be a positive number of columns, not %q", v)}
+		}
+		width = n
+	}
+	if err := steerFlags(cmd, opt, o); err != nil {
+		return s, err
+	}
+	opt.ASCII = cmd.Bool("ascii")
+	opt.Verbose = cmd.Bool("verbose")
+	opt.Follow = cmd.Bool("follow")
+	if opt.Follow {
+		s.pager = "never" // output that never ends is not paged
+	}
+	// Plain, Markdown and agent output depend on the input (and agent on
+	// the clock: pretty takes it when Now is unset) alone: nothing else to ask.
+	if opt.Format != pretty.Human && opt.Format != pretty.JSON {
+		return s, nil
+	}
+	// A Windows console shows colours only once asked to.
+	if terminal.Color(color, s.tty && terminal.VirtualTerminal(stdout), getenv) {
+		// The theme uses the 16 basic colours, which every colour terminal
+		// has, so there is nothing to detect beyond on or off.
+		opt.Color = true
+		if v := getenv("KHIVE_PRETTY_COLORS"); v != "" {
+			var problems []string
+			opt.Colors, problems = theme.ParseColors(v)
+			for _, p := range problems {
+				s.warnings = append(s.warnings, "KHIVE_PRETTY_COLORS: "+p)
+			}
+		}
+	}
+	if opt.Format == pretty.JSON {
+		return s, nil
+	}
+	opt.Width = terminal.Width(width, getenv, columns)
+	// Links only where they can be followed: on a terminal, in colour (a
+	// terminal without colour may not know escapes at all).
+	if s.tty && opt.Color && (links == "always" || links == "auto" && terminal.Hyperlinks(getenv)) {
+		dir, _ := os.Getwd()
+		host, _ := os.Hostname()
+		opt.Links = &pretty.Links{Format: linkFormat, Dir: dir, Host: host}
+	}
+	return s, nil
+}
+
+// steerFlags puts what the table flags ask into opt and checks it, in the
+// words of the flags.
+func steerFlags(cmd *cli.Command, opt *pretty.Options, output string) error {
+	opt.Columns, opt.Sort, opt.Where = cmd.String("columns"), cmd.String("sort"), cmd.StringSlice("where")
+	opt.NoHeaders = cmd.Bool("no-headers")
+	err := opt.Check()
+	var oe *pretty.OptionError
+	if !errors.As(err, &oe) {
+		return err
+	}
+	switch oe.Field {
+	case "Columns":
+		return usageError{fmt.Errorf("--columns %q: %v", opt.Columns, oe.Err)}
+	case "Sort":
+		return usageError{fmt.Errorf("--sort %q: %v", opt.Sort, oe.Err)}
+	case "Where":
+		return usageError{fmt.Errorf("--where %v", oe.Err)}
+	case "Format":
+		return usageError{fmt.Errorf("--columns, --sort, --where and --no-headers act on tables, which -o %s does not have", output)}
+	}
+	return usageError{err}
+}
+
+// show renders the files to stdout, through a pager when one is wanted,
+// and returns the exit code.
+func show(files []string, stdin io.Reader, stdout, stderr *os.File, s settings, environ []string) int {
+	pw := newPager(s, stdout, stderr, environ)
+	var up pagerUp
+	if pw != nil {
+		up = pw
+	}
+	colour := s.opt.Format == pretty.Human && s.opt.Color
+	if colour || pw != nil {
+		defer handleSignals(stdout, colour, up)()
+	}
+	return renderThrough(files, stdin, stdout, stderr, s.opt, s.stats, pw)
+}
+
+// render streams every input through one renderer and returns the exit
+// code. With stats, a last line on stderr compares the sizes of input and
+// output.
+func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, stats bool) int {
+	return renderThrough(files, stdin, stdout, stderr, opt, stats, nil)
+}
+
+// renderThrough is render with output through the pager writer pw, when
+// not nil: messages then wait for the pager to exit, and a pager the user
+// quits ends the run quietly.
+func renderThrough(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, stats bool, pw *pager.Writer) int {
+	errs := stderr
+	quit := func() bool { return false }
+	if pw != nil {
+		stdout, errs, quit = pw, pw.Stderr(stderr), pw.Quit
+	}
+	opt.Log = errs
+	var in, out counter
+	if stats {
+		out.w = stdout
+		stdout = &out
+	}
+	code, ok := renderFiles(files, stdin, stdout, errs, opt, &in.n, stats, quit)
+	if pw != nil {
+		err := pw.Close()
+		if pw.Quit() {
+			return exitOK // the user has seen enough
+		}
+		if err != nil && ok {
+			complain(stderr, fmt.Errorf("write error: %w", err))
+			return exitUsage
+		}
+	}
+	// A run whose output failed has nothing to compare: no claim is made.
+	if stats && ok {
+		fmt.Fprintln(stderr, statsLine(in.n, out.n))
+	}
+	return code
+}
+
+// newPager returns the pager writer for stdout, or nil when output is not
+// to be paged: --pager never, auto when stdout is not a terminal, or no
+// pager configured (environ has TERM=dumb for a terminal that does not say
+// what it is: see terminal.Environ). A pager that fails is said, named,
+// and the output written directly.
+func newPager(s settings, stdout, stderr *os.File, environ []string) *pager.Writer {
+	if s.pager == "never" || (s.pager == "auto" && !s.tty) {
+		return nil
+	}
+	prog, err := pager.Find(environ)
+	if err != nil {
+		complain(stderr, err)
+		return nil
+	}
+	if prog.Argv == nil {
+		return nil
+	}
+	cols, rows := terminal.Size(stdout)
+	if s.pager == "auto" && rows == 0 {
+		return nil // no height to compare with
+	}
+	return pager.New(stdout, pager.Config{
+		Always: s.pager == "always",
+		Rows:   rows,
+		Cols:   cols,
+		Hold:   holdOutput,
+		Start: func(header int) (io.WriteCloser, <-chan error, error) {
+			return pager.Start(prog, header, stdout, stderr)
+		},
+		// The input may still be open (a stream): nothing more is wanted.
+		OnQuit: func() { os.Exit(exitOK) },
+		Warn: func(err error) {
+			if prog.Explicit {
+				complain(stderr, err)
+			}
+		},
+		// Said whichever pager it is: one that starts and fails is broken.
+		Failed: func(err error) { complain(stderr, err) },
+	})
+}
+
+// renderFiles renders each file in turn; ok is false when output failed,
+// which ends the run at once. quit reports that the user quit the pager:
+// then a failed write is no error to report.
+func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, read *int64, stats bool, quit func() bool) (code int, ok bool) {
+	rn, err := pretty.New(stdout, opt)
+	if err != nil {
+		complain(stderr, err) // main checked the options: not met
+		return exitUsage, true
+	}
+	code = exitOK
+	for _, name := range files {
+		var r io.Reader = stdin
+		display := "<stdin>"
+		if name != "-" {
+			f, err := os.Open(name)
+			if err != nil {
+				complain(stderr, notACommand(err, name))
+				code = exitUsage
+				continue
+			}
+			defer f.Close()
+			if st, err := f.Stat(); err == nil && st.IsDir() {
+				complain(stderr, fmt.Errorf("%s: is a directory, not a file of JSON", name))
+				code = exitUsage
+				continue
+			}
+			r, display = f, name
+			if opt.Follow {
+				r = input.Follow(f, followEvery)
+			}
+		}
+		if stats {
+			r = &countingReader{r: r, n: read}
+		}
+		res, err := rn.Render(r, display)
+		if res.Failed && code == exitOK {
+			code = exitErrorReply
+		}
+		if err != nil {
+			var ie *pretty.InputError
+			if !errors.As(err, &ie) {
+				// Output failed (a full disk, a closed stdout, a pager the
+				// user quit): nothing more can be shown.
+				if !quit() {
+					complain(stderr, err)
+				}
+				return exitUsage, false
+			}
+			complain(stderr, err)
+			code = exitUsage
+		}
+	}
+	// A name of the table flags that met no column is a usage error, said
+	// once everything is shown, with the columns there were.
+	if err := rn.Unmatched(); err != nil {
+		complain(stderr, err)
+		code = exitUsage
+	}
+	return code, true
+}
+
+// notACommand adds to the error of a file that does not exist, when its
+// name is a word people try as a subcommand, what they may have meant.
+func notACommand(err error, name string) error {
+	if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	switch name {
+	case "help":
+		return fmt.Errorf("%w (khive-pretty has no commands: khive-pretty --help shows the usage)", err)
+	case "version":
+		return fmt.Errorf("%w (khive-pretty has no commands: khive-pretty --version shows the version)", err)
+	case "completion":
+		return fmt.Errorf("%w (khive-pretty has no commands: khive-pretty --completion bash|zsh|fish prints a completion script)", err)
+	}
+	return err
+}
+
+// complain writes an error for the person at the terminal. Its text may
+// hold file names, flag names and JSON pointers from the command line or
+// the input, so it is escaped like any untrusted text.
+func complain(stderr io.Writer, err error) {
+	fmt.Fprintf(stderr, "khive-pretty: %s\n", sanitize.String(err.Error(), 0))
+}
+
+// counter counts the bytes written through it.
+type counter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+type countingReader struct {
+	r io.Reader
+	n *int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	*c.n += int64(n)
+	return n, err
+}
+
+// statsLine is --stats' report: "khive-pretty: 1872 bytes in, 1027 bytes
+// out, 45.1% smaller".
+func statsLine(in, out int64) string {
+	s := fmt.Sprintf("khive-pretty: %d bytes in, %d bytes out", in, out)
+	if in > 0 {
+		pct := float64(in-out) / float64(in) * 100
+		if pct >= 0 {
+			s += fmt.Sprintf(", %.1f%% smaller", pct)
+		} else {
+			s += fmt.Sprintf(", %.1f%% larger", -pct)
+		}
+	}
+	return s
+}
