@@ -40,14 +40,16 @@ var layers = map[string][]string{
 	"internal/input":     {"internal/value", "internal/sanitize", "internal/jsonlib"},
 	"internal/protocol":  {"internal/value", "internal/input", "internal/format"},
 	"internal/recognise": {"internal/value", "internal/view", "internal/input", "internal/protocol", "internal/format", "relative", "glyphs", "internal/steer", "internal/jsonlib"},
+	// khive's presentation policy for agents: values to values
+	"internal/khive": {"internal/value", "internal/protocol", "internal/recognise"},
 	// writers
 	"internal/render/lines":    {},
 	"internal/render/human":    {"internal/view", "internal/render/lines", "table", "glyphs", "internal/theme", "internal/sanitize", "relative", "internal/format"},
 	"internal/render/markdown": {"internal/view", "internal/render/human", "internal/render/lines", "table", "glyphs", "internal/theme", "internal/sanitize", "internal/format"},
 	"internal/render/plain":    {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/steer", "internal/render/lines", "internal/sanitize", "internal/jsonlib"},
-	"internal/render/jsonout":  {"internal/value", "internal/protocol", "internal/recognise", "relative", "internal/format", "internal/sanitize", "internal/theme"},
+	"internal/render/jsonout":  {"internal/value", "internal/sanitize", "internal/theme"},
 	// the stages put together
-	"internal/pipeline": {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/render/human", "internal/render/markdown", "internal/render/plain",
+	"internal/pipeline": {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/khive", "internal/render/human", "internal/render/markdown", "internal/render/plain",
 		"internal/render/jsonout", "internal/render/lines", "glyphs", "internal/theme", "internal/format", "internal/sanitize", "internal/steer", "internal/view"},
 	// the command line, over the library
 	"internal/cli": {"pretty", "internal/terminal", "internal/pager", "internal/theme", "internal/steer", "internal/render/human",
@@ -56,6 +58,8 @@ var layers = map[string][]string{
 	"internal/mangen":    {},
 	"internal/benchdata": {},
 	"internal/jsonscan":  {"internal/jsonlib"},
+	// for tests: an example of every kind of block, for every writer
+	"internal/view/viewtest": {"internal/view"},
 }
 
 func TestPackagesImportOnlyTheirLayers(t *testing.T) {

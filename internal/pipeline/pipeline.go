@@ -24,6 +24,7 @@ import (
 	"github.com/khive-ai/khive-pretty/glyphs"
 	"github.com/khive-ai/khive-pretty/internal/format"
 	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/khive"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/render/human"
@@ -160,7 +161,7 @@ type Renderer struct {
 	shownParts int
 	textShown  bool
 	// al is the document being written in agent mode around a long list.
-	al *jsonout.AgentList
+	al *jsonout.List
 	// agentLists counts them, longLists the lists streamed in the other
 	// outputs and bigObjects the objects, for tests.
 	agentLists, longLists, bigObjects int
@@ -420,7 +421,7 @@ func (rn *Renderer) decoder(r io.Reader, name string, res *Result) *input.Decode
 		dec.Stream = func(path []input.Frame, first []value.Value) bool {
 			// A document that is a list streams whatever its items: each
 			// is transformed alone (a million numbers, say).
-			return (len(path) == 0 || recognise.Streams(path, first)) && jsonout.AgentStreams(levels(path), first)
+			return (len(path) == 0 || recognise.Streams(path, first)) && khive.AgentStreams(levels(path), first)
 		}
 		dec.OnList = rn.agentList
 		return dec
@@ -544,7 +545,7 @@ func (rn *Renderer) Document(v value.Value, res *Result) error {
 		}
 		th := rn.jsonT
 		if rn.opt.Output == Agent {
-			v, th = jsonout.Agent(v, rn.opt.Now), jsonout.Theme{}
+			v, th = khive.Agent(v, rn.opt.Now), jsonout.Theme{}
 		}
 		jsonout.Write(rn.w, v, rn.opt.Output == JSON, th)
 		return rn.flush()
@@ -737,12 +738,12 @@ func (rn *Renderer) finishObject(res *Result) error {
 	return rn.flush()
 }
 
-// levels is the objects around a long list, for jsonout, each with its
+// levels is the objects around a long list, for khive, each with its
 // members read so far (copied: the decoder reuses its own).
-func levels(path []input.Frame) []jsonout.Level {
-	ls := make([]jsonout.Level, len(path))
+func levels(path []input.Frame) []khive.Level {
+	ls := make([]khive.Level, len(path))
 	for i, f := range path {
-		ls[i] = jsonout.Level{Obj: value.Value{Kind: value.Object, Members: append([]value.Member(nil), f.Obj.Members...)}, Key: f.Key}
+		ls[i] = khive.Level{Obj: value.Value{Kind: value.Object, Members: append([]value.Member(nil), f.Obj.Members...)}, Key: f.Key}
 	}
 	return ls
 }
@@ -750,7 +751,7 @@ func levels(path []input.Frame) []jsonout.Level {
 // agentList is the decoder's hook for a long list in agent output: the
 // document up to the list, then each row as it is read.
 func (rn *Renderer) agentList(l *input.List) (int, error) {
-	rn.al = jsonout.NewAgentList(rn.w, rn.opt.Now, levels(l.Path), l.First)
+	rn.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, levels(l.Path)), l.First)
 	rn.agentLists++
 	n := len(l.First)
 	for {

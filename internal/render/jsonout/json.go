@@ -1,10 +1,11 @@
-// Package jsonout writes documents back as JSON: the input re-indented,
-// losslessly (-o json), and khive's agent-mode transform as compact JSON
-// (-o agent). Key order, duplicate keys and the text of numbers are kept;
-// what could disturb a terminal is \u-escaped, still the same value.
+// Package jsonout writes documents as JSON text and knows nothing of what
+// they mean: the input re-indented, losslessly (-o json), token by token
+// for a document of any size (Streamer), and on one line what -o agent
+// shows (internal/khive's values), a long list's rows as they are read
+// (List). Key order, duplicate keys and the text of numbers are kept; what
+// could disturb a terminal is \u-escaped, still the same value.
 //
-// It imports value, recognise (for the field conventions agent mode
-// applies), relative, format, sanitize and theme.
+// It imports value, sanitize (what to escape) and theme (colours).
 package jsonout
 
 import (
@@ -75,15 +76,20 @@ func (j *writer) value(v Value, depth int) {
 		j.w.WriteString(j.th.Str.Render(j.quote(v.Text)))
 	case Object:
 		j.container('{', '}', len(v.Members), depth, func(i int) {
-			j.w.WriteString(j.th.Key.Render(j.quote(v.Members[i].Key)))
-			j.w.WriteByte(':')
-			if j.indent {
-				j.w.WriteByte(' ')
-			}
+			j.key(v.Members[i].Key)
 			j.value(v.Members[i].Value, depth+1)
 		})
 	case Array:
 		j.container('[', ']', len(v.Items), depth, func(i int) { j.value(v.Items[i], depth+1) })
+	}
+}
+
+// key writes an object member's key and what follows it before its value.
+func (j *writer) key(k string) {
+	j.w.WriteString(j.th.Key.Render(j.quote(k)))
+	j.w.WriteByte(':')
+	if j.indent {
+		j.w.WriteByte(' ')
 	}
 }
 

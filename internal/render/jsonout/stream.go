@@ -48,11 +48,7 @@ func (s *Streamer) Token(t value.Token) error {
 	}
 	if t.Key {
 		s.entry()
-		w.WriteString(j.th.Key.Render(j.quote(t.Text)))
-		w.WriteByte(':')
-		if j.indent {
-			w.WriteByte(' ')
-		}
+		j.key(t.Text)
 		s.afterKey = true
 		return nil
 	}

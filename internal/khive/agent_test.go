@@ -1,4 +1,4 @@
-package jsonout
+package khive
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/render/jsonout"
 )
 
 // khiveNow is the clock of presentation.rs's tests (const NOW:
@@ -247,7 +248,7 @@ func TestAgentReceiptsProtectOnlyTheirPaths(t *testing.T) {
 		}
 	}
 	for _, text := range []string{"", "not a timestamp", "2026-01-01T05:30:00.123456+05:30"} {
-		q := Quote(text)
+		q := jsonout.Quote(text)
 		for tool, doc := range map[string]string{
 			"stream.append": `{"created_at":` + q + `}`,
 			"stream.batch":  `{"results":[{"created_at":` + q + `,"updated_at":` + q + `}]}`,
@@ -301,7 +302,7 @@ func agentOf(t *testing.T, doc string) string {
 	}
 	var b strings.Builder
 	w := bufio.NewWriter(&b)
-	Write(w, Agent(v, khiveNow), false, Theme{})
+	jsonout.Write(w, Agent(v, khiveNow), false, jsonout.Theme{})
 	w.Flush()
 	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -1,4 +1,16 @@
-package jsonout
+// Package khive knows khive's presentation policy for agents: what khive
+// itself sends an agent (-o agent), computed from what it sends anyone
+// else, rule for rule as crates/khive-runtime/src/presentation.rs has it:
+// which verbs answer in full, which envelopes and receipts keep what,
+// IDs, timestamps, ages and scores as khive spells them (Rust's number and
+// time formatting included), and the Machine-scope redundancy pass. It
+// turns values into values, a whole document (Agent) or one streamed
+// around a long list, row by row (AgentList); writing them is
+// internal/render/jsonout's.
+//
+// It imports value, protocol (the JSON-RPC and MCP wrappers it looks
+// through) and recognise (a document's shape), and nothing that writes.
+package khive
 
 import (
 	"math"
@@ -10,6 +22,21 @@ import (
 
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// Value and its kinds, for short.
+type (
+	Value  = value.Value
+	Member = value.Member
+)
+
+const (
+	Null   = value.Null
+	Number = value.Number
+	String = value.String
+	Object = value.Object
+	Array  = value.Array
 )
 
 // Agent is -o agent: what khive itself sends an agent, computed from what
@@ -193,13 +220,17 @@ type treeContext struct {
 	objectProperties bool // under a "properties" that is an object
 	arrayMember      bool
 	receipt          receiptContext
+	// page: the object is taken to be a page though its limit fields are
+	// not read yet (AgentList: they come after its rows).
+	page bool
 }
 
-// transform is transform_agent.
+// transform is transform_agent. A streamed list (AgentList) stays one:
+// its rows are transformed as they are read.
 func (a agent) transform(v Value, ctx treeContext) Value {
 	switch v.Kind {
 	case Array:
-		out := Value{Kind: Array, Items: make([]Value, len(v.Items))}
+		out := Value{Kind: Array, Items: make([]Value, len(v.Items)), Streamed: v.Streamed}
 		child := treeContext{insideProperties: ctx.insideProperties, objectProperties: ctx.objectProperties, arrayMember: true}
 		if ctx.receipt == batchResults {
 			child.receipt = batchMember
@@ -216,7 +247,7 @@ func (a agent) transform(v Value, ctx treeContext) Value {
 
 func (a agent) object(v Value, ctx treeContext) Value {
 	v = lastOfEach(v)
-	envelope := stableListEnvelope(v) || keysetCursorEnvelope(v)
+	envelope := ctx.page || stableListEnvelope(v) || keysetCursorEnvelope(v)
 	stream := streamEntry(v)
 	rel, hasRel := "", false
 	if ctx.arrayMember && !ctx.insideProperties && !v.Has("created_at_relative") &&
@@ -272,7 +303,7 @@ func (a agent) field(key string, v Value, ctx fieldContext) (out Value, drop boo
 	case Null:
 		return v, !(preservedNull(key) || (ctx.listEnvelope && key == "next_after"))
 	case Array:
-		if len(v.Items) == 0 {
+		if len(v.Items) == 0 && v.Streamed == 0 { // a streamed list is not empty
 			return v, !(ctx.listEnvelope && preservedEmptyArray(key))
 		}
 	case Object:
@@ -829,7 +860,7 @@ func redundancyDrop(v Value) Value {
 }
 
 func dropItems(v Value) Value {
-	out := Value{Kind: Array, Items: make([]Value, len(v.Items))}
+	out := Value{Kind: Array, Items: make([]Value, len(v.Items)), Streamed: v.Streamed}
 	for i, it := range v.Items {
 		if it.Kind == Object {
 			it = dropRecord(it)
@@ -903,8 +934,8 @@ func sameJSON(a, b Value) bool {
 		y, err2 := strconv.ParseFloat(b.Text, 64)
 		return err1 == nil && err2 == nil && x == y
 	case Array:
-		if len(a.Items) != len(b.Items) {
-			return false
+		if len(a.Items) != len(b.Items) || a.Streamed != 0 || b.Streamed != 0 {
+			return false // a streamed list's rows are not held: it equals none
 		}
 		for i := range a.Items {
 			if !sameJSON(a.Items[i], b.Items[i]) {

@@ -1,0 +1,72 @@
+package jsonout
+
+import "bufio"
+
+// Around is a document around a long list as it is to be written, the
+// list's rows one by one as they are read (khive.AgentList is -o agent's).
+type Around interface {
+	// Before is, for each object from the document's root down to the
+	// list, its members before the list (or the next object) and the key
+	// that is under; none when the document is the list.
+	Before() (members [][]Member, keys []string)
+	// Row is the list's next row as it is to be written.
+	Row(r Value) Value
+	// After is, for each of those objects, root first, its members after
+	// the list (or the next object), once the document, doc, is read.
+	After(doc Value) [][]Member
+}
+
+// List writes a document around a long list on one line as it is read:
+// what comes before the list, then each row as it arrives, then, once the
+// document ends, what comes after it.
+type List struct {
+	a    Around
+	j    writer
+	rows int
+}
+
+// NewList starts writing the document around a long list to w: what
+// comes before the list, and its first rows.
+func NewList(w *bufio.Writer, a Around, first []Value) *List {
+	l := &List{a: a, j: writer{w: w}}
+	members, keys := a.Before()
+	for i, ms := range members {
+		w.WriteByte('{')
+		for _, m := range ms {
+			l.j.key(m.Key)
+			l.j.value(m.Value, 0)
+			w.WriteByte(',')
+		}
+		l.j.key(keys[i])
+	}
+	w.WriteByte('[')
+	for _, r := range first {
+		l.Row(r)
+	}
+	return l
+}
+
+// Row writes the list's next row.
+func (l *List) Row(r Value) {
+	if l.rows > 0 {
+		l.j.w.WriteByte(',')
+	}
+	l.rows++
+	l.j.value(l.a.Row(r), 0)
+}
+
+// Finish writes the rest of the document, complete now, its list read.
+func (l *List) Finish(doc Value) {
+	w := l.j.w
+	w.WriteByte(']')
+	after := l.a.After(doc)
+	for i := len(after) - 1; i >= 0; i-- {
+		for _, m := range after[i] {
+			w.WriteByte(',')
+			l.j.key(m.Key)
+			l.j.value(m.Value, 0)
+		}
+		w.WriteByte('}')
+	}
+	w.WriteByte('\n')
+}
