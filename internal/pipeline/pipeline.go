@@ -420,8 +420,10 @@ func (rn *Renderer) decoder(r io.Reader, name string, res *Result) *input.Decode
 	if rn.opt.Output == Agent {
 		dec.Stream = func(path []input.Frame, first []value.Value) bool {
 			// A document that is a list streams whatever its items: each
-			// is transformed alone (a million numbers, say).
-			return (len(path) == 0 || recognise.Streams(path, first)) && khive.AgentStreams(levels(path), first)
+			// is transformed alone (a million numbers, say). One list a
+			// document: a second is held, as the writer around the first
+			// is still open.
+			return rn.al == nil && (len(path) == 0 || recognise.Streams(path, first)) && khive.AgentStreams(levels(path), first)
 		}
 		dec.OnList = rn.agentList
 		return dec
