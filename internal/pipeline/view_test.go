@@ -11,6 +11,7 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/sanitize"
 	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/internal/view/viewtest"
 )
 
 // sampleDocs is every JSON document of the samples: JSON and NDJSON files,
@@ -110,7 +111,7 @@ func TestViewValuesAppearInVerboseOutputs(t *testing.T) {
 		}
 		for _, d := range views {
 			for _, b := range d.Blocks {
-				view.Walk(b, func(c view.Cell) {
+				viewtest.Walk(b, func(c view.Cell) {
 					for _, want := range expected(c) {
 						checked++
 						for name, out := range outs {

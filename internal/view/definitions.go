@@ -62,33 +62,3 @@ type Literal struct {
 	Text  string
 	Label string
 }
-
-// walkDefinition gives Walk every text of a definition.
-func walkDefinition(d Definition, text func(string), rec func(*Record)) {
-	text(d.Name)
-	text(d.Title)
-	for _, h := range d.Hints {
-		text(h.Text)
-	}
-	text(d.Description)
-	walkParams(d.Params, text)
-	text(d.Returns)
-	rec(d.Extra)
-}
-
-func walkParams(ps []Param, text func(string)) {
-	for _, p := range ps {
-		text(p.Name)
-		text(p.Title)
-		text(p.Type)
-		text(p.Description)
-		for _, f := range p.Facts {
-			text(f.Label)
-			for _, l := range f.Values {
-				text(l.Text)
-				text(l.Label)
-			}
-		}
-		walkParams(p.Params, text)
-	}
-}

@@ -9,18 +9,6 @@ type Messages struct {
 
 func (Messages) block() {}
 
-// walkMessages gives Walk every text of a conversation.
-func walkMessages(ms Messages, text func(string), rec func(*Record)) {
-	for _, m := range ms.Messages {
-		text(m.Role)
-		text(m.Text)
-		for _, f := range m.Note {
-			text(f)
-		}
-		rec(m.Extra)
-	}
-}
-
 // Message is one turn: who speaks, and what.
 type Message struct {
 	Role string

@@ -9,6 +9,7 @@
 package human
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -87,8 +88,9 @@ func New(o *lines.Writer, opt Options) *Writer {
 // many small documents then copies its options once, not per document.
 func (h *Writer) Reset(o *lines.Writer) { h.o = o }
 
-// Doc writes a view. It returns an error only from a streamed table: a row
-// that could not be read, or output that failed.
+// Doc writes a view. It returns an error from a streamed block (a row
+// that could not be read, or output that failed), or for a block it has
+// no case for: its test, which writes every kind, rules that out.
 func (h *Writer) Doc(d view.Doc) error {
 	for _, b := range d.Blocks {
 		if err := h.block(b, 0); err != nil {
@@ -155,6 +157,8 @@ func (h *Writer) block(b view.Block, indent int) error {
 				return err
 			}
 		}
+	default:
+		return fmt.Errorf("human: no writer for %T", b)
 	}
 	return nil
 }

@@ -15,7 +15,8 @@ func (m Writer) textBlock(text string) {
 	for i, ln := range lines {
 		p.Lines[i] = view.ProseLine{Text: ln}
 	}
-	m.block(p)
+	m.o.Gap()
+	m.prose(p)
 }
 
 // heading is a line in bold, its aside after it.

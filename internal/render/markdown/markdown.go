@@ -14,6 +14,7 @@
 package markdown
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -61,7 +62,9 @@ func (m *Writer) Reset(o *lines.Writer) {
 }
 
 // Doc writes a view: a blank line between blocks, as Markdown needs. Its
-// error is a streamed table's: the input's, or the output's.
+// error is a streamed block's (the input's, or the output's), or for a
+// block it has no case for: its test, which writes every kind, rules that
+// out.
 func (m Writer) Doc(d view.Doc) error {
 	for _, b := range d.Blocks {
 		if err := m.streamed(b); err != nil {
@@ -167,17 +170,15 @@ func (m Writer) streamed(b view.Block) error {
 			}
 		}
 	}
-	m.block(b)
-	return nil
+	return m.block(b)
 }
 
-func (m Writer) block(b view.Block) {
-	if _, ok := b.(view.Gap); ok {
-		m.o.Gap()
-		return
-	}
+// block writes a block after a blank line; a Gap is only that. Its error
+// is for a block it has no case for.
+func (m Writer) block(b view.Block) error {
 	m.o.Gap()
 	switch b := b.(type) {
+	case view.Gap:
 	case view.Title:
 		m.title(b)
 	case view.Heading:
@@ -213,14 +214,7 @@ func (m Writer) block(b view.Block) {
 			m.bullets(*b.Extra, "")
 		}
 	case view.Prose:
-		// A tool's prose is line by line, often in columns: more than one
-		// line keeps its breaks and alignment in a text block.
-		text := strings.TrimRight(strings.ReplaceAll(b.String(), "\r\n", "\n"), "\n")
-		if strings.Contains(text, "\n") {
-			m.fenced(text, "text", format.Lines(text, m.g.Ellipsis), untab)
-		} else {
-			m.o.Line(lineStart(m.h.Text(strings.ReplaceAll(text, "\t", " ")))) // white space, inline
-		}
+		m.prose(b)
 	case view.Items:
 		m.items(b)
 	case view.Relations:
@@ -239,6 +233,20 @@ func (m Writer) block(b view.Block) {
 		m.tree(b)
 	case view.Diff:
 		m.diff(b)
+	default:
+		return fmt.Errorf("markdown: no writer for %T", b)
+	}
+	return nil
+}
+
+// prose is a tool's prose, line by line, often in columns: more than one
+// line keeps its breaks and alignment in a text block.
+func (m Writer) prose(p view.Prose) {
+	text := strings.TrimRight(strings.ReplaceAll(p.String(), "\r\n", "\n"), "\n")
+	if strings.Contains(text, "\n") {
+		m.fenced(text, "text", format.Lines(text, m.g.Ellipsis), untab)
+	} else {
+		m.o.Line(lineStart(m.h.Text(strings.ReplaceAll(text, "\t", " ")))) // white space, inline
 	}
 }
 
