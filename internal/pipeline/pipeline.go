@@ -295,9 +295,13 @@ func (rn *Renderer) broken() error {
 // before it writes any of it: a bad document smaller than this writes
 // nothing, so `-o json | jq` never reads a fragment. Past it the document
 // streams, and one that then breaks is cut short (the README says so).
-// Tokens, not output, are held: 10,000 levels of `[` are 10 KB of input
-// but 100 MB of indentation.
+// Tokens, not output, are held: 10,000 levels of `[` are 640 KB held
+// where their output is 100 MB of indentation.
 const holdJSON = 4 << 20
+
+// tokenCost is what holding a token costs besides its text: the Token
+// (40 bytes) and its string's allocation.
+const tokenCost = 64
 
 // copyJSON is -o json of a stream: each document held as tokens until it
 // is whole (up to holdJSON), then written token by token as it is read,
@@ -310,7 +314,7 @@ func (rn *Renderer) copyJSON(dec *input.Decoder, res *Result) error {
 	emit := func(t value.Token) error {
 		if holding {
 			held = append(held, t)
-			if size += len(t.Text) + 32; size <= holdJSON {
+			if size += len(t.Text) + tokenCost; size <= holdJSON {
 				return nil
 			}
 			holding = false
