@@ -24,7 +24,6 @@ import (
 	"github.com/khive-ai/khive-pretty/glyphs"
 	"github.com/khive-ai/khive-pretty/internal/format"
 	"github.com/khive-ai/khive-pretty/internal/input"
-	"github.com/khive-ai/khive-pretty/internal/khive"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/render/human"
@@ -160,10 +159,11 @@ type Renderer struct {
 	// block was shown as it was read.
 	shownParts int
 	textShown  bool
-	// al is the document being written in agent mode around a long list.
-	al *jsonout.List
-	// agentLists counts them, longLists the lists streamed in the other
-	// outputs and bigObjects the objects, for tests.
+	// out is what writes: one output of outputs.
+	out output
+	// agentLists counts the long lists agent output streamed, longLists
+	// the lists streamed in the other outputs and bigObjects the objects,
+	// for tests.
 	agentLists, longLists, bigObjects int
 	// partBuf is reused for the part of each document that is no wrapper.
 	partBuf []protocol.Part
@@ -195,6 +195,7 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 	th := theme.New(opt.Color).Recolour(opt.Color, opt.Colors)
 	rn.hopt = human.Options{Width: opt.Width, Verbose: opt.Verbose, Now: opt.Now, Theme: th, Glyphs: g, NoHeaders: opt.Steer.NoHeaders, Links: opt.Links}
 	rn.jsonT = jsonout.Theme{Key: th.JSONKey, Str: th.JSONString, Num: th.JSONNumber, Lit: th.JSONLiteral, Null: th.Faint}
+	rn.out = outputs[opt.Output](rn)
 	return rn
 }
 
@@ -247,16 +248,16 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	}
 	dec := rn.decoder(br, name, &res)
 	dec.StartLine(line)
-	switch rn.opt.Output {
-	case Human, Markdown:
-		return res, rn.documentsInRuns(dec, &res)
-	case JSON:
-		return res, rn.copyJSON(dec, &res)
-	}
+	return res, rn.out.read(dec, &res)
+}
+
+// readEach is the read of most outputs: each document as the decoder
+// returns it.
+func (rn *Renderer) readEach(dec *input.Decoder, res *Result) error {
 	for {
 		v, err := dec.Next()
-		if done, err := rn.next(dec, v, err, &res); done || err != nil {
-			return res, err
+		if done, err := rn.next(dec, v, err, res); done || err != nil {
+			return err
 		}
 	}
 }
@@ -281,119 +282,12 @@ func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Resu
 // a run) and writes out what was rendered of it, before the error is
 // reported: the rows shown stay shown, and the next input starts afresh.
 func (rn *Renderer) broken() error {
-	if rn.al != nil {
-		rn.w.WriteByte('\n') // an agent document cut short: end its line
-	}
-	rn.long, rn.al, rn.big, rn.shownParts, rn.textShown = nil, nil, nil, 0, false
+	rn.out.broken()
+	rn.long, rn.big, rn.shownParts, rn.textShown = nil, nil, 0, false
 	if err := rn.endRun(); err != nil {
 		return err
 	}
 	return rn.flush()
-}
-
-// holdJSON is how much of a document -o json holds (its tokens' bytes)
-// before it writes any of it: a bad document smaller than this writes
-// nothing, so `-o json | jq` never reads a fragment. Past it the document
-// streams, and one that then breaks is cut short (the README says so).
-// Tokens, not output, are held: 10,000 levels of `[` are 640 KB held
-// where their output is 100 MB of indentation.
-const holdJSON = 4 << 20
-
-// tokenCost is what holding a token costs besides its text: the Token
-// (40 bytes) and its string's allocation.
-const tokenCost = 64
-
-// copyJSON is -o json of a stream: each document held as tokens until it
-// is whole (up to holdJSON), then written token by token as it is read,
-// so that its size costs no memory; only its skeleton is kept, to tell
-// whether it reports a failure (exit 1).
-func (rn *Renderer) copyJSON(dec *input.Decoder, res *Result) error {
-	st := jsonout.NewStreamer(rn.w, true, rn.jsonT)
-	var held []value.Token
-	size, holding := 0, true
-	emit := func(t value.Token) error {
-		if holding {
-			held = append(held, t)
-			if size += len(t.Text) + tokenCost; size <= holdJSON {
-				return nil
-			}
-			holding = false
-			for _, t := range held {
-				st.Token(t)
-			}
-			clear(held)
-			held = held[:0]
-			return rn.writeErr()
-		}
-		st.Token(t)
-		return rn.writeErr()
-	}
-	for {
-		clear(held)
-		held, size, holding = held[:0], 0, true
-		skel, err := dec.Copy(emit)
-		if err == io.EOF || (err != nil && res.Documents > 0 && dec.Documents() == 0 && isEmptyInput(err)) {
-			return rn.flush()
-		}
-		if err == nil {
-			for _, t := range held {
-				st.Token(t)
-			}
-		}
-		if err != nil {
-			if st.Open() {
-				// The document broke off: end its line before the error.
-				rn.w.WriteByte('\n')
-				st = jsonout.NewStreamer(rn.w, true, rn.jsonT)
-			}
-			if werr := rn.flush(); werr != nil {
-				return werr
-			}
-			return err
-		}
-		res.Documents++
-		for _, p := range protocol.Unwrap(skimTexts(skel, 0), recognise.Failed) {
-			res.Failed = res.Failed || p.Failed
-		}
-		if err := rn.flush(); err != nil {
-			return err
-		}
-	}
-}
-
-// skimTexts replaces, in a skeleton, each long string that holds JSON (an
-// MCP text block carrying a whole khive response) with the skeletons of
-// its documents, written back as JSON: what tells a failure is there, and
-// the rest of it is not held twice over.
-func skimTexts(v value.Value, depth int) value.Value {
-	switch {
-	case v.Kind == value.String && len(v.Text) > 64<<10 && input.LooksJSON(v.Text):
-		dec := input.NewDecoder(strings.NewReader(v.Text), "")
-		dec.Telling = recognise.FailureKey
-		var b strings.Builder
-		for {
-			skel, err := dec.Copy(func(value.Token) error { return nil })
-			if err != nil {
-				if err != io.EOF {
-					return v // not JSON after all: the text it is
-				}
-				return value.Value{Kind: value.String, Text: b.String()}
-			}
-			b.WriteString(value.Compact(skel))
-			b.WriteByte('\n')
-		}
-	case depth >= input.SkeletonDepth:
-		return v
-	case v.Kind == value.Object:
-		for i := range v.Members {
-			v.Members[i].Value = skimTexts(v.Members[i].Value, depth+1)
-		}
-	case v.Kind == value.Array:
-		for i := range v.Items {
-			v.Items[i] = skimTexts(v.Items[i], depth+1)
-		}
-	}
-	return v
 }
 
 // preamble shows the lines before the first JSON document as notes
@@ -421,17 +315,12 @@ func isEmptyInput(err error) bool {
 func (rn *Renderer) decoder(r io.Reader, name string, res *Result) *input.Decoder {
 	dec := input.NewDecoder(r, name)
 	dec.Telling = recognise.FailureKey
-	if rn.opt.Output == Agent {
-		dec.Stream = func(path []input.Frame, first []value.Value) bool {
-			// A document that is a list streams whatever its items: each
-			// is transformed alone (a million numbers, say). One list a
-			// document: a second is held, as the writer around the first
-			// is still open.
-			return rn.al == nil && (len(path) == 0 || recognise.Streams(path, first)) && khive.AgentStreams(levels(path), first)
-		}
-		dec.OnList = rn.agentList
-		return dec
-	}
+	rn.out.hooks(dec, name, res)
+	return dec
+}
+
+// docHooks are the decoder's hooks of plain, human and Markdown output.
+func (rn *Renderer) docHooks(dec *input.Decoder, name string, res *Result) {
 	// Sorted rows are held: the last row read may be the first shown.
 	if (rn.opt.Output == Human || rn.opt.Output == Plain || rn.opt.Output == Markdown) && len(rn.opt.Steer.Sort) == 0 {
 		// A document that is a list of scalars streams too: a value a line
@@ -464,7 +353,6 @@ func (rn *Renderer) decoder(r io.Reader, name string, res *Result) *input.Decode
 			dec.Skip = func(path []input.Frame) bool { return rn.textShown && structuredContent(path) }
 		}
 	}
-	return dec
 }
 
 // sse renders each frame's data as a document as soon as the frame ends.
@@ -526,14 +414,19 @@ func (rn *Renderer) Document(v value.Value, res *Result) error {
 	if rn.big != nil {
 		return rn.finishObject(res)
 	}
-	if rn.al != nil {
-		rn.al.Finish(v)
-		rn.al = nil
-		for _, p := range protocol.Unwrap(v, recognise.Failed) {
-			res.Failed = res.Failed || p.Failed
-		}
-		return rn.flush()
+	return rn.out.document(v, res)
+}
+
+// failed marks res failed when v, or what it wraps, reports a failure.
+func failed(v value.Value, res *Result) {
+	for _, p := range protocol.Unwrap(v, recognise.Failed) {
+		res.Failed = res.Failed || p.Failed
 	}
+}
+
+// document is the document of plain, human and Markdown output: in parts,
+// each as what it is; in runs when it is one of a run of records.
+func (rn *Renderer) document(v value.Value, res *Result) error {
 	if rn.inRuns {
 		if recognise.RunRecord(v) && !recognise.Failed(v) && !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) {
 			return rn.addToRun(v, res)
@@ -541,20 +434,6 @@ func (rn *Renderer) Document(v value.Value, res *Result) error {
 		if err := rn.endRun(); err != nil {
 			return err
 		}
-	}
-	switch rn.opt.Output {
-	case JSON, Agent:
-		// The document itself, not what it wraps: one per line (compact)
-		// or indented.
-		for _, p := range protocol.Unwrap(v, recognise.Failed) {
-			res.Failed = res.Failed || p.Failed
-		}
-		th := rn.jsonT
-		if rn.opt.Output == Agent {
-			v, th = khive.Agent(v, rn.opt.Now), jsonout.Theme{}
-		}
-		jsonout.Write(rn.w, v, rn.opt.Output == JSON, th)
-		return rn.flush()
 	}
 	parts := rn.docParts(v, true)
 	if rn.textShown {
@@ -629,29 +508,32 @@ func (rn *Renderer) parts(parts []protocol.Part, res *Result) error {
 		if p.Kind == protocol.StreamedPart {
 			continue // shown as it was read
 		}
-		switch rn.opt.Output {
-		case JSON, Agent:
-			continue // an HTTP head is no JSON
-		case Plain:
-			if p.Kind == protocol.NotePart && p.Note.Plain == "" {
-				continue // headers and such: for people only
-			}
-			plain.Steered(rn.begin(p.Kind == protocol.NotePart), rn.opt.Steer, rn.seen).Part(p)
-			continue
-		}
-		d := recognise.Doc(p, rn.rec)
-		rn.problems(d.Problems)
-		if len(d.Blocks) == 0 {
-			continue
-		}
-		// An embedded resource is a note in plain output, a document here.
-		o := rn.begin(p.Kind == protocol.NotePart && p.Note.Resource.Kind != value.Object)
-		rn.heads = p.ReplyID && rn.opt.Output == Human
-		if err := rn.write(o, d); err != nil {
+		if err := rn.out.part(p); err != nil {
 			return err
 		}
 	}
 	return rn.flush()
+}
+
+// part is the part of plain, human and Markdown output: plain's walk, or
+// the part's view.
+func (rn *Renderer) part(p protocol.Part) error {
+	if rn.opt.Output == Plain {
+		if p.Kind == protocol.NotePart && p.Note.Plain == "" {
+			return nil // headers and such: for people only
+		}
+		plain.Steered(rn.begin(p.Kind == protocol.NotePart), rn.opt.Steer, rn.seen).Part(p)
+		return nil
+	}
+	d := recognise.Doc(p, rn.rec)
+	rn.problems(d.Problems)
+	if len(d.Blocks) == 0 {
+		return nil
+	}
+	// An embedded resource is a note in plain output, a document here.
+	o := rn.begin(p.Kind == protocol.NotePart && p.Note.Resource.Kind != value.Object)
+	rn.heads = p.ReplyID && rn.opt.Output == Human
+	return rn.write(o, d)
 }
 
 // write writes a view in human or Markdown output.
@@ -742,35 +624,6 @@ func (rn *Renderer) finishObject(res *Result) error {
 		}
 	}
 	return rn.flush()
-}
-
-// levels is the objects around a long list, for khive, each with its
-// members read so far (copied: the decoder reuses its own).
-func levels(path []input.Frame) []khive.Level {
-	ls := make([]khive.Level, len(path))
-	for i, f := range path {
-		ls[i] = khive.Level{Obj: value.Value{Kind: value.Object, Members: append([]value.Member(nil), f.Obj.Members...)}, Key: f.Key}
-	}
-	return ls
-}
-
-// agentList is the decoder's hook for a long list in agent output: the
-// document up to the list, then each row as it is read.
-func (rn *Renderer) agentList(l *input.List) (int, error) {
-	rn.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, levels(l.Path)), l.First)
-	rn.agentLists++
-	n := len(l.First)
-	for {
-		row, ok, err := l.Next()
-		if err != nil || !ok {
-			return n, err
-		}
-		n++
-		rn.al.Row(row)
-		if err := rn.writeErr(); err != nil {
-			return n, err
-		}
-	}
 }
 
 // finishList writes the rest of a document whose list was streamed.

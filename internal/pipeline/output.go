@@ -1,0 +1,38 @@
+package pipeline
+
+import (
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// An output writes documents one way. The Renderer reads (framing, the
+// decoder, a reply's wrappers taken off) and hands what it read to its
+// output, chosen once from outputs. A new output is a file with a type
+// that implements output, and a line in outputs.
+type output interface {
+	// hooks sets what the decoder hands the output while it reads a
+	// document: the long lists, large objects and text blocks it shows
+	// before their document ends.
+	hooks(dec *input.Decoder, name string, res *Result)
+	// read reads dec to its end and writes each document (Renderer.next).
+	read(dec *input.Decoder, res *Result) error
+	// document writes a document read whole.
+	document(v value.Value, res *Result) error
+	// part writes a part that is not a document of its own: a line of a
+	// curl -i head, a note before the first document, an SSE event that
+	// is no JSON; and, in the outputs that show parts, each part of a
+	// document. It need not flush.
+	part(p protocol.Part) error
+	// broken ends what a document that broke off left open.
+	broken()
+}
+
+// outputs makes the output of each kind for a Renderer.
+var outputs = map[Output]func(*Renderer) output{
+	Human:    newDocs,
+	Markdown: newDocs,
+	Plain:    newDocs,
+	JSON:     newJSON,
+	Agent:    newAgent,
+}

@@ -1,0 +1,85 @@
+package pipeline
+
+import (
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/khive"
+	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/render/jsonout"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// agentOutput is -o agent: khive's agent-mode transform as compact JSON,
+// a document a line; a long list is transformed and written row by row.
+type agentOutput struct {
+	rn *Renderer
+	// al is the document being written around a long list.
+	al *jsonout.List
+}
+
+func newAgent(rn *Renderer) output { return &agentOutput{rn: rn} }
+
+func (a *agentOutput) hooks(dec *input.Decoder, _ string, _ *Result) {
+	dec.Stream = func(path []input.Frame, first []value.Value) bool {
+		// A document that is a list streams whatever its items: each is
+		// transformed alone (a million numbers, say). One list a document:
+		// a second is held, as the writer around the first is still open.
+		return a.al == nil && (len(path) == 0 || recognise.Streams(path, first)) && khive.AgentStreams(levels(path), first)
+	}
+	dec.OnList = a.list
+}
+
+func (a *agentOutput) read(dec *input.Decoder, res *Result) error { return a.rn.readEach(dec, res) }
+
+// part: an HTTP head or a note is no JSON.
+func (*agentOutput) part(protocol.Part) error { return nil }
+
+// broken ends the line of a document cut short around its list.
+func (a *agentOutput) broken() {
+	if a.al != nil {
+		a.rn.w.WriteByte('\n')
+		a.al = nil
+	}
+}
+
+// document writes a document, or what follows a list it streamed.
+func (a *agentOutput) document(v value.Value, res *Result) error {
+	failed(v, res)
+	if a.al != nil {
+		a.al.Finish(v)
+		a.al = nil
+	} else {
+		jsonout.Write(a.rn.w, khive.Agent(v, a.rn.opt.Now), false, jsonout.Theme{})
+	}
+	return a.rn.flush()
+}
+
+// levels is the objects around a long list, for khive, each with its
+// members read so far (copied: the decoder reuses its own).
+func levels(path []input.Frame) []khive.Level {
+	ls := make([]khive.Level, len(path))
+	for i, f := range path {
+		ls[i] = khive.Level{Obj: value.Value{Kind: value.Object, Members: append([]value.Member(nil), f.Obj.Members...)}, Key: f.Key}
+	}
+	return ls
+}
+
+// list is the decoder's hook for a long list: the
+// document up to the list, then each row as it is read.
+func (a *agentOutput) list(l *input.List) (int, error) {
+	rn := a.rn
+	a.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, levels(l.Path)), l.First)
+	rn.agentLists++
+	n := len(l.First)
+	for {
+		row, ok, err := l.Next()
+		if err != nil || !ok {
+			return n, err
+		}
+		n++
+		a.al.Row(row)
+		if err := rn.writeErr(); err != nil {
+			return n, err
+		}
+	}
+}

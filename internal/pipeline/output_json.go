@@ -1,0 +1,140 @@
+package pipeline
+
+import (
+	"io"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/render/jsonout"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// jsonOutput is -o json: the input re-indented, losslessly, a document
+// at a time as it is read.
+type jsonOutput struct{ rn *Renderer }
+
+func newJSON(rn *Renderer) output { return jsonOutput{rn} }
+
+// hooks: nothing streams through the decoder's hooks; read copies tokens.
+func (jsonOutput) hooks(*input.Decoder, string, *Result) {}
+
+// part: an HTTP head or a note is no JSON.
+func (jsonOutput) part(protocol.Part) error { return nil }
+
+func (jsonOutput) broken() {}
+
+// document is an SSE frame's document, whole: the document itself, not
+// what it wraps.
+func (j jsonOutput) document(v value.Value, res *Result) error {
+	failed(v, res)
+	jsonout.Write(j.rn.w, v, true, j.rn.jsonT)
+	return j.rn.flush()
+}
+
+// holdJSON is how much of a document -o json holds (its tokens' bytes)
+// before it writes any of it: a bad document smaller than this writes
+// nothing, so `-o json | jq` never reads a fragment. Past it the document
+// streams, and one that then breaks is cut short (the README says so).
+// Tokens, not output, are held: 10,000 levels of `[` are 640 KB held
+// where their output is 100 MB of indentation.
+const holdJSON = 4 << 20
+
+// tokenCost is what holding a token costs besides its text: the Token
+// (40 bytes) and its string's allocation.
+const tokenCost = 64
+
+// read is -o json of a stream: each document held as tokens until it
+// is whole (up to holdJSON), then written token by token as it is read,
+// so that its size costs no memory; only its skeleton is kept, to tell
+// whether it reports a failure (exit 1).
+func (j jsonOutput) read(dec *input.Decoder, res *Result) error {
+	rn := j.rn
+	st := jsonout.NewStreamer(rn.w, true, rn.jsonT)
+	var held []value.Token
+	size, holding := 0, true
+	emit := func(t value.Token) error {
+		if holding {
+			held = append(held, t)
+			if size += len(t.Text) + tokenCost; size <= holdJSON {
+				return nil
+			}
+			holding = false
+			for _, t := range held {
+				st.Token(t)
+			}
+			clear(held)
+			held = held[:0]
+			return rn.writeErr()
+		}
+		st.Token(t)
+		return rn.writeErr()
+	}
+	for {
+		clear(held)
+		held, size, holding = held[:0], 0, true
+		skel, err := dec.Copy(emit)
+		if err == io.EOF || (err != nil && res.Documents > 0 && dec.Documents() == 0 && isEmptyInput(err)) {
+			return rn.flush()
+		}
+		if err == nil {
+			for _, t := range held {
+				st.Token(t)
+			}
+		}
+		if err != nil {
+			if st.Open() {
+				// The document broke off: end its line before the error.
+				rn.w.WriteByte('\n')
+				st = jsonout.NewStreamer(rn.w, true, rn.jsonT)
+			}
+			if werr := rn.flush(); werr != nil {
+				return werr
+			}
+			return err
+		}
+		res.Documents++
+		for _, p := range protocol.Unwrap(skimTexts(skel, 0), recognise.Failed) {
+			res.Failed = res.Failed || p.Failed
+		}
+		if err := rn.flush(); err != nil {
+			return err
+		}
+	}
+}
+
+// skimTexts replaces, in a skeleton, each long string that holds JSON (an
+// MCP text block carrying a whole khive response) with the skeletons of
+// its documents, written back as JSON: what tells a failure is there, and
+// the rest of it is not held twice over.
+func skimTexts(v value.Value, depth int) value.Value {
+	switch {
+	case v.Kind == value.String && len(v.Text) > 64<<10 && input.LooksJSON(v.Text):
+		dec := input.NewDecoder(strings.NewReader(v.Text), "")
+		dec.Telling = recognise.FailureKey
+		var b strings.Builder
+		for {
+			skel, err := dec.Copy(func(value.Token) error { return nil })
+			if err != nil {
+				if err != io.EOF {
+					return v // not JSON after all: the text it is
+				}
+				return value.Value{Kind: value.String, Text: b.String()}
+			}
+			b.WriteString(value.Compact(skel))
+			b.WriteByte('\n')
+		}
+	case depth >= input.SkeletonDepth:
+		return v
+	case v.Kind == value.Object:
+		for i := range v.Members {
+			v.Members[i].Value = skimTexts(v.Members[i].Value, depth+1)
+		}
+	case v.Kind == value.Array:
+		for i := range v.Items {
+			v.Items[i] = skimTexts(v.Items[i], depth+1)
+		}
+	}
+	return v
+}
