@@ -30,9 +30,9 @@ type output interface {
 
 // outputs makes the output of each kind for a Renderer.
 var outputs = map[Output]func(*Renderer) output{
-	Human:    newDocs,
-	Markdown: newDocs,
-	Plain:    newDocs,
+	Human:    newViews,
+	Markdown: newViews,
+	Plain:    newPlain,
 	JSON:     newJSON,
 	Agent:    newAgent,
 }

@@ -3,27 +3,137 @@ package pipeline
 import (
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/render/lines"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
-// docsOutput is plain, human and Markdown output: a document in parts,
-// each as what it is (a view, or plain's walk), long parts shown as they
-// are read; in human and Markdown output, runs of records as one table.
-type docsOutput struct{ rn *Renderer }
+// docsOutput is what plain, human and Markdown output share: a document
+// in parts, each written by the output's parts writer; a long list, a
+// large object and a long MCP text block shown as they are read, then
+// what follows them; in human and Markdown output, runs of records as one
+// table.
+type docsOutput struct {
+	rn *Renderer
+	pw parts
+}
 
-func newDocs(rn *Renderer) output { return docsOutput{rn} }
+// parts writes what one of the outputs that show parts shows: a part, a
+// long list or large object as it is read and what follows it.
+type parts interface {
+	// part writes a part of a document.
+	part(p protocol.Part) error
+	// streams reports whether a list grown to input.StreamAfter items at
+	// path streams (the decoder's question).
+	streams(path []input.Frame, first []value.Value) bool
+	// skip says that a reply's structuredContent is not shown once its
+	// text block was (it is the same JSON again).
+	skip() bool
+	// list writes the document up to and through a long list, reading its
+	// rows; finishList writes what follows it.
+	list(o *lines.Writer, l *input.List, s *recognise.Streamed) (rows int, err error)
+	finishList(o *lines.Writer, v value.Value, s *recognise.Streamed) error
+	// object writes a large object's members as they are read;
+	// finishObject what its later members said.
+	object(o *lines.Writer, obj *input.Object, s *recognise.StreamedObject) (read int, err error)
+	finishObject(o *lines.Writer, s *recognise.StreamedObject) error
+}
 
+// hooks: long lists stream unless rows are sorted (the last row read may
+// be the first shown); large objects and long text blocks always.
 func (d docsOutput) hooks(dec *input.Decoder, name string, res *Result) {
-	d.rn.docHooks(dec, name, res)
-}
-
-func (d docsOutput) read(dec *input.Decoder, res *Result) error {
-	if d.rn.opt.Output == Plain {
-		return d.rn.readEach(dec, res)
+	rn := d.rn
+	if len(rn.opt.Steer.Sort) == 0 {
+		// A document that is a list of scalars streams too: a value a line
+		// in plain output, inline in the others.
+		dec.Stream = func(path []input.Frame, first []value.Value) bool {
+			return len(path) == 0 && value.AllScalars(first) || d.pw.streams(path, first)
+		}
+		dec.OnList = rn.streamList
 	}
-	return d.rn.documentsInRuns(dec, res)
+	dec.StreamObject = func(first []value.Member) bool {
+		v := value.Value{Kind: value.Object, Members: first}
+		return !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.StreamsObject(first)
+	}
+	dec.OnObject = rn.streamObject
+	dec.Text = textBlock
+	dec.OnText = func(t *input.TextStream) (bool, error) { return rn.onText(t, name, res) }
+	if d.pw.skip() {
+		dec.Skip = func(path []input.Frame) bool { return rn.textShown && structuredContent(path) }
+	}
 }
 
-func (d docsOutput) document(v value.Value, res *Result) error { return d.rn.document(v, res) }
-func (d docsOutput) part(p protocol.Part) error                { return d.rn.part(p) }
-func (docsOutput) broken()                                     {}
+func (d docsOutput) read(dec *input.Decoder, res *Result) error { return d.rn.readEach(dec, res) }
+
+func (d docsOutput) part(p protocol.Part) error { return d.pw.part(p) }
+func (docsOutput) broken()                      {}
+
+// document writes a document in parts.
+func (d docsOutput) document(v value.Value, res *Result) error {
+	rn := d.rn
+	parts := rn.docParts(v, true)
+	if rn.textShown {
+		// Its first parts were shown as its text block was read.
+		parts = parts[min(rn.shownParts, len(parts)):]
+		rn.shownParts, rn.textShown = 0, false
+	}
+	return rn.parts(parts, res)
+}
+
+// streamList is the decoder's hook for a list too long to hold: it writes
+// the document up to and through the list, reading its rows as it goes.
+func (rn *Renderer) streamList(l *input.List) (int, error) {
+	// The decoder may run beside the loop that shows documents in runs.
+	rn.mu.Lock()
+	defer rn.mu.Unlock()
+	if err := rn.endRun(); err != nil {
+		return 0, err
+	}
+	ll := &longList{o: rn.begin(false), s: recognise.StreamedList(l, rn.rec)}
+	rn.long = ll
+	rn.longLists++
+	return rn.docs().list(ll.o, l, ll.s)
+}
+
+// finishList writes the rest of a document whose list was streamed.
+func (rn *Renderer) finishList(v value.Value, res *Result) error {
+	ll := rn.long
+	rn.long = nil
+	res.Failed = res.Failed || recognise.Failed(v)
+	if err := rn.docs().finishList(ll.o, v, ll.s); err != nil {
+		return err
+	}
+	return rn.flush()
+}
+
+// streamObject is the decoder's hook for a document that is an object too
+// large to hold: its members are shown as they are read.
+func (rn *Renderer) streamObject(o *input.Object) (int, error) {
+	rn.mu.Lock()
+	defer rn.mu.Unlock()
+	if err := rn.endRun(); err != nil {
+		return 0, err
+	}
+	b := &bigObject{o: rn.begin(false), s: recognise.NewStreamedObject(rn.rec)}
+	rn.big = b
+	rn.bigObjects++
+	return rn.docs().object(b.o, o, b.s)
+}
+
+// finishObject writes what follows an object that was streamed: the
+// failure its later members reported, if any.
+func (rn *Renderer) finishObject(res *Result) error {
+	b := rn.big
+	rn.big = nil
+	res.Failed = res.Failed || b.s.Failed()
+	if err := rn.docs().finishObject(b.o, b.s); err != nil {
+		return err
+	}
+	return rn.flush()
+}
+
+// docs is the parts writer of the output, which streams long documents
+// only when it shows parts (docsOutput, or runs of one).
+func (rn *Renderer) docs() parts { return rn.out.(interface{ parts() parts }).parts() }
+
+func (d docsOutput) parts() parts { return d.pw }

@@ -3,11 +3,14 @@
 //	input (framing: JSON, SSE, curl -i) → decode (value.Value)
 //	  → protocol (take JSON-RPC and MCP wrappers off)
 //	  → recognise (shape → view)  → render/human, render/markdown
-//	plain and JSON outputs: their own lossless walkers over the same
+//	plain, JSON and agent outputs: their own writers over the same
 //	decoded, unwrapped and recognised input
 //
-// Every output is a pure function of the input and the Options, which main
-// decides once. It imports every stage and knows none of their insides.
+// The Renderer reads; an output, chosen once from outputs (output.go),
+// writes: output_view.go (human and Markdown, in runs: runs.go),
+// output_plain.go, output_json.go, output_agent.go. Every output is a pure
+// function of the input and the Options, decided once above it. It
+// imports every stage and knows none of their insides.
 package pipeline
 
 import (
@@ -29,8 +32,6 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/render/human"
 	"github.com/khive-ai/khive-pretty/internal/render/jsonout"
 	"github.com/khive-ai/khive-pretty/internal/render/lines"
-	"github.com/khive-ai/khive-pretty/internal/render/markdown"
-	"github.com/khive-ai/khive-pretty/internal/render/plain"
 	"github.com/khive-ai/khive-pretty/internal/sanitize"
 	"github.com/khive-ai/khive-pretty/internal/steer"
 	"github.com/khive-ai/khive-pretty/internal/theme"
@@ -127,8 +128,6 @@ type Renderer struct {
 	opt   Options
 	rec   recognise.Options
 	hopt  human.Options
-	hw    *human.Writer    // reused for every document (Reset)
-	mw    *markdown.Writer // the same, for Markdown
 	jsonT jsonout.Theme
 	shown int  // parts shown so far
 	note  bool // the last part shown was a note
@@ -319,42 +318,6 @@ func (rn *Renderer) decoder(r io.Reader, name string, res *Result) *input.Decode
 	return dec
 }
 
-// docHooks are the decoder's hooks of plain, human and Markdown output.
-func (rn *Renderer) docHooks(dec *input.Decoder, name string, res *Result) {
-	// Sorted rows are held: the last row read may be the first shown.
-	if (rn.opt.Output == Human || rn.opt.Output == Plain || rn.opt.Output == Markdown) && len(rn.opt.Steer.Sort) == 0 {
-		// A document that is a list of scalars streams too: a value a line
-		// in plain output, inline in the others. Markdown and --verbose
-		// head an envelope's list with its tool, which must be read first.
-		streams := recognise.Streams
-		switch {
-		case rn.opt.Output == Plain:
-			streams = recognise.StreamsPlain
-		case rn.opt.Output == Markdown || rn.opt.Verbose:
-			streams = recognise.StreamsTitled
-		}
-		dec.Stream = func(path []input.Frame, first []value.Value) bool {
-			return len(path) == 0 && value.AllScalars(first) || streams(path, first)
-		}
-		dec.OnList = rn.streamList
-	}
-	if rn.opt.Output == Human || rn.opt.Output == Plain || rn.opt.Output == Markdown {
-		dec.StreamObject = func(first []value.Member) bool {
-			v := value.Value{Kind: value.Object, Members: first}
-			return !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.StreamsObject(first)
-		}
-		dec.OnObject = rn.streamObject
-		dec.Text = textBlock
-		dec.OnText = func(t *input.TextStream) (bool, error) { return rn.onText(t, name, res) }
-		if !rn.opt.Verbose && rn.opt.Output != Plain {
-			// What is shown of a reply whose text block was: not its
-			// structuredContent, the same JSON again (MCP asks servers to
-			// send both), which plain output and --verbose show.
-			dec.Skip = func(path []input.Frame) bool { return rn.textShown && structuredContent(path) }
-		}
-	}
-}
-
 // sse renders each frame's data as a document as soon as the frame ends.
 func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) error {
 	var dec *input.Decoder
@@ -422,26 +385,6 @@ func failed(v value.Value, res *Result) {
 	for _, p := range protocol.Unwrap(v, recognise.Failed) {
 		res.Failed = res.Failed || p.Failed
 	}
-}
-
-// document is the document of plain, human and Markdown output: in parts,
-// each as what it is; in runs when it is one of a run of records.
-func (rn *Renderer) document(v value.Value, res *Result) error {
-	if rn.inRuns {
-		if recognise.RunRecord(v) && !recognise.Failed(v) && !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) {
-			return rn.addToRun(v, res)
-		}
-		if err := rn.endRun(); err != nil {
-			return err
-		}
-	}
-	parts := rn.docParts(v, true)
-	if rn.textShown {
-		// Its first parts were shown as its text block was read.
-		parts = parts[min(rn.shownParts, len(parts)):]
-		rn.shownParts, rn.textShown = 0, false
-	}
-	return rn.parts(parts, res)
 }
 
 // docParts is what a document is made of, its wrappers taken off; count
@@ -515,47 +458,6 @@ func (rn *Renderer) parts(parts []protocol.Part, res *Result) error {
 	return rn.flush()
 }
 
-// part is the part of plain, human and Markdown output: plain's walk, or
-// the part's view.
-func (rn *Renderer) part(p protocol.Part) error {
-	if rn.opt.Output == Plain {
-		if p.Kind == protocol.NotePart && p.Note.Plain == "" {
-			return nil // headers and such: for people only
-		}
-		plain.Steered(rn.begin(p.Kind == protocol.NotePart), rn.opt.Steer, rn.seen).Part(p)
-		return nil
-	}
-	d := recognise.Doc(p, rn.rec)
-	rn.problems(d.Problems)
-	if len(d.Blocks) == 0 {
-		return nil
-	}
-	// An embedded resource is a note in plain output, a document here.
-	o := rn.begin(p.Kind == protocol.NotePart && p.Note.Resource.Kind != value.Object)
-	rn.heads = p.ReplyID && rn.opt.Output == Human
-	return rn.write(o, d)
-}
-
-// write writes a view in human or Markdown output.
-func (rn *Renderer) write(o *lines.Writer, d view.Doc) error {
-	if rn.viewed != nil {
-		rn.viewed(d)
-	}
-	if rn.opt.Output == Markdown {
-		if rn.mw == nil {
-			mw := markdown.New(o, markdown.Options{Verbose: rn.opt.Verbose, Glyphs: rn.hopt.Glyphs})
-			rn.mw = &mw
-		}
-		rn.mw.Reset(o)
-		return rn.mw.Doc(d)
-	}
-	if rn.hw == nil {
-		rn.hw = human.New(o, rn.hopt)
-	}
-	rn.hw.Reset(o)
-	return rn.hw.Doc(d)
-}
-
 // problems tells the person running the command, under --verbose, why a
 // server's view was not used.
 func (rn *Renderer) problems(ps []string) {
@@ -564,79 +466,6 @@ func (rn *Renderer) problems(ps []string) {
 			fmt.Fprintf(rn.opt.Log, "khive-pretty: %s\n", p)
 		}
 	}
-}
-
-// streamList is the decoder's hook for a list too long to hold: it writes
-// the document up to and through the list, reading its rows as it goes.
-func (rn *Renderer) streamList(l *input.List) (int, error) {
-	// The decoder may run beside the loop that shows documents in runs.
-	rn.mu.Lock()
-	defer rn.mu.Unlock()
-	if err := rn.endRun(); err != nil {
-		return 0, err
-	}
-	ll := &longList{o: rn.begin(false), s: recognise.StreamedList(l, rn.rec)}
-	rn.long = ll
-	rn.longLists++
-	if rn.opt.Output == Plain {
-		pw := plain.Steered(ll.o, rn.opt.Steer, rn.seen)
-		if len(l.Path) == 0 && value.AllScalars(l.First) {
-			n, err := pw.StreamScalars(l)
-			ll.s.Rows = n
-			return n, err
-		}
-		err := pw.Stream(l, ll.s)
-		return ll.s.Rows, err
-	}
-	err := rn.write(ll.o, recognise.DocOf(ll.s.Blocks(l)))
-	return ll.s.Rows, err
-}
-
-// streamObject is the decoder's hook for a document that is an object too
-// large to hold: its members are shown as they are read.
-func (rn *Renderer) streamObject(o *input.Object) (int, error) {
-	rn.mu.Lock()
-	defer rn.mu.Unlock()
-	if err := rn.endRun(); err != nil {
-		return 0, err
-	}
-	b := &bigObject{o: rn.begin(false), s: recognise.NewStreamedObject(rn.rec)}
-	rn.big = b
-	rn.bigObjects++
-	if rn.opt.Output == Plain {
-		return plain.Steered(b.o, rn.opt.Steer, rn.seen).StreamObject(o, b.s)
-	}
-	err := rn.write(b.o, recognise.DocOf(b.s.Blocks(o)))
-	return b.s.Read, err
-}
-
-// finishObject writes what follows an object that was streamed: the
-// failure its later members reported, if any.
-func (rn *Renderer) finishObject(res *Result) error {
-	b := rn.big
-	rn.big = nil
-	res.Failed = res.Failed || b.s.Failed()
-	if rn.opt.Output == Plain {
-		plain.Steered(b.o, rn.opt.Steer, rn.seen).FinishObject(b.s)
-	} else if blocks := b.s.Finish(); len(blocks) > 0 {
-		if err := rn.write(b.o, recognise.DocOf(blocks)); err != nil {
-			return err
-		}
-	}
-	return rn.flush()
-}
-
-// finishList writes the rest of a document whose list was streamed.
-func (rn *Renderer) finishList(v value.Value, res *Result) error {
-	ll := rn.long
-	rn.long = nil
-	res.Failed = res.Failed || recognise.Failed(v)
-	if rn.opt.Output == Plain {
-		plain.Steered(ll.o, rn.opt.Steer, rn.seen).Finish(v, ll.s)
-	} else if err := rn.write(ll.o, recognise.DocOf(ll.s.Finish(v))); err != nil {
-		return err
-	}
-	return rn.flush()
 }
 
 // Unmatched is, after the run, the names of --columns, --sort and --where

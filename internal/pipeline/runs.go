@@ -32,6 +32,28 @@ type run struct {
 	o     *lines.Writer
 }
 
+// runs is an output (human or Markdown) whose documents that are records
+// of the same shape in a row are shown as one table.
+type runs struct{ docsOutput }
+
+func (r runs) read(dec *input.Decoder, res *Result) error { return r.rn.documentsInRuns(dec, res) }
+
+// document adds a record to the run, or ends the run and shows the
+// document as the output does. Only documents read by read join runs (an
+// SSE frame does not).
+func (r runs) document(v value.Value, res *Result) error {
+	rn := r.rn
+	if rn.inRuns {
+		if recognise.RunRecord(v) && !recognise.Failed(v) && !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) {
+			return rn.addToRun(v, res)
+		}
+		if err := rn.endRun(); err != nil {
+			return err
+		}
+	}
+	return r.docsOutput.document(v, res)
+}
+
 // documentsInRuns shows the decoder's documents. Decoding stays on this
 // goroutine, so documents and the long lists the decoder streams are shown
 // in order; only while a run is held is a timer armed, which shows the run

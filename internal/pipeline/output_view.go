@@ -1,0 +1,97 @@
+package pipeline
+
+import (
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/render/human"
+	"github.com/khive-ai/khive-pretty/internal/render/lines"
+	"github.com/khive-ai/khive-pretty/internal/render/markdown"
+	"github.com/khive-ai/khive-pretty/internal/value"
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
+
+// viewParts is human and Markdown output: each part recognised as a view
+// (recognise.Doc), which a view writer writes.
+type viewParts struct {
+	rn *Renderer
+	// hw and mw are reused for every document (Reset).
+	hw *human.Writer
+	mw *markdown.Writer
+}
+
+func newViews(rn *Renderer) output { return runs{docsOutput{rn, &viewParts{rn: rn}}} }
+
+func (vp *viewParts) part(p protocol.Part) error {
+	rn := vp.rn
+	d := recognise.Doc(p, rn.rec)
+	rn.problems(d.Problems)
+	if len(d.Blocks) == 0 {
+		return nil
+	}
+	// An embedded resource is a note in plain output, a document here.
+	o := rn.begin(p.Kind == protocol.NotePart && p.Note.Resource.Kind != value.Object)
+	rn.heads = p.ReplyID && rn.opt.Output == Human
+	return vp.write(o, d)
+}
+
+// streams: Markdown and --verbose head an envelope's list with its tool,
+// which must then have been read before the list.
+func (vp *viewParts) streams(path []input.Frame, first []value.Value) bool {
+	if vp.rn.opt.Output == Markdown || vp.rn.opt.Verbose {
+		return recognise.StreamsTitled(path, first)
+	}
+	return recognise.Streams(path, first)
+}
+
+// skip: what is shown of a reply whose text block was is not its
+// structuredContent, the same JSON again (MCP asks servers to send both),
+// which --verbose shows.
+func (vp *viewParts) skip() bool { return !vp.rn.opt.Verbose }
+
+func (vp *viewParts) list(o *lines.Writer, l *input.List, s *recognise.Streamed) (int, error) {
+	err := vp.write(o, recognise.DocOf(s.Blocks(l)))
+	return s.Rows, err
+}
+
+func (vp *viewParts) finishList(o *lines.Writer, v value.Value, s *recognise.Streamed) error {
+	return vp.write(o, recognise.DocOf(s.Finish(v)))
+}
+
+func (vp *viewParts) object(o *lines.Writer, obj *input.Object, s *recognise.StreamedObject) (int, error) {
+	err := vp.write(o, recognise.DocOf(s.Blocks(obj)))
+	return s.Read, err
+}
+
+func (vp *viewParts) finishObject(o *lines.Writer, s *recognise.StreamedObject) error {
+	if blocks := s.Finish(); len(blocks) > 0 {
+		return vp.write(o, recognise.DocOf(blocks))
+	}
+	return nil
+}
+
+// write writes a view in human or Markdown output.
+func (vp *viewParts) write(o *lines.Writer, d view.Doc) error {
+	rn := vp.rn
+	if rn.viewed != nil {
+		rn.viewed(d)
+	}
+	if rn.opt.Output == Markdown {
+		if vp.mw == nil {
+			mw := markdown.New(o, markdown.Options{Verbose: rn.opt.Verbose, Glyphs: rn.hopt.Glyphs})
+			vp.mw = &mw
+		}
+		vp.mw.Reset(o)
+		return vp.mw.Doc(d)
+	}
+	if vp.hw == nil {
+		vp.hw = human.New(o, rn.hopt)
+	}
+	vp.hw.Reset(o)
+	return vp.hw.Doc(d)
+}
+
+// write writes a view: runs of records (human and Markdown output only).
+func (rn *Renderer) write(o *lines.Writer, d view.Doc) error {
+	return rn.docs().(*viewParts).write(o, d)
+}
