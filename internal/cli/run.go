@@ -316,6 +316,9 @@ func renderThrough(files []string, stdin io.Reader, stdout, stderr io.Writer, op
 	code, ok := renderFiles(files, stdin, stdout, errs, opt, &in.n, stats, quit)
 	if pw != nil {
 		err := pw.Close()
+		if errors.Is(err, pager.ErrFailed) {
+			return exitUsage // said by the pager's Failed
+		}
 		if pw.Quit() {
 			return exitOK // the user has seen enough
 		}
@@ -362,6 +365,9 @@ func newPager(s settings, stdout, stderr *os.File, environ []string) *pager.Writ
 		},
 		// The input may still be open (a stream): nothing more is wanted.
 		OnQuit: func() { os.Exit(exitOK) },
+		// A pager that failed having lost output: said (Failed), and no
+		// success.
+		OnFail: func() { os.Exit(exitUsage) },
 		Warn: func(err error) {
 			if prog.Explicit {
 				complain(stderr, err)

@@ -146,13 +146,14 @@ func TestFailingPagerKeepsStderrInPlace(t *testing.T) {
 }
 
 // More went into the pager than its copy keeps: the failure is said, and
-// the run stops as when the user quits.
+// the run stops (OnFail: the output is lost, which is no success).
 func TestFailingPagerAfterMoreThanTheCopyKeeps(t *testing.T) {
 	var term syncBuffer
 	var failed failures
 	f := newFake()
 	quit := make(chan struct{})
-	w := New(&term, Config{Rows: 5, Hold: time.Hour, Start: f.start, Failed: failed.add, OnQuit: func() { close(quit) }})
+	w := New(&term, Config{Rows: 5, Hold: time.Hour, Start: f.start, Failed: failed.add, OnFail: func() { close(quit) },
+		OnQuit: func() { t.Error("OnQuit for a pager that failed") }})
 	w.keep = 100
 	io.WriteString(w, lines(6))
 	io.WriteString(w, lines(20))
@@ -160,7 +161,7 @@ func TestFailingPagerAfterMoreThanTheCopyKeeps(t *testing.T) {
 	select {
 	case <-quit:
 	case <-time.After(5 * time.Second):
-		t.Fatal("OnQuit not called")
+		t.Fatal("OnFail not called")
 	}
 	if _, err := io.WriteString(w, "more\n"); !errors.Is(err, syscall.EPIPE) {
 		t.Errorf("write after the pager failed: %v", err)
@@ -298,5 +299,29 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 			t.Fatalf("timed out waiting for %s", what)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// The pager fails once the output has ended, after more than its copy
+// keeps: Close says so (ErrFailed), so that the run does not end as a
+// success.
+func TestFailingPagerAfterCloseWithTheCopyLost(t *testing.T) {
+	var term syncBuffer
+	var failed failures
+	f := newFake()
+	w := New(&term, Config{Rows: 5, Hold: time.Hour, Start: f.start, Failed: failed.add,
+		OnQuit: func() { t.Error("OnQuit after Close") }, OnFail: func() { t.Error("OnFail after Close") }})
+	w.keep = 100
+	io.WriteString(w, lines(30))
+	closed := make(chan error, 1)
+	go func() { closed <- w.Close() }()
+	f.fail(errFalse)
+	select {
+	case err := <-closed:
+		if !errors.Is(err, ErrFailed) || len(failed.get()) != 1 || w.Quit() {
+			t.Errorf("Close: %v; failures %v; Quit() %v", err, failed.get(), w.Quit())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Close did not return")
 	}
 }

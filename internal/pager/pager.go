@@ -54,7 +54,15 @@ type Config struct {
 	// directly, or, when more than the copy's bound went into the pager,
 	// not shown.
 	Failed func(error)
+	// OnFail is called, instead of OnQuit, when a pager failed before the
+	// output ended and what it was given cannot be shown again (more than
+	// the copy keeps): the output is lost, which is no success. nil: OnQuit.
+	OnFail func()
 }
+
+// ErrFailed is what Close returns when the pager failed after the output
+// ended and what it was given could not be shown again; Failed has said so.
+var ErrFailed = errors.New("pager: failed, output lost")
 
 // keepSent bounds the copy of what went into the pager. A pager that dies
 // at once leaves unread the screenful it was started with and what the
@@ -104,6 +112,7 @@ type Writer struct {
 	err      error         // the first error writing out, from the timer
 	quit     bool
 	fellBack bool // the pager failed and its output was written directly
+	lostOut  bool // the pager failed and its output could not be shown again
 }
 
 // note is a piece of stderr held at offset at of the held output (the
@@ -299,6 +308,7 @@ func (w *Writer) watch() {
 			w.cfg.Failed(fmt.Errorf("%w; the output is shown without it", err))
 		}
 	case failed:
+		w.lostOut = true
 		if w.cfg.Failed != nil {
 			w.cfg.Failed(fmt.Errorf("%w after more than %s of output, which is not shown again", err, size(w.keep)))
 		}
@@ -311,7 +321,10 @@ func (w *Writer) watch() {
 	}
 	w.mu.Unlock()
 	close(w.done)
-	if early && w.cfg.OnQuit != nil {
+	switch {
+	case early && failed && w.cfg.OnFail != nil:
+		w.cfg.OnFail()
+	case early && w.cfg.OnQuit != nil:
 		w.cfg.OnQuit()
 	}
 }
@@ -341,6 +354,9 @@ func (w *Writer) Close() error {
 		w.errs = nil
 		if w.fellBack {
 			err = w.err
+		}
+		if w.lostOut {
+			err = ErrFailed
 		}
 		w.mu.Unlock()
 		for _, n := range errs {
