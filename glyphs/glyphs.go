@@ -2,7 +2,8 @@
 // turn a value into a symbol: booleans, GTD statuses, event outcomes,
 // dependency states and score bars.
 //
-// A Set is a plain value: main picks one once (--ascii) and passes it down.
+// A Set is a plain value: the caller picks one once (--ascii) and passes it
+// down.
 package glyphs
 
 import "strings"

@@ -52,31 +52,41 @@ func ExampleRender_failure() {
 }
 
 // Inputs in a row through one Renderer, tables steered as --columns
-// does; what met no column is said once all are shown.
+// does (here two pages of a khive list, for a script: plain output).
 func ExampleNew() {
-	r, err := pretty.New(os.Stdout, pretty.Options{Format: pretty.Markdown, Columns: "id,title"})
+	r, err := pretty.New(os.Stdout, pretty.Options{Format: pretty.Plain, Columns: "id,title", NoHeaders: true})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	page := `{"ok": true, "tool": "list", "result": {"items": [
-	  {"id": "41f60be0-7cef-4aa3-aaed-cf4a4599a084", "kind": "task", "title": "Draft ADR-045", "status": "next"},
-	  {"id": "0587212a-56b7-4cfe-8d9d-ff9714f60b7a", "kind": "task", "title": "Wire the recall pipeline", "status": "active"}]}}`
-	if _, err := r.Render(strings.NewReader(page), "page-1.json"); err != nil {
-		fmt.Println(err)
+	pages := []string{
+		`{"ok": true, "tool": "list", "result": {"items": [
+		  {"id": "41f60be0-7cef-4aa3-aaed-cf4a4599a084", "kind": "task", "title": "Draft ADR-045", "status": "next"}], "has_more": true}}`,
+		`{"ok": true, "tool": "list", "result": {"items": [
+		  {"id": "0587212a-56b7-4cfe-8d9d-ff9714f60b7a", "kind": "task", "title": "Wire the recall pipeline", "status": "active"}], "has_more": false}}`,
+	}
+	for i, page := range pages {
+		if _, err := r.Render(strings.NewReader(page), fmt.Sprintf("page-%d.json", i+1)); err != nil {
+			fmt.Println(err)
+		}
 	}
 	if err := r.Unmatched(); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
-	// **✓ list**
+	// ok: true
+	// tool: list
 	//
-	// - **items**:
+	// 41f60be0-7cef-4aa3-aaed-cf4a4599a084	Draft ADR-045
 	//
-	//   | ID | TITLE |
-	//   | --- | --- |
-	//   | 41f60be0 | Draft ADR-045 |
-	//   | 0587212a | Wire the recall pipeline |
+	// has_more: true
+	//
+	// ok: true
+	// tool: list
+	//
+	// 0587212a-56b7-4cfe-8d9d-ff9714f60b7a	Wire the recall pipeline
+	//
+	// has_more: false
 }
 
 // Bad input: an *InputError that says where, and nothing of the bad

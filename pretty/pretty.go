@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/colorprofile"
@@ -24,6 +25,7 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/pipeline"
 	"github.com/khive-ai/khive-pretty/internal/render/human"
 	"github.com/khive-ai/khive-pretty/internal/steer"
+	"github.com/khive-ai/khive-pretty/internal/theme"
 )
 
 // Format is the kind of output.
@@ -94,15 +96,18 @@ type Result struct {
 }
 
 // InputError is input that is not JSON, with where it went wrong
-// (Name:Line:Col). Everything before the bad document has been written;
-// nothing of the bad document has.
+// (Name:Line:Col). Everything before the bad document has been written,
+// and nothing of the bad document, but for what streams before the fault
+// is met: the first 1,000 rows of a longer list and on (in every format
+// but JSON), or past 4 MiB of a document (JSON).
 type InputError = pipeline.InputError
 
 // WriteError is output that could not be written; rendering stops at once.
 type WriteError = pipeline.WriteError
 
 // OptionError is an Options field that makes no sense (a Where with no
-// comparison, an unknown Format).
+// comparison, an unknown Format, a colour role that does not exist, a
+// link format that is no preset and no template).
 type OptionError struct {
 	Field string
 	Err   error
@@ -141,6 +146,12 @@ func pipelineOptions(opt Options) (pipeline.Options, error) {
 	}
 	if opt.Color {
 		po.Color, po.Colors = colorprofile.ANSI, opt.Colors
+	}
+	if err := theme.CheckColors(opt.Colors); err != nil {
+		return po, &OptionError{"Colors", err}
+	}
+	if opt.Links != nil && !human.ValidLinkFormat(opt.Links.Format) {
+		return po, &OptionError{"Links.Format", fmt.Errorf("%q is none of %s, nor a template with {path}", opt.Links.Format, strings.Join(human.LinkFormats(), ", "))}
 	}
 	if po.Width <= 0 {
 		po.Width = 80

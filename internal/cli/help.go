@@ -12,7 +12,7 @@ import (
 
 // helpTemplate lays out --help. urfave/cli's own wrap function has no
 // width, so the text is fitted by the functions in the command's Metadata,
-// which know the width main decided (see helpFuncs).
+// which know the width decided once (see helpFuncs).
 const helpTemplate = `{{$m := .Metadata}}{{call $m.fill 0 (printf "%s - %s" .Name .Usage)}}
 
 USAGE

@@ -384,7 +384,7 @@ func newPager(s settings, stdout, stderr *os.File, environ []string) *pager.Writ
 func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, read *int64, stats bool, quit func() bool) (code int, ok bool) {
 	rn, err := pretty.New(stdout, opt)
 	if err != nil {
-		complain(stderr, err) // main checked the options: not met
+		complain(stderr, err) // parseSettings checked them (Options.Check): not met
 		return exitUsage, true
 	}
 	code = exitOK

@@ -58,8 +58,9 @@ const (
 	Agent
 )
 
-// Options are decided once, in main, and passed down as a value. Nothing
-// below main reads the environment, the clock or the terminal.
+// Options are decided once, above the pipeline (the command line, through
+// pretty), and passed down as a value. Nothing below reads the
+// environment, the clock or the terminal.
 type Options struct {
 	Output Output
 	// Color is the colour profile of human and JSON output; below
@@ -75,7 +76,7 @@ type Options struct {
 	// view fell back to the generic form). nil discards them.
 	Log io.Writer
 	// Steer is what --columns, --sort, --where and --no-headers ask of
-	// tables, in every output but JSON.
+	// tables, in every output but JSON and agent.
 	Steer steer.Spec
 	// Colors recolours roles of the theme (KHIVE_PRETTY_COLORS), when
 	// there is colour.

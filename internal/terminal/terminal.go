@@ -1,7 +1,7 @@
 // Package terminal makes the decisions that depend on the environment:
 // whether output goes to a terminal, whether to colour it, how wide it is.
-// main calls these once and passes the answers down as values; nothing
-// below main looks at the environment.
+// The command line (internal/cli) calls these once and passes the answers
+// down as values; nothing below it looks at the environment.
 package terminal
 
 import (
@@ -59,7 +59,8 @@ type Getenv func(string) string
 // no-color.org), CLICOLOR=0 or TERM=dumb turn it off, and CLICOLOR_FORCE or
 // FORCE_COLOR (non-empty, not "0") turn it on even when piped. Forcing wins
 // over NO_COLOR, as in gh: it is the more specific request. Forcing is
-// about colour only: whether output is human or plain is main's decision.
+// about colour only: whether output is human or plain is the command line's
+// decision.
 func Color(mode string, stdoutTTY bool, env Getenv) bool {
 	switch mode {
 	case "always":
@@ -98,8 +99,8 @@ func Width(flag int, env Getenv, columns func() int) int {
 }
 
 // Columns is the width of the first of files that is a terminal, else of
-// the controlling terminal (/dev/tty), else 0. main passes stdout, then
-// stderr: with `-o human | less -R` stdout is a pipe but stderr is still
+// the controlling terminal (/dev/tty), else 0. The command line passes
+// stdout, then stderr: with `-o human | less -R` stdout is a pipe but stderr is still
 // the terminal the output ends up on, and bash does not export COLUMNS.
 // /dev/tty answers when both are redirected.
 func Columns(files ...*os.File) int {

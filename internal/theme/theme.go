@@ -8,6 +8,7 @@ package theme
 import (
 	"fmt"
 	"image/color"
+	"sort"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -163,6 +164,33 @@ func ParseColors(s string) (map[string]string, []string) {
 		}
 	}
 	return set, problems
+}
+
+// CheckColors reports the first entry of set (role name to SGR
+// parameters, as ParseColors returns) that names no role or is no SGR
+// code: what a library caller passes is checked as the environment is.
+func CheckColors(set map[string]string) error {
+	names := make([]string, 0, len(set))
+	for name := range set {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		known := false
+		for _, r := range roles {
+			known = known || r.name == name
+		}
+		if !known {
+			return fmt.Errorf("no colour role %q (roles: %s)", name, strings.Join(RoleNames(), ", "))
+		}
+		for _, part := range strings.Split(set[name], ";") {
+			if isSGR(part) {
+				continue
+			}
+			return fmt.Errorf("%s=%q is not an SGR code such as 31 or 1;34", name, set[name])
+		}
+	}
+	return nil
 }
 
 // isSGR reports a Select Graphic Rendition parameter: digits.
