@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
@@ -188,6 +189,24 @@ func TestJSONTestSuite(t *testing.T) {
 					t.Errorf("%s, output %d: exit %d, stdout %q, stderr %q", c.Name, opt.Format, code, clip([]byte(out)), errs)
 				}
 			}
+		}
+	}
+}
+
+// A file is read on past a document's end to judge what is glued to it,
+// wherever the reads end: a document ending at a read's end (4 KiB and
+// its multiples) is no exception.
+func TestGluedBytesAtAReadBoundary(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []int{4093, 4094, 8190, 65534} {
+		path := filepath.Join(dir, "glued.json")
+		if err := os.WriteFile(path, []byte(`"`+strings.Repeat("a", n)+`"x`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errs bytes.Buffer
+		code := cli.Render([]string{path}, strings.NewReader(""), &out, &errs, pretty.Options{Format: pretty.Plain}, false)
+		if code != cli.ExitUsage || out.Len() != 0 || !strings.Contains(errs.String(), "invalid character 'x'") {
+			t.Errorf("%d bytes then x: exit %d, %d bytes out, stderr %q", n+2, code, out.Len(), errs.String())
 		}
 	}
 }

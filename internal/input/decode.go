@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -41,6 +42,10 @@ type Decoder struct {
 	// they are (past its bounds too). The decoder knows no meaning; the
 	// pipeline sets it from the one rule (recognise.FailureKey).
 	Telling func(key string) bool
+	// Settled says that reading more never waits (a regular file, a
+	// string): what follows a document on its line is then always read
+	// before the document is returned, not only what has arrived.
+	Settled bool
 	OnList  func(*List) (int, error)
 	// StreamObject, when set, is asked about a document that is an object
 	// once it has StreamAfter members (a map of a million keys): true
@@ -256,25 +261,45 @@ func (d *Decoder) Next() (value.Value, error) {
 	return v, nil
 }
 
-// tail checks what follows a document on its line, as far as it has
-// arrived: something that cannot start another document (`[1],`,
-// `{"a":1}#`, `123` NUL) makes the document part of a bad line, so none
-// of it is shown. A line break ends the document, as in NDJSON, and a
-// stream is not waited on.
+// tail checks what follows a document on its line: something that cannot
+// start another document (`[1],`, `{"a":1}#`, `123` NUL) makes the
+// document part of a bad line, so none of it is shown. A line break ends
+// the document, as in NDJSON. A stream is not waited on: only what has
+// arrived is looked at, unless the input is Settled.
 func (d *Decoder) tail() error {
-	for _, c := range d.dec.UnreadBuffer() {
-		switch {
-		case c == '\n':
-			return nil
-		case c == ' ' || c == '\t' || c == '\r':
-			continue
-		case c == '{' || c == '[' || c == '"' || c == '-' || c == 't' || c == 'f' || c == 'n' || c >= '0' && c <= '9':
+	for more := d.Settled; ; more = false {
+		for _, c := range d.dec.UnreadBuffer() {
+			switch {
+			case c == '\n':
+				return nil
+			case c == ' ' || c == '\t' || c == '\r':
+				continue
+			case c == '{' || c == '[' || c == '"' || c == '-' || c == 't' || c == 'f' || c == 'n' || c >= '0' && c <= '9':
+				return nil
+			}
+			_, err := d.dec.ReadToken() // the byte is there: this says what is wrong with it
+			return err
+		}
+		if !more {
 			return nil
 		}
-		_, err := d.dec.ReadToken() // the byte is there: this says what is wrong with it
-		return err
+		// Read up to the next token (or the end), leaving it and the white
+		// space before it unread: the loop looks at them again.
+		d.dec.PeekKind()
 	}
-	return nil
+}
+
+// Settled reports a reader that never waits for more: a regular file, a
+// string or bytes in memory.
+func Settled(r io.Reader) bool {
+	switch r := r.(type) {
+	case *strings.Reader, *bytes.Reader:
+		return true
+	case *os.File:
+		st, err := r.Stat()
+		return err == nil && st.Mode().IsRegular()
+	}
+	return false
 }
 
 // begin starts reading a document (Next, Copy): io.EOF after the last

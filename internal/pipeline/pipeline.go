@@ -247,6 +247,7 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 		line += len(pre)
 	}
 	dec := rn.decoder(br, name, &res)
+	dec.Settled = input.Settled(r)
 	dec.StartLine(line)
 	return res, rn.out.read(dec, &res)
 }
@@ -335,6 +336,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 		// cost more than the frame.
 		if dec == nil {
 			dec = rn.decoder(strings.NewReader(data), name, res)
+			dec.Settled = true // a frame's data is whole
 		} else {
 			dec.Reset(strings.NewReader(data), name)
 		}
