@@ -148,22 +148,33 @@ func ParseColors(s string) (map[string]string, []string) {
 			continue
 		}
 		name, sgr = strings.ToLower(strings.TrimSpace(name)), strings.TrimSpace(sgr)
-		known := false
-		for _, r := range roles {
-			known = known || r.name == name
-		}
-		switch {
-		case !known:
-			problems = append(problems, fmt.Sprintf("no colour role %q (roles: %s)", name, strings.Join(RoleNames(), ", ")))
+		if err := checkColor(name, sgr); err != nil {
+			problems = append(problems, err.Error())
 			last = ""
-		case !isSGR(sgr):
-			problems = append(problems, fmt.Sprintf("%s=%q is not an SGR code such as 31 or 1;34", name, sgr))
-			last = ""
-		default:
-			set[name], last = sgr, name
+			continue
 		}
+		set[name], last = sgr, name
 	}
 	return set, problems
+}
+
+// checkColor says what is wrong with one role's colour: a role that does
+// not exist, or parameters that are no SGR code (one or more, separated
+// by semicolons).
+func checkColor(name, sgr string) error {
+	known := false
+	for _, r := range roles {
+		known = known || r.name == name
+	}
+	if !known {
+		return fmt.Errorf("no colour role %q (roles: %s)", name, strings.Join(RoleNames(), ", "))
+	}
+	for _, part := range strings.Split(sgr, ";") {
+		if !isSGR(part) {
+			return fmt.Errorf("%s=%q is not an SGR code such as 31 or 1;34", name, sgr)
+		}
+	}
+	return nil
 }
 
 // CheckColors reports the first entry of set (role name to SGR
@@ -176,18 +187,8 @@ func CheckColors(set map[string]string) error {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		known := false
-		for _, r := range roles {
-			known = known || r.name == name
-		}
-		if !known {
-			return fmt.Errorf("no colour role %q (roles: %s)", name, strings.Join(RoleNames(), ", "))
-		}
-		for _, part := range strings.Split(set[name], ";") {
-			if isSGR(part) {
-				continue
-			}
-			return fmt.Errorf("%s=%q is not an SGR code such as 31 or 1;34", name, set[name])
+		if err := checkColor(name, set[name]); err != nil {
+			return err
 		}
 	}
 	return nil
