@@ -283,20 +283,7 @@ func TestEndToEndIgnoredSignalStaysIgnored(t *testing.T) {
 	}()
 	waitLine := func(what string) {
 		t.Helper()
-		timeout := time.After(10 * time.Second)
-		for {
-			select {
-			case l, ok := <-lines:
-				if !ok {
-					t.Fatalf("output ended before %s", what)
-				}
-				if strings.Contains(l, what) {
-					return
-				}
-			case <-timeout:
-				t.Fatalf("no %s in the output", what)
-			}
-		}
+		awaitLine(t, lines, what, func(l string) bool { return strings.Contains(l, what) })
 	}
 	io.WriteString(stdin, `{"ok": true, "tool": "first.document", "result": {"from": "next", "to": "done"}}`+"\n")
 	waitLine("first.document")

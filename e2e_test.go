@@ -508,20 +508,7 @@ func TestEndToEndFollowShowsRowsAsLinesAreAppended(t *testing.T) {
 	}()
 	expect := func(prefix string) {
 		t.Helper()
-		deadline := time.After(10 * time.Second)
-		for {
-			select {
-			case l, ok := <-lines:
-				if !ok {
-					t.Fatalf("output ended before %q", prefix)
-				}
-				if strings.HasPrefix(l, prefix) {
-					return
-				}
-			case <-deadline:
-				t.Fatalf("no line %q within 10 s", prefix)
-			}
-		}
+		awaitLine(t, lines, prefix, func(l string) bool { return strings.HasPrefix(l, prefix) })
 	}
 	expect("ID        OUTCOME")
 	expect("5b461bc0  ✓ success")
@@ -593,6 +580,26 @@ process.stderr.write(r.stderr); process.exit(r.status);`, b, f}
 			if code != w.code || (w.stderr == "") != (stderr.Len() == 0) || !strings.Contains(stderr.String(), w.stderr) {
 				t.Errorf("%s, %s: exit %d, stderr %q; want exit %d, stderr with %q", c.name, name, code, stderr.String(), w.code, w.stderr)
 			}
+		}
+	}
+}
+
+// awaitLine reads lines until one matches (what names it in a failure),
+// failing when the output ends first or none comes within 10 s.
+func awaitLine(t *testing.T, lines <-chan string, what string, match func(string) bool) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatalf("output ended before %q", what)
+			}
+			if match(l) {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("no line %q within 10 s", what)
 		}
 	}
 }
