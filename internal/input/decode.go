@@ -1,9 +1,11 @@
 // Package input reads documents: it recognises how they are framed (JSON
 // documents one after another, Server-Sent Events, a curl -i head), decodes
-// each into a value.Value as soon as it is complete, and hands a list too
-// long to hold to a caller that streams it. Errors name the file, line and
-// column. It knows nothing of what the documents mean; which lists stream
-// is the caller's rule. It imports value, sanitize and internal/jsonlib.
+// each into a value.Value as soon as it is complete, and returns a document
+// that holds a list too long to hold open, as soon as that list has shown
+// its first items: the caller reads the rest of the list, then the rest of
+// the document (Finish). Errors name the file, line and column. It knows
+// nothing of what the documents mean; which lists stay open is the
+// caller's rule. It imports value, sanitize and internal/jsonlib.
 package input
 
 import (
@@ -12,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"sort"
 	"strings"
@@ -35,7 +38,8 @@ type Decoder struct {
 	// key whose value is being read.
 	stack []Frame
 	// Stream, when set, is asked about a list that has grown to StreamAfter
-	// items: true hands it to OnList, which reads the rest one at a time.
+	// items: true returns its document open (Open), the list read one item
+	// at a time by the caller. One list a document: a second is held.
 	Stream func(path []Frame, first []value.Value) bool
 	// Telling, when set, names the member keys whose scalar values can
 	// tell that a document failed: Copy's skeleton keeps them wherever
@@ -46,12 +50,10 @@ type Decoder struct {
 	// string): what follows a document on its line is then always read
 	// before the document is returned, not only what has arrived.
 	Settled bool
-	OnList  func(*List) (int, error)
 	// StreamObject, when set, is asked about a document that is an object
 	// once it has StreamAfter members (a map of a million keys): true
-	// hands it to OnObject, which reads the rest one member at a time.
+	// returns it open, its members read one at a time by the caller.
 	StreamObject func(first []value.Member) bool
-	OnObject     func(*Object) (int, error)
 	// Text, when set, is asked about each member whose value is a string
 	// (path ends at its key): true if it may hold JSON documents that
 	// OnText should see as they are read (an MCP text block holding a
@@ -84,7 +86,21 @@ type Decoder struct {
 	// while they are read.
 	members []value.Member
 	items   []value.Value
+	// A document is read in a coroutine (run), so that one holding a long
+	// list can be returned open, before its end, and read on where it
+	// stopped once the caller has read the list: pull resumes it, yield
+	// (inside it) returns a document, whole or open.
+	pull  func() (value.Value, error, bool)
+	stop  func()
+	yield func(value.Value, error) bool
+	// list or obj is the open collection of the document returned last,
+	// until Finish has read the document to its end.
+	list *List
+	obj  *Object
 }
+
+// errStopped ends a document the caller gave up on (Close, Reset).
+var errStopped = errors.New("input: decoder closed")
 
 // Frame is an object being read around a list: its members so far, and the
 // key whose value is being read.
@@ -109,6 +125,7 @@ type List struct {
 	Path  []Frame       // the enclosing objects, outermost first
 	First []value.Value // the first StreamAfter items
 	done  bool
+	n     int // items read by Next
 }
 
 // Next returns the next item; false after the last.
@@ -120,12 +137,16 @@ func (l *List) Next() (value.Value, bool, error) {
 	if d.dec.PeekKind() == ']' {
 		l.done = true
 		_, err := d.dec.ReadToken()
-		return value.Value{}, false, err
+		return value.Value{}, false, d.located(err)
 	}
 	d.item = 0
 	v, err := d.value()
-	return v, err == nil, err
+	l.n++
+	return v, err == nil, d.located(err)
 }
+
+// Done reports whether Next has read the list to its end.
+func (l *List) Done() bool { return l.done }
 
 // Object is a document that is an object too large to hold. The caller
 // has its first members, then reads the rest one at a time.
@@ -133,6 +154,7 @@ type Object struct {
 	D     *Decoder
 	First []value.Member // the first StreamAfter members
 	done  bool
+	n     int // members read by Next
 }
 
 // Next returns the next member; false after the last.
@@ -144,17 +166,26 @@ func (o *Object) Next() (value.Member, bool, error) {
 	if d.dec.PeekKind() == '}' {
 		o.done = true
 		_, err := d.dec.ReadToken()
-		return value.Member{}, false, err
+		return value.Member{}, false, d.located(err)
 	}
 	name, err := d.dec.ReadToken()
 	if err != nil {
-		return value.Member{}, false, err
+		return value.Member{}, false, d.located(err)
 	}
 	key := name.String()
 	d.stack[len(d.stack)-1].Key = key
 	d.item = 0
 	v, err := d.value()
-	return value.Member{Key: key, Value: v}, err == nil, err
+	o.n++
+	return value.Member{Key: key, Value: v}, err == nil, d.located(err)
+}
+
+// located is err located in the input (nil stays nil).
+func (d *Decoder) located(err error) error {
+	if err == nil {
+		return nil
+	}
+	return d.locate(err)
 }
 
 // Tokens is the token decoder, for a caller that reads an item without
@@ -218,6 +249,11 @@ func readerSize(r io.Reader) int {
 // buffers: for many small inputs in a row (the frames of an event
 // stream), where a new decoder each would cost more than its input.
 func (d *Decoder) Reset(r io.Reader, name string) {
+	if d.list != nil || d.obj != nil {
+		// Given up inside a document: its coroutine is stopped. One
+		// waiting between documents reads the new input next.
+		d.Close()
+	}
 	br := d.pos.r.(*bufio.Reader)
 	if want := readerSize(r); want > br.Size() {
 		// A larger input than the buffer was made for: a buffer smaller
@@ -246,7 +282,91 @@ func (d *Decoder) Documents() int { return d.docs }
 
 // Next returns the next document; io.EOF after the last one, ErrEmpty
 // (wrapped in an InputError) if there was none, or an *InputError.
+//
+// A document whose long list (or, as a document, large object) the
+// Stream (StreamObject) hook lets through is returned open: read up to
+// the list's first StreamAfter items, the list itself holding them, and
+// nothing after it. Open returns the list; once the caller has read it,
+// Finish reads the rest and returns the whole document, the list in it an
+// Array whose Streamed counts its items. Next reads to the end what a
+// caller left open.
 func (d *Decoder) Next() (value.Value, error) {
+	if d.list != nil || d.obj != nil {
+		if _, err := d.Finish(); err != nil {
+			return value.Value{}, err
+		}
+	}
+	if d.Stream == nil && d.StreamObject == nil {
+		// Nothing can be returned open: no coroutine to start (or close).
+		return d.document()
+	}
+	if d.pull == nil {
+		d.pull, d.stop = iter.Pull2(d.run)
+	}
+	v, err, _ := d.pull()
+	return v, err
+}
+
+// Open is the long list, or large object, of the document Next returned
+// open; nil, nil when it was returned whole or Finish has read it.
+func (d *Decoder) Open() (*List, *Object) { return d.list, d.obj }
+
+// Finish reads the rest of the document Next returned open, the rest of
+// its list first if the caller left some unread, and returns it whole.
+func (d *Decoder) Finish() (value.Value, error) {
+	for d.list != nil && !d.list.done {
+		if _, ok, err := d.list.Next(); err != nil || !ok {
+			if err != nil {
+				return value.Value{}, err
+			}
+		}
+	}
+	for d.obj != nil && !d.obj.done {
+		if _, ok, err := d.obj.Next(); err != nil || !ok {
+			if err != nil {
+				return value.Value{}, err
+			}
+		}
+	}
+	v, err, _ := d.pull()
+	return v, err
+}
+
+// Close ends the coroutine reading documents, if one was started. A
+// decoder read to io.EOF or an error need not be closed, but one left
+// with a document open should be.
+func (d *Decoder) Close() {
+	if d.stop != nil {
+		d.stop()
+	}
+	d.pull, d.stop, d.list, d.obj = nil, nil, nil, nil
+}
+
+// run is the coroutine that reads documents, one after another, and
+// yields each: open at its long list, then again whole.
+func (d *Decoder) run(yield func(value.Value, error) bool) {
+	d.yield = yield
+	defer func() { d.yield = nil }()
+	for {
+		v, err := d.document()
+		d.list, d.obj = nil, nil
+		if !yield(v, err) {
+			return
+		}
+	}
+}
+
+// suspend returns the document, open at a long list or a large object,
+// to the caller of Next, and waits for Finish.
+func (d *Decoder) suspend(open value.Value) error {
+	if !d.yield(open, nil) {
+		return errStopped
+	}
+	return nil
+}
+
+// document reads the next document whole: Next's work, in the coroutine.
+func (d *Decoder) document() (value.Value, error) {
 	if err := d.begin(); err != nil {
 		return value.Value{}, err
 	}
@@ -344,11 +464,11 @@ func (d *Decoder) value() (value.Value, error) {
 		v := &value.Value{Kind: value.Object}
 		d.stack = append(d.stack, Frame{Obj: v, Item: d.item})
 		base := len(d.members)
-		askObj := d.StreamObject != nil && d.OnObject != nil && len(d.stack) == 1 && len(d.arrays) == 0
+		askObj := d.StreamObject != nil && len(d.stack) == 1 && len(d.arrays) == 0
 		// On success the stacks are popped below; after an error the
 		// document is abandoned and Next resets them.
 		for d.dec.PeekKind() != '}' {
-			if askObj && len(d.members)-base == StreamAfter {
+			if askObj && len(d.members)-base == StreamAfter && d.yield != nil {
 				askObj = false
 				if d.StreamObject(d.members[base:]) {
 					first := append([]value.Member(nil), d.members[base:]...)
@@ -387,7 +507,7 @@ func (d *Decoder) value() (value.Value, error) {
 		_, err := d.dec.ReadToken()
 		return *v, err
 	case '[':
-		ask := d.Stream != nil && d.OnList != nil
+		ask := d.Stream != nil && d.yield != nil && d.list == nil && d.obj == nil
 		base := len(d.items)
 		d.arrays = append(d.arrays, base) // after an error the document is abandoned and begin resets it
 		for d.dec.PeekKind() != ']' {
@@ -797,28 +917,39 @@ func (p *positions) wordAt(off int64) (int64, string) {
 	return base + s, string(w[s:e])
 }
 
-// streamList hands a long list to OnList and returns how many items it had.
+// streamList returns the document open at a long list, whose first items
+// are first, and returns, once the caller has read the list, how many
+// items it had.
 func (d *Decoder) streamList(first []value.Value) (int, error) {
 	l := &List{D: d, Path: append([]Frame(nil), d.stack...), First: first}
-	n, err := d.OnList(l)
-	if err == nil && !l.done {
-		err = errors.New("a long list was not read to its end")
+	d.list = l
+	kinds := d.kinds()
+	open := d.around(value.Value{Kind: value.Array, Items: first}, kinds[:len(kinds)-1], len(d.arrays)-1)
+	if err := d.suspend(open); err != nil {
+		return 0, err
 	}
-	return n, err
+	if !l.done {
+		return 0, errors.New("a long list was not read to its end")
+	}
+	return len(first) + l.n, nil
 }
 
-// streamObject hands a large object to OnObject and returns how many
-// members it had. Lists inside it are held: only the object streams.
+// streamObject returns the document, a large object whose first members
+// are first, open, and returns, once the caller has read the rest, how
+// many members it had. Lists inside it are held: only the object streams.
 func (d *Decoder) streamObject(first []value.Member) (int, error) {
 	o := &Object{D: d, First: first}
+	d.obj = o
 	stream := d.Stream
 	d.Stream = nil
-	n, err := d.OnObject(o)
-	d.Stream = stream
-	if err == nil && !o.done {
-		err = errors.New("a large object was not read to its end")
+	defer func() { d.Stream = stream }()
+	if err := d.suspend(value.Value{Kind: value.Object, Members: first}); err != nil {
+		return 0, err
 	}
-	return n, err
+	if !o.done {
+		return 0, errors.New("a large object was not read to its end")
+	}
+	return len(first) + o.n, nil
 }
 
 // ReadFrom reads one value from a token decoder of the caller's (an item

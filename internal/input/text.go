@@ -103,11 +103,7 @@ type takeover struct {
 // takeOver starts reading the string whose opening quote is unread[q]
 // (unread: what the token decoder has buffered past its position).
 func (d *Decoder) takeOver(unread []byte, q int) *takeover {
-	to := &takeover{d: d, start: d.dec.InputOffset() + d.shift, kinds: make([]byte, d.dec.StackDepth()), buffered: len(unread)}
-	for i := range to.kinds {
-		k, _ := d.dec.StackIndex(i + 1)
-		to.kinds[i] = byte(k)
-	}
+	to := &takeover{d: d, start: d.dec.InputOffset() + d.shift, kinds: d.kinds(), buffered: len(unread)}
 	to.pointer = d.pointer(to.kinds)
 	to.counted = &countingReader{r: d.source()}
 	to.br = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(append([]byte(nil), unread...)), to.counted), 64<<10)
@@ -185,8 +181,24 @@ func (d *Decoder) stackKeys() []string {
 // partial is the document around the string the decoder is at: each
 // object and array (kinds, outermost first) with what was read of it.
 func (d *Decoder) partial(kinds []byte) value.Value {
-	cur := value.Value{Kind: value.String, Streamed: 1}
-	objs, arrs := len(d.stack), len(d.arrays)
+	return d.around(value.Value{Kind: value.String, Streamed: 1}, kinds, len(d.arrays))
+}
+
+// kinds is the containers the token decoder is in, outermost first.
+func (d *Decoder) kinds() []byte {
+	kinds := make([]byte, d.dec.StackDepth())
+	for i := range kinds {
+		k, _ := d.dec.StackIndex(i + 1)
+		kinds[i] = byte(k)
+	}
+	return kinds
+}
+
+// around is the document read so far with cur as the value being read:
+// each object and array around it (kinds, outermost first; the innermost
+// arrs of the decoder's arrays) with what was read of it, and cur last.
+func (d *Decoder) around(cur value.Value, kinds []byte, arrs int) value.Value {
+	objs := len(d.stack)
 	for i := len(kinds) - 1; i >= 0; i-- {
 		switch kinds[i] {
 		case '{':

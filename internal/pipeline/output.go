@@ -11,14 +11,18 @@ import (
 // output, chosen once from outputs. A new output is a file with a type
 // that implements output, and a line in outputs.
 type output interface {
-	// hooks sets what the decoder hands the output while it reads a
-	// document: the long lists, large objects and text blocks it shows
-	// before their document ends.
+	// hooks sets what the decoder asks the output while it reads a
+	// document: which long lists and large objects it returns open, which
+	// text blocks it hands over as they are read.
 	hooks(dec *input.Decoder, name string, res *Result)
 	// read reads dec to its end and writes each document (Renderer.next).
 	read(dec *input.Decoder, res *Result) error
 	// document writes a document read whole.
 	document(v value.Value, res *Result) error
+	// open writes a document dec returned open (input.Decoder.Open): up
+	// to and through its long list or large object, reading it, then,
+	// once dec.Finish has read the rest, what follows it.
+	open(dec *input.Decoder, res *Result) error
 	// part writes a part that is not a document of its own: a line of a
 	// curl -i head, a note before the first document, an SSE event that
 	// is no JSON; and, in the outputs that show parts, each part of a

@@ -24,9 +24,8 @@ func (a *agentOutput) hooks(dec *input.Decoder, _ string, _ *Result) {
 		// A document that is a list streams whatever its items: each is
 		// transformed alone (a million numbers, say). One list a document:
 		// a second is held, as the writer around the first is still open.
-		return a.al == nil && (len(path) == 0 || recognise.Streams(path, first)) && khive.AgentStreams(levels(path), first)
+		return (len(path) == 0 || recognise.Streams(path, first)) && khive.AgentStreams(levels(path), first)
 	}
-	dec.OnList = a.list
 }
 
 func (a *agentOutput) read(dec *input.Decoder, res *Result) error { return a.rn.readEach(dec, res) }
@@ -42,15 +41,10 @@ func (a *agentOutput) broken() {
 	}
 }
 
-// document writes a document, or what follows a list it streamed.
+// document writes a document read whole.
 func (a *agentOutput) document(v value.Value, res *Result) error {
 	failed(v, res)
-	if a.al != nil {
-		a.al.Finish(v)
-		a.al = nil
-	} else {
-		jsonout.Write(a.rn.w, khive.Agent(v, a.rn.opt.Now), false, jsonout.Theme{})
-	}
+	jsonout.Write(a.rn.w, khive.Agent(v, a.rn.opt.Now), false, jsonout.Theme{})
 	return a.rn.flush()
 }
 
@@ -64,22 +58,32 @@ func levels(path []input.Frame) []khive.Level {
 	return ls
 }
 
-// list is the decoder's hook for a long list: the
-// document up to the list, then each row as it is read.
-func (a *agentOutput) list(l *input.List) (int, error) {
+// open writes a document open at a long list: the document up to the
+// list, then each row as it is read, then what follows the list.
+func (a *agentOutput) open(dec *input.Decoder, res *Result) error {
 	rn := a.rn
+	l, _ := dec.Open()
 	a.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, levels(l.Path)), l.First)
 	rn.agentLists++
-	n := len(l.First)
 	for {
 		row, ok, err := l.Next()
-		if err != nil || !ok {
-			return n, err
+		if err != nil {
+			return err
 		}
-		n++
+		if !ok {
+			break
+		}
 		a.al.Row(row)
 		if err := rn.writeErr(); err != nil {
-			return n, err
+			return err
 		}
 	}
+	v, err := dec.Finish()
+	if err != nil {
+		return err
+	}
+	failed(v, res)
+	a.al.Finish(v)
+	a.al = nil
+	return rn.flush()
 }

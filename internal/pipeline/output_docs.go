@@ -49,13 +49,11 @@ func (d docsOutput) hooks(dec *input.Decoder, name string, res *Result) {
 		dec.Stream = func(path []input.Frame, first []value.Value) bool {
 			return len(path) == 0 && value.AllScalars(first) || d.pw.streams(path, first)
 		}
-		dec.OnList = rn.streamList
 	}
 	dec.StreamObject = func(first []value.Member) bool {
 		v := value.Value{Kind: value.Object, Members: first}
 		return !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.StreamsObject(first)
 	}
-	dec.OnObject = rn.streamObject
 	dec.Text = textBlock
 	dec.OnText = func(t *input.TextStream) (bool, error) { return rn.onText(t, name, res) }
 	if d.pw.skip() {
@@ -80,53 +78,42 @@ func (d docsOutput) document(v value.Value, res *Result) error {
 	return rn.parts(parts, res)
 }
 
-// streamList is the decoder's hook for a list too long to hold: it writes
-// the document up to and through the list, reading its rows as it goes.
-func (rn *Renderer) streamList(l *input.List) (int, error) {
-	// The decoder may run beside the loop that shows documents in runs.
-	rn.mu.Lock()
-	defer rn.mu.Unlock()
+// open writes a document open at a long list, or a large object: up to
+// and through it as it is read, then, once the document has been read to
+// its end, the footer and the fields after it.
+func (d docsOutput) open(dec *input.Decoder, res *Result) error {
+	rn := d.rn
 	if err := rn.endRun(); err != nil {
-		return 0, err
-	}
-	ll := &longList{o: rn.begin(false), s: recognise.StreamedList(l, rn.rec)}
-	rn.long = ll
-	rn.longLists++
-	return rn.docs().list(ll.o, l, ll.s)
-}
-
-// finishList writes the rest of a document whose list was streamed.
-func (rn *Renderer) finishList(v value.Value, res *Result) error {
-	ll := rn.long
-	rn.long = nil
-	res.Failed = res.Failed || recognise.Failed(v)
-	if err := rn.docs().finishList(ll.o, v, ll.s); err != nil {
 		return err
 	}
-	return rn.flush()
-}
-
-// streamObject is the decoder's hook for a document that is an object too
-// large to hold: its members are shown as they are read.
-func (rn *Renderer) streamObject(o *input.Object) (int, error) {
-	rn.mu.Lock()
-	defer rn.mu.Unlock()
-	if err := rn.endRun(); err != nil {
-		return 0, err
+	o := rn.begin(false)
+	l, obj := dec.Open()
+	if l != nil {
+		s := recognise.StreamedList(l, rn.rec)
+		rn.longLists++
+		if _, err := d.pw.list(o, l, s); err != nil {
+			return err
+		}
+		v, err := dec.Finish()
+		if err != nil {
+			return err
+		}
+		res.Failed = res.Failed || recognise.Failed(v)
+		if err := d.pw.finishList(o, v, s); err != nil {
+			return err
+		}
+		return rn.flush()
 	}
-	b := &bigObject{o: rn.begin(false), s: recognise.NewStreamedObject(rn.rec)}
-	rn.big = b
+	s := recognise.NewStreamedObject(rn.rec)
 	rn.bigObjects++
-	return rn.docs().object(b.o, o, b.s)
-}
-
-// finishObject writes what follows an object that was streamed: the
-// failure its later members reported, if any.
-func (rn *Renderer) finishObject(res *Result) error {
-	b := rn.big
-	rn.big = nil
-	res.Failed = res.Failed || b.s.Failed()
-	if err := rn.docs().finishObject(b.o, b.s); err != nil {
+	if _, err := d.pw.object(o, obj, s); err != nil {
+		return err
+	}
+	if _, err := dec.Finish(); err != nil {
+		return err
+	}
+	res.Failed = res.Failed || s.Failed()
+	if err := d.pw.finishObject(o, s); err != nil {
 		return err
 	}
 	return rn.flush()

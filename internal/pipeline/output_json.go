@@ -33,6 +33,16 @@ func (j jsonOutput) document(v value.Value, res *Result) error {
 	return j.rn.flush()
 }
 
+// open: -o json copies tokens (read) and returns no document open; an
+// SSE frame's is read whole.
+func (j jsonOutput) open(dec *input.Decoder, res *Result) error {
+	v, err := dec.Finish()
+	if err != nil {
+		return err
+	}
+	return j.document(v, res)
+}
+
 // holdJSON is how much of a document -o json holds (its tokens' bytes)
 // before it writes any of it: a bad document smaller than this writes
 // nothing, so `-o json | jq` never reads a fragment. Past it the document

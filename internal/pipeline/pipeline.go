@@ -138,8 +138,8 @@ type Renderer struct {
 	heads bool
 	// inRuns: records of the same shape in a row are shown as one table
 	// (human and Markdown output of a stream of documents); run is the
-	// current one; mu keeps the decoder's long lists and the pause that
-	// shows a held run from writing at once.
+	// current one; mu keeps the documents shown and the pause that shows a
+	// held run from writing at once.
 	inRuns bool
 	run    *run
 	mu     sync.Mutex
@@ -149,11 +149,6 @@ type Renderer struct {
 	// beforePause, when set, runs as the pause timer fires, before it
 	// takes mu (tests hold a pause there while documents arrive).
 	beforePause func()
-	// long is the list being, or just, streamed in the current document.
-	long *longList
-	// big is the document being, or just, streamed that is an object too
-	// large to hold.
-	big *bigObject
 	// shownParts is how many parts of the current document were shown
 	// before its text block was read (onText); textShown says its text
 	// block was shown as it was read.
@@ -168,18 +163,6 @@ type Renderer struct {
 	// partBuf is reused for the part of each document that is no wrapper.
 	partBuf []protocol.Part
 	seen    *recognise.Seen // what the table flags met, over the run
-}
-
-// longList is a streamed list and the lines writer its document uses.
-type longList struct {
-	o *lines.Writer
-	s *recognise.Streamed
-}
-
-// bigObject is a streamed object and the lines writer it uses.
-type bigObject struct {
-	o *lines.Writer
-	s *recognise.StreamedObject
 }
 
 // NewRenderer returns a renderer writing to w.
@@ -247,6 +230,7 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 		line += len(pre)
 	}
 	dec := rn.decoder(br, name, &res)
+	defer dec.Close()
 	dec.Settled = input.Settled(r)
 	dec.StartLine(line)
 	return res, rn.out.read(dec, &res)
@@ -276,7 +260,22 @@ func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Resu
 		return true, err
 	}
 	res.Documents++
-	return false, rn.Document(v, res)
+	return false, rn.show(dec, v, res)
+}
+
+// show writes a document the decoder returned: whole, or open at a long
+// list. One whose input breaks off inside it ends as broken says.
+func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
+	if l, o := dec.Open(); l == nil && o == nil {
+		return rn.out.document(v, res)
+	}
+	err := rn.out.open(dec, res)
+	if err != nil {
+		if werr := rn.broken(); werr != nil {
+			return werr
+		}
+	}
+	return err
 }
 
 // broken ends what a document that broke off left open (a streamed list,
@@ -284,7 +283,7 @@ func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Resu
 // reported: the rows shown stay shown, and the next input starts afresh.
 func (rn *Renderer) broken() error {
 	rn.out.broken()
-	rn.long, rn.big, rn.shownParts, rn.textShown = nil, nil, 0, false
+	rn.shownParts, rn.textShown = 0, false
 	if err := rn.endRun(); err != nil {
 		return err
 	}
@@ -336,6 +335,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 		// cost more than the frame.
 		if dec == nil {
 			dec = rn.decoder(strings.NewReader(data), name, res)
+			defer dec.Close()
 			dec.Settled = true // a frame's data is whole
 		} else {
 			dec.Reset(strings.NewReader(data), name)
@@ -360,7 +360,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 				return err
 			}
 			res.Documents++
-			if err := rn.Document(v, res); err != nil {
+			if err := rn.show(dec, v, res); err != nil {
 				return err
 			}
 		}
@@ -371,15 +371,9 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 	return err
 }
 
-// Document renders one document and flushes it, so a slow stream shows
-// each document when it arrives.
+// Document renders one document, read whole, and flushes it, so a slow
+// stream shows each document when it arrives.
 func (rn *Renderer) Document(v value.Value, res *Result) error {
-	if rn.long != nil {
-		return rn.finishList(v, res)
-	}
-	if rn.big != nil {
-		return rn.finishObject(res)
-	}
 	return rn.out.document(v, res)
 }
 

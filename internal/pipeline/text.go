@@ -80,6 +80,7 @@ func (rn *Renderer) onText(t *input.TextStream, name string, res *Result) (taken
 		return f()
 	}
 	dec := rn.decoder(t.R, fmt.Sprintf("%s (the JSON in its text block on line %d)", name, t.Line), res)
+	defer dec.Close()
 	ensure := func() error {
 		if committed {
 			return nil
@@ -87,8 +88,6 @@ func (rn *Renderer) onText(t *input.TextStream, name string, res *Result) (taken
 		return locked(commit)
 	}
 	dec.Skip = nil // the reply's structuredContent, not one in the text
-	dec.OnList = committing(dec.OnList, ensure)
-	dec.OnObject = committing(dec.OnObject, ensure)
 	for {
 		v, err := dec.Next()
 		if err == io.EOF {
@@ -103,6 +102,16 @@ func (rn *Renderer) onText(t *input.TextStream, name string, res *Result) (taken
 			}
 			return true, err
 		}
+		if l, o := dec.Open(); l != nil || o != nil {
+			// Something in the text streams: the text does.
+			if err := ensure(); err != nil {
+				return true, err
+			}
+			if err := locked(func() error { return rn.show(dec, v, res) }); err != nil {
+				return true, err
+			}
+			continue
+		}
 		if !committed {
 			held = append(held, v)
 			continue
@@ -113,26 +122,7 @@ func (rn *Renderer) onText(t *input.TextStream, name string, res *Result) (taken
 	}
 }
 
-// committing is a decoder hook that first makes sure the text streams.
-func committing[T any](hook func(T) (int, error), ensure func() error) func(T) (int, error) {
-	if hook == nil {
-		return nil
-	}
-	return func(x T) (int, error) {
-		if err := ensure(); err != nil {
-			return 0, err
-		}
-		return hook(x)
-	}
-}
-
 // inner shows a document read from a text block, once the text streams.
 func (rn *Renderer) inner(v value.Value, res *Result) error {
-	switch {
-	case rn.long != nil:
-		return rn.finishList(v, res)
-	case rn.big != nil:
-		return rn.finishObject(res)
-	}
 	return rn.parts(protocol.Unwrap(v, recognise.Failed), res)
 }

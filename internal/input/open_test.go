@@ -1,0 +1,141 @@
+package input
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// longDoc is {"before": 1, "items": [0, 1, …, n-1], "after": 2}, then a
+// second document.
+func longDoc(n int, second string) string {
+	var b strings.Builder
+	b.WriteString(`{"before": 1, "items": [`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprint(&b, i)
+	}
+	b.WriteString(`], "after": 2}` + "\n" + second)
+	return b.String()
+}
+
+// A document whose long list the hook lets through is returned open, read
+// up to the list; the caller reads the list, Finish the rest, and the next
+// document follows.
+func TestOpenDocumentIsReadOnByFinish(t *testing.T) {
+	d := NewDecoder(strings.NewReader(longDoc(StreamAfter+5, `{"next": true}`)), "t")
+	defer d.Close()
+	d.Stream = func([]Frame, []value.Value) bool { return true }
+	v, err := d.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, o := d.Open()
+	if l == nil || o != nil {
+		t.Fatalf("open: %v %v", l, o)
+	}
+	if got := value.Compact(value.Without(v, "items")); got != `{"before":1}` {
+		t.Errorf("open document without its list: %s", got)
+	}
+	if items, _ := v.Get("items"); len(items.Items) != StreamAfter {
+		t.Errorf("open list holds %d items", len(items.Items))
+	}
+	n := len(l.First)
+	for {
+		it, ok, err := l.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		if it.Text != fmt.Sprint(n) {
+			t.Fatalf("item %d is %s", n, it.Text)
+		}
+		n++
+	}
+	whole, err := d.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, o := d.Open(); l != nil || o != nil {
+		t.Errorf("still open after Finish")
+	}
+	items, _ := whole.Get("items")
+	if after, _ := whole.Get("after"); after.Text != "2" || items.Streamed != StreamAfter+5 || n != StreamAfter+5 {
+		t.Errorf("whole: after %q, streamed %d, read %d", after.Text, items.Streamed, n)
+	}
+	next, err := d.Next()
+	if err != nil || !next.Has("next") {
+		t.Fatalf("next document: %v %v", value.Compact(next), err)
+	}
+	if _, err := d.Next(); err != io.EOF {
+		t.Errorf("after the last: %v", err)
+	}
+}
+
+// A document left open is read to its end by the next Next; a second long
+// list in one document is held.
+func TestOpenDocumentLeftUnreadAndASecondList(t *testing.T) {
+	in := `{"a": [` + strings.Repeat(`1,`, StreamAfter+3) + `1], "b": [` + strings.Repeat(`2,`, StreamAfter+3) + `2]} {"c": 3}`
+	d := NewDecoder(strings.NewReader(in), "t")
+	defer d.Close()
+	asked := 0
+	d.Stream = func([]Frame, []value.Value) bool { asked++; return true }
+	if _, err := d.Next(); err != nil {
+		t.Fatal(err)
+	}
+	v, err := d.Next()
+	if err != nil || !v.Has("c") {
+		t.Fatalf("after an open document left unread: %s %v", value.Compact(v), err)
+	}
+	if asked != 1 {
+		t.Errorf("the hook was asked %d times; the second list is held unasked", asked)
+	}
+	d2 := NewDecoder(strings.NewReader(in), "t")
+	d2.Stream = d.Stream
+	d2.Next()
+	if l, _ := d2.Open(); l == nil {
+		t.Fatal("not open")
+	}
+	whole, err := d2.Finish()
+	if b, _ := whole.Get("b"); err != nil || len(b.Items) != StreamAfter+4 {
+		t.Errorf("the second list: %d items held, %v", len(b.Items), err)
+	}
+	d2.Close()
+}
+
+// An error inside an open document's list is located, and so is one in
+// what Finish reads after it.
+func TestOpenDocumentErrorsAreLocated(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`[` + strings.Repeat(`{},`, StreamAfter+2) + `{,}]`, "t:1:"},
+		{`{"a": [` + strings.Repeat(`1,`, StreamAfter+2) + `1], "b": x}`, "t:1:"},
+	} {
+		d := NewDecoder(strings.NewReader(tc.in), "t")
+		d.Stream = func([]Frame, []value.Value) bool { return true }
+		_, err := d.Next()
+		if err == nil {
+			l, _ := d.Open()
+			for {
+				_, ok, e := l.Next()
+				if e != nil || !ok {
+					err = e
+					break
+				}
+			}
+			if err == nil {
+				_, err = d.Finish()
+			}
+		}
+		if _, ok := err.(*InputError); !ok || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%.40q…: %v", tc.in, err)
+		}
+		d.Close()
+	}
+}
