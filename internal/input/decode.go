@@ -97,6 +97,7 @@ type Decoder struct {
 	// until Finish has read the document to its end.
 	list *List
 	obj  *Object
+	doc  *value.Doc // of the document returned open last, which Finish reads
 }
 
 // errStopped ends a document the caller gave up on (Close, Reset).
@@ -144,6 +145,14 @@ func (l *List) Next() (value.Value, bool, error) {
 	l.n++
 	return v, err == nil, d.located(err)
 }
+
+// Tokens is the token decoder at the list's next item, for a caller that
+// reads an item without building a Value (a row straight to a line).
+func (l *List) Tokens() *jsonlib.Decoder { return l.D.dec }
+
+// ReadValue reads the value at the token decoder's position (inside an
+// item read token by token).
+func (l *List) ReadValue() (value.Value, error) { return l.D.value() }
 
 // Done reports whether Next has read the list to its end.
 func (l *List) Done() bool { return l.done }
@@ -296,6 +305,7 @@ func (d *Decoder) Next() (value.Value, error) {
 			return value.Value{}, err
 		}
 	}
+	d.doc = nil
 	if d.Stream == nil && d.StreamObject == nil {
 		// Nothing can be returned open: no coroutine to start (or close).
 		return d.document()
@@ -312,8 +322,17 @@ func (d *Decoder) Next() (value.Value, error) {
 func (d *Decoder) Open() (*List, *Object) { return d.list, d.obj }
 
 // Finish reads the rest of the document Next returned open, the rest of
-// its list first if the caller left some unread, and returns it whole.
+// its list first if the caller left some unread, and returns it whole
+// (again, when called again; value.Whole asks it too).
 func (d *Decoder) Finish() (value.Value, error) {
+	if d.doc == nil {
+		return value.Value{}, errors.New("input: no document open")
+	}
+	return d.doc.Whole()
+}
+
+// finish is Finish, once.
+func (d *Decoder) finish() (value.Value, error) {
 	for d.list != nil && !d.list.done {
 		if _, ok, err := d.list.Next(); err != nil || !ok {
 			if err != nil {
@@ -339,7 +358,7 @@ func (d *Decoder) Close() {
 	if d.stop != nil {
 		d.stop()
 	}
-	d.pull, d.stop, d.list, d.obj = nil, nil, nil, nil
+	d.pull, d.stop, d.list, d.obj, d.doc = nil, nil, nil, nil, nil
 }
 
 // run is the coroutine that reads documents, one after another, and
@@ -475,7 +494,7 @@ func (d *Decoder) value() (value.Value, error) {
 					d.members = d.members[:base]
 					n, err := d.streamObject(first)
 					d.stack = d.stack[:len(d.stack)-1]
-					return value.Value{Kind: value.Object, Streamed: n}, err
+					return value.Value{Kind: value.Object, Open: &value.Open{N: n}}, err
 				}
 			}
 			name, err := d.dec.ReadToken()
@@ -492,7 +511,7 @@ func (d *Decoder) value() (value.Value, error) {
 			if d.Text != nil && d.dec.PeekKind() == '"' && d.Text(d.stack) {
 				val, err = d.text()
 			} else if d.Skip != nil && d.Skip(d.stack) {
-				val, err = value.Value{Kind: value.Null, Streamed: value.Skipped}, d.dec.SkipValue()
+				val, err = value.Value{Kind: value.Null, Open: skipped}, d.dec.SkipValue()
 			} else {
 				val, err = d.value()
 			}
@@ -518,7 +537,7 @@ func (d *Decoder) value() (value.Value, error) {
 					d.items = d.items[:base]
 					n, err := d.streamList(first)
 					d.arrays = d.arrays[:len(d.arrays)-1]
-					return value.Value{Kind: value.Array, Streamed: n}, err
+					return value.Value{Kind: value.Array, Open: &value.Open{N: n}}, err
 				}
 			}
 			d.item = len(d.items) - base + 1
@@ -922,9 +941,10 @@ func (p *positions) wordAt(off int64) (int64, string) {
 // items it had.
 func (d *Decoder) streamList(first []value.Value) (int, error) {
 	l := &List{D: d, Path: append([]Frame(nil), d.stack...), First: first}
-	d.list = l
+	d.list, d.doc = l, value.NewDoc(d.finish)
 	kinds := d.kinds()
-	open := d.around(value.Value{Kind: value.Array, Items: first}, kinds[:len(kinds)-1], len(d.arrays)-1)
+	list := value.Value{Kind: value.Array, Items: first, Open: &value.Open{Rest: l}}
+	open := d.around(list, kinds[:len(kinds)-1], len(d.arrays)-1, d.doc)
 	if err := d.suspend(open); err != nil {
 		return 0, err
 	}
@@ -939,7 +959,7 @@ func (d *Decoder) streamList(first []value.Value) (int, error) {
 // many members it had. Lists inside it are held: only the object streams.
 func (d *Decoder) streamObject(first []value.Member) (int, error) {
 	o := &Object{D: d, First: first}
-	d.obj = o
+	d.obj, d.doc = o, value.NewDoc(d.finish)
 	stream := d.Stream
 	d.Stream = nil
 	defer func() { d.Stream = stream }()

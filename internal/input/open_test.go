@@ -67,8 +67,8 @@ func TestOpenDocumentIsReadOnByFinish(t *testing.T) {
 		t.Errorf("still open after Finish")
 	}
 	items, _ := whole.Get("items")
-	if after, _ := whole.Get("after"); after.Text != "2" || items.Streamed != StreamAfter+5 || n != StreamAfter+5 {
-		t.Errorf("whole: after %q, streamed %d, read %d", after.Text, items.Streamed, n)
+	if after, _ := whole.Get("after"); after.Text != "2" || items.Streamed() != StreamAfter+5 || n != StreamAfter+5 {
+		t.Errorf("whole: after %q, streamed %d, read %d", after.Text, items.Streamed(), n)
 	}
 	next, err := d.Next()
 	if err != nil || !next.Has("next") {

@@ -80,7 +80,7 @@ func (d *Decoder) text() (value.Value, error) {
 	if err != nil {
 		return value.Value{}, err
 	}
-	v := value.Value{Kind: value.String, Streamed: 1}
+	v := value.Value{Kind: value.String, Open: shownText}
 	if !taken {
 		v = value.Value{Kind: value.String, Text: string(u.kept)}
 	}
@@ -181,7 +181,7 @@ func (d *Decoder) stackKeys() []string {
 // partial is the document around the string the decoder is at: each
 // object and array (kinds, outermost first) with what was read of it.
 func (d *Decoder) partial(kinds []byte) value.Value {
-	return d.around(value.Value{Kind: value.String, Streamed: 1}, kinds, len(d.arrays))
+	return d.around(value.Value{Kind: value.String, Open: shownText}, kinds, len(d.arrays), nil)
 }
 
 // kinds is the containers the token decoder is in, outermost first.
@@ -197,23 +197,49 @@ func (d *Decoder) kinds() []byte {
 // around is the document read so far with cur as the value being read:
 // each object and array around it (kinds, outermost first; the innermost
 // arrs of the decoder's arrays) with what was read of it, and cur last.
-func (d *Decoder) around(cur value.Value, kinds []byte, arrs int) value.Value {
+// With doc, each of them, cur too, stands in doc (value.At), which reads
+// their wholes.
+func (d *Decoder) around(cur value.Value, kinds []byte, arrs int, doc *value.Doc) value.Value {
+	type level struct {
+		obj     bool
+		key     string
+		members []value.Member
+		items   []value.Value
+	}
+	levels := make([]level, len(kinds))
 	objs := len(d.stack)
 	for i := len(kinds) - 1; i >= 0; i-- {
-		switch kinds[i] {
-		case '{':
+		if kinds[i] == '{' {
 			objs--
 			f := d.stack[objs]
-			ms := append(append([]value.Member(nil), f.Obj.Members...), value.Member{Key: f.Key, Value: cur})
+			levels[i] = level{obj: true, key: f.Key, members: f.Obj.Members}
+			continue
+		}
+		arrs--
+		end := len(d.items)
+		if arrs+1 < len(d.arrays) {
+			end = d.arrays[arrs+1]
+		}
+		levels[i] = level{items: d.items[d.arrays[arrs]:end]}
+	}
+	var path []int // cur's place at each level
+	if doc != nil {
+		path = make([]int, len(levels))
+		for i, l := range levels {
+			path[i] = len(l.members) + len(l.items)
+		}
+		cur = value.At(cur, doc, path)
+	}
+	for i := len(levels) - 1; i >= 0; i-- {
+		if l := levels[i]; l.obj {
+			ms := append(append(make([]value.Member, 0, len(l.members)+1), l.members...), value.Member{Key: l.key, Value: cur})
 			cur = value.Value{Kind: value.Object, Members: ms}
-		case '[':
-			arrs--
-			end := len(d.items)
-			if arrs+1 < len(d.arrays) {
-				end = d.arrays[arrs+1]
-			}
-			items := append(append([]value.Value(nil), d.items[d.arrays[arrs]:end]...), cur)
+		} else {
+			items := append(append(make([]value.Value, 0, len(l.items)+1), l.items...), cur)
 			cur = value.Value{Kind: value.Array, Items: items}
+		}
+		if doc != nil {
+			cur = value.At(cur, doc, path[:i])
 		}
 	}
 	return cur
@@ -552,3 +578,10 @@ func (u *unescaper) hex(off int) (rune, int) {
 	}
 	return r, 6
 }
+
+// skipped and shownText are the Open of a value left unread and of a text
+// block shown as it was read; never changed.
+var (
+	skipped   = &value.Open{N: value.Skipped}
+	shownText = &value.Open{N: 1}
+)

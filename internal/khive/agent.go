@@ -230,7 +230,7 @@ type treeContext struct {
 func (a agent) transform(v Value, ctx treeContext) Value {
 	switch v.Kind {
 	case Array:
-		out := Value{Kind: Array, Items: make([]Value, len(v.Items)), Streamed: v.Streamed}
+		out := Value{Kind: Array, Items: make([]Value, len(v.Items)), Open: v.Open}
 		child := treeContext{insideProperties: ctx.insideProperties, objectProperties: ctx.objectProperties, arrayMember: true}
 		if ctx.receipt == batchResults {
 			child.receipt = batchMember
@@ -303,7 +303,7 @@ func (a agent) field(key string, v Value, ctx fieldContext) (out Value, drop boo
 	case Null:
 		return v, !(preservedNull(key) || (ctx.listEnvelope && key == "next_after"))
 	case Array:
-		if len(v.Items) == 0 && v.Streamed == 0 { // a streamed list is not empty
+		if len(v.Items) == 0 && v.Streamed() == 0 { // a streamed list is not empty
 			return v, !(ctx.listEnvelope && preservedEmptyArray(key))
 		}
 	case Object:
@@ -860,7 +860,7 @@ func redundancyDrop(v Value) Value {
 }
 
 func dropItems(v Value) Value {
-	out := Value{Kind: Array, Items: make([]Value, len(v.Items)), Streamed: v.Streamed}
+	out := Value{Kind: Array, Items: make([]Value, len(v.Items)), Open: v.Open}
 	for i, it := range v.Items {
 		if it.Kind == Object {
 			it = dropRecord(it)
@@ -934,7 +934,7 @@ func sameJSON(a, b Value) bool {
 		y, err2 := strconv.ParseFloat(b.Text, 64)
 		return err1 == nil && err2 == nil && x == y
 	case Array:
-		if len(a.Items) != len(b.Items) || a.Streamed != 0 || b.Streamed != 0 {
+		if len(a.Items) != len(b.Items) || a.Streamed() != 0 || b.Streamed() != 0 {
 			return false // a streamed list's rows are not held: it equals none
 		}
 		for i := range a.Items {

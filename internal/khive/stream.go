@@ -5,6 +5,7 @@ import (
 
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
 // A long list (more than the decoder holds) is shown in agent mode as it
@@ -90,7 +91,7 @@ func NewAgentList(now time.Time, levels []Level) *AgentList {
 
 // streaming is the list while it is read: an array, not empty, whose rows
 // are shown as they come.
-var streaming = Value{Kind: Array, Streamed: 1}
+var streaming = Value{Kind: Array, Open: &value.Open{N: 1}}
 
 // Before is what comes before the list, root first: each level's members
 // before the list (or the next level), as agent mode shows them, and the
@@ -148,7 +149,7 @@ func (l *AgentList) cut(i int, obj Value, page bool) (before, after []Member) {
 	}
 	shown := redundancyDrop(l.a.transform(obj, treeContext{receipt: l.policy.receipt, page: page}))
 	for k, m := range shown.Members { // one member a key, once transformed
-		if m.Key == l.levels[i].Key && m.Value.Kind == Array && m.Value.Streamed != 0 {
+		if m.Key == l.levels[i].Key && m.Value.Kind == Array && m.Value.Streamed() != 0 {
 			return shown.Members[:k], shown.Members[k+1:]
 		}
 	}

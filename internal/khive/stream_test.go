@@ -7,6 +7,7 @@ import (
 
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/render/jsonout"
+	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
 // A document shown around its long list, row by row, is what it is shown
@@ -48,7 +49,7 @@ func TestAgentListIsAgentHeld(t *testing.T) {
 			at.Members[i].Value = copyObject(obj)
 			at = &at.Members[i].Value
 		}
-		*at = Value{Kind: Array, Streamed: len(obj.Items)}
+		*at = Value{Kind: Array, Open: &value.Open{N: len(obj.Items)}}
 
 		var b strings.Builder
 		w := bufio.NewWriter(&b)

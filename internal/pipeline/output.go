@@ -22,7 +22,7 @@ type output interface {
 	// open writes a document dec returned open (input.Decoder.Open): up
 	// to and through its long list or large object, reading it, then,
 	// once dec.Finish has read the rest, what follows it.
-	open(dec *input.Decoder, res *Result) error
+	open(dec *input.Decoder, v value.Value, res *Result) error
 	// part writes a part that is not a document of its own: a line of a
 	// curl -i head, a note before the first document, an SSE event that
 	// is no JSON; and, in the outputs that show parts, each part of a

@@ -60,7 +60,7 @@ func levels(path []input.Frame) []khive.Level {
 
 // open writes a document open at a long list: the document up to the
 // list, then each row as it is read, then what follows the list.
-func (a *agentOutput) open(dec *input.Decoder, res *Result) error {
+func (a *agentOutput) open(dec *input.Decoder, _ value.Value, res *Result) error {
 	rn := a.rn
 	l, _ := dec.Open()
 	a.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, levels(l.Path)), l.First)

@@ -29,10 +29,9 @@ type parts interface {
 	// skip says that a reply's structuredContent is not shown once its
 	// text block was (it is the same JSON again).
 	skip() bool
-	// list writes the document up to and through a long list, reading its
-	// rows; finishList writes what follows it.
-	list(o *lines.Writer, l *input.List, s *recognise.Streamed) (rows int, err error)
-	finishList(o *lines.Writer, v value.Value, s *recognise.Streamed) error
+	// list writes a document open at a long list (v), reading the list,
+	// then what follows it, once dec.Finish has read it.
+	list(dec *input.Decoder, v value.Value, res *Result) error
 	// object writes a large object's members as they are read;
 	// finishObject what its later members said.
 	object(o *lines.Writer, obj *input.Object, s *recognise.StreamedObject) (read int, err error)
@@ -81,29 +80,24 @@ func (d docsOutput) document(v value.Value, res *Result) error {
 // open writes a document open at a long list, or a large object: up to
 // and through it as it is read, then, once the document has been read to
 // its end, the footer and the fields after it.
-func (d docsOutput) open(dec *input.Decoder, res *Result) error {
+func (d docsOutput) open(dec *input.Decoder, v value.Value, res *Result) error {
 	rn := d.rn
 	if err := rn.endRun(); err != nil {
 		return err
 	}
-	o := rn.begin(false)
 	l, obj := dec.Open()
 	if l != nil {
-		s := recognise.StreamedList(l, rn.rec)
-		rn.longLists++
-		if _, err := d.pw.list(o, l, s); err != nil {
+		if err := d.pw.list(dec, v, res); err != nil {
 			return err
 		}
-		v, err := dec.Finish()
+		w, err := dec.Finish()
 		if err != nil {
 			return err
 		}
-		res.Failed = res.Failed || recognise.Failed(v)
-		if err := d.pw.finishList(o, v, s); err != nil {
-			return err
-		}
+		res.Failed = res.Failed || recognise.Failed(w)
 		return rn.flush()
 	}
+	o := rn.begin(false)
 	s := recognise.NewStreamedObject(rn.rec)
 	rn.bigObjects++
 	if _, err := d.pw.object(o, obj, s); err != nil {

@@ -35,7 +35,7 @@ func (j jsonOutput) document(v value.Value, res *Result) error {
 
 // open: -o json copies tokens (read) and returns no document open; an
 // SSE frame's is read whole.
-func (j jsonOutput) open(dec *input.Decoder, res *Result) error {
+func (j jsonOutput) open(dec *input.Decoder, _ value.Value, res *Result) error {
 	v, err := dec.Finish()
 	if err != nil {
 		return err

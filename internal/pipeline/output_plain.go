@@ -36,19 +36,24 @@ func (plainParts) streams(path []input.Frame, first []value.Value) bool {
 // skip: plain output shows a reply's structuredContent, whatever it says.
 func (plainParts) skip() bool { return false }
 
-func (p plainParts) list(o *lines.Writer, l *input.List, s *recognise.Streamed) (int, error) {
+func (p plainParts) list(dec *input.Decoder, _ value.Value, _ *Result) error {
+	p.rn.longLists++
+	o := p.rn.begin(false)
 	pw := p.writer(o)
+	l, _ := dec.Open()
 	if len(l.Path) == 0 && value.AllScalars(l.First) {
-		n, err := pw.StreamScalars(l)
-		s.Rows = n
-		return n, err
+		_, err := pw.StreamScalars(l)
+		return err
 	}
-	err := pw.Stream(l, s)
-	return s.Rows, err
-}
-
-func (p plainParts) finishList(o *lines.Writer, v value.Value, s *recognise.Streamed) error {
-	p.writer(o).Finish(v, s)
+	s := recognise.StreamedList(l)
+	if err := pw.Stream(l, s); err != nil {
+		return err
+	}
+	w, err := dec.Finish()
+	if err != nil {
+		return err
+	}
+	pw.Finish(w, s)
 	return nil
 }
 

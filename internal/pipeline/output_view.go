@@ -49,13 +49,25 @@ func (vp *viewParts) streams(path []input.Frame, first []value.Value) bool {
 // which --verbose shows.
 func (vp *viewParts) skip() bool { return !vp.rn.opt.Verbose }
 
-func (vp *viewParts) list(o *lines.Writer, l *input.List, s *recognise.Streamed) (int, error) {
-	err := vp.write(o, recognise.DocOf(s.Blocks(l)))
-	return s.Rows, err
-}
-
-func (vp *viewParts) finishList(o *lines.Writer, v value.Value, s *recognise.Streamed) error {
-	return vp.write(o, recognise.DocOf(s.Finish(v)))
+// list: the view of the open document, as of any other, whose list
+// comes as it is read; or, when its view does not take the list as it
+// comes, the document held (value.Force) and shown as a held one is.
+func (vp *viewParts) list(_ *input.Decoder, v value.Value, res *Result) error {
+	rn := vp.rn
+	parts := rn.docParts(v, true)
+	if len(parts) == 1 && parts[0].Kind == protocol.ValuePart {
+		d := recognise.Doc(parts[0], rn.rec)
+		if value.Taken(v) {
+			rn.longLists++
+			rn.problems(d.Problems)
+			return vp.write(rn.begin(false), d)
+		}
+	}
+	w, err := value.Force(v)
+	if err != nil {
+		return err
+	}
+	return rn.parts(rn.docParts(w, false), res)
 }
 
 func (vp *viewParts) object(o *lines.Writer, obj *input.Object, s *recognise.StreamedObject) (int, error) {

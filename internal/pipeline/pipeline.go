@@ -269,7 +269,7 @@ func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
 	if l, o := dec.Open(); l == nil && o == nil {
 		return rn.out.document(v, res)
 	}
-	err := rn.out.open(dec, res)
+	err := rn.out.open(dec, v, res)
 	if err != nil {
 		if werr := rn.broken(); werr != nil {
 			return werr

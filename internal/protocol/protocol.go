@@ -341,7 +341,7 @@ func (u unwrapper) tool(v Value) []Part {
 	sc, hasSC := v.Get("structuredContent")
 	// Skipped: its text block, holding the same JSON, was shown as it was
 	// read (StreamsText).
-	hasSC = hasSC && !value.Empty(sc) && sc.Streamed != value.Skipped
+	hasSC = hasSC && !value.Empty(sc) && sc.Streamed() != value.Skipped
 	if hasSC && !isErr {
 		parts = append(parts, u.unwrap(sc)...)
 	}
@@ -426,7 +426,7 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 	}
 	switch b.Str("type") {
 	case "text":
-		if tv, _ := b.Get("text"); tv.Kind == String && tv.Streamed > 0 {
+		if tv, _ := b.Get("text"); tv.Kind == String && tv.Streamed() > 0 {
 			// Its documents were shown as the text was read (StreamsText).
 			parts := []Part{{Kind: StreamedPart}}
 			if isErr {
@@ -601,7 +601,7 @@ func StreamsText(partial Value) bool {
 	if c.Kind != Array || len(c.Items) != 1 || c.Items[0].Str("type") != "text" {
 		return false
 	}
-	if tv, _ := c.Items[0].Get("text"); tv.Streamed == 0 {
+	if tv, _ := c.Items[0].Get("text"); tv.Streamed() == 0 {
 		return false // the string is deeper down
 	}
 	for _, m := range r.Members {

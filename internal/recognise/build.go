@@ -770,15 +770,6 @@ func (b builder) byIndex(rows []Value, idx []int, indent int, raw bool) *view.Re
 	return b.record(v, indent, raw, false)
 }
 
-// inline is an array of scalars; a null in it is "null", not "not yet".
-func (b builder) inline(items []Value, indent int) view.Inline {
-	cells := make([]view.Cell, len(items))
-	for i, it := range items {
-		cells[i] = b.cell("", it, it.Kind == Null)
-	}
-	return view.Inline{Items: cells, Indent: indent}
-}
-
 // rest is, under --verbose, the fields a summary line left out, as a
 // record at indent; nil otherwise or when there are none.
 func (b builder) rest(v Value, indent int, shown ...string) *view.Record {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
+	"github.com/khive-ai/khive-pretty/internal/value"
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
@@ -19,7 +20,11 @@ var codeSearch = Recogniser{
 	Match: func(v Value) bool {
 		return hasObjects(v, "results", "file_path") && hasObjects(v, "results", "content")
 	},
+	Reads: "results",
 	View: func(b builder, v Value) ([]view.Block, error) {
+		if list, _ := v.Get("results"); isOpenList(list) {
+			return openHits(b, v, list), nil
+		}
 		results, err := objects(v, "results")
 		if err != nil {
 			return nil, err
@@ -37,6 +42,54 @@ var codeSearch = Recogniser{
 		}
 		return append(blocks, codeEnd(b, v, len(results))...), nil
 	},
+}
+
+// openHits is the hits of an open list, each as it is read, then once
+// the list has been read what follows them. A hit not of the shape is its
+// fields, as they came.
+func openHits(b builder, v, list Value) []view.Block {
+	rest := value.Take(list)
+	c := &count{}
+	var queue []view.Block // blocks made and not yet yielded
+	stream := view.Stream{Next: func() (view.Block, bool, error) {
+		if len(queue) == 0 {
+			var row Value
+			if c.rows < len(list.Items) {
+				row = list.Items[c.rows]
+			} else {
+				var ok bool
+				var err error
+				if row, ok, err = rest.Next(); err != nil || !ok {
+					return nil, false, err
+				}
+			}
+			if c.rows > 0 {
+				queue = append(queue, view.Gap{}) // between hits, as held
+			}
+			if h, err := codeHit(b, row); err == nil && (row.Has("file_path") || row.Has("content")) {
+				queue = append(queue, h)
+			} else {
+				one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(c.rows) + "]", Value: row}}}
+				queue = append(queue, *b.record(one, 0, false, false))
+			}
+			c.rows++
+			c.shown++
+		}
+		next := queue[0]
+		queue = queue[1:]
+		return next, true, nil
+	}}
+	noun := Noun(list.Items, "results")
+	return []view.Block{stream, later(func() ([]view.Block, error) {
+		w, err := value.Whole(v)
+		if err != nil {
+			return nil, err
+		}
+		if Failed(w) {
+			return b.failedAfter(c, noun, 0, value.Without(w, "results")), nil
+		}
+		return codeEnd(b, w, c.rows), nil
+	})}
 }
 
 // codeHit is one search result: its place, score and code.

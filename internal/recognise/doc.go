@@ -14,8 +14,11 @@ import (
 // document makes the view of a value by its shape: a server's shape when
 // one of the registry knows it, else khive's envelopes, errors, batches
 // and lists, else the generic shapes, so that any JSON has a view.
+//
+// A document returned open at its long list (open.go) is shown by the
+// same views: those of its shapes that read such a list as it comes.
 func (b builder) document(v Value, d *view.Doc) []view.Block {
-	if s := findShape(v, ""); s != nil {
+	if s := findShape(v, ""); s != nil && s.readsOpen(v) {
 		if blocks, ok := b.special(s, v, d); ok {
 			return blocks
 		}
@@ -30,11 +33,17 @@ func (b builder) document(v Value, d *view.Doc) []view.Block {
 	case ShapeList:
 		return b.list(v, 0)
 	case ShapeRecords:
+		if isOpenList(v) {
+			c, noun := &count{}, Noun(v.Items, "")
+			return []view.Block{b.openTable(v, 0, c), later(func() ([]view.Block, error) {
+				return []view.Block{countOf(c.shown, c.rows, noun, 0)}, nil
+			})}
+		}
 		return b.records(v.Items, Noun(v.Items, ""), 0)
 	case ShapeRecord:
 		return []view.Block{*b.record(v, 0, false, false)}
 	case ShapeScalars:
-		return []view.Block{b.inline(v.Items, 0)}
+		return []view.Block{b.inline(v, 0)}
 	case ShapeArray:
 		if b.tooDeep() {
 			return []view.Block{view.Scalar{Cell: deep(v)}}
@@ -86,11 +95,14 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 		indent = 2
 	}
 	blocks := []view.Block{}
-	if s := findShape(res, tool); s != nil {
+	if s := findShape(res, tool); s != nil && s.readsOpen(res) {
 		if body, ok := b.special(s, res, d); ok {
 			blocks = append(append(blocks, title), body...)
-			return append(blocks, b.envelopeRest(v, indent, nested)...)
+			return append(blocks, b.restOf(v, indent, nested)...)
 		}
+	}
+	if res.IsOpen() {
+		return b.openEnvelope(v, title, indent, nested)
 	}
 	switch shape := Classify(res); shape {
 	case ShapeList, ShapeRecords:
@@ -116,12 +128,65 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 		}
 		blocks = append(blocks, title)
 	case ShapeScalars:
-		blocks = append(blocks, title, b.inline(res.Items, 2))
+		blocks = append(blocks, title, b.inline(res, 2))
 	default:
 		blocks = append(blocks, title)
 		blocks = append(blocks, b.document(res, d)...)
 	}
 	return append(blocks, b.envelopeRest(v, indent, nested)...)
+}
+
+// openEnvelope is an envelope whose result is, or holds, an open list
+// (khive's list envelope, a search's hits): the title, quiet as a held
+// list's, the table, then, once the list has been read, the footer and
+// the envelope's other fields, or the failure the envelope said after
+// its rows.
+func (b builder) openEnvelope(v Value, title view.Title, indent int, nested bool) []view.Block {
+	res, _ := v.Get("result")
+	title.Quiet = !nested
+	c := &count{}
+	var table view.Block
+	var footer func(res Value) []view.Block
+	noun := ""
+	if isOpenList(res) {
+		noun = Noun(res.Items, "results")
+		table = b.openTable(res, indent, c)
+		footer = func(Value) []view.Block { return []view.Block{countOf(c.shown, c.rows, noun, indent)} }
+	} else {
+		key, rows, _ := ListRows(res)
+		noun = Noun(rows.Items, key)
+		table = b.openTable(rows, indent, c)
+		footer = func(res Value) []view.Block { return b.listFooter(res, key, c.shown, c.rows, noun, indent) }
+	}
+	return []view.Block{title, table, later(func() ([]view.Block, error) {
+		w, err := value.Whole(v)
+		if err != nil {
+			return nil, err
+		}
+		if Failed(w) {
+			return b.failedAfter(c, noun, indent, w), nil
+		}
+		res, _ := w.Get("result")
+		return append(footer(res), b.envelopeRest(w, indent, nested)...), nil
+	})}
+}
+
+// restOf is envelopeRest of v, once v is whole: after an open result, a
+// Later.
+func (b builder) restOf(v Value, indent int, nested bool) []view.Block {
+	if !v.IsOpen() {
+		return b.envelopeRest(v, indent, nested)
+	}
+	return []view.Block{later(func() ([]view.Block, error) {
+		w, err := value.Whole(v)
+		if err != nil {
+			return nil, err
+		}
+		if Failed(w) {
+			return []view.Block{view.Gap{}, b.errorBlock(w, "")}, nil
+		}
+		return b.envelopeRest(w, indent, nested), nil
+	})}
 }
 
 // envelopeRest is an envelope's fields other than ok, tool and result
@@ -272,6 +337,19 @@ func (b builder) withoutUsage(v Value) Value {
 // under --verbose).
 func (b builder) list(v Value, indent int) []view.Block {
 	key, rows, _ := ListRows(v)
+	if isOpenList(rows) {
+		c, noun := &count{}, Noun(rows.Items, key)
+		return []view.Block{b.openTable(rows, indent, c), later(func() ([]view.Block, error) {
+			w, err := value.Whole(v)
+			if err != nil {
+				return nil, err
+			}
+			if Failed(w) {
+				return b.failedAfter(c, noun, indent, value.Without(w, key)), nil
+			}
+			return b.listFooter(w, key, c.shown, c.rows, noun, indent), nil
+		})}
+	}
 	var blocks []view.Block
 	n := 0
 	if len(rows.Items) > 0 {
@@ -343,6 +421,21 @@ func (b builder) errorBlock(v Value, num string) view.Error {
 // the summary would), with the summary and status under --verbose.
 func (b builder) batch(v Value, d *view.Doc) []view.Block {
 	res, _ := v.Get("results")
+	if res.IsOpen() && len(res.Items) == 1 {
+		// The first op holds an open list: it is shown as a one-op
+		// request's, before it is known whether more ops follow; if some
+		// do, they are shown after it, numbered, with the totals.
+		return append(b.envelope(res.Items[0], "", false, d), later(func() ([]view.Block, error) {
+			w, err := value.Whole(v)
+			if err != nil {
+				return nil, err
+			}
+			return b.afterFirstOp(w), nil
+		}))
+	}
+	if res.IsOpen() {
+		return nil // a later op's list: held (value.Force), as its number and the totals need the ops before it
+	}
 	if len(res.Items) == 1 {
 		return b.oneOp(v, res.Items[0], d)
 	}

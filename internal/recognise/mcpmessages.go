@@ -67,7 +67,7 @@ var mcpCompletion = Recogniser{
 		}
 		var blocks []view.Block
 		if len(vals.Items) > 0 {
-			blocks = append(blocks, b.inline(vals.Items, 0))
+			blocks = append(blocks, b.inline(vals, 0))
 		}
 		blocks = append(blocks, f)
 		if rest := b.leftover(c, 0, "values", "total", "hasMore"); rest != nil {

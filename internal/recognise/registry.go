@@ -2,6 +2,7 @@ package recognise
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
 	"github.com/khive-ai/khive-pretty/internal/input"
@@ -32,6 +33,27 @@ type Recogniser struct {
 	// Long, when set, says how a list of the shape's entries too long to
 	// hold is shown as it is read.
 	Long *Long
+	// Reads is the key of the list its View reads as it comes, when the
+	// document holds it open (Long's Key, for a Long shape).
+	Reads string
+}
+
+// readsOpen reports whether s shows v: any held value, and an open one
+// only when its open list is the one s reads as it comes. Any other shape
+// would show only what was held of it, so the generic view shows it.
+func (s *Recogniser) readsOpen(v Value) bool {
+	if !v.IsOpen() {
+		return true
+	}
+	key := s.Reads
+	if s.Long != nil {
+		key = s.Long.Key
+	}
+	if key == "" || v.Kind != Object || len(v.Members) == 0 {
+		return false
+	}
+	last := v.Members[len(v.Members)-1]
+	return last.Key == key && isOpenList(last.Value)
 }
 
 // Long is a shape whose main list is numbered entries (a graph's
@@ -68,8 +90,14 @@ func (l *Long) entries(b builder, items []Value) ([]view.Block, error) {
 	return []view.Block{its, countLine(len(items), l.Noun, 0)}, nil
 }
 
-// view is a long shape's whole view, held.
+// view is a long shape's whole view: held, or, when its list is open,
+// its first entries, numbered as a held list this long is, then the
+// others as they are read, and once the list has been read its count and
+// the document's other fields.
 func (l *Long) view(b builder, v Value) ([]view.Block, error) {
+	if list, _ := v.Get(l.Key); isOpenList(list) {
+		return l.open(b, v, list)
+	}
 	items, err := objects(v, l.Key)
 	if err != nil {
 		return nil, err
@@ -87,6 +115,58 @@ func (l *Long) view(b builder, v Value) ([]view.Block, error) {
 		blocks = append(blocks, l.After(b, value.Without(v, l.Key))...)
 	}
 	return blocks, nil
+}
+
+// open is view of a document whose list is open. An entry not of the
+// shape, after the first ones were, is shown as its fields, as they came,
+// under its number.
+func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
+	its := view.Items{Pad: input.StreamAfter, Entries: make([]view.Entry, 0, len(list.Items))}
+	for _, it := range list.Items {
+		e, err := l.Entry(b, it)
+		if err != nil {
+			return nil, err
+		}
+		its.Entries = append(its.Entries, e)
+	}
+	var blocks []view.Block
+	if l.Before != nil {
+		blocks = l.Before(b, v)
+	}
+	rest := value.Take(list)
+	c := &count{rows: len(list.Items), shown: len(list.Items)}
+	its.More = func() (view.Entry, bool, error) {
+		it, ok, err := rest.Next()
+		if err != nil || !ok {
+			return view.Entry{}, false, err
+		}
+		n := c.rows
+		c.rows++
+		c.shown++
+		if it.Kind == Object {
+			if e, err := l.Entry(b, it); err == nil {
+				return e, true, nil
+			}
+		}
+		one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(n) + "]", Value: it}}}
+		return view.Entry{Extra: b.record(one, 0, false, false)}, true, nil
+	}
+	noun := Noun(list.Items, l.Key)
+	return append(blocks, its, later(func() ([]view.Block, error) {
+		w, err := value.Whole(v)
+		if err != nil {
+			return nil, err
+		}
+		rest := value.Without(w, l.Key)
+		if Failed(w) {
+			return b.failedAfter(c, noun, 0, rest), nil
+		}
+		blocks := []view.Block{countLine(c.rows, l.Noun, 0)}
+		if l.After != nil {
+			blocks = append(blocks, l.After(b, rest)...)
+		}
+		return blocks, nil
+	})), nil
 }
 
 // shapes are tried in order; the first match wins. It is a table, never
@@ -157,6 +237,11 @@ func (b builder) special(s *Recogniser, v Value, d *view.Doc) (blocks []view.Blo
 				err = fmt.Errorf("panic: %v", p)
 			}
 		}()
+		if v.IsOpen() && s.Long != nil {
+			// Its list open: the entries as they come.
+			blocks, err = s.Long.view(b, v)
+			return err
+		}
 		blocks, err = s.View(b, v)
 		return err
 	}()

@@ -52,10 +52,14 @@ func Classify(v Value) Shape {
 	return ShapeScalar
 }
 
-// IsBatch: results is an array of envelopes and summary an object.
+// IsBatch: results is an array of envelopes and summary an object (or,
+// while results is open, still to come: khive sorts it after).
 func IsBatch(v Value) bool {
 	res, ok := v.Get("results")
 	sum, ok2 := v.Get("summary")
+	if res.IsOpen() && !ok2 {
+		ok2, sum.Kind = true, Object
+	}
 	if !ok || !ok2 || res.Kind != Array || sum.Kind != Object {
 		return false
 	}
@@ -68,7 +72,8 @@ func IsBatch(v Value) bool {
 }
 
 // ListRows finds the rows of a list envelope: one of the list keys holding
-// an array, next to at least one limit or cursor field.
+// an array, next to at least one limit or cursor field; or holding an
+// open list, whose fields come after it (khive sorts its keys).
 func ListRows(v Value) (key string, rows Value, ok bool) {
 	meta := false
 	for _, m := range v.Members {
@@ -77,11 +82,11 @@ func ListRows(v Value) (key string, rows Value, ok bool) {
 			break
 		}
 	}
-	if !meta {
+	if !meta && !v.IsOpen() {
 		return "", Value{}, false
 	}
 	for _, k := range ListKeys {
-		if r, has := v.Get(k); has && r.Kind == Array && (len(r.Items) == 0 || value.AllObjects(r.Items)) {
+		if r, has := v.Get(k); has && r.Kind == Array && (len(r.Items) == 0 || value.AllObjects(r.Items)) && (meta || isOpenList(r)) {
 			return k, r, true
 		}
 	}

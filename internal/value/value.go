@@ -26,15 +26,184 @@ type Value struct {
 	Text    string   // String: the text; Number: the literal; Bool: "true" or "false"
 	Members []Member // Object
 	Items   []Value  // Array
-	// Streamed counts the rows of a list too long to hold, which were shown
-	// as they were read; Items is then empty. Skipped marks a value that
-	// was not read at all (shown otherwise).
-	Streamed int
+	// Open, when set, says how a value not held whole was read: see Open.
+	Open *Open
 }
 
-// Skipped is the Streamed of a value left unread: a tool result's
+// Open is what a value holds besides its text, members and items: set on
+// a value the decoder did not hold whole. It keeps Value small for the
+// millions that are held whole.
+type Open struct {
+	// N counts, in a whole document, the items of a list too long to
+	// hold, which were shown as they were read (Items is then empty); -1
+	// (Skipped) marks a value left unread; 1 on a String, a text block
+	// shown as it was read.
+	N int
+	// Rest reads, in a document returned open, the items of its open list
+	// after Items, as they come.
+	Rest Cursor
+	// doc is the document returned open that the value stands in, at path
+	// (the place of a member or item at each level): a container around
+	// the open list, read up to it, whose whole Whole reads.
+	doc  *Doc
+	path []int
+	// taken says a view reads the list as it comes (Take): else it is
+	// held (Force) before anything of its document is shown.
+	taken bool
+}
+
+// Cursor reads the items of a list one at a time, false after the last.
+type Cursor interface {
+	Next() (Value, bool, error)
+}
+
+// Skipped is the N of a value left unread: a tool result's
 // structuredContent after its text block, holding the same JSON, was shown.
 const Skipped = -1
+
+// Streamed is the N of v's Open: how many items a list shown as it was
+// read had, Skipped, or 1 for a text block shown as read; 0 for a value
+// held whole.
+func (v Value) Streamed() int {
+	if v.Open == nil {
+		return 0
+	}
+	return v.Open.N
+}
+
+// Doc is a document returned open, up to its open list: Whole reads the
+// rest, once, when the list has been read.
+type Doc struct {
+	finish func() (Value, error)
+	done   bool
+	whole  Value
+	err    error
+}
+
+// NewDoc is an open document that finish reads to its end.
+func NewDoc(finish func() (Value, error)) *Doc { return &Doc{finish: finish} }
+
+// Whole is the whole document, read to its end the first time.
+func (d *Doc) Whole() (Value, error) {
+	if !d.done {
+		d.whole, d.err = d.finish()
+		d.done = true
+	}
+	return d.whole, d.err
+}
+
+// At marks v as standing in the open document d at path.
+func At(v Value, d *Doc, path []int) Value {
+	o := Open{doc: d, path: path}
+	if v.Open != nil {
+		o.N, o.Rest = v.Open.N, v.Open.Rest
+	}
+	v.Open = &o
+	return v
+}
+
+// IsOpen reports a value of a document returned open that is not whole
+// yet: the open list, or a container around it.
+func (v Value) IsOpen() bool { return v.Open != nil && v.Open.doc != nil }
+
+// Take is the rest of an open list, for a view that shows it as it is
+// read (Taken then says so); nil for a list held whole.
+func Take(v Value) Cursor {
+	if v.Open == nil || v.Open.Rest == nil {
+		return nil
+	}
+	v.Open.taken = true
+	return v.Open.Rest
+}
+
+// OpenList is the open list of a document returned open: the last member
+// or item of each container from the top, down to the list.
+func OpenList(v Value) (Value, bool) {
+	for v.IsOpen() {
+		if v.Open.Rest != nil {
+			return v, true
+		}
+		switch {
+		case v.Kind == Object && len(v.Members) > 0:
+			v = v.Members[len(v.Members)-1].Value
+		case v.Kind == Array && len(v.Items) > 0:
+			v = v.Items[len(v.Items)-1]
+		default:
+			return Value{}, false
+		}
+	}
+	return Value{}, false
+}
+
+// Taken reports whether a view took the open list of a document (Take).
+func Taken(doc Value) bool {
+	l, ok := OpenList(doc)
+	return ok && l.Open.taken
+}
+
+// Force is a document returned open, held whole: the rest of its open
+// list read into its Items, then the rest of the document. It is the one
+// place where a list that could have been shown as it came is held,
+// for a view that needs all of it (or what comes after it) first.
+func Force(doc Value) (Value, error) {
+	l, ok := OpenList(doc)
+	if !ok {
+		return Whole(doc)
+	}
+	items := append([]Value(nil), l.Items...)
+	for {
+		it, ok, err := l.Open.Rest.Next()
+		if err != nil {
+			return Value{}, err
+		}
+		if !ok {
+			break
+		}
+		items = append(items, it)
+	}
+	w, err := l.Open.doc.Whole()
+	if err != nil {
+		return Value{}, err
+	}
+	// The list's place in the whole document: the same path.
+	at := &w
+	for _, i := range l.Open.path {
+		switch {
+		case at.Kind == Object && i < len(at.Members):
+			at = &at.Members[i].Value
+		case at.Kind == Array && i < len(at.Items):
+			at = &at.Items[i]
+		default:
+			return w, nil
+		}
+	}
+	*at = Value{Kind: Array, Items: items}
+	return w, nil
+}
+
+// Whole is v as it stands in its document once that has been read to its
+// end: v itself when it was held whole. The open list is then an Array
+// whose Streamed counts its items.
+func Whole(v Value) (Value, error) {
+	if !v.IsOpen() {
+		return v, nil
+	}
+	w, err := v.Open.doc.Whole()
+	if err != nil {
+		return Value{}, err
+	}
+	for _, i := range v.Open.path {
+		switch {
+		case w.Kind == Object && i < len(w.Members):
+			w = w.Members[i].Value
+		case w.Kind == Array && i < len(w.Items):
+			w = w.Items[i]
+		default:
+			return Value{}, nil
+		}
+	}
+	return w, nil
+}
 
 // Member is one name/value pair of an object.
 type Member struct {

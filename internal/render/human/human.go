@@ -144,6 +144,16 @@ func (h *Writer) block(b view.Block, indent int) error {
 		h.tree(b)
 	case view.Diff:
 		h.diff(b)
+	case view.Later:
+		blocks, err := b.Blocks()
+		if err != nil {
+			return err
+		}
+		for _, next := range blocks {
+			if err := h.block(next, indent); err != nil {
+				return err
+			}
+		}
 	case view.Stream:
 		for {
 			next, ok, err := b.Next()

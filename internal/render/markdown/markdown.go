@@ -156,6 +156,17 @@ func (m Writer) streamed(b view.Block) error {
 			}
 			return m.o.Err()
 		}
+	case view.Later:
+		blocks, err := b.Blocks()
+		if err != nil {
+			return err
+		}
+		for _, next := range blocks {
+			if err := m.streamed(next); err != nil {
+				return err
+			}
+		}
+		return m.o.Err()
 	case view.Stream:
 		for {
 			next, ok, err := b.Next()

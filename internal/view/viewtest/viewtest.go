@@ -134,6 +134,12 @@ func streaming(end error) []view.Block {
 		view.Items{Heading: "entities", Entries: []view.Entry{entry("Graphiti")}, Pad: 2, More: each(end, entry(Streamed))},
 		view.Record{Fields: []view.Field{{Key: "name", Cell: text("graphiti")}}, Measured: 1,
 			Stream: each(end, view.Field{Key: "last", Cell: text(Streamed)})},
+		view.Later{Blocks: func() ([]view.Block, error) {
+			if end != nil {
+				return nil, end
+			}
+			return []view.Block{view.Footer{Parts: []view.Part{{Text: Streamed}}}}, nil
+		}},
 	}
 }
 

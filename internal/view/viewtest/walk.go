@@ -10,8 +10,8 @@ import (
 // with every piece of text a block carries as a cell of kind Text: what a
 // full view (--verbose) must show, for tests that check nothing is lost.
 // It has a case for every kind of block (viewtest checks it) and panics
-// on a block it has none for. A Stream it leaves alone: its blocks are
-// read once, by the writer.
+// on a block it has none for. A Stream or a Later it leaves alone: its
+// blocks are made once, by the writer.
 func Walk(b view.Block, fn func(view.Cell)) {
 	text := func(s string) {
 		if s != "" {
@@ -169,7 +169,7 @@ func Walk(b view.Block, fn func(view.Cell)) {
 		for _, l := range b.Lines {
 			text(untab(l.Text))
 		}
-	case view.Gap, view.Stream:
+	case view.Gap, view.Stream, view.Later:
 	default:
 		panic(fmt.Sprintf("viewtest.Walk: no case for %T", b))
 	}
