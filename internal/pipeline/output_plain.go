@@ -36,25 +36,21 @@ func (plainParts) streams(path []input.Frame, first []value.Value) bool {
 // skip: plain output shows a reply's structuredContent, whatever it says.
 func (plainParts) skip() bool { return false }
 
-func (p plainParts) list(dec *input.Decoder, _ value.Value, _ *Result) error {
-	p.rn.longLists++
-	o := p.rn.begin(false)
-	pw := p.writer(o)
-	l, _ := dec.Open()
-	if len(l.Path) == 0 && value.AllScalars(l.First) {
-		_, err := pw.StreamScalars(l)
-		return err
+// list: the open document written as a held one is, its list as it is
+// read. The decoder lets through only the lists whose place plain output
+// knows (recognise.StreamsPlain); any other is held.
+func (p plainParts) list(_ *input.Decoder, v value.Value, res *Result) error {
+	rn := p.rn
+	parts := rn.docParts(v, true)
+	if len(parts) != 1 || parts[0].Kind != protocol.ValuePart {
+		w, err := value.Force(v)
+		if err != nil {
+			return err
+		}
+		return rn.parts(rn.docParts(w, false), res)
 	}
-	s := recognise.StreamedList(l)
-	if err := pw.Stream(l, s); err != nil {
-		return err
-	}
-	w, err := dec.Finish()
-	if err != nil {
-		return err
-	}
-	pw.Finish(w, s)
-	return nil
+	rn.longLists++
+	return p.writer(rn.begin(false)).Document(v)
 }
 
 func (p plainParts) object(o *lines.Writer, obj *input.Object, s *recognise.StreamedObject) (int, error) {

@@ -17,16 +17,6 @@ import (
 // A document that has already said it failed is held instead, so that its
 // failure heads its output.
 
-// Where is where a streamed list sits in its document.
-type Where uint8
-
-const (
-	ListIsDocument Where = iota // [ {…}, … ]
-	ListInObject                // {"items": [ … ], "requested_limit": …}
-	ListIsResult                // {"ok": true, "result": [ … ]}
-	ListInResult                // {"ok": true, "result": {"items": [ … ], …}}
-)
-
 // Streams reports whether a list that has grown to input.StreamAfter items
 // at path streams: the decoder's hook.
 func Streams(path []input.Frame, first []Value) bool {
@@ -104,51 +94,6 @@ func longShape(obj Value, key string, first []Value, tool string) *Long {
 		return sh.Long
 	}
 	return nil
-}
-
-// Streamed is where a list being streamed sits in its document, for
-// plain output, which writes it from the decoder's tokens.
-type Streamed struct {
-	Where Where
-	Key   string // the list's key in its object ("items"), if any
-	Rows  int    // rows read so far
-	// Envelope is the envelope around a result (ListIsResult, ListInResult),
-	// complete up to the result.
-	Envelope Value
-	// Walk marks a list that plain output writes as key: value lines
-	// (the entries of a shape under a key that is no list key), not as a
-	// table; Before is how many members of its object came before it.
-	Walk   bool
-	Before int
-}
-
-// StreamedList says where a long list sits.
-func StreamedList(l *input.List) *Streamed {
-	s := &Streamed{}
-	path := l.Path
-	if inOp(path) {
-		path = path[1:]
-	}
-	switch len(path) {
-	case 0:
-		s.Where = ListIsDocument
-	case 1:
-		s.Where, s.Key = ListInObject, path[0].Key
-		if s.Key == "result" {
-			s.Where, s.Key = ListIsResult, ""
-		}
-	default:
-		s.Where, s.Key = ListInResult, path[1].Key
-	}
-	if s.Where >= ListIsResult {
-		s.Envelope = *path[0].Obj
-	}
-	if s.Where == ListInObject && findShape(value.Join(*path[0].Obj, Value{Kind: Object, Members: []Member{{Key: s.Key, Value: Value{Kind: Array, Items: l.First}}}}), "") != &codeSearch {
-		around := *path[0].Obj
-		s.Walk = longShape(around, s.Key, l.First, "") != nil && !IsListKey(s.Key)
-		s.Before = len(around.Members)
-	}
-	return s
 }
 
 // StreamsObject reports whether a document that is an object, grown to

@@ -145,6 +145,9 @@ func (h *Writer) block(b view.Block, indent int) error {
 	case view.Diff:
 		h.diff(b)
 	case view.Later:
+		if err := h.o.Err(); err != nil {
+			return err // nothing more is read once output failed
+		}
 		blocks, err := b.Blocks()
 		if err != nil {
 			return err

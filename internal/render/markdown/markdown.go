@@ -157,6 +157,9 @@ func (m Writer) streamed(b view.Block) error {
 			return m.o.Err()
 		}
 	case view.Later:
+		if err := m.o.Err(); err != nil {
+			return err // nothing more is read once output failed
+		}
 		blocks, err := b.Blocks()
 		if err != nil {
 			return err

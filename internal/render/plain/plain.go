@@ -36,12 +36,12 @@ const (
 )
 
 // New returns a writer to o (which has no width).
-func New(o *lines.Writer) Writer { return Writer{o: o} }
+func New(o *lines.Writer) Writer { return Writer{o: o, err: new(error)} }
 
 // Steered is a writer whose tables show what --columns, --sort, --where
 // and --no-headers ask; seen, when set, collects what they met.
 func Steered(o *lines.Writer, spec steer.Spec, seen *recognise.Seen) Writer {
-	return Writer{o: o, spec: spec, seen: seen}
+	return Writer{o: o, spec: spec, seen: seen, err: new(error)}
 }
 
 // plain renders the stable, script-facing text form. It depends on nothing
@@ -51,6 +51,8 @@ type Writer struct {
 	o    *lines.Writer
 	spec steer.Spec
 	seen *recognise.Seen
+	// err is the first error of an open list (open.go): the input's.
+	err *error
 }
 
 func (p Writer) document(v Value) {
@@ -64,14 +66,19 @@ func (p Writer) document(v Value) {
 	case recognise.ShapeList:
 		p.list(v)
 	case recognise.ShapeRecords:
-		p.table("", v.Items)
+		p.table("", v)
 	case recognise.ShapeScalars:
 		for _, it := range v.Items {
 			p.o.Line(plainScalar(it))
 		}
+		p.scalars(v)
 	case recognise.ShapeScalar:
 		p.o.Line(plainScalar(v))
 	default: // records and mixed arrays
+		if v.IsOpen() {
+			p.openRecord(v)
+			break
+		}
 		p.walk("", "", v, false)
 	}
 }
@@ -87,6 +94,9 @@ func (p Writer) envelope(v Value) {
 			continue
 		}
 		p.field("", m)
+	}
+	if v.IsOpen() {
+		p.envelopeAfter(v)
 	}
 }
 
@@ -104,7 +114,11 @@ func (p Writer) result(v Value) {
 // list: the rows as a table, then the metadata as key: value lines.
 func (p Writer) list(v Value) {
 	key, rows, _ := recognise.ListRows(v)
-	p.table(key, rows.Items)
+	p.table(key, rows)
+	if v.IsOpen() {
+		p.listAfter(v, key)
+		return
+	}
 	p.listMeta(v, key)
 }
 
@@ -304,7 +318,12 @@ func label(path string) string {
 //
 // Rows too sparse for a table (recognise.Sparse) are written by index
 // instead, under key, the list's key ("" for a document that is a list).
-func (p Writer) table(key string, rows []Value) {
+func (p Writer) table(key string, list Value) {
+	if rest := value.Take(list); rest != nil {
+		p.openTable(key, list.Items, rest)
+		return
+	}
+	rows := list.Items
 	steered, idx := rows, []int(nil) // idx: the place of each row kept, when steered
 	if len(p.spec.Where) > 0 || len(p.spec.Sort) > 0 {
 		idx = recognise.SteerIndex(rows, p.spec, p.seen)

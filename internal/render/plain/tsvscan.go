@@ -17,7 +17,7 @@ import (
 // byte arena per row. The cells are those flattenRow gives.
 type tsvScan struct {
 	t    *tsv
-	l    *input.List
+	l    tokenCursor
 	root colNode
 	tmp  []byte // unquoting scratch
 	raw  []byte // the items of the array being read
@@ -40,7 +40,14 @@ type colNode struct {
 	props bool
 }
 
-func newTSVScan(t *tsv, l *input.List) *tsvScan {
+// tokenCursor is an open list whose rows can be read token by token
+// (input.List).
+type tokenCursor interface {
+	value.Cursor
+	Tokens() *jsonlib.Decoder
+}
+
+func newTSVScan(t *tsv, l tokenCursor) *tsvScan {
 	s := &tsvScan{t: t, l: l}
 	s.sub = jsonlib.NewDecoder(&s.rd)
 	return s
@@ -64,7 +71,7 @@ func (s *tsvScan) row() error {
 }
 
 func (s *tsvScan) object(n *colNode) error {
-	dec := s.l.D.Tokens()
+	dec := s.l.Tokens()
 	if _, err := dec.ReadToken(); err != nil { // '{'
 		return err
 	}
@@ -179,7 +186,7 @@ func (s *tsvScan) scalar(k *colNode, raw jsonlib.Raw) {
 // decoded on their own (the raw bytes of the scalars read so far are kept
 // for that).
 func (s *tsvScan) array(k *colNode) error {
-	dec := s.l.D.Tokens()
+	dec := s.l.Tokens()
 	if _, err := dec.ReadToken(); err != nil { // '['
 		return err
 	}

@@ -1,0 +1,234 @@
+package plain
+
+import (
+	"strconv"
+
+	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// A list too long to hold comes open (value.Open): plain output writes it
+// where a held list is written, its first rows held and the others as
+// they are read, and what follows it once the document has been read to
+// its end (value.Whole). The decoder lets through only the lists whose
+// place plain output knows (recognise.StreamsPlain).
+
+// Document writes a document, which may be open, and returns the input's
+// error if its open list broke off.
+func (p Writer) Document(v Value) error {
+	p.document(v)
+	if err := p.o.Err(); err != nil {
+		return err
+	}
+	return *p.err
+}
+
+// fail keeps the first error of an open list; true when there is one.
+func (p Writer) fail(err error) bool {
+	if err != nil && *p.err == nil {
+		*p.err = err
+	}
+	return *p.err != nil
+}
+
+// whole is v read to its end; false, the error kept, when the input broke
+// off, and false, unread, when output failed: nothing more is read then.
+func (p Writer) whole(v Value) (Value, bool) {
+	if *p.err != nil || p.o.Err() != nil {
+		return Value{}, false
+	}
+	w, err := value.Whole(v)
+	return w, !p.fail(err)
+}
+
+// scalars writes the items of an open list of scalars after its first
+// ones, a value a line. An item that is not a scalar, after the first ones
+// were, gets its own indexed lines, as an item of a mixed list does.
+func (p Writer) scalars(list Value) {
+	rest := value.Take(list)
+	for n := len(list.Items); rest != nil && p.o.Err() == nil; n++ {
+		it, ok, err := rest.Next()
+		if p.fail(err) || !ok {
+			return
+		}
+		if it.Scalar() {
+			p.o.Line(plainScalar(it))
+			continue
+		}
+		p.o.Gap()
+		p.walkAt(&pathSeg{seg: "[" + strconv.Itoa(n) + "]"}, "", it, false)
+		p.o.Gap()
+	}
+}
+
+// listAfter is what follows an open list's rows: its metadata, or the
+// failure the list said after them.
+func (p Writer) listAfter(v Value, key string) {
+	w, ok := p.whole(v)
+	if !ok {
+		return
+	}
+	if recognise.Failed(w) {
+		p.o.Gap()
+		p.errorEnvelope(value.Without(w, key), false)
+		return
+	}
+	p.listMeta(w, key)
+}
+
+// envelopeAfter is what follows an open result: the envelope's fields
+// after it, or the failure it said after the result.
+func (p Writer) envelopeAfter(v Value) {
+	w, ok := p.whole(v)
+	if !ok {
+		return
+	}
+	if recognise.Failed(w) {
+		p.o.Gap()
+		p.errorEnvelope(w, false)
+		return
+	}
+	for _, m := range w.Members[len(v.Members):] {
+		p.field("", m)
+	}
+}
+
+// openRecord is a record whose last member is an open list (a graph's
+// nodes): its members as key: value lines, the list's items under their
+// index as they are read, then the members after it.
+func (p Writer) openRecord(v Value) {
+	root := &pathSeg{}
+	last := v.Members[len(v.Members)-1]
+	for _, m := range v.Members[:len(v.Members)-1] {
+		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value, false)
+	}
+	list := &pathSeg{up: root, seg: joinPath("", last.Key)}
+	n := 0
+	item := func(it Value) {
+		p.walkAt(&pathSeg{up: list, seg: "[" + strconv.Itoa(n) + "]"}, last.Key, it, false)
+		n++
+	}
+	for _, it := range last.Value.Items {
+		item(it)
+	}
+	rest := value.Take(last.Value)
+	for rest != nil && p.o.Err() == nil {
+		it, ok, err := rest.Next()
+		if p.fail(err) || !ok {
+			break
+		}
+		item(it)
+	}
+	w, ok := p.whole(v)
+	if !ok {
+		return
+	}
+	if recognise.Failed(w) {
+		p.o.Gap()
+		p.errorEnvelope(value.Without(w, last.Key), false)
+		return
+	}
+	for _, m := range w.Members[len(v.Members):] {
+		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value, false)
+	}
+}
+
+// openTable writes an open list's first rows as a table, then every
+// further row straight from the decoder's tokens where it can. Rows too
+// sparse for a table are written by index, as held ones are; a table
+// whose later rows make it so ends there, and the rest are.
+func (p Writer) openTable(key string, first []Value, rest value.Cursor) {
+	steered := recognise.SteerRows(first, p.spec, p.seen)
+	t := newTSV(p, steered)
+	if t == nil {
+		p.openByIndex(key, 0, first, rest)
+		return
+	}
+	for r := range steered {
+		t.load(r)
+		t.write()
+	}
+	n := len(first)
+	tc, tokens := rest.(tokenCursor)
+	var scan *tsvScan
+	if tokens {
+		scan = newTSVScan(t, tc)
+	}
+	// A --where condition may name any column: its rows are read whole.
+	whole := len(p.spec.Where) > 0 || !tokens
+	interrupted := false
+	for p.o.Err() == nil {
+		if whole || tc.Tokens().PeekKind() != '{' {
+			row, ok, err := rest.Next()
+			if p.fail(err) || !ok {
+				return
+			}
+			n++
+			switch {
+			case row.Kind != Object:
+				// A row that is not a record: its own lines, indexed as in
+				// a held list of mixed items; the table resumes under a
+				// new header.
+				p.o.Gap()
+				p.walkAt(&pathSeg{seg: "[" + strconv.Itoa(n-1) + "]"}, "", row, false)
+				interrupted = true
+				if whole {
+					p.o.Gap()
+					t.header()
+					interrupted = false
+				}
+			case !recognise.Keep(row, p.spec, p.seen):
+			default:
+				t.loadRow(row)
+				t.write()
+				if t.sparse() {
+					p.openByIndex(key, n, nil, rest)
+					return
+				}
+			}
+			continue
+		}
+		if p.fail(scan.row()) {
+			return
+		}
+		if interrupted && !t.added {
+			p.o.Gap()
+			t.header()
+		}
+		interrupted = false
+		t.write()
+		n++
+		if t.added && t.sparse() {
+			p.openByIndex(key, n, nil, rest)
+			return
+		}
+	}
+}
+
+// openByIndex writes the rows of an open list from first on, then every
+// further one as it is read, by index (items[1200].name: …), as a held
+// list too sparse for a table has them, after a blank line when a table
+// came before; n is the index of first's first row.
+func (p Writer) openByIndex(key string, n int, first []Value, rest value.Cursor) {
+	if n > 0 {
+		p.o.Gap()
+	}
+	list := listPath(key)
+	where := len(p.spec.Where) > 0
+	row := func(v Value) {
+		if !where || v.Kind != Object || recognise.Keep(v, p.spec, p.seen) {
+			p.row(list, key, n, v)
+		}
+		n++
+	}
+	for _, v := range first {
+		row(v)
+	}
+	for p.o.Err() == nil {
+		v, ok, err := rest.Next()
+		if p.fail(err) || !ok {
+			return
+		}
+		row(v)
+	}
+}
