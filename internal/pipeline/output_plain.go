@@ -27,22 +27,21 @@ func (p plainParts) part(pt protocol.Part) error {
 	return nil
 }
 
-// streams: plain output heads an op with the number of ops in its request
-// ("op 1/2"), so a request's lists are held.
+// streams: lists where khive puts them (list below holds a request's).
 func (plainParts) streams(path []input.Frame, first []value.Value) bool {
-	return recognise.StreamsPlain(path, first)
+	return recognise.Streams(path, first)
 }
 
 // skip: plain output shows a reply's structuredContent, whatever it says.
 func (plainParts) skip() bool { return false }
 
 // list: the open document written as a held one is, its list as it is
-// read. The decoder lets through only the lists whose place plain output
-// knows (recognise.StreamsPlain); any other is held.
+// read. A request envelope's list is held (value.Force): plain output
+// heads each op with the number of ops ("op 1/2"), known at its end.
 func (p plainParts) list(_ *input.Decoder, v value.Value, res *Result) error {
 	rn := p.rn
 	parts := rn.docParts(v, true)
-	if len(parts) != 1 || parts[0].Kind != protocol.ValuePart {
+	if len(parts) != 1 || parts[0].Kind != protocol.ValuePart || recognise.IsBatch(v) {
 		w, err := value.Force(v)
 		if err != nil {
 			return err

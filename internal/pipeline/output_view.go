@@ -35,12 +35,10 @@ func (vp *viewParts) part(p protocol.Part) error {
 	return vp.write(o, d)
 }
 
-// streams: Markdown and --verbose head an envelope's list with its tool,
-// which must then have been read before the list.
-func (vp *viewParts) streams(path []input.Frame, first []value.Value) bool {
-	if vp.rn.opt.Output == Markdown || vp.rn.opt.Verbose {
-		return recognise.StreamsTitled(path, first)
-	}
+// streams: lists where khive puts them; the view of one that needs
+// more than its first rows to show it (a title whose tool comes after)
+// does not take it, and it is held.
+func (*viewParts) streams(path []input.Frame, first []value.Value) bool {
 	return recognise.Streams(path, first)
 }
 

@@ -95,6 +95,12 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 		indent = 2
 	}
 	blocks := []view.Block{}
+	if res.IsOpen() && tool == "" {
+		// The tool comes after its open result (khive sorts its keys): no
+		// shape by tool, and the title says no tool, which a writer that
+		// shows it (Markdown, --verbose) cannot show; the rows are a table.
+		return b.openEnvelope(v, title, indent, nested)
+	}
 	if s := findShape(res, tool); s != nil && s.readsOpen(res) {
 		if body, ok := b.special(s, res, d); ok {
 			blocks = append(append(blocks, title), body...)
@@ -144,6 +150,12 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 func (b builder) openEnvelope(v Value, title view.Title, indent int, nested bool) []view.Block {
 	res, _ := v.Get("result")
 	title.Quiet = !nested
+	if title.Text == "" && (b.opt.Verbose || !b.opt.Fold) {
+		// A writer that shows the title (Markdown, --verbose) needs the
+		// tool, which khive sorts after the result: the list is held
+		// (not taken, so value.Force holds it) to show it.
+		return []view.Block{title}
+	}
 	c := &count{}
 	var table view.Block
 	var footer func(res Value) []view.Block

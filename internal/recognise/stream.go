@@ -63,29 +63,6 @@ func inOp(path []input.Frame) bool {
 	return len(path) >= 2 && path[0].Key == "results" && path[1].Item == 1 && len(path[0].Obj.Members) == 0
 }
 
-// StreamsPlain is Streams for plain output, which heads an op with the
-// number of ops in its request ("op 1/2"): a request's lists are held.
-func StreamsPlain(path []input.Frame, first []Value) bool {
-	return !inOp(path) && Streams(path, first)
-}
-
-// StreamsTitled is Streams for an output that heads an envelope's list
-// with the envelope's tool (Markdown, --verbose): the tool must have been
-// read before the list (khive sorts it after its result).
-func StreamsTitled(path []input.Frame, first []Value) bool {
-	if !Streams(path, first) {
-		return false
-	}
-	if inOp(path) {
-		path = path[1:]
-	}
-	if len(path) > 0 && path[0].Key == "result" {
-		t, ok := path[0].Obj.Get("tool")
-		return ok && t.Kind == String
-	}
-	return true
-}
-
 // longShape is the shape, if any, that shows obj's list key, whose first
 // items are first, as numbered entries (a graph's entities).
 func longShape(obj Value, key string, first []Value, tool string) *Long {

@@ -11,7 +11,7 @@ import (
 // where a held list is written, its first rows held and the others as
 // they are read, and what follows it once the document has been read to
 // its end (value.Whole). The decoder lets through only the lists whose
-// place plain output knows (recognise.StreamsPlain).
+// place plain output knows (recognise.Streams); it holds a request's.
 
 // Document writes a document, which may be open, and returns the input's
 // error if its open list broke off.
