@@ -164,6 +164,9 @@ type Object struct {
 	First []value.Member // the first StreamAfter members
 	done  bool
 	n     int // members read by Next
+	// telling is the members read by Next that the Telling hook names,
+	// kept for the whole document: what says whether it failed.
+	telling []value.Member
 }
 
 // Next returns the next member; false after the last.
@@ -186,6 +189,9 @@ func (o *Object) Next() (value.Member, bool, error) {
 	d.item = 0
 	v, err := d.value()
 	o.n++
+	if err == nil && d.Telling != nil && d.Telling(key) {
+		o.telling = append(o.telling, value.Member{Key: key, Value: v})
+	}
 	return value.Member{Key: key, Value: v}, err == nil, d.located(err)
 }
 
@@ -492,9 +498,9 @@ func (d *Decoder) value() (value.Value, error) {
 				if d.StreamObject(d.members[base:]) {
 					first := append([]value.Member(nil), d.members[base:]...)
 					d.members = d.members[:base]
-					n, err := d.streamObject(first)
+					n, telling, err := d.streamObject(first)
 					d.stack = d.stack[:len(d.stack)-1]
-					return value.Value{Kind: value.Object, Open: &value.Open{N: n}}, err
+					return value.Value{Kind: value.Object, Members: telling, Open: &value.Open{N: n}}, err
 				}
 			}
 			name, err := d.dec.ReadToken()
@@ -956,20 +962,23 @@ func (d *Decoder) streamList(first []value.Value) (int, error) {
 
 // streamObject returns the document, a large object whose first members
 // are first, open, and returns, once the caller has read the rest, how
-// many members it had. Lists inside it are held: only the object streams.
-func (d *Decoder) streamObject(first []value.Member) (int, error) {
+// many members it had and those of them the Telling hook names: the whole
+// document keeps only these. Lists inside it are held: only the object
+// streams.
+func (d *Decoder) streamObject(first []value.Member) (int, []value.Member, error) {
 	o := &Object{D: d, First: first}
 	d.obj, d.doc = o, value.NewDoc(d.finish)
 	stream := d.Stream
 	d.Stream = nil
 	defer func() { d.Stream = stream }()
-	if err := d.suspend(value.Value{Kind: value.Object, Members: first}); err != nil {
-		return 0, err
+	open := value.Value{Kind: value.Object, Members: first, Open: &value.Open{More: o}}
+	if err := d.suspend(value.At(open, d.doc, nil)); err != nil {
+		return 0, nil, err
 	}
 	if !o.done {
-		return 0, errors.New("a large object was not read to its end")
+		return 0, nil, errors.New("a large object was not read to its end")
 	}
-	return len(first) + o.n, nil
+	return len(first) + o.n, o.telling, nil
 }
 
 // ReadFrom reads one value from a token decoder of the caller's (an item

@@ -4,7 +4,6 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
-	"github.com/khive-ai/khive-pretty/internal/render/lines"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
@@ -23,30 +22,24 @@ type docsOutput struct {
 type parts interface {
 	// part writes a part of a document.
 	part(p protocol.Part) error
-	// streams reports whether a list grown to input.StreamAfter items at
-	// path streams (the decoder's question).
-	streams(path []input.Frame, first []value.Value) bool
 	// skip says that a reply's structuredContent is not shown once its
 	// text block was (it is the same JSON again).
 	skip() bool
-	// list writes a document open at a long list (v), reading the list,
-	// then what follows it, once dec.Finish has read it.
-	list(dec *input.Decoder, v value.Value, res *Result) error
-	// object writes a large object's members as they are read;
-	// finishObject what its later members said.
-	object(o *lines.Writer, obj *input.Object, s *recognise.StreamedObject) (read int, err error)
-	finishObject(o *lines.Writer, s *recognise.StreamedObject) error
+	// open writes a document returned open (v): through its long list or
+	// large object, read as it comes, then what follows it (value.Whole).
+	open(v value.Value, res *Result) error
 }
 
-// hooks: long lists stream unless rows are sorted (the last row read may
-// be the first shown); large objects and long text blocks always.
+// hooks: long lists stream where khive puts them (recognise.Streams),
+// unless rows are sorted (the last row read may be the first shown);
+// large objects and long text blocks always.
 func (d docsOutput) hooks(dec *input.Decoder, name string, res *Result) {
 	rn := d.rn
 	if len(rn.opt.Steer.Sort) == 0 {
 		// A document that is a list of scalars streams too: a value a line
 		// in plain output, inline in the others.
 		dec.Stream = func(path []input.Frame, first []value.Value) bool {
-			return len(path) == 0 && value.AllScalars(first) || d.pw.streams(path, first)
+			return len(path) == 0 && value.AllScalars(first) || recognise.Streams(path, first)
 		}
 	}
 	dec.StreamObject = func(first []value.Member) bool {
@@ -85,32 +78,24 @@ func (d docsOutput) open(dec *input.Decoder, v value.Value, res *Result) error {
 	if err := rn.endRun(); err != nil {
 		return err
 	}
-	l, obj := dec.Open()
-	if l != nil {
-		if err := d.pw.list(dec, v, res); err != nil {
-			return err
-		}
-		w, err := dec.Finish()
-		if err != nil {
-			return err
-		}
-		res.Failed = res.Failed || recognise.Failed(w)
-		return rn.flush()
-	}
-	o := rn.begin(false)
-	s := recognise.NewStreamedObject(rn.rec)
-	rn.bigObjects++
-	if _, err := d.pw.object(o, obj, s); err != nil {
+	if err := d.pw.open(v, res); err != nil {
 		return err
 	}
-	if _, err := dec.Finish(); err != nil {
+	w, err := dec.Finish()
+	if err != nil {
 		return err
 	}
-	res.Failed = res.Failed || s.Failed()
-	if err := d.pw.finishObject(o, s); err != nil {
-		return err
-	}
+	res.Failed = res.Failed || recognise.Failed(w)
 	return rn.flush()
+}
+
+// streamed counts a document shown as it was read, for tests.
+func (rn *Renderer) streamed(v value.Value) {
+	if l, _ := value.OpenList(v); l.Open != nil && l.Open.More != nil {
+		rn.bigObjects++
+	} else {
+		rn.longLists++
+	}
 }
 
 // docs is the parts writer of the output, which streams long documents

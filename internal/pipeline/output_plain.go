@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/render/lines"
@@ -27,18 +26,13 @@ func (p plainParts) part(pt protocol.Part) error {
 	return nil
 }
 
-// streams: lists where khive puts them (list below holds a request's).
-func (plainParts) streams(path []input.Frame, first []value.Value) bool {
-	return recognise.Streams(path, first)
-}
-
 // skip: plain output shows a reply's structuredContent, whatever it says.
 func (plainParts) skip() bool { return false }
 
 // list: the open document written as a held one is, its list as it is
 // read. A request envelope's list is held (value.Force): plain output
 // heads each op with the number of ops ("op 1/2"), known at its end.
-func (p plainParts) list(_ *input.Decoder, v value.Value, res *Result) error {
+func (p plainParts) open(v value.Value, res *Result) error {
 	rn := p.rn
 	parts := rn.docParts(v, true)
 	if len(parts) != 1 || parts[0].Kind != protocol.ValuePart || recognise.IsBatch(v) {
@@ -48,15 +42,6 @@ func (p plainParts) list(_ *input.Decoder, v value.Value, res *Result) error {
 		}
 		return rn.parts(rn.docParts(w, false), res)
 	}
-	rn.longLists++
+	rn.streamed(v)
 	return p.writer(rn.begin(false)).Document(v)
-}
-
-func (p plainParts) object(o *lines.Writer, obj *input.Object, s *recognise.StreamedObject) (int, error) {
-	return p.writer(o).StreamObject(obj, s)
-}
-
-func (p plainParts) finishObject(o *lines.Writer, s *recognise.StreamedObject) error {
-	p.writer(o).FinishObject(s)
-	return nil
 }

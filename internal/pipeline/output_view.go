@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/render/human"
@@ -35,13 +34,6 @@ func (vp *viewParts) part(p protocol.Part) error {
 	return vp.write(o, d)
 }
 
-// streams: lists where khive puts them; the view of one that needs
-// more than its first rows to show it (a title whose tool comes after)
-// does not take it, and it is held.
-func (*viewParts) streams(path []input.Frame, first []value.Value) bool {
-	return recognise.Streams(path, first)
-}
-
 // skip: what is shown of a reply whose text block was is not its
 // structuredContent, the same JSON again (MCP asks servers to send both),
 // which --verbose shows.
@@ -50,13 +42,13 @@ func (vp *viewParts) skip() bool { return !vp.rn.opt.Verbose }
 // list: the view of the open document, as of any other, whose list
 // comes as it is read; or, when its view does not take the list as it
 // comes, the document held (value.Force) and shown as a held one is.
-func (vp *viewParts) list(_ *input.Decoder, v value.Value, res *Result) error {
+func (vp *viewParts) open(v value.Value, res *Result) error {
 	rn := vp.rn
 	parts := rn.docParts(v, true)
 	if len(parts) == 1 && parts[0].Kind == protocol.ValuePart {
 		d := recognise.Doc(parts[0], rn.rec)
 		if value.Taken(v) {
-			rn.longLists++
+			rn.streamed(v)
 			rn.problems(d.Problems)
 			return vp.write(rn.begin(false), d)
 		}
@@ -66,18 +58,6 @@ func (vp *viewParts) list(_ *input.Decoder, v value.Value, res *Result) error {
 		return err
 	}
 	return rn.parts(rn.docParts(w, false), res)
-}
-
-func (vp *viewParts) object(o *lines.Writer, obj *input.Object, s *recognise.StreamedObject) (int, error) {
-	err := vp.write(o, recognise.DocOf(s.Blocks(obj)))
-	return s.Read, err
-}
-
-func (vp *viewParts) finishObject(o *lines.Writer, s *recognise.StreamedObject) error {
-	if blocks := s.Finish(); len(blocks) > 0 {
-		return vp.write(o, recognise.DocOf(blocks))
-	}
-	return nil
 }
 
 // write writes a view in human or Markdown output.

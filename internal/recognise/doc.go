@@ -41,6 +41,9 @@ func (b builder) document(v Value, d *view.Doc) []view.Block {
 		}
 		return b.records(v.Items, Noun(v.Items, ""), 0)
 	case ShapeRecord:
+		if v.Open != nil && v.Open.More != nil {
+			return b.openRecord(v)
+		}
 		return []view.Block{*b.record(v, 0, false, false)}
 	case ShapeScalars:
 		return []view.Block{b.inline(v, 0)}

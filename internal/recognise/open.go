@@ -173,6 +173,47 @@ func (b builder) inline(list Value, indent int) view.Inline {
 	return in
 }
 
+// openRecord is a document that is an object too large to hold (a map of
+// a million keys): a record of its first members, the others shown as
+// they are read, but for those that may say it failed (FailureKey): the
+// decoder keeps those for the whole document, and once it ends they are
+// shown as the failure they report, or as fields if they report none.
+func (b builder) openRecord(v Value) []view.Block {
+	b.grows = true
+	r := b.record(Value{Kind: Object, Members: v.Members}, 0, false, false)
+	more := value.TakeMembers(v)
+	r.Stream = func() (view.Field, bool, error) {
+		for {
+			m, ok, err := more.Next()
+			if err != nil || !ok {
+				return view.Field{}, false, err
+			}
+			if FailureKey(m.Key) {
+				continue // kept for the end
+			}
+			if f, ok := b.field(m, false, false); ok {
+				return f, true, nil
+			}
+		}
+	}
+	return []view.Block{*r, later(func() ([]view.Block, error) {
+		w, err := value.Whole(v)
+		switch {
+		case err != nil || len(w.Members) == 0:
+			return nil, err
+		case Failed(w):
+			return []view.Block{view.Gap{}, b.errorBlock(w, "")}, nil
+		}
+		held := view.Record{}
+		for _, m := range w.Members {
+			if f, ok := b.field(m, false, false); ok {
+				held.Fields = append(held.Fields, f)
+			}
+		}
+		return []view.Block{held}, nil
+	})}
+}
+
 // failedAfter is what follows the rows of an open list whose document
 // said only after them that it failed: their count, then the failure
 // whole (rest: the document, or what of it is not the list).

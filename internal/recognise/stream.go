@@ -3,7 +3,6 @@ package recognise
 import (
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/value"
-	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
 // A list too long to hold (more than input.StreamAfter rows) is shown as
@@ -91,78 +90,4 @@ func StreamsObject(first []Member) bool {
 	}
 	v := Value{Kind: Object, Members: first}
 	return Classify(v) == ShapeRecord && findShape(v, "") == nil
-}
-
-// StreamedObject is a document that is an object too large to hold (a
-// map of a million keys), shown as a record whose fields after the first
-// ones are shown as they are read. The members read later that may say
-// the document failed (FailureKey, judged together as a held document's
-// are) are held back: once the object ends they are shown
-// as the failure they report, or as fields if they report none.
-type StreamedObject struct {
-	b    builder
-	held []Member
-	Read int // members read so far
-}
-
-// NewStreamedObject is the view of a large object being read.
-func NewStreamedObject(opt Options) *StreamedObject {
-	return &StreamedObject{b: builder{opt: opt, grows: true}}
-}
-
-// Failed reports whether the members held back say the document failed.
-func (s *StreamedObject) Failed() bool { return len(s.held) > 0 && Failed(s.Held()) }
-
-// Held is the members held back.
-func (s *StreamedObject) Held() Value { return Value{Kind: Object, Members: s.held} }
-
-// Hold takes a member read after the first ones that may say the document
-// failed out of the fields (true), for Finish to show.
-func (s *StreamedObject) Hold(m Member) bool {
-	if FailureKey(m.Key) {
-		s.held = append(s.held, m)
-		return true
-	}
-	return false
-}
-
-// Blocks is the record of the object's first members, whose Stream reads
-// the others.
-func (s *StreamedObject) Blocks(o *input.Object) []view.Block {
-	r := s.b.record(Value{Kind: Object, Members: o.First}, 0, false, false)
-	s.Read = len(o.First)
-	r.Stream = func() (view.Field, bool, error) {
-		for {
-			m, ok, err := o.Next()
-			if err != nil || !ok {
-				return view.Field{}, false, err
-			}
-			s.Read++
-			if s.Hold(m) {
-				continue
-			}
-			if f, ok := s.b.field(m, false, false); ok {
-				return f, true, nil
-			}
-		}
-	}
-	return []view.Block{*r}
-}
-
-// Finish is what follows the fields once the object has ended: the
-// failure the members held back report, or those members as fields.
-func (s *StreamedObject) Finish() []view.Block {
-	switch {
-	case len(s.held) == 0:
-		return nil
-	case s.Failed():
-		return []view.Block{view.Gap{}, s.b.errorBlock(s.Held(), "")}
-	}
-	r := view.Record{}
-	for _, m := range s.held {
-		if f, ok := s.b.field(m, false, false); ok {
-			r.Fields = append(r.Fields, f)
-		}
-	}
-	return []view.Block{r}
 }

@@ -40,8 +40,10 @@ type Open struct {
 	// shown as it was read.
 	N int
 	// Rest reads, in a document returned open, the items of its open list
-	// after Items, as they come.
+	// after Items, as they come; More, the members of an open object (a
+	// document too large to hold) after Members.
 	Rest Cursor
+	More MemberCursor
 	// doc is the document returned open that the value stands in, at path
 	// (the place of a member or item at each level): a container around
 	// the open list, read up to it, whose whole Whole reads.
@@ -55,6 +57,11 @@ type Open struct {
 // Cursor reads the items of a list one at a time, false after the last.
 type Cursor interface {
 	Next() (Value, bool, error)
+}
+
+// MemberCursor reads the members of an object one at a time.
+type MemberCursor interface {
+	Next() (Member, bool, error)
 }
 
 // Skipped is the N of a value left unread: a tool result's
@@ -96,7 +103,7 @@ func (d *Doc) Whole() (Value, error) {
 func At(v Value, d *Doc, path []int) Value {
 	o := Open{doc: d, path: path}
 	if v.Open != nil {
-		o.N, o.Rest = v.Open.N, v.Open.Rest
+		o.N, o.Rest, o.More = v.Open.N, v.Open.Rest, v.Open.More
 	}
 	v.Open = &o
 	return v
@@ -116,11 +123,21 @@ func Take(v Value) Cursor {
 	return v.Open.Rest
 }
 
-// OpenList is the open list of a document returned open: the last member
-// or item of each container from the top, down to the list.
+// TakeMembers is the rest of an open object's members, for a view that
+// shows them as they are read (Taken then says so).
+func TakeMembers(v Value) MemberCursor {
+	if v.Open == nil || v.Open.More == nil {
+		return nil
+	}
+	v.Open.taken = true
+	return v.Open.More
+}
+
+// OpenList is the open list, or open object, of a document returned open:
+// the last member or item of each container from the top, down to it.
 func OpenList(v Value) (Value, bool) {
 	for v.IsOpen() {
-		if v.Open.Rest != nil {
+		if v.Open.Rest != nil || v.Open.More != nil {
 			return v, true
 		}
 		switch {
@@ -147,8 +164,8 @@ func Taken(doc Value) bool {
 // for a view that needs all of it (or what comes after it) first.
 func Force(doc Value) (Value, error) {
 	l, ok := OpenList(doc)
-	if !ok {
-		return Whole(doc)
+	if !ok || l.Open.Rest == nil {
+		return Whole(doc) // an open object is only ever shown as it comes
 	}
 	items := append([]Value(nil), l.Items...)
 	for {

@@ -133,6 +133,41 @@ func (p Writer) openRecord(v Value) {
 	}
 }
 
+// openObject writes a document that is an object too large to hold as it
+// is read: each member as the held document's would be, except those that
+// may say it failed, which the decoder keeps for the whole document and
+// which come after them: the failure they report, or themselves as fields.
+func (p Writer) openObject(v Value) {
+	root := &pathSeg{}
+	member := func(m Member) {
+		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value, false)
+	}
+	for _, m := range v.Members {
+		member(m)
+	}
+	more := value.TakeMembers(v)
+	for p.o.Err() == nil {
+		m, ok, err := more.Next()
+		if p.fail(err) || !ok {
+			break
+		}
+		if !recognise.FailureKey(m.Key) {
+			member(m)
+		}
+	}
+	w, ok := p.whole(v)
+	switch {
+	case !ok || len(w.Members) == 0:
+	case recognise.Failed(w):
+		p.o.Gap()
+		p.errorEnvelope(w, false)
+	default:
+		for _, m := range w.Members { // fields after all, at the end
+			member(m)
+		}
+	}
+}
+
 // openTable writes an open list's first rows as a table, then every
 // further row straight from the decoder's tokens where it can. Rows too
 // sparse for a table are written by index, as held ones are; a table

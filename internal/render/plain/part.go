@@ -3,9 +3,7 @@ package plain
 import (
 	"strings"
 
-	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
-	"github.com/khive-ai/khive-pretty/internal/recognise"
 )
 
 // Part writes one part of a document: a value by its shape, prose as
@@ -43,46 +41,4 @@ func (p Writer) Part(pt protocol.Part) {
 			p.field(pt.Note.RestPath, m)
 		}
 	}
-}
-
-// StreamObject writes a document that is an object too large to hold as
-// it is read: each member as the held document's would be, except those
-// that say it failed, which FinishObject writes after them.
-func (p Writer) StreamObject(o *input.Object, s *recognise.StreamedObject) (int, error) {
-	root := &pathSeg{}
-	member := func(m Member) {
-		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value, false)
-	}
-	for _, m := range o.First {
-		member(m)
-	}
-	n := len(o.First)
-	for {
-		if err := p.o.Err(); err != nil {
-			return n, err
-		}
-		m, ok, err := o.Next()
-		if err != nil || !ok {
-			return n, err
-		}
-		n++
-		if !s.Hold(m) {
-			member(m)
-		}
-	}
-}
-
-// FinishObject writes what a large object's members held back say: the
-// failure they report, or themselves as fields.
-func (p Writer) FinishObject(s *recognise.StreamedObject) {
-	held := s.Held()
-	if !s.Failed() {
-		root := &pathSeg{}
-		for _, m := range held.Members { // fields after all, at the end
-			p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value, false)
-		}
-		return
-	}
-	p.o.Gap()
-	p.errorEnvelope(held, false)
 }

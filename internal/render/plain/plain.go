@@ -75,6 +75,10 @@ func (p Writer) document(v Value) {
 	case recognise.ShapeScalar:
 		p.o.Line(plainScalar(v))
 	default: // records and mixed arrays
+		if v.Open != nil && v.Open.More != nil {
+			p.openObject(v)
+			break
+		}
 		if v.IsOpen() {
 			p.openRecord(v)
 			break
