@@ -5,22 +5,35 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
-// TestSeams lists where a document shows otherwise streamed than held:
-// every sample under testdata and the shared corpus, each of its lists of
-// objects grown in turn past input.StreamAfter (its items repeated), in
-// every output. A streamed rendering should equal the held one; today
-// some do not, because streaming is a second implementation of the views
-// (docs/design.md). It reports rather than fails, and runs only when
-// KHIVE_PRETTY_SEAMS is set, as the measure of the single-path work: the
-// list it prints is what that work brings to zero, after which it becomes
-// an ordinary test.
+// knownSeams are the renderings that differ streamed from held, by
+// design: the first op of a request envelope is shown as a one-op
+// request's before it is known whether more ops follow (human and
+// Markdown); a code search's hits under "results", with no list field
+// before them, are a table in plain output, as a list envelope's rows
+// are, where the held document, seen whole, has no list field and is
+// written as key: value lines.
+var knownSeams = map[string]bool{
+	"batch_with_lists.json .results[].result.items -o human":    true,
+	"batch_with_lists.json .results[].result.items -o markdown": true,
+	"codebase_search_code.json .results -o plain":               true,
+	"khive_batch_partial.json .results[].result -o human":       true,
+	"khive_neighbors.json .results[].result -o human":           true,
+}
+
+// TestSeams guards the single path: every sample under testdata and the
+// shared corpus, each of its lists of objects grown in turn past
+// input.StreamAfter (its items repeated), in every output, streamed and
+// held. A streamed rendering equals the held one but for knownSeams; a new
+// difference fails, and so does a known one that has gone (take it off
+// the list).
 func TestSeams(t *testing.T) {
-	if os.Getenv("KHIVE_PRETTY_SEAMS") == "" {
-		t.Skip("KHIVE_PRETTY_SEAMS unset: lists where streamed output differs from held")
+	if testing.Short() {
+		t.Skip("short: every sample grown, in every output")
 	}
 	var inputs []string
 	for _, pat := range []string{"../../testdata/*.json", "../../testdata/mcp/*.json", "../../testdata/khive/*.json", "../../../shared/corpus/*.json"} {
@@ -32,30 +45,59 @@ func TestSeams(t *testing.T) {
 		"plain": {Output: Plain}, "human": {Output: Human, Width: 120, Now: now}, "markdown": {Output: Markdown},
 		"agent": {Output: Agent, Now: now}, "json": {Output: JSON},
 	}
-	var seams []string
-	tried := 0
-	for _, in := range inputs {
-		data, err := os.ReadFile(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := NewDecoder(strings.NewReader(string(data)), in).Next()
-		if err != nil {
-			continue // not one JSON document (a stream, a capture)
-		}
-		for _, grown := range grownLists(v) {
-			doc := compactJSON(grown.doc)
-			for name, opt := range opts {
-				tried++
-				streamed, held := renderString(t, doc, opt), heldString(t, doc, opt)
-				if streamed != held {
-					seams = append(seams, filepath.Base(in)+" "+grown.path+" -o "+name+": "+strings.ReplaceAll(firstDiff(streamed, held), "\n", " | "))
+	var (
+		mu    sync.Mutex
+		seams = map[string]string{}
+		tried int
+		wg    sync.WaitGroup
+		work  = make(chan string)
+	)
+	for range 2 {
+		wg.Go(func() {
+			for in := range work {
+				data, err := os.ReadFile(in)
+				if err != nil {
+					t.Error(err)
+					continue
+				}
+				v, err := NewDecoder(strings.NewReader(string(data)), in).Next()
+				if err != nil {
+					continue // not one JSON document (a stream, a capture)
+				}
+				for _, grown := range grownLists(v) {
+					doc := compactJSON(grown.doc)
+					for name, opt := range opts {
+						streamed, held := renderString(t, doc, opt), heldString(t, doc, opt)
+						mu.Lock()
+						tried++
+						if streamed != held {
+							seams[filepath.Base(in)+" "+grown.path+" -o "+name] = strings.ReplaceAll(firstDiff(streamed, held), "\n", " | ")
+						}
+						mu.Unlock()
+					}
 				}
 			}
+		})
+	}
+	for _, in := range inputs {
+		work <- in
+	}
+	close(work)
+	wg.Wait()
+	var found []string
+	for k, diff := range seams {
+		found = append(found, k)
+		if !knownSeams[k] {
+			t.Errorf("%s: streamed differs from held: %s", k, diff)
 		}
 	}
-	sort.Strings(seams)
-	t.Logf("%d of %d renderings differ streamed from held:\n%s", len(seams), tried, strings.Join(seams, "\n"))
+	for k := range knownSeams {
+		if _, ok := seams[k]; !ok {
+			t.Errorf("%s: no longer differs streamed from held: take it off knownSeams", k)
+		}
+	}
+	sort.Strings(found)
+	t.Logf("%d of %d renderings differ streamed from held:\n%s", len(found), tried, strings.Join(found, "\n"))
 }
 
 type grownList struct {
