@@ -95,8 +95,8 @@ type Decoder struct {
 	yield func(value.Value, error) bool
 	// list or obj is the open collection of the document returned last,
 	// until Finish has read the document to its end.
-	list *List
-	obj  *Object
+	list *openList
+	obj  *openObject
 	doc  *value.Doc // of the document returned open last, which Finish reads
 }
 
@@ -118,20 +118,19 @@ type Frame struct {
 // table's columns and their widths.
 const StreamAfter = 1000
 
-// List is a list too long to hold. The objects around it are complete up
-// to it; the caller has the first items, then reads the rest one at a
-// time: whole (Next), or token by token (Tokens, ReadValue).
-type List struct {
-	D     *Decoder
-	Path  []Frame       // the enclosing objects, outermost first
-	First []value.Value // the first StreamAfter items
-	done  bool
-	n     int // items read by Next
+// openList is the rest of a list too long to hold, the Open.Rest of the
+// list in a document returned open: the caller, which has its first
+// items, reads the others one at a time, whole (Next) or token by token
+// (Tokens, ReadValue).
+type openList struct {
+	d    *Decoder
+	done bool
+	n    int // items read by Next
 }
 
 // Next returns the next item; false after the last.
-func (l *List) Next() (value.Value, bool, error) {
-	d := l.D
+func (l *openList) Next() (value.Value, bool, error) {
+	d := l.d
 	if l.done {
 		return value.Value{}, false, nil
 	}
@@ -148,30 +147,27 @@ func (l *List) Next() (value.Value, bool, error) {
 
 // Tokens is the token decoder at the list's next item, for a caller that
 // reads an item without building a Value (a row straight to a line).
-func (l *List) Tokens() *jsonlib.Decoder { return l.D.dec }
+func (l *openList) Tokens() *jsonlib.Decoder { return l.d.dec }
 
 // ReadValue reads the value at the token decoder's position (inside an
 // item read token by token).
-func (l *List) ReadValue() (value.Value, error) { return l.D.value() }
+func (l *openList) ReadValue() (value.Value, error) { return l.d.value() }
 
-// Done reports whether Next has read the list to its end.
-func (l *List) Done() bool { return l.done }
-
-// Object is a document that is an object too large to hold. The caller
-// has its first members, then reads the rest one at a time.
-type Object struct {
-	D     *Decoder
-	First []value.Member // the first StreamAfter members
-	done  bool
-	n     int // members read by Next
+// openObject is the rest of a document that is an object too large to
+// hold, its Open.More: the caller, which has its first members, reads the
+// others one at a time.
+type openObject struct {
+	d    *Decoder
+	done bool
+	n    int // members read by Next
 	// telling is the members read by Next that the Telling hook names,
 	// kept for the whole document: what says whether it failed.
 	telling []value.Member
 }
 
 // Next returns the next member; false after the last.
-func (o *Object) Next() (value.Member, bool, error) {
-	d := o.D
+func (o *openObject) Next() (value.Member, bool, error) {
+	d := o.d
 	if o.done {
 		return value.Member{}, false, nil
 	}
@@ -203,12 +199,6 @@ func (d *Decoder) located(err error) error {
 	return d.locate(err)
 }
 
-// Tokens is the token decoder, for a caller that reads an item without
-// building a Value (a row straight to a line of output).
-func (d *Decoder) Tokens() *jsonlib.Decoder { return d.dec }
-
-// ReadValue reads the value at the decoder's position.
-func (d *Decoder) ReadValue() (value.Value, error) { return d.value() }
 
 // InputError is input that is not JSON, located for a person to find.
 type InputError struct {
@@ -301,10 +291,11 @@ func (d *Decoder) Documents() int { return d.docs }
 // A document whose long list (or, as a document, large object) the
 // Stream (StreamObject) hook lets through is returned open: read up to
 // the list's first StreamAfter items, the list itself holding them, and
-// nothing after it. Open returns the list; once the caller has read it,
-// Finish reads the rest and returns the whole document, the list in it an
-// Array whose Streamed counts its items. Next reads to the end what a
-// caller left open.
+// nothing after it: value.Take reads the rest of the list (Open.Rest),
+// value.TakeMembers the object's. Once the caller has read it, Finish
+// reads the rest and returns the whole document, the list in it an
+// Array whose Streamed counts its items (value.Whole asks Finish too).
+// Next reads to the end what a caller left open.
 func (d *Decoder) Next() (value.Value, error) {
 	if d.list != nil || d.obj != nil {
 		if _, err := d.Finish(); err != nil {
@@ -322,10 +313,6 @@ func (d *Decoder) Next() (value.Value, error) {
 	v, err, _ := d.pull()
 	return v, err
 }
-
-// Open is the long list, or large object, of the document Next returned
-// open; nil, nil when it was returned whole or Finish has read it.
-func (d *Decoder) Open() (*List, *Object) { return d.list, d.obj }
 
 // Finish reads the rest of the document Next returned open, the rest of
 // its list first if the caller left some unread, and returns it whole
@@ -946,7 +933,7 @@ func (p *positions) wordAt(off int64) (int64, string) {
 // are first, and returns, once the caller has read the list, how many
 // items it had.
 func (d *Decoder) streamList(first []value.Value) (int, error) {
-	l := &List{D: d, Path: append([]Frame(nil), d.stack...), First: first}
+	l := &openList{d: d}
 	d.list, d.doc = l, value.NewDoc(d.finish)
 	kinds := d.kinds()
 	list := value.Value{Kind: value.Array, Items: first, Open: &value.Open{Rest: l}}
@@ -966,7 +953,7 @@ func (d *Decoder) streamList(first []value.Value) (int, error) {
 // document keeps only these. Lists inside it are held: only the object
 // streams.
 func (d *Decoder) streamObject(first []value.Member) (int, []value.Member, error) {
-	o := &Object{D: d, First: first}
+	o := &openObject{d: d}
 	d.obj, d.doc = o, value.NewDoc(d.finish)
 	stream := d.Stream
 	d.Stream = nil

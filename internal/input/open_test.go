@@ -35,17 +35,18 @@ func TestOpenDocumentIsReadOnByFinish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, o := d.Open()
-	if l == nil || o != nil {
-		t.Fatalf("open: %v %v", l, o)
+	list, ok := value.OpenList(v)
+	if !ok || !v.IsOpen() {
+		t.Fatalf("not open: %s", value.Compact(v))
 	}
+	l := value.Take(list)
 	if got := value.Compact(value.Without(v, "items")); got != `{"before":1}` {
 		t.Errorf("open document without its list: %s", got)
 	}
 	if items, _ := v.Get("items"); len(items.Items) != StreamAfter {
 		t.Errorf("open list holds %d items", len(items.Items))
 	}
-	n := len(l.First)
+	n := len(list.Items)
 	for {
 		it, ok, err := l.Next()
 		if err != nil {
@@ -59,12 +60,12 @@ func TestOpenDocumentIsReadOnByFinish(t *testing.T) {
 		}
 		n++
 	}
-	whole, err := d.Finish()
+	whole, err := value.Whole(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l, o := d.Open(); l != nil || o != nil {
-		t.Errorf("still open after Finish")
+	if again, err := d.Finish(); err != nil || value.Compact(again) != value.Compact(whole) {
+		t.Errorf("Finish again: %s, %v", value.Compact(again), err)
 	}
 	items, _ := whole.Get("items")
 	if after, _ := whole.Get("after"); after.Text != "2" || items.Streamed() != StreamAfter+5 || n != StreamAfter+5 {
@@ -99,8 +100,7 @@ func TestOpenDocumentLeftUnreadAndASecondList(t *testing.T) {
 	}
 	d2 := NewDecoder(strings.NewReader(in), "t")
 	d2.Stream = d.Stream
-	d2.Next()
-	if l, _ := d2.Open(); l == nil {
+	if v, _ := d2.Next(); !v.IsOpen() {
 		t.Fatal("not open")
 	}
 	whole, err := d2.Finish()
@@ -119,9 +119,10 @@ func TestOpenDocumentErrorsAreLocated(t *testing.T) {
 	} {
 		d := NewDecoder(strings.NewReader(tc.in), "t")
 		d.Stream = func([]Frame, []value.Value) bool { return true }
-		_, err := d.Next()
+		v, err := d.Next()
 		if err == nil {
-			l, _ := d.Open()
+			list, _ := value.OpenList(v)
+			l := value.Take(list)
 			for {
 				_, ok, e := l.Next()
 				if e != nil || !ok {
@@ -137,5 +138,33 @@ func TestOpenDocumentErrorsAreLocated(t *testing.T) {
 			t.Errorf("%.40q…: %v", tc.in, err)
 		}
 		d.Close()
+	}
+}
+
+// Force holds an open document whole, its list's items read into it, as
+// a held document has them; Whole of a container around the list is that
+// container in the whole document.
+func TestForceHoldsAnOpenDocument(t *testing.T) {
+	in := longDoc(StreamAfter+7, "")
+	held, err := NewDecoder(strings.NewReader(in), "t").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := NewDecoder(strings.NewReader(in), "t")
+	defer d.Close()
+	d.Stream = func([]Frame, []value.Value) bool { return true }
+	v, err := d.Next()
+	if err != nil || !v.IsOpen() {
+		t.Fatalf("not open: %v", err)
+	}
+	forced, err := value.Force(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if value.Compact(forced) != value.Compact(held) {
+		t.Errorf("forced differs from held")
+	}
+	if value.Taken(v) {
+		t.Errorf("Force took the list")
 	}
 }

@@ -19,10 +19,10 @@ type output interface {
 	read(dec *input.Decoder, res *Result) error
 	// document writes a document read whole.
 	document(v value.Value, res *Result) error
-	// open writes a document dec returned open (input.Decoder.Open): up
+	// open writes a document the decoder returned open (value.IsOpen): up
 	// to and through its long list or large object, reading it, then,
-	// once dec.Finish has read the rest, what follows it.
-	open(dec *input.Decoder, v value.Value, res *Result) error
+	// once value.Whole has read the rest, what follows it.
+	open(v value.Value, res *Result) error
 	// part writes a part that is not a document of its own: a line of a
 	// curl -i head, a note before the first document, an SSE event that
 	// is no JSON; and, in the outputs that show parts, each part of a

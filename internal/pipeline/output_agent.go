@@ -58,15 +58,30 @@ func levels(path []input.Frame) []khive.Level {
 	return ls
 }
 
+// openLevels is the objects around the open list of a document returned
+// open, each with its members before the list (or the next level) and the
+// key it stands under, and the list. Agent output streams only lists
+// inside objects (khive.AgentStreams).
+func openLevels(v value.Value) ([]khive.Level, value.Value) {
+	var ls []khive.Level
+	for (v.Open == nil || v.Open.Rest == nil) && v.Kind == value.Object && len(v.Members) > 0 {
+		last := v.Members[len(v.Members)-1]
+		ls = append(ls, khive.Level{Obj: value.Value{Kind: value.Object, Members: v.Members[:len(v.Members)-1]}, Key: last.Key})
+		v = last.Value
+	}
+	return ls, v
+}
+
 // open writes a document open at a long list: the document up to the
 // list, then each row as it is read, then what follows the list.
-func (a *agentOutput) open(dec *input.Decoder, _ value.Value, res *Result) error {
+func (a *agentOutput) open(v value.Value, res *Result) error {
 	rn := a.rn
-	l, _ := dec.Open()
-	a.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, levels(l.Path)), l.First)
+	lv, list := openLevels(v)
+	a.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, lv), list.Items)
 	rn.agentLists++
+	rest := value.Take(list)
 	for {
-		row, ok, err := l.Next()
+		row, ok, err := rest.Next()
 		if err != nil {
 			return err
 		}
@@ -78,12 +93,12 @@ func (a *agentOutput) open(dec *input.Decoder, _ value.Value, res *Result) error
 			return err
 		}
 	}
-	v, err := dec.Finish()
+	w, err := value.Whole(v)
 	if err != nil {
 		return err
 	}
-	failed(v, res)
-	a.al.Finish(v)
+	failed(w, res)
+	a.al.Finish(w)
 	a.al = nil
 	return rn.flush()
 }

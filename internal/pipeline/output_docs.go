@@ -73,7 +73,7 @@ func (d docsOutput) document(v value.Value, res *Result) error {
 // open writes a document open at a long list, or a large object: up to
 // and through it as it is read, then, once the document has been read to
 // its end, the footer and the fields after it.
-func (d docsOutput) open(dec *input.Decoder, v value.Value, res *Result) error {
+func (d docsOutput) open(v value.Value, res *Result) error {
 	rn := d.rn
 	if err := rn.endRun(); err != nil {
 		return err
@@ -81,7 +81,7 @@ func (d docsOutput) open(dec *input.Decoder, v value.Value, res *Result) error {
 	if err := d.pw.open(v, res); err != nil {
 		return err
 	}
-	w, err := dec.Finish()
+	w, err := value.Whole(v)
 	if err != nil {
 		return err
 	}

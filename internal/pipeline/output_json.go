@@ -33,14 +33,14 @@ func (j jsonOutput) document(v value.Value, res *Result) error {
 	return j.rn.flush()
 }
 
-// open: -o json copies tokens (read) and returns no document open; an
-// SSE frame's is read whole.
-func (j jsonOutput) open(dec *input.Decoder, _ value.Value, res *Result) error {
-	v, err := dec.Finish()
+// open: -o json asks for no list to stream (hooks), so no document comes
+// open; one that did would be held (value.Force) and written whole.
+func (j jsonOutput) open(v value.Value, res *Result) error {
+	w, err := value.Force(v)
 	if err != nil {
 		return err
 	}
-	return j.document(v, res)
+	return j.document(w, res)
 }
 
 // holdJSON is how much of a document -o json holds (its tokens' bytes)

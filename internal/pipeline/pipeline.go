@@ -266,10 +266,10 @@ func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Resu
 // show writes a document the decoder returned: whole, or open at a long
 // list. One whose input breaks off inside it ends as broken says.
 func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
-	if l, o := dec.Open(); l == nil && o == nil {
+	if !v.IsOpen() {
 		return rn.out.document(v, res)
 	}
-	err := rn.out.open(dec, v, res)
+	err := rn.out.open(v, res)
 	if err != nil {
 		if werr := rn.broken(); werr != nil {
 			return werr

@@ -102,7 +102,7 @@ func (rn *Renderer) onText(t *input.TextStream, name string, res *Result) (taken
 			}
 			return true, err
 		}
-		if l, o := dec.Open(); l != nil || o != nil {
+		if v.IsOpen() {
 			// Something in the text streams: the text does.
 			if err := ensure(); err != nil {
 				return true, err
