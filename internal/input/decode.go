@@ -199,7 +199,6 @@ func (d *Decoder) located(err error) error {
 	return d.locate(err)
 }
 
-
 // InputError is input that is not JSON, located for a person to find.
 type InputError struct {
 	Name      string
