@@ -577,12 +577,3 @@ func StatusTone(s string) view.Tone {
 	m, _ := glyphs.Unicode().Status(s)
 	return view.Tone(m.Tone)
 }
-
-// Record is the view of an object as key/value lines, for a caller that
-// shows fields outside a document (what a note leaves out).
-func Record(v Value, indent int, opt Options) *view.Record {
-	if IsFiller("", v, false) {
-		return nil
-	}
-	return builder{opt: opt}.record(v, indent, false, false)
-}

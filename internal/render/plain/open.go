@@ -16,6 +16,7 @@ import (
 // Document writes a document, which may be open, and returns the input's
 // error if its open list broke off.
 func (p Writer) Document(v Value) error {
+	p.err = new(error)
 	p.document(v)
 	if err := p.o.Err(); err != nil {
 		return err

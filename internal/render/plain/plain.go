@@ -35,13 +35,10 @@ const (
 	Array  = value.Array
 )
 
-// New returns a writer to o (which has no width).
-func New(o *lines.Writer) Writer { return Writer{o: o, err: new(error)} }
-
 // Steered is a writer whose tables show what --columns, --sort, --where
 // and --no-headers ask; seen, when set, collects what they met.
 func Steered(o *lines.Writer, spec steer.Spec, seen *recognise.Seen) Writer {
-	return Writer{o: o, spec: spec, seen: seen, err: new(error)}
+	return Writer{o: o, spec: spec, seen: seen}
 }
 
 // plain renders the stable, script-facing text form. It depends on nothing
@@ -51,7 +48,8 @@ type Writer struct {
 	o    *lines.Writer
 	spec steer.Spec
 	seen *recognise.Seen
-	// err is the first error of an open list (open.go): the input's.
+	// err is the first error of an open list (open.go): the input's; set
+	// by Document, the only way in for an open document.
 	err *error
 }
 
