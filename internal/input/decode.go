@@ -55,12 +55,12 @@ type Decoder struct {
 	// returns it open, its members read one at a time by the caller.
 	StreamObject func(first []value.Member) bool
 	// Text, when set, is asked about each member whose value is a string
-	// (path ends at its key): true if it may hold JSON documents that
-	// OnText should see as they are read (an MCP text block holding a
-	// whole response). Only a string longer than what the decoder has
-	// buffered that starts as JSON does is handed over (see TextStream).
-	Text   func(path []Frame) bool
-	OnText func(*TextStream) (taken bool, err error)
+	// (path ends at its key): true if it may hold JSON documents that the
+	// caller should see as they are read (an MCP text block holding a
+	// whole response). A string longer than what the decoder has buffered
+	// that starts as JSON does is read here (text.go), and its document
+	// returned open at it, the string's Open.Text its text.
+	Text func(path []Frame) bool
 	// Skip, when set, is asked about each member (path ends at its key):
 	// true leaves its value unread, a Null whose Streamed is
 	// value.Skipped.
@@ -97,8 +97,12 @@ type Decoder struct {
 	// until Finish has read the document to its end.
 	list *openList
 	obj  *openObject
+	txt  *openText
 	doc  *value.Doc // of the document returned open last, which Finish reads
 }
+
+// isOpen reports a document returned open and not read to its end yet.
+func (d *Decoder) isOpen() bool { return d.list != nil || d.obj != nil || d.txt != nil }
 
 // errStopped ends a document the caller gave up on (Close, Reset).
 var errStopped = errors.New("input: decoder closed")
@@ -191,6 +195,12 @@ func (o *openObject) Next() (value.Member, bool, error) {
 	return value.Member{Key: key, Value: v}, err == nil, d.located(err)
 }
 
+// Locate is an error met reading an open document's rest (a caller that
+// reads its rows token by token meets the token decoder's own) located in
+// the input, as Next's are; an output's error, or one located already,
+// is returned as it is.
+func (d *Decoder) Locate(err error) error { return d.located(err) }
+
 // located is err located in the input (nil stays nil).
 func (d *Decoder) located(err error) error {
 	if err == nil {
@@ -253,7 +263,7 @@ func readerSize(r io.Reader) int {
 // buffers: for many small inputs in a row (the frames of an event
 // stream), where a new decoder each would cost more than its input.
 func (d *Decoder) Reset(r io.Reader, name string) {
-	if d.list != nil || d.obj != nil {
+	if d.isOpen() {
 		// Given up inside a document: its coroutine is stopped. One
 		// waiting between documents reads the new input next.
 		d.Close()
@@ -296,13 +306,13 @@ func (d *Decoder) Documents() int { return d.docs }
 // Array whose Streamed counts its items (value.Whole asks Finish too).
 // Next reads to the end what a caller left open.
 func (d *Decoder) Next() (value.Value, error) {
-	if d.list != nil || d.obj != nil {
+	if d.isOpen() {
 		if _, err := d.Finish(); err != nil {
 			return value.Value{}, err
 		}
 	}
 	d.doc = nil
-	if d.Stream == nil && d.StreamObject == nil {
+	if d.Stream == nil && d.StreamObject == nil && d.Text == nil {
 		// Nothing can be returned open: no coroutine to start (or close).
 		return d.document()
 	}
@@ -350,7 +360,7 @@ func (d *Decoder) Close() {
 	if d.stop != nil {
 		d.stop()
 	}
-	d.pull, d.stop, d.list, d.obj, d.doc = nil, nil, nil, nil, nil
+	d.pull, d.stop, d.list, d.obj, d.txt, d.doc = nil, nil, nil, nil, nil, nil
 }
 
 // run is the coroutine that reads documents, one after another, and
@@ -360,7 +370,7 @@ func (d *Decoder) run(yield func(value.Value, error) bool) {
 	defer func() { d.yield = nil }()
 	for {
 		v, err := d.document()
-		d.list, d.obj = nil, nil
+		d.list, d.obj, d.txt = nil, nil, nil
 		if !yield(v, err) {
 			return
 		}
@@ -518,7 +528,7 @@ func (d *Decoder) value() (value.Value, error) {
 		_, err := d.dec.ReadToken()
 		return *v, err
 	case '[':
-		ask := d.Stream != nil && d.yield != nil && d.list == nil && d.obj == nil
+		ask := d.Stream != nil && d.yield != nil && !d.isOpen()
 		base := len(d.items)
 		d.arrays = append(d.arrays, base) // after an error the document is abandoned and begin resets it
 		for d.dec.PeekKind() != ']' {

@@ -19,11 +19,15 @@ func decodeAll(t *testing.T, in string) ([]value.Value, error) {
 	return nextAll(NewDecoder(strings.NewReader(in), "in.json"))
 }
 
-// nextAll is every document d reads, up to the first error.
+// nextAll is every document d reads, whole, up to the first error.
 func nextAll(d *Decoder) ([]value.Value, error) {
+	defer d.Close()
 	var out []value.Value
 	for {
 		v, err := d.Next()
+		if err == nil && v.IsOpen() {
+			v, err = value.Force(v)
+		}
 		if err == io.EOF {
 			return out, nil
 		}

@@ -75,7 +75,6 @@ func reviewDecode(doc string, hook, oneByte bool) ([]value.Value, error) {
 	d := NewDecoder(r, "t")
 	if hook {
 		d.Text = func(path []Frame) bool { return path[len(path)-1].Key == "t" }
-		d.OnText = func(t *TextStream) (bool, error) { return false, nil }
 	}
 	return nextAll(d)
 }

@@ -19,11 +19,12 @@ import (
 // (twice: its escaped bytes and its text), so a 25 MB response in a text
 // block would cost 50 MB before it is even looked at. A string the Text
 // hook names, longer than what the decoder has buffered, is read here
-// instead: unescaped as it is read and handed to OnText as a stream of its
-// own, from which the documents it holds are decoded (and their long lists
-// streamed) while the string is still being read. Then a new token decoder
-// takes over the input after the string, first fed a made-up prefix that
-// puts it where the old one was (inside the same objects and arrays).
+// instead: unescaped as it is read, its document returned open at it, the
+// string's Open.Text its text, from which the caller decodes the
+// documents it holds (their long lists streamed) while the string is
+// still being read. Then a new token decoder takes over the input after
+// the string, first fed a made-up prefix that puts it where the old one
+// was (inside the same objects and arrays).
 
 // textStart is how much of a string is looked at to tell whether it
 // starts as JSON does; a string is read here when it is longer than
@@ -33,27 +34,26 @@ const (
 	textLong  = 64 << 10
 )
 
-// TextStream is a string being read that may hold JSON documents.
-type TextStream struct {
-	// R is the string's text, unescaped, as it is read.
-	R    io.Reader
-	Path []Frame
-	// Line is the line of the input the string starts on.
-	Line int
-	u    *unescaper
-	// partial is the document around the string, as read up to it.
-	partial value.Value
+// openText is a string being read that may hold JSON documents: the
+// Open.Text of the string in a document returned open at it.
+type openText struct {
+	u         *unescaper
+	line      int
+	committed bool
 }
+
+func (t *openText) Read(p []byte) (int, error) { return t.u.Read(p) }
+
+// Line is the line of the input the string starts on.
+func (t *openText) Line() int { return t.line }
 
 // Commit says the text is being shown as it is read: what was read of it
-// need no longer be kept for OnText to leave it whole.
-func (t *TextStream) Commit() {
+// need no longer be kept to leave it whole, and the whole document has,
+// in its place, a String whose Streamed is 1.
+func (t *openText) Commit() {
+	t.committed = true
 	t.u.keep, t.u.kept = false, nil
 }
-
-// Partial is the document read so far, the string a String whose Streamed
-// is 1 (shown as it was read) and what follows it not read yet.
-func (t *TextStream) Partial() value.Value { return t.partial }
 
 // text reads a member's string value that the Text hook named (the
 // decoder has peeked at its opening quote).
@@ -69,8 +69,16 @@ func (d *Decoder) text() (value.Value, error) {
 	to := d.takeOver(unread, q)
 	line, _ := d.pos.at(d.sq.raw(to.start))
 	u := &unescaper{r: to.br, keep: true}
-	t := &TextStream{R: u, Path: d.stack, Line: line, u: u, partial: d.partial(to.kinds)}
-	taken, err := d.OnText(t)
+	t := &openText{u: u, line: line}
+	var err error
+	if d.yield != nil && !d.isOpen() {
+		// The document is returned open at the string; the caller reads
+		// what of its text it wants, and commits to showing it or not.
+		d.txt, d.doc = t, value.NewDoc(d.finish)
+		open := value.Value{Kind: value.String, Open: &value.Open{N: 1, Text: t}}
+		err = d.suspend(d.around(open, to.kinds, len(d.arrays), d.doc))
+	}
+	taken := t.committed
 	if err == nil {
 		_, err = io.Copy(io.Discard, u) // the rest, kept unless taken
 	}
@@ -176,12 +184,6 @@ func (d *Decoder) stackKeys() []string {
 		keys[i] = f.Key
 	}
 	return keys
-}
-
-// partial is the document around the string the decoder is at: each
-// object and array (kinds, outermost first) with what was read of it.
-func (d *Decoder) partial(kinds []byte) value.Value {
-	return d.around(value.Value{Kind: value.String, Open: shownText}, kinds, len(d.arrays), nil)
 }
 
 // kinds is the containers the token decoder is in, outermost first.

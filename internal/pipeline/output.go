@@ -14,7 +14,7 @@ type output interface {
 	// hooks sets what the decoder asks the output while it reads a
 	// document: which long lists and large objects it returns open, which
 	// text blocks it hands over as they are read.
-	hooks(dec *input.Decoder, name string, res *Result)
+	hooks(dec *input.Decoder)
 	// read reads dec to its end and writes each document (Renderer.next).
 	read(dec *input.Decoder, res *Result) error
 	// document writes a document read whole.

@@ -19,7 +19,7 @@ type agentOutput struct {
 
 func newAgent(rn *Renderer) output { return &agentOutput{rn: rn} }
 
-func (a *agentOutput) hooks(dec *input.Decoder, _ string, _ *Result) {
+func (a *agentOutput) hooks(dec *input.Decoder) {
 	dec.Stream = func(path []input.Frame, first []value.Value) bool {
 		// A document that is a list streams whatever its items: each is
 		// transformed alone (a million numbers, say). One list a document:

@@ -33,7 +33,7 @@ type parts interface {
 // hooks: long lists stream where khive puts them (recognise.Streams),
 // unless rows are sorted (the last row read may be the first shown);
 // large objects and long text blocks always.
-func (d docsOutput) hooks(dec *input.Decoder, name string, res *Result) {
+func (d docsOutput) hooks(dec *input.Decoder) {
 	rn := d.rn
 	if len(rn.opt.Steer.Sort) == 0 {
 		// A document that is a list of scalars streams too: a value a line
@@ -47,7 +47,6 @@ func (d docsOutput) hooks(dec *input.Decoder, name string, res *Result) {
 		return !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.StreamsObject(first)
 	}
 	dec.Text = textBlock
-	dec.OnText = func(t *input.TextStream) (bool, error) { return rn.onText(t, name, res) }
 	if d.pw.skip() {
 		dec.Skip = func(path []input.Frame) bool { return rn.textShown && structuredContent(path) }
 	}
@@ -61,13 +60,7 @@ func (docsOutput) broken()                      {}
 // document writes a document in parts.
 func (d docsOutput) document(v value.Value, res *Result) error {
 	rn := d.rn
-	parts := rn.docParts(v, true)
-	if rn.textShown {
-		// Its first parts were shown as its text block was read.
-		parts = parts[min(rn.shownParts, len(parts)):]
-		rn.shownParts, rn.textShown = 0, false
-	}
-	return rn.parts(parts, res)
+	return rn.parts(rn.docParts(v, true), res)
 }
 
 // open writes a document open at a long list, or a large object: up to
@@ -77,6 +70,12 @@ func (d docsOutput) open(v value.Value, res *Result) error {
 	rn := d.rn
 	if err := rn.endRun(); err != nil {
 		return err
+	}
+	if l, _ := value.OpenList(v); l.Open != nil && l.Open.Text != nil {
+		if err := rn.openText(v, l.Open.Text, res); err != nil {
+			return err
+		}
+		return rn.flush()
 	}
 	if err := d.pw.open(v, res); err != nil {
 		return err

@@ -18,7 +18,7 @@ type jsonOutput struct{ rn *Renderer }
 func newJSON(rn *Renderer) output { return jsonOutput{rn} }
 
 // hooks: nothing streams through the decoder's hooks; read copies tokens.
-func (jsonOutput) hooks(*input.Decoder, string, *Result) {}
+func (jsonOutput) hooks(*input.Decoder) {}
 
 // part: an HTTP head or a note is no JSON.
 func (jsonOutput) part(protocol.Part) error { return nil }

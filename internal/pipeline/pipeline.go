@@ -149,11 +149,11 @@ type Renderer struct {
 	// beforePause, when set, runs as the pause timer fires, before it
 	// takes mu (tests hold a pause there while documents arrive).
 	beforePause func()
-	// shownParts is how many parts of the current document were shown
-	// before its text block was read (onText); textShown says its text
-	// block was shown as it was read.
-	shownParts int
-	textShown  bool
+	// textShown says the text block of the reply being shown was shown
+	// as it was read (openText): its structuredContent is then skipped.
+	textShown bool
+	// name is the input being read, for the errors of a text block's JSON.
+	name string
 	// out is what writes: one output of outputs.
 	out output
 	// agentLists counts the long lists agent output streamed, longLists
@@ -197,7 +197,7 @@ type Result struct {
 // before it, and a *WriteError if output fails.
 func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	var res Result
-	rn.ids = 0
+	rn.ids, rn.name = 0, name
 	br := input.NewReader(r)
 	if enc := input.WideEncoding(br); enc != "" {
 		return res, &InputError{Name: name, Line: 1, Col: 1, Msg: enc + " is not supported; convert to UTF-8 (iconv -f " + enc + " -t UTF-8)"}
@@ -229,7 +229,7 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 		}
 		line += len(pre)
 	}
-	dec := rn.decoder(br, name, &res)
+	dec := rn.decoder(br, name)
 	defer dec.Close()
 	dec.Settled = input.Settled(r)
 	dec.StartLine(line)
@@ -271,6 +271,7 @@ func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
 	}
 	err := rn.out.open(v, res)
 	if err != nil {
+		err = dec.Locate(err)
 		if werr := rn.broken(); werr != nil {
 			return werr
 		}
@@ -283,7 +284,7 @@ func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
 // reported: the rows shown stay shown, and the next input starts afresh.
 func (rn *Renderer) broken() error {
 	rn.out.broken()
-	rn.shownParts, rn.textShown = 0, false
+	rn.textShown = false
 	if err := rn.endRun(); err != nil {
 		return err
 	}
@@ -311,11 +312,12 @@ func isEmptyInput(err error) bool {
 	return errors.As(err, &ie) && ie.Msg == input.ErrEmpty.Error()
 }
 
-// decoder returns a decoder whose long lists stream through this renderer.
-func (rn *Renderer) decoder(r io.Reader, name string, res *Result) *input.Decoder {
+// decoder returns a decoder that returns open the documents this
+// renderer's output shows as they are read.
+func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 	dec := input.NewDecoder(r, name)
 	dec.Telling = recognise.FailureKey
-	rn.out.hooks(dec, name, res)
+	rn.out.hooks(dec)
 	return dec
 }
 
@@ -334,7 +336,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 		// One decoder for every frame: a new one each (buffers and all)
 		// cost more than the frame.
 		if dec == nil {
-			dec = rn.decoder(strings.NewReader(data), name, res)
+			dec = rn.decoder(strings.NewReader(data), name)
 			defer dec.Close()
 			dec.Settled = true // a frame's data is whole
 		} else {

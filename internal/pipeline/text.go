@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -11,13 +12,13 @@ import (
 )
 
 // An MCP tool result often carries a whole response as JSON in a text
-// block. When that text is long, the decoder hands it over as it reads it
-// (input.TextStream), and the documents in it are decoded from it as a
+// block. When that text is long, the decoder returns the reply open at it
+// (value.Open.Text), and the documents in it are decoded from it as a
 // second stream, their long lists streamed like any others: the reply is
 // shown in constant memory. Until something in the text streams, the
 // documents decoded from it are held; if none does, or the text turns out
-// not to be JSON, the text is left to the decoder whole and the reply is
-// shown as a held one is.
+// not to be JSON, the text is left whole and the reply is shown as a held
+// one is.
 
 // textBlock is the decoder's question: is the string at path an MCP text
 // block, of a tool result or of a JSON-RPC reply's?
@@ -36,90 +37,96 @@ func structuredContent(path []input.Frame) bool {
 	return n >= 1 && n <= 2 && path[n-1].Key == "structuredContent" && (n == 1 || path[0].Key == "result")
 }
 
-// onText shows the documents of a long text block as they are read; taken
-// is false when the text is left to the decoder, whole.
-func (rn *Renderer) onText(t *input.TextStream, name string, res *Result) (taken bool, _ error) {
-	partial := t.Partial()
-	if !protocol.StreamsText(partial) {
-		return false, nil
-	}
-	var held []value.Value
-	committed := false
-	// commit shows, once something in the text streams, the parts of the
-	// document before the text and the documents held so far (under mu).
-	commit := func() error {
-		committed = true
-		t.Commit()
-		if err := rn.endRun(); err != nil {
+// openText shows a reply returned open at its text block: the parts of
+// the reply before the text, the documents in it as they are read, then
+// the parts of the whole reply after the text; or, when nothing in the
+// text streams, the reply as a held one is.
+func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) error {
+	if !protocol.StreamsText(v) {
+		w, err := value.Whole(v)
+		if err != nil {
 			return err
 		}
-		before := rn.docParts(partial, false)
+		return rn.out.document(w, res)
+	}
+	dec := rn.decoder(text, fmt.Sprintf("%s (the JSON in its text block on line %d)", rn.name, text.Line()))
+	defer dec.Close()
+	dec.Skip = nil // the reply's structuredContent, not one in the text
+	var held []value.Value
+	shown := -1 // the parts of the reply shown before the text, once it streams
+	commit := func() error {
+		text.Commit()
+		before := rn.docParts(v, false)
 		for i, p := range before {
 			if p.Kind == protocol.StreamedPart {
-				// What comes after the text in partial (a tool result's
-				// _meta read before its content) is shown with the rest.
+				// What comes after the text in v (a tool result's _meta
+				// read before its content) is shown with the rest.
 				before = before[:i]
 				break
 			}
 		}
-		rn.shownParts, rn.textShown = len(before), true
+		shown, rn.textShown = len(before), true
 		if err := rn.parts(before, res); err != nil {
 			return err
 		}
-		for _, v := range held {
-			if err := rn.inner(v, res); err != nil {
+		for _, h := range held {
+			if err := rn.inner(h, res); err != nil {
 				return err
 			}
 		}
 		held = nil
 		return nil
 	}
-	locked := func(f func() error) error {
-		rn.mu.Lock()
-		defer rn.mu.Unlock()
-		return f()
-	}
-	dec := rn.decoder(t.R, fmt.Sprintf("%s (the JSON in its text block on line %d)", name, t.Line), res)
-	defer dec.Close()
-	ensure := func() error {
-		if committed {
-			return nil
-		}
-		return locked(commit)
-	}
-	dec.Skip = nil // the reply's structuredContent, not one in the text
 	for {
-		v, err := dec.Next()
+		iv, err := dec.Next()
 		if err == io.EOF {
-			return committed, nil
+			break
 		}
 		if err != nil {
-			if !committed {
-				return false, nil // not JSON after all: the text it is
+			if shown < 0 {
+				break // not JSON after all: the text it is
 			}
-			if werr := locked(rn.broken); werr != nil {
-				return true, werr
+			if _, werr := value.Whole(v); werr != nil {
+				return werr // the string itself broke: said where, in the input
 			}
-			return true, err
+			return err
 		}
-		if v.IsOpen() {
+		switch {
+		case iv.IsOpen():
 			// Something in the text streams: the text does.
-			if err := ensure(); err != nil {
-				return true, err
+			if shown < 0 {
+				if err := commit(); err != nil {
+					return err
+				}
 			}
-			if err := locked(func() error { return rn.show(dec, v, res) }); err != nil {
-				return true, err
+			if err := rn.show(dec, iv, res); err != nil {
+				var we *WriteError
+				if errors.As(err, &we) {
+					return err
+				}
+				if _, werr := value.Whole(v); werr != nil {
+					return werr // the string itself broke: said where, in the input
+				}
+				return err
 			}
-			continue
-		}
-		if !committed {
-			held = append(held, v)
-			continue
-		}
-		if err := locked(func() error { return rn.inner(v, res) }); err != nil {
-			return true, err
+		case shown < 0:
+			held = append(held, iv)
+		default:
+			if err := rn.inner(iv, res); err != nil {
+				return err
+			}
 		}
 	}
+	w, err := value.Whole(v)
+	rn.textShown = false
+	if err != nil {
+		return err
+	}
+	if shown < 0 {
+		return rn.out.document(w, res)
+	}
+	parts := rn.docParts(w, true)
+	return rn.parts(parts[min(shown, len(parts)):], res)
 }
 
 // inner shows a document read from a text block, once the text streams.

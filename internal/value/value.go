@@ -44,6 +44,9 @@ type Open struct {
 	// document too large to hold) after Members.
 	Rest Cursor
 	More MemberCursor
+	// Text, on a String returned open (an MCP text block holding JSON),
+	// reads its text, unescaped, as it comes.
+	Text TextReader
 	// doc is the document returned open that the value stands in, at path
 	// (the place of a member or item at each level): a container around
 	// the open list, read up to it, whose whole Whole reads.
@@ -57,6 +60,16 @@ type Open struct {
 // Cursor reads the items of a list one at a time, false after the last.
 type Cursor interface {
 	Next() (Value, bool, error)
+}
+
+// TextReader is the text of a long string, read as it comes. Unless a
+// caller commits to showing it as it is read (Commit), it is kept, and
+// the whole document holds it as a string.
+type TextReader interface {
+	Read(p []byte) (int, error)
+	// Line is the line of the input the string starts on.
+	Line() int
+	Commit()
 }
 
 // MemberCursor reads the members of an object one at a time.
@@ -103,7 +116,7 @@ func (d *Doc) Whole() (Value, error) {
 func At(v Value, d *Doc, path []int) Value {
 	o := Open{doc: d, path: path}
 	if v.Open != nil {
-		o.N, o.Rest, o.More = v.Open.N, v.Open.Rest, v.Open.More
+		o.N, o.Rest, o.More, o.Text = v.Open.N, v.Open.Rest, v.Open.More, v.Open.Text
 	}
 	v.Open = &o
 	return v
@@ -137,7 +150,7 @@ func TakeMembers(v Value) MemberCursor {
 // the last member or item of each container from the top, down to it.
 func OpenList(v Value) (Value, bool) {
 	for v.IsOpen() {
-		if v.Open.Rest != nil || v.Open.More != nil {
+		if v.Open.Rest != nil || v.Open.More != nil || v.Open.Text != nil {
 			return v, true
 		}
 		switch {
@@ -165,7 +178,9 @@ func Taken(doc Value) bool {
 func Force(doc Value) (Value, error) {
 	l, ok := OpenList(doc)
 	if !ok || l.Open.Rest == nil {
-		return Whole(doc) // an open object is only ever shown as it comes
+		// An open object is only ever shown as it comes; an open text
+		// not committed to is kept, and the whole document holds it.
+		return Whole(doc)
 	}
 	items := append([]Value(nil), l.Items...)
 	for {
