@@ -168,7 +168,10 @@ func (b builder) openEnvelope(v Value, title view.Title, indent int, nested bool
 		table = b.openTable(res, indent, c)
 		footer = func(Value) []view.Block { return []view.Block{countOf(c.shown, c.rows, noun, indent)} }
 	} else {
-		key, rows, _ := ListRows(res)
+		key, rows, ok := ListRows(res)
+		if !ok || !isOpenList(rows) {
+			return []view.Block{title} // its open list is elsewhere: held
+		}
 		noun = Noun(rows.Items, key)
 		table = b.openTable(rows, indent, c)
 		footer = func(res Value) []view.Block { return b.listFooter(res, key, c.shown, c.rows, noun, indent) }
