@@ -27,7 +27,8 @@ var knownSeams = map[string]bool{
 
 // TestSeams guards the single path: every sample under testdata and the
 // shared corpus, each of its lists of objects grown in turn past
-// input.StreamAfter (its items repeated), in every output, streamed and
+// input.StreamAfter (its items repeated), in every output that shows a
+// document returned open, streamed and
 // held. A streamed rendering equals the held one but for knownSeams; a new
 // difference fails, and so does a known one that has gone (take it off
 // the list).
@@ -41,9 +42,11 @@ func TestSeams(t *testing.T) {
 		inputs = append(inputs, m...)
 	}
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	// -o json copies tokens, never a document returned open: it has no
+	// seam to look for (TestJSONStreamedIsJSONHeld covers its own path).
 	opts := map[string]Options{
 		"plain": {Output: Plain}, "human": {Output: Human, Width: 120, Now: now}, "markdown": {Output: Markdown},
-		"agent": {Output: Agent, Now: now}, "json": {Output: JSON},
+		"agent": {Output: Agent, Now: now},
 	}
 	var (
 		mu    sync.Mutex
