@@ -324,6 +324,11 @@ func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 // sse renders each frame's data as a document as soon as the frame ends.
 func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) error {
 	var dec *input.Decoder
+	defer func() {
+		if dec != nil {
+			dec.Close()
+		}
+	}()
 	err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
 		if strings.TrimSpace(data) == "" {
 			return nil
@@ -337,33 +342,33 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 		// cost more than the frame.
 		if dec == nil {
 			dec = rn.decoder(strings.NewReader(data), name)
-			defer dec.Close()
 			dec.Settled = true // a frame's data is whole
 		} else {
 			dec.Reset(strings.NewReader(data), name)
+		}
+		// An input error is located in the frame: said where it is in
+		// the stream.
+		inStream := func(err error) error {
+			var ie *InputError
+			if errors.As(err, &ie) {
+				ie.Line, ie.Col = at(max(ie.Line, 1), max(ie.Col, 1))
+			}
+			return err
 		}
 		for {
 			v, err := dec.Next()
 			if err == io.EOF {
 				return nil
 			}
-			var ie *InputError
-			if errors.As(err, &ie) {
-				ie.Line, ie.Col = at(max(ie.Line, 1), max(ie.Col, 1))
-				if werr := rn.broken(); werr != nil {
-					return werr
-				}
-				return ie
-			}
 			if err != nil {
 				if werr := rn.broken(); werr != nil {
 					return werr
 				}
-				return err
+				return inStream(err)
 			}
 			res.Documents++
 			if err := rn.show(dec, v, res); err != nil {
-				return err
+				return inStream(err)
 			}
 		}
 	})

@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -158,4 +160,17 @@ func deepCopy(v Value) Value {
 		v.Items = items
 	}
 	return v
+}
+
+// An error met while an open list is read from an event stream's frame is
+// said where it is in the stream, as one met before the list is.
+func TestEventStreamErrorInAnOpenListIsLocatedInTheStream(t *testing.T) {
+	in := "data: {\"a\": 1}\n\ndata: [" + strings.Repeat(`{"n": 1},`, 1500) + "\n\n"
+	for _, opt := range []Options{{Output: Plain}, {Output: Human, Width: 80}, {Output: Markdown}, {Output: Agent}} {
+		_, err := NewRenderer(io.Discard, opt).Stream(strings.NewReader(in), "t")
+		var ie *InputError
+		if !errors.As(err, &ie) || ie.Line != 3 {
+			t.Errorf("output %d: %v, want an input error on line 3", opt.Output, err)
+		}
+	}
 }
