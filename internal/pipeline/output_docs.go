@@ -28,6 +28,9 @@ type parts interface {
 	// open writes a document returned open (v): through its long list or
 	// large object, read as it comes, then what follows it (value.Whole).
 	open(v value.Value, res *Result) error
+	// takes reports whether open shows v's list as it comes, rather than
+	// hold it first (value.Force).
+	takes(v value.Value) bool
 }
 
 // hooks: long lists stream where khive puts them (recognise.Streams),

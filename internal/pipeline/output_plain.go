@@ -29,6 +29,13 @@ func (p plainParts) part(pt protocol.Part) error {
 // skip: plain output shows a reply's structuredContent, whatever it says.
 func (plainParts) skip() bool { return false }
 
+// takes: plain output writes an open list as it comes but a request
+// envelope's.
+func (p plainParts) takes(v value.Value) bool {
+	parts := p.rn.docParts(v, false)
+	return len(parts) == 1 && parts[0].Kind == protocol.ValuePart && !recognise.IsBatch(v)
+}
+
 // list: the open document written as a held one is, its list as it is
 // read. A request envelope's list is held (value.Force): plain output
 // heads each op with the number of ops ("op 1/2"), known at its end.

@@ -39,6 +39,17 @@ func (vp *viewParts) part(p protocol.Part) error {
 // which --verbose shows.
 func (vp *viewParts) skip() bool { return !vp.rn.opt.Verbose }
 
+// takes: the view of v takes its list (the view is made again to be
+// written).
+func (vp *viewParts) takes(v value.Value) bool {
+	parts := vp.rn.docParts(v, false)
+	if len(parts) != 1 || parts[0].Kind != protocol.ValuePart {
+		return false
+	}
+	recognise.Doc(parts[0], vp.rn.rec)
+	return value.Taken(v)
+}
+
 // list: the view of the open document, as of any other, whose list
 // comes as it is read; or, when its view does not take the list as it
 // comes, the document held (value.Force) and shown as a held one is.

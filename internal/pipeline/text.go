@@ -91,6 +91,13 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 			}
 			return err
 		}
+		if iv.IsOpen() && shown < 0 && !rn.docs().takes(iv) {
+			// Its output holds it: so does the text, until something
+			// in it streams (a view that holds a list may still fail).
+			if iv, err = value.Force(iv); err != nil {
+				break // not JSON after all, or broken: the text it is
+			}
+		}
 		switch {
 		case iv.IsOpen():
 			// Something in the text streams: the text does.

@@ -255,3 +255,20 @@ func TestTextBlockThenStructuredContent(t *testing.T) {
 		}
 	}
 }
+
+// A text block cut short, whose list an output holds rather than shows as
+// it comes (--verbose and Markdown show the tool, which comes after it),
+// writes nothing of the reply before the error: the text is held too.
+func TestTextBlockCutShortWhereTheListIsHeld(t *testing.T) {
+	inner := `{"ok": true, "result": ` + textItems(1500) + `, "tool": "list"}`
+	doc := `{"jsonrpc": "2.0", "id": 3, "result": {"content": [{"type": "text", "text": ` + quote(inner, false) + `}]}}`
+	cut := doc[:len(doc)*3/4]
+	for _, opt := range []Options{{Output: Human, Width: 100, Verbose: true}, {Output: Markdown}} {
+		var out strings.Builder
+		_, err := NewRenderer(&out, opt).Stream(strings.NewReader(cut), "t")
+		var ie *InputError
+		if !errors.As(err, &ie) || out.Len() > 0 {
+			t.Errorf("output %d, verbose %v: %q written, error %v", opt.Output, opt.Verbose, out.String(), err)
+		}
+	}
+}
