@@ -91,6 +91,7 @@ func (d *Decoder) text() (value.Value, error) {
 	v := value.Value{Kind: value.String, Open: shownText}
 	if !taken {
 		v = value.Value{Kind: value.String, Text: string(u.kept)}
+		u.kept = nil // the reader may outlive the string (a caller's decoder of the text)
 	}
 	to.end(d.stackKeys())
 	return v, nil

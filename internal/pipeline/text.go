@@ -124,6 +124,7 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 			}
 		}
 	}
+	held = nil // nothing streamed: the text is shown whole, decoded again
 	w, err := value.Whole(v)
 	rn.textShown = false
 	if err != nil {
