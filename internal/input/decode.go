@@ -227,8 +227,8 @@ func (e *InputError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", name, e.Line, e.Col, msg)
 }
 
-// OutputError marks an error of the caller's output, which the decoder
-// passes through unchanged when it comes back from OnList.
+// OutputError marks an error of the caller's output, which Locate passes
+// through unchanged.
 type OutputError interface {
 	error
 	Output()

@@ -160,7 +160,7 @@ func TestSkipIsForTheReplyNotTheText(t *testing.T) {
 // A tool result whose _meta comes before its content: the parts of the
 // partial document (shown when the text block commits) end with _meta's
 // part, which the whole document has after the content blocks' parts, so
-// skipping the first shownParts drops the isError part instead.
+// skipping the parts shown before the text drops the isError part instead.
 func TestTextBlockWithMetaFirst(t *testing.T) {
 	text := quote(textItems(2500), false)
 	docs := map[string]string{

@@ -583,8 +583,8 @@ func base64Size(s string) int64 {
 }
 
 // StreamsText reports whether the text block being read at the end of
-// partial (a document read up to a long string, which input.TextStream
-// gives) may be shown as it is read: the first block of an MCP tool
+// partial (a document read up to a long string, as the decoder returns
+// it open at that string) may be shown as it is read: the first block of an MCP tool
 // result, bare or a JSON-RPC reply's. Its documents are then shown as
 // they are read, after the parts of partial before its StreamedPart (its
 // reply id), and the parts of the whole document after those, once it

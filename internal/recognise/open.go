@@ -29,7 +29,8 @@ func isOpenList(v Value) bool { return v.Kind == Array && v.Open != nil && v.Ope
 func later(f func() ([]view.Block, error)) view.Later { return view.Later{Blocks: f} }
 
 // tokenCursor is an open list whose rows can be read token by token
-// (input.List), keeping only the members a table shows.
+// (the rest of an open list, as the decoder gives it), keeping only the
+// members a table shows.
 type tokenCursor interface {
 	value.Cursor
 	Tokens() *jsonlib.Decoder

@@ -41,7 +41,7 @@ type colNode struct {
 }
 
 // tokenCursor is an open list whose rows can be read token by token
-// (input.List).
+// (the rest of an open list, as the decoder gives it).
 type tokenCursor interface {
 	value.Cursor
 	Tokens() *jsonlib.Decoder
