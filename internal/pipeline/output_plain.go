@@ -31,8 +31,11 @@ func (plainParts) skip() bool { return false }
 
 // takes: plain output writes an open list as it comes but a request
 // envelope's.
-func (p plainParts) takes(v value.Value) bool {
-	parts := p.rn.docParts(v, false)
+func (p plainParts) takes(v value.Value) bool { return plainTakes(v, p.rn.docParts(v, false)) }
+
+// plainTakes: v, whose parts are parts, is a document plain output
+// writes as it is read.
+func plainTakes(v value.Value, parts []protocol.Part) bool {
 	return len(parts) == 1 && parts[0].Kind == protocol.ValuePart && !recognise.IsBatch(v)
 }
 
@@ -41,8 +44,7 @@ func (p plainParts) takes(v value.Value) bool {
 // heads each op with the number of ops ("op 1/2"), known at its end.
 func (p plainParts) open(v value.Value, res *Result) error {
 	rn := p.rn
-	parts := rn.docParts(v, true)
-	if len(parts) != 1 || parts[0].Kind != protocol.ValuePart || recognise.IsBatch(v) {
+	if !plainTakes(v, rn.docParts(v, true)) {
 		w, err := value.Force(v)
 		if err != nil {
 			return err

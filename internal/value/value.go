@@ -197,20 +197,26 @@ func Force(doc Value) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	// The list's place in the whole document: the same path.
-	at := &w
-	for _, i := range l.Open.path {
+	if at := place(&w, l.Open.path); at != nil {
+		*at = Value{Kind: Array, Items: items}
+	}
+	return w, nil
+}
+
+// place is the value at path (a member's or item's place at each level)
+// inside w; nil when w has no such place.
+func place(w *Value, path []int) *Value {
+	for _, i := range path {
 		switch {
-		case at.Kind == Object && i < len(at.Members):
-			at = &at.Members[i].Value
-		case at.Kind == Array && i < len(at.Items):
-			at = &at.Items[i]
+		case w.Kind == Object && i < len(w.Members):
+			w = &w.Members[i].Value
+		case w.Kind == Array && i < len(w.Items):
+			w = &w.Items[i]
 		default:
-			return w, nil
+			return nil
 		}
 	}
-	*at = Value{Kind: Array, Items: items}
-	return w, nil
+	return w
 }
 
 // Whole is v as it stands in its document once that has been read to its
@@ -224,17 +230,10 @@ func Whole(v Value) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	for _, i := range v.Open.path {
-		switch {
-		case w.Kind == Object && i < len(w.Members):
-			w = w.Members[i].Value
-		case w.Kind == Array && i < len(w.Items):
-			w = w.Items[i]
-		default:
-			return Value{}, nil
-		}
+	if at := place(&w, v.Open.path); at != nil {
+		return *at, nil
 	}
-	return w, nil
+	return Value{}, nil
 }
 
 // Member is one name/value pair of an object.
