@@ -176,7 +176,11 @@ func tallList(n int) string {
 		if i > 0 {
 			b.WriteString(",\n")
 		}
-		b.WriteString(`{"id": "row-` + itoa(i) + `", "status": "next", "title": "Row ` + itoa(i) +
+		status := "next" // statuses that differ, so that they stay a column
+		if i%2 == 1 {
+			status = "active"
+		}
+		b.WriteString(`{"id": "row-` + itoa(i) + `", "status": "` + status + `", "title": "Row ` + itoa(i) +
 			` has a title long enough to be cut to the width of any terminal it is shown on, however wide"}`)
 	}
 	b.WriteString("]\n")

@@ -48,8 +48,12 @@ type Column struct {
 }
 
 // LowValue is the Keep below which a column gives way to free text that
-// is narrower than it wants to be.
-const LowValue = 65
+// is not yet whole; HighValue, the Keep from which a column is shown before
+// free text is widened to what it wants.
+const (
+	LowValue  = 65
+	HighValue = 80
+)
 
 // Cell is one cell: sanitised single-line text and the style to draw it in.
 type Cell struct {
@@ -92,14 +96,32 @@ func (l Layout) Hidden(n int) []int {
 }
 
 // Fit chooses the columns and widths for columns whose content is natural[i]
-// columns wide at most. With a width limit the layout never exceeds it:
-// when even the narrowest floors (a sliver of free text, up to 3 columns of
-// anything else) do not fit, essential columns drop too, from the right but
-// never the first, and a last column that still does not fit is cut to
-// what is left.
+// columns wide at most. With a width limit the layout never exceeds it,
+// and a wider limit never shows less: a column shown at one width is shown
+// at every width above it, at least as wide. So the room is handed out in
+// one fixed order, each step taken whole or not at all (only widening may
+// stop half way), and the first step that does not fit ends the layout:
 //
-// It takes O(n log n) for n columns: candidates are sorted once into the
-// order they would drop, and the total is kept as columns go.
+//  1. the first essential column (Keep >= Essential) at its minimum, cut
+//     to the width if it must be; the other essential ones, left to
+//     right, at their floors (a sliver of free text, up to 3 columns of
+//     anything else);
+//  2. essential columns widened to their minimums (free text to Min);
+//  3. columns worth at least HighValue (a status, a priority, a score),
+//     most valuable first (of equals, the leftmost), each at its minimum;
+//  4. free text widened to Want: the text that explains a row is readable
+//     before the columns worth less are shown;
+//  5. columns worth at least LowValue (times, who), likewise;
+//  6. free text widened to its whole width: the text has the room before
+//     low-value columns;
+//  7. low-value columns, then their free text widened.
+//
+// Widening is water-filling: the narrowest grow first, to a common level.
+// The room left when a step does not fit stays unused; giving it to a
+// later step would take it back from that step at the next width.
+//
+// It takes O(n log n) for n columns and width w: one sort, and each
+// widening a search over levels.
 func Fit(cols []Column, natural []int, opt Options) Layout {
 	if opt.Width <= 0 {
 		vis := make([]int, 0, len(cols))
@@ -108,7 +130,8 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 		}
 		return Layout{Cols: vis, Widths: pick(natural, vis)}
 	}
-	avail := opt.Width - opt.Indent
+	f := fitter{cols: cols, natural: natural, gap: opt.Gap, room: max(opt.Width-opt.Indent, 0),
+		width: make([]int, len(cols)), shown: make([]bool, len(cols))}
 	minWidth := func(i int) int {
 		if cols[i].Flex && cols[i].Min < natural[i] {
 			return max(cols[i].Min, 1)
@@ -117,108 +140,211 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 	}
 	wantWidth := func(i int) int {
 		if cols[i].Flex && cols[i].Want > cols[i].Min {
-			return min(cols[i].Want, natural[i])
+			return max(min(cols[i].Want, natural[i]), minWidth(i))
 		}
 		return minWidth(i)
 	}
-	// floor is how narrow shrinking below makes a column at the most: a
-	// sliver of free text, up to 3 columns of anything else.
+	whole := func(i int) int { return natural[i] }
 	floor := func(i int) int {
 		if cols[i].Flex {
 			return min(natural[i], 1)
 		}
 		return min(natural[i], 3)
 	}
-	shown := make([]bool, len(cols))
-	count := len(cols)
-	// The columns that may drop, in the order they go: least valuable
-	// first; of equals, the rightmost first.
-	type cand struct{ keep, i int }
-	var order []cand
-	for i := range cols {
-		shown[i] = true
-		if cols[i].Keep < Essential {
-			order = append(order, cand{cols[i].Keep, i})
+	// Columns by worth: most valuable first; of equals, the leftmost.
+	order := make([]int, len(cols))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(cols[b].Keep, cols[a].Keep) })
+	var essential, high, medium, low []int
+	for _, i := range order {
+		switch k := cols[i].Keep; {
+		case k >= Essential:
+			essential = append(essential, i)
+		case k >= HighValue:
+			high = append(high, i)
+		case k >= LowValue:
+			medium = append(medium, i)
+		default:
+			low = append(low, i)
 		}
 	}
-	slices.SortFunc(order, func(a, b cand) int {
-		if c := cmp.Compare(a.keep, b.keep); c != 0 {
-			return c
-		}
-		return cmp.Compare(b.i, a.i)
-	})
-	total := func(width func(int) int) int {
-		t := opt.Gap * max(count-1, 0)
-		for i, ok := range shown {
-			if ok {
-				t += width(i)
-			}
-		}
-		return t
+	slices.Sort(essential)
+	if len(essential) == 0 && len(order) > 0 {
+		// Nothing is essential: the most valuable column stands in for
+		// what names the rows, which is always shown.
+		first := order[0]
+		essential = order[:1]
+		high, medium, low = without(high, first), without(medium, first), without(low, first)
 	}
-	drop := func(i int) {
-		shown[i] = false
-		count--
-	}
-	// Drop the least valuable columns until the rest fit at their minimums,
-	// then low-value ones until free text has the room it wants. Both passes
-	// take from the same order: the second goes on where the first stopped.
-	next := 0
-	dropUntilFits := func(width func(int) int, below int) {
-		t := total(width)
-		for t > avail && count > 1 && next < len(order) && order[next].keep < below {
-			i := order[next].i
-			next++
-			drop(i)
-			t -= width(i) + opt.Gap // count was > 1, so a gap went too
-		}
-	}
-	dropUntilFits(minWidth, Essential)
-	dropUntilFits(wantWidth, LowValue)
-	// If even the floors do not fit, the first pass ran out of columns to
-	// drop (or is down to one), so only essential columns are left: they go
-	// from the right, never the first.
-	if t := total(floor); t > avail {
-		for i := len(cols) - 1; i >= 0 && t > avail && count > 1; i-- {
-			if shown[i] {
-				drop(i)
-				t -= floor(i) + opt.Gap
-			}
-		}
-	}
-	vis := make([]int, 0, count)
-	for i, ok := range shown {
+	flex := func(i int) bool { return cols[i].Flex }
+	_ = f.add(essential[:min(1, len(essential))], minWidth, true) &&
+		f.add(essential[min(1, len(essential)):], floor, false) &&
+		f.grow(essential, minWidth) &&
+		f.add(high, minWidth, false) &&
+		f.grow(f.shownOf(flex), wantWidth) &&
+		f.add(medium, minWidth, false) &&
+		f.grow(f.shownOf(flex), wantWidth) &&
+		f.grow(f.shownOf(flex), whole) &&
+		f.add(low, minWidth, false) &&
+		f.grow(f.shownOf(flex), wantWidth) &&
+		f.grow(f.shownOf(flex), whole)
+	var lay Layout
+	for i, ok := range f.shown {
 		if ok {
-			vis = append(vis, i)
+			lay.Cols = append(lay.Cols, i)
+			lay.Widths = append(lay.Widths, f.width[i])
 		}
 	}
-	widths := pick(natural, vis)
-	over := total(func(i int) int { return natural[i] }) - avail
-	var flex, all []int
-	for k, i := range vis {
-		if cols[i].Flex {
-			flex = append(flex, k)
+	return lay
+}
+
+// fitter is the state of one Fit: the columns shown so far, their widths
+// and the room they take, gaps included.
+type fitter struct {
+	cols    []Column
+	natural []int
+	gap     int
+	room    int
+	used    int
+	count   int
+	width   []int
+	shown   []bool
+}
+
+// add shows the columns idx in turn, each at its width, while they fit. A
+// first column that does not fit is cut to the room when cut is set.
+func (f *fitter) add(idx []int, width func(int) int, cut bool) bool {
+	for _, i := range idx {
+		w, cost := width(i), width(i)
+		if f.count > 0 {
+			cost += f.gap
 		}
-		all = append(all, k)
-	}
-	// Free text gives way first, the least valuable first, each down to its
-	// readable minimum (equals share the cut, widest first); then, when
-	// nothing is left to drop, everything gives way down to a sliver.
-	sort.SliceStable(flex, func(a, b int) bool { return cols[vis[flex[a]]].Keep < cols[vis[flex[b]]].Keep })
-	for start := 0; start < len(flex); {
-		end := start
-		for end < len(flex) && cols[vis[flex[end]]].Keep == cols[vis[flex[start]]].Keep {
-			end++
+		if f.used+cost > f.room {
+			if !cut || f.count > 0 {
+				return false
+			}
+			w, cost = max(f.room, 0), max(f.room, 0)
 		}
-		over = shrink(widths, flex[start:end], func(k int) int { return minWidth(vis[k]) }, over)
-		start = end
+		f.shown[i], f.width[i] = true, w
+		f.used += cost
+		f.count++
 	}
-	over = shrink(widths, flex, func(int) int { return 1 }, over)
-	over = shrink(widths, all, func(k int) int { return floor(vis[k]) }, over)
-	// Last resort: the one column left is wider at its floor than the room
-	// (or there is no room at all); it is cut to what is left.
-	shrink(widths, all, func(int) int { return 0 }, over)
-	return Layout{Cols: vis, Widths: widths}
+	return true
+}
+
+// shownOf is the shown columns for which keep holds.
+func (f *fitter) shownOf(keep func(int) bool) []int {
+	var idx []int
+	for i, ok := range f.shown {
+		if ok && keep(i) {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}
+
+// grow widens the shown columns idx toward target, the narrowest first, as
+// far as the room allows. It reports whether all of them got there.
+func (f *fitter) grow(idx []int, target func(int) int) bool {
+	left := f.room - f.used
+	// need is the room it takes to bring every column below level up to
+	// it (or to its target, if that is lower).
+	need := func(level int) int {
+		n := 0
+		for _, i := range idx {
+			if lim := min(level, target(i)); f.width[i] < lim {
+				n += lim - f.width[i]
+			}
+		}
+		return n
+	}
+	top := 0
+	for _, i := range idx {
+		top = max(top, target(i))
+	}
+	if n := need(top); n <= left {
+		for _, i := range idx {
+			f.width[i] = max(f.width[i], target(i))
+		}
+		f.used += n
+		return true
+	}
+	// The highest level the room reaches; what is left over goes a column
+	// each to those that stop below their target, left to right, so that
+	// one more column of room never narrows any.
+	level := sort.Search(top+1, func(l int) bool { return need(l) > left }) - 1
+	spare := left - need(level)
+	for _, i := range idx {
+		if lim := min(level, target(i)); f.width[i] < lim {
+			f.width[i] = lim
+		}
+		if spare > 0 && f.width[i] == level && level < target(i) {
+			f.width[i]++
+			spare--
+		}
+	}
+	f.used = f.room - spare
+	return false
+}
+
+// slack gives the room a layout leaves unused to the free text it cuts,
+// short of making any cut cell whole: a cell whole at one width must be
+// whole at every width above, and the room left here is what a column
+// takes at a wider one. A cut text still shows more of itself.
+func slack(lay Layout, cols []Column, rows [][]Cell, opt Options) Layout {
+	left := max(opt.Width-opt.Indent, 0) - linesWidth(lay.Widths, opt.Gap)
+	if left <= 0 {
+		return lay
+	}
+	caps := make([]int, len(lay.Cols))
+	any := false
+	for k, i := range lay.Cols {
+		caps[k] = lay.Widths[k]
+		if !cols[i].Flex {
+			continue
+		}
+		// The narrowest cell that is cut, header included: the column
+		// may grow to one column short of it.
+		next := Width(cols[i].Header)
+		if next <= lay.Widths[k] {
+			next = int(^uint(0) >> 1)
+		}
+		for _, row := range rows {
+			if i < len(row) {
+				if w := Width(row[i].Text); w > lay.Widths[k] && w < next {
+					next = w
+				}
+			}
+		}
+		if next != int(^uint(0)>>1) && next-1 > lay.Widths[k] {
+			caps[k], any = next-1, true
+		}
+	}
+	if !any {
+		return lay
+	}
+	f := fitter{room: left, width: slices.Clone(lay.Widths), shown: make([]bool, len(lay.Cols))}
+	idx := make([]int, len(lay.Cols))
+	for k := range idx {
+		idx[k] = k
+	}
+	f.grow(idx, func(k int) int { return caps[k] })
+	return Layout{Cols: lay.Cols, Widths: f.width}
+}
+
+// linesWidth is how wide columns of widths are with gaps between them.
+func linesWidth(widths []int, gap int) int {
+	t := gap * max(len(widths)-1, 0)
+	for _, w := range widths {
+		t += w
+	}
+	return t
+}
+
+func without(s []int, x int) []int {
+	return slices.DeleteFunc(slices.Clone(s), func(v int) bool { return v == x })
 }
 
 func pick(natural []int, idx []int) []int {
@@ -227,48 +353,6 @@ func pick(natural []int, idx []int) []int {
 		w[k] = natural[i]
 	}
 	return w
-}
-
-// shrink takes up to over columns away from widths[idx...], widest first
-// (water-filling: the widest come down to a common level), never below
-// floor. It returns what could not be taken.
-func shrink(widths []int, idx []int, floor func(int) int, over int) int {
-	if over <= 0 || len(idx) == 0 {
-		return over
-	}
-	taken := func(level int) int {
-		t := 0
-		for _, k := range idx {
-			if lim := max(level, floor(k)); widths[k] > lim {
-				t += widths[k] - lim
-			}
-		}
-		return t
-	}
-	top := 0
-	for _, k := range idx {
-		top = max(top, widths[k])
-	}
-	if taken(0) < over { // cannot make it: shrink all to their floors
-		got := taken(0)
-		for _, k := range idx {
-			widths[k] = min(widths[k], floor(k))
-		}
-		return over - got
-	}
-	// The highest level that frees enough.
-	level := sort.Search(top+1, func(l int) bool { return taken(l) < over }) - 1
-	extra := taken(level) - over
-	for _, k := range idx {
-		if lim := max(level, floor(k)); widths[k] > lim {
-			widths[k] = lim
-			if extra > 0 && lim == level {
-				widths[k]++ // give back what was taken beyond need
-				extra--
-			}
-		}
-	}
-	return 0
 }
 
 // Writer writes a table whose layout is decided from its first rows, so
@@ -298,6 +382,9 @@ func NewWriter(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer
 		}
 	}
 	t := &Writer{w: w, cols: cols, opt: opt, lay: Fit(cols, natural, opt), widths: map[string]int{}}
+	if opt.Width > 0 {
+		t.lay = slack(t.lay, cols, first, opt)
+	}
 	if !opt.NoHeader {
 		hdr := make([]Cell, len(cols))
 		for i, c := range cols {

@@ -452,10 +452,14 @@ func TestRunsOfRecordsAreOneTable(t *testing.T) {
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	opt := Options{Output: Human, Width: 100, Now: now}
 	rec := func(i int) string {
-		return `{"id": "r` + itoa(i) + `", "level": "info", "msg": "event ` + itoa(i) + `"}` + "\n"
+		level := "info"
+		if i == 2 {
+			level = "warn"
+		}
+		return `{"id": "r` + itoa(i) + `", "level": "` + level + `", "msg": "event ` + itoa(i) + `"}` + "\n"
 	}
 	out := renderString(t, rec(1)+rec(2)+rec(3)+`{"other": 1}`+"\n"+rec(4), opt)
-	want := "ID  LEVEL  MSG\nr1  info   event 1\nr2  info   event 2\nr3  info   event 3\n3 items\n\nother  1\n\nid     r4\nlevel  info\nmsg    event 4\n"
+	want := "ID  LEVEL  MSG\nr1  info   event 1\nr2  warn   event 2\nr3  info   event 3\n3 items\n\nother  1\n\nid     r4\nlevel  info\nmsg    event 4\n"
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
@@ -471,7 +475,7 @@ func TestRunsOfRecordsAreOneTable(t *testing.T) {
 	io.WriteString(pw, rec(1)+rec(2))
 	select {
 	case s := <-outs:
-		if s != "ID  LEVEL  MSG\nr1  info   event 1\nr2  info   event 2\n" {
+		if s != "ID  LEVEL  MSG\nr1  info   event 1\nr2  warn   event 2\n" {
 			t.Errorf("after the pause: %q", s)
 		}
 	case <-time.After(10 * time.Second):

@@ -57,11 +57,12 @@ type keyMeaning struct {
 	score, size, id, fullID               bool
 	unit                                  time.Duration // a duration's, or 0
 	status, outcome, dependency, priority bool
+	epoch                                 bool // a time-named key: a number in it may be a Unix time
 }
 
 func meaningOf(key string) keyMeaning {
 	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id", status: IsStatusKey(key),
-		outcome: key == "outcome", dependency: key == "dependency_state", priority: key == "priority"}
+		outcome: key == "outcome", dependency: key == "dependency_state", priority: key == "priority", epoch: IsTimeKey(key)}
 	if !m.score {
 		if unit, ok := DurationUnit(key); ok {
 			m.unit = unit
@@ -98,6 +99,10 @@ func (b builder) cellOf(key string, km keyMeaning, v Value, raw bool) view.Cell 
 			c.Kind, c.Unit = view.Duration, km.unit
 		case km.size:
 			c.Kind = view.Bytes
+		case km.epoch:
+			if t, ok := unixTime(v.Text); ok {
+				c.Kind, c.At = view.Time, t
+			}
 		}
 		return c
 	case String:
@@ -339,6 +344,9 @@ type plannedColumn struct {
 	has   bool // some row has a value worth showing
 	kind  Kind
 	time  bool // every value is a timestamp
+	named bool // asked for by --columns
+	prose int  // how many rows hold a sentence in it
+	set   int  // how many rows hold a value in it
 	score []Value
 }
 
@@ -365,6 +373,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			}
 			if raw || (!IsFiller(m.Key, m.Value, false) && m.Value.Kind != Null) {
 				c.has = true
+				c.set++
 			}
 			if m.Value.Kind != Null {
 				c.kind = m.Value.Kind
@@ -374,6 +383,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			}
 			if IsScoreKey(m.Key) {
 				c.score = append(c.score, m.Value)
+			}
+			if saysWhy(m.Value) {
+				c.prose++
 			}
 		}
 	}
@@ -405,7 +417,12 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		case c.occ == 0 && folded[c.key] && !asked:
 			continue
 		}
-		c.info = columnInfo(c.key, c.kind, c.time && c.kind == String)
+		c.info = columnInfo(c.key, c.kind, c.time && c.kind == String || c.kind == Number && IsTimeKey(c.key))
+		if c.info.flex && c.info.keep < proseKeep && c.prose > 0 && c.prose*2 >= c.set {
+			// Sentences in most of its values, whatever the key: the
+			// text that explains a row (a snippet, a payload's reason).
+			c.info.keep, c.info.min, c.info.want = proseKeep, 20, 60
+		}
 		switch {
 		case kind == "task" && c.key == "content":
 			// A task's content is its description: its status, priority,
@@ -450,10 +467,10 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			switch p := picks.Columns[i]; {
 			case p.Drop:
 			case picks.Exact:
-				c.info.order, c.info.keep = i, view.Essential
+				c.info.order, c.info.keep, c.named = i, view.Essential, true
 				chosen = append(chosen, c)
 			default:
-				c.info.keep = view.Essential
+				c.info.keep, c.named = view.Essential, true
 				chosen = append(chosen, c)
 			}
 		}
@@ -476,7 +493,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		}
 		t.means = append(t.means, m)
 		t.cols = append(t.cols, view.Column{Key: c.key, Header: Header(c.key), Align: c.info.align, Keep: c.info.keep,
-			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key)})
+			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key), Named: c.named})
 		if t.bar < 0 && IsScoreKey(c.key) && len(rows) > 1 {
 			if top, ok := barScale(c.score); ok {
 				t.bar, t.top = len(t.cols), top
@@ -487,6 +504,35 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		}
 	}
 	return t
+}
+
+// proseKeep is the worth of a column of sentences: shown before the
+// columns that only qualify a row (times, who, kinds).
+const proseKeep = 85
+
+// isProse reports text that reads as a sentence: words, not a token.
+func isProse(s string) bool {
+	return len(s) >= 20 && strings.Count(s, " ") >= 2
+}
+
+// saysWhy reports a value that holds a sentence: a string, or an object
+// of one or two members with one among them (an event's payload:
+// reason=…). A larger object is a record of its own, not a sentence.
+func saysWhy(v Value) bool {
+	switch v.Kind {
+	case String:
+		return isProse(v.Text)
+	case Object:
+		if len(v.Members) > 2 {
+			return false
+		}
+		for _, m := range v.Members {
+			if m.Value.Kind == String && isProse(m.Value.Text) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // foldedColumns are the columns a shortened table leaves out because
@@ -737,6 +783,9 @@ func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
 		return *r, len(rows)
 	}
 	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(rows)), Indent: indent, Exact: raw}
+	if len(rows) > input.StreamAfter {
+		tb.Measured = input.StreamAfter // laid out as it would be streamed
+	}
 	for r, row := range rows {
 		tb.Rows[r] = t.row(row.Members)
 	}

@@ -70,7 +70,7 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 	case "weight":
 		return colInfo{order: 51, keep: 50, align: view.Right}
 	case "due", "due_at":
-		return colInfo{order: 60, keep: 75}
+		return colInfo{order: 60, keep: 80} // what a task list is read for: shown before text widens
 	case "updated_at":
 		return colInfo{order: 61, keep: 72}
 	case "created_at":

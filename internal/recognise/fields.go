@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -244,4 +245,36 @@ func UniformKind(rows []Value) string {
 		}
 	}
 	return kind
+}
+
+// IsTimeKey reports a key named for a moment: timestamp, ts, created,
+// expires_at, start_time.
+func IsTimeKey(key string) bool {
+	k := Snake(key)
+	switch k {
+	case "timestamp", "time", "ts", "date", "created", "updated", "modified", "expires", "deadline":
+		return true
+	}
+	for _, suffix := range [...]string{"_at", "_time", "_timestamp", "_ts", "_date", "_on"} {
+		if strings.HasSuffix(k, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// unixTime reads a whole number as a Unix time, in seconds or in
+// milliseconds, from 2001 to 2096: outside that, a number under a time key
+// is more likely a count or an offset than a moment.
+func unixTime(lit string) (time.Time, bool) {
+	n, err := strconv.ParseInt(lit, 10, 64)
+	switch {
+	case err != nil:
+		return time.Time{}, false
+	case n >= 1e9 && n < 4e9:
+		return time.Unix(n, 0).UTC(), true
+	case n >= 1e12 && n < 4e12:
+		return time.UnixMilli(n).UTC(), true
+	}
+	return time.Time{}, false
 }

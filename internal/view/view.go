@@ -207,6 +207,9 @@ type Column struct {
 	// writer cuts cells to keep a page concise.
 	Identity bool
 	Bar      bool // score bars: a writer without bars leaves it out
+	// Named columns were asked for by name (--columns): a writer shows
+	// them as columns, whatever their rows hold.
+	Named bool
 }
 
 // Table is rows of cells under columns.
@@ -218,6 +221,10 @@ type Table struct {
 	// shows Records (the same rows as key/value blocks) instead.
 	Exact   bool
 	Records *Record
+	// Measured, when not 0, is how many of the first Rows lay the table
+	// out: those of a long list, which are all that is known when a
+	// streamed one is shown.
+	Measured int
 	// Stream, when set, yields further rows of a list too long to hold,
 	// laid out from the first ones; other is a row that is not a record,
 	// to show as a record of its own between the rows. A row is valid

@@ -99,14 +99,14 @@ func (h *Writer) tableOptions(indent int) table.Options {
 
 // hidden says, under a table, which columns it left out to fit the width:
 // people should know what they are not seeing, and how to see it.
-func (h *Writer) hidden(t view.Table, tw *table.Writer, indent int) {
+func (h *Writer) hidden(t view.Table, f folding, tw *table.Writer, indent int) {
 	if tw == nil {
 		return
 	}
 	var names []string
-	for _, i := range tw.Layout().Hidden(len(t.Columns)) {
-		if !t.Columns[i].Bar {
-			names = append(names, strings.ToLower(h.text(t.Columns[i].Header)))
+	for _, k := range tw.Layout().Hidden(len(f.show)) {
+		if i := f.show[k]; !t.Columns[i].Bar {
+			names = append(names, h.header(t, i))
 		}
 	}
 	if len(names) > 0 {
@@ -123,30 +123,81 @@ func (h *Writer) hidden(t view.Table, tw *table.Writer, indent int) {
 type OpenTable struct {
 	h      *Writer
 	t      view.Table
+	f      folding
+	pts    []int // digits after the point, by column (points)
 	tw     *table.Writer
 	m      *memo
-	buf    []table.Cell
+	full   []table.Cell // a row's cells, every column
+	buf    []table.Cell // the cells of the columns shown
 	indent int
 }
 
-// Open writes a table's header and rows and keeps it open for more.
+// Open writes a table's header and rows and keeps it open for more. The
+// layout, the columns said once and the decimal points are decided on
+// the rows it measures (Measured), as they are for a streamed table.
 func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
 	m := &memo{}
+	rest := t.Rows
+	if t.Measured > 0 && t.Measured < len(t.Rows) {
+		t.Rows, rest = t.Rows[:t.Measured], t.Rows[t.Measured:]
+	} else {
+		rest = nil
+	}
 	cols, grid := h.grid(t, m)
+	f := h.fold(t, grid)
+	pts := points(t, grid)
+	for _, row := range grid {
+		alignPoints(row, pts)
+	}
+	if len(f.show) < len(cols) {
+		cols = pick(cols, f.show)
+		for r := range grid {
+			grid[r] = pick(grid[r], f.show)
+		}
+	}
 	tw, err := table.NewWriter(h.o, cols, grid, h.tableOptions(indent))
 	if err != nil {
 		return nil, err
 	}
-	return &OpenTable{h: h, t: t, tw: tw, m: m, buf: make([]table.Cell, len(cols)), indent: indent}, nil
+	ot := &OpenTable{h: h, t: t, f: f, pts: pts, tw: tw, m: m, full: make([]table.Cell, len(t.Columns)), buf: make([]table.Cell, len(cols)), indent: indent}
+	for _, row := range rest {
+		if err := ot.Row(row); err != nil {
+			return nil, err
+		}
+	}
+	return ot, nil
 }
 
-// Row writes one more row.
+// pick is the elements of s at idx, in place: idx is increasing.
+func pick[T any](s []T, idx []int) []T {
+	for k, i := range idx {
+		s[k] = s[i]
+	}
+	return s[:len(idx)]
+}
+
+// Row writes one more row, and under it what it has that the columns said
+// once do not.
 func (ot *OpenTable) Row(row []view.Cell) error {
-	if err := ot.tw.Row(ot.h.rowInto(ot.buf, ot.m, row)); err != nil {
+	full := ot.h.rowInto(ot.full, ot.m, row)
+	alignPoints(full, ot.pts)
+	cells := full
+	if len(ot.f.show) < len(full) {
+		for k, i := range ot.f.show {
+			ot.buf[k] = full[i]
+		}
+		cells = ot.buf
+	}
+	if err := ot.tw.Row(cells); err != nil {
 		return err
 	}
+	ot.h.differs(ot.t, ot.f, row, full, ot.indent)
 	return ot.h.o.Err()
 }
 
-// Close ends the table: it says which columns it left out.
-func (ot *OpenTable) Close() { ot.h.hidden(ot.t, ot.tw, ot.indent) }
+// Close ends the table: it says the columns said once, and which it left
+// out.
+func (ot *OpenTable) Close() {
+	ot.h.onceLine(ot.t, ot.f, ot.indent)
+	ot.h.hidden(ot.t, ot.f, ot.tw, ot.indent)
+}

@@ -1,0 +1,220 @@
+package human
+
+import (
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/table"
+)
+
+// foldRows is how many rows a table needs before a column with one value
+// on every row is said once under it: with two rows, a value seen twice
+// is not yet a pattern.
+const foldRows = 3
+
+// once is a column said once under a table instead of on every row: one
+// value everywhere (cell), or the same values as an earlier column (same).
+type once struct {
+	col  int
+	cell table.Cell
+	same int // the column it repeats, or -1
+}
+
+// folding is what a table shows as columns and what it says once.
+type folding struct {
+	show []int
+	once []once
+}
+
+// fold decides, from a table's first rows, which of its columns say
+// nothing row by row: one value on every row (namespace local on every
+// task), or the values of a column before them (a rank score beside an
+// equal score). Those columns give their room to the ones that differ and
+// are named on a line under the table. Not under --verbose, inside an
+// error, or for a column asked for by name.
+func (h *Writer) fold(t view.Table, grid [][]table.Cell) folding {
+	f := folding{show: make([]int, 0, len(t.Columns))}
+	all := func() folding {
+		f.show = f.show[:0]
+		for i := range t.Columns {
+			f.show = append(f.show, i)
+		}
+		f.once = nil
+		return f
+	}
+	if h.opt.Verbose || t.Exact || len(grid) < foldRows {
+		return all()
+	}
+	folded := make([]bool, len(t.Columns))
+	for i, c := range t.Columns {
+		if c.Named {
+			continue
+		}
+		if cell, ok := constant(t, grid, i); ok {
+			folded[i] = true
+			if !c.Bar {
+				f.once = append(f.once, once{col: i, cell: cell, same: -1})
+			}
+			continue
+		}
+		for j := range i {
+			if !folded[j] && !c.Bar && !t.Columns[j].Bar && equal(t, j, i) {
+				folded[i] = true
+				f.once = append(f.once, once{col: i, same: j})
+				break
+			}
+		}
+	}
+	text := false
+	for i, c := range t.Columns {
+		if !folded[i] {
+			f.show = append(f.show, i)
+			text = text || !c.Bar
+		}
+	}
+	if !text {
+		return all() // nothing would be left to show a row by
+	}
+	return f
+}
+
+// constant reports a column whose cells all show the same text, and that
+// cell.
+func constant(t view.Table, grid [][]table.Cell, col int) (table.Cell, bool) {
+	first := grid[0][col]
+	if first.Text == "" {
+		return first, false
+	}
+	for r := range grid {
+		switch t.Rows[r][col].Kind {
+		case view.None, view.Nested, view.Deep:
+			return first, false // a summary ("3 items"), which two different values share
+		}
+		if grid[r][col].Text != first.Text {
+			return first, false
+		}
+	}
+	return first, true
+}
+
+// equal reports a column b that holds on every row what column a does:
+// the same value, or an ID that is the other's prefix (a short hash).
+func equal(t view.Table, a, b int) bool {
+	for _, row := range t.Rows {
+		x, y := row[a], row[b]
+		if x.Kind == view.None || y.Kind == view.None || !sameValue(x, y) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameValue(x, y view.Cell) bool {
+	if x.Kind == view.ID && y.Kind == view.ID && len(x.Text) >= 7 && len(y.Text) >= 7 {
+		return strings.HasPrefix(x.Text, y.Text) || strings.HasPrefix(y.Text, x.Text)
+	}
+	return x.Kind == y.Kind && x.Text == y.Text && x.Kind != view.Bar
+}
+
+// onceLine says the folded columns under a table: "all: namespace local ·
+// rank score = score".
+func (h *Writer) onceLine(t view.Table, f folding, indent int) {
+	if len(f.once) == 0 {
+		return
+	}
+	parts := make([]string, 0, len(f.once))
+	for k, o := range f.once {
+		p := h.th.Faint.Render(h.header(t, o.col))
+		if k == 0 {
+			p = h.th.Faint.Render("all: ") + p
+		}
+		if o.same >= 0 {
+			p += h.th.Faint.Render(" = " + h.header(t, o.same))
+		} else {
+			p += " " + o.cell.Style.Render(o.cell.Text)
+		}
+		parts = append(parts, p)
+	}
+	h.summaryLine(parts, indent)
+}
+
+// differs says, under a row read after the layout was decided, the values
+// of folded columns that are not what the first rows had.
+func (h *Writer) differs(t view.Table, f folding, row []view.Cell, full []table.Cell, indent int) {
+	var parts []string
+	for _, o := range f.once {
+		c := full[o.col]
+		if o.same >= 0 && o.col < len(row) && !sameValue(row[o.same], row[o.col]) || o.same < 0 && c.Text != o.cell.Text {
+			parts = append(parts, h.th.Faint.Render(h.header(t, o.col))+" "+c.Style.Render(c.Text))
+		}
+	}
+	if len(parts) > 0 {
+		h.summaryLine(parts, indent+2)
+	}
+}
+
+func (h *Writer) header(t view.Table, col int) string {
+	return strings.ToLower(h.text(t.Columns[col].Header))
+}
+
+// points is, for each column of numbers, how many digits its numbers have
+// after the decimal point at the most (-1 for a column of anything else):
+// padded to it, the points line up (0.0328 over 0.032 ).
+func points(t view.Table, grid [][]table.Cell) []int {
+	pts := make([]int, len(t.Columns))
+	for i, c := range t.Columns {
+		if c.Align != view.Right || c.Bar {
+			pts[i] = -1
+			continue
+		}
+		for r := range grid {
+			k := t.Rows[r][i].Kind
+			if k == view.None {
+				continue
+			}
+			f, ok := fraction(grid[r][i].Text)
+			if !ok || k != view.Number && k != view.Score {
+				pts[i] = -1
+				break
+			}
+			pts[i] = max(pts[i], f)
+		}
+	}
+	return pts
+}
+
+// fraction is how many digits a plain decimal has after its point.
+func fraction(s string) (int, bool) {
+	dot := -1
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '.' && dot < 0:
+			dot = i
+		case c >= '0' && c <= '9', c == '-' && i == 0:
+		default:
+			return 0, false
+		}
+	}
+	if dot < 0 {
+		return 0, s != "" && s != "-"
+	}
+	return len(s) - dot - 1, true
+}
+
+// alignPoints pads the numbers of a row so that their points line up.
+func alignPoints(cells []table.Cell, pts []int) {
+	for i, p := range pts {
+		if p <= 0 || i >= len(cells) || cells[i].Text == "" {
+			continue
+		}
+		f, ok := fraction(cells[i].Text)
+		if !ok || f >= p {
+			continue
+		}
+		pad := p - f
+		if f == 0 && !strings.Contains(cells[i].Text, ".") {
+			pad++ // the point the number does not have
+		}
+		cells[i].Text += strings.Repeat(" ", pad)
+	}
+}
