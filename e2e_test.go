@@ -176,7 +176,7 @@ func TestEndToEndExitCodesAndErrors(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"testdata/khive_gtd_transition.json"}, "", 0, "tool: gtd.transition", ""},
-		{[]string{"testdata/khive_batch_partial.json"}, "", 1, "op 2/3: get: error", ""},
+		{[]string{"testdata/khive_batch_partial.json"}, "", 1, "op #1 of 3: get: error", ""},
 		{nil, "{\"ok\": true, \"tool\": \"x\", \"result\": 1}\n{bad", 2, "result: 1", "khive-pretty: <stdin>:2:2: "},
 		{[]string{"-"}, "", 2, "", "khive-pretty: <stdin>:1:1: empty input: no JSON document"},
 		{[]string{"testdata"}, "", 2, "", "khive-pretty: testdata: is a directory, not a file of JSON\n"},

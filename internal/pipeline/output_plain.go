@@ -41,7 +41,7 @@ func plainTakes(v value.Value, parts []protocol.Part) bool {
 
 // list: the open document written as a held one is, its list as it is
 // read. A request envelope's list is held (value.Force): plain output
-// heads each op with the number of ops ("op 1/2"), known at its end.
+// heads each op with the number of ops ("op #0 of 2"), known at its end.
 func (p plainParts) open(v value.Value, res *Result) error {
 	rn := p.rn
 	if !plainTakes(v, rn.docParts(v, true)) {

@@ -460,11 +460,12 @@ func (b builder) batch(v Value, d *view.Doc) []view.Block {
 	return append(b.ops(res.Items, 0, d), b.batchTail(v)...)
 }
 
-// ops is a batch's ops, numbered from first+1, each followed by a gap.
+// ops is a batch's ops, each followed by a gap, numbered from first as
+// khive numbers them (from 0: its messages say "Fix op #1" of the second).
 func (b builder) ops(items []Value, first int, d *view.Doc) []view.Block {
 	var blocks []view.Block
 	for i, r := range items {
-		num := strconv.Itoa(first + i + 1)
+		num := strconv.Itoa(first + i)
 		if IsErrorEnvelope(r) {
 			blocks = append(blocks, b.errorBlock(r, num))
 		} else {

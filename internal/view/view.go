@@ -249,7 +249,7 @@ type Scalar struct {
 
 // Title is the first line of an envelope or a section: "✓ tool", "1 ✓ get".
 type Title struct {
-	Number string // "1" in a batch
+	Number string // "0" for a batch's first op: khive counts from 0
 	Mark   Mark
 	Text   string // the tool
 	Value  *Cell  // a scalar result, shown with the title

@@ -20,7 +20,7 @@ func (h *Writer) errorBlock(e view.Error) {
 	}
 	num := ""
 	if e.Number != "" {
-		num = h.th.Faint.Render(e.Number) + " "
+		num = h.th.Faint.Render("#"+e.Number) + " "
 	}
 	tool := h.text(e.Tool)
 	if tool == "" {
@@ -33,7 +33,7 @@ func (h *Writer) errorBlock(e view.Error) {
 	head := mark + " " + tool
 	numW := 0
 	if e.Number != "" {
-		numW = table.Width(e.Number) + 1
+		numW = table.Width(e.Number) + 2
 	}
 	body := 2
 	kindText := h.text(e.Kind)

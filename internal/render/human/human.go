@@ -243,7 +243,7 @@ func (h *Writer) title(t view.Title) {
 func (h *Writer) titleText(t view.Title) string {
 	num := ""
 	if t.Number != "" {
-		num = h.th.Faint.Render(t.Number) + " "
+		num = h.th.Faint.Render("#"+t.Number) + " "
 	}
 	return num + h.tone(view.Good).Render(h.Mark(t.Mark)) + " " + h.th.Bold.Render(h.text(t.Text))
 }

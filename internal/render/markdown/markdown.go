@@ -284,7 +284,7 @@ func (m Writer) cutWords(text string) string {
 func (m Writer) title(t view.Title) {
 	num := ""
 	if t.Number != "" {
-		num = t.Number + ". "
+		num = "#" + t.Number + " "
 	}
 	line := Strong(num + m.h.Mark(t.Mark) + " " + inline(m.h.Text(t.Text)))
 	if t.Value != nil {
@@ -302,7 +302,7 @@ func (m Writer) errorBlock(e view.Error) {
 	}
 	num := ""
 	if e.Number != "" {
-		num = e.Number + ". "
+		num = "#" + e.Number + " "
 	}
 	tool := m.h.Text(e.Tool)
 	if tool == "" {

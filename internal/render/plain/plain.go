@@ -160,7 +160,8 @@ func (p Writer) errorEnvelope(v Value, skipTool bool) {
 	}
 }
 
-// batch: one section per op, headed "op N/M: TOOL: ok|error|aborted", then
+// batch: one section per op, headed "op #N of M: TOOL: ok|error|aborted",
+// N counted from 0 as khive counts (its messages say "Fix op #1"), then
 // the summary as one line.
 func (p Writer) batch(v Value) {
 	res, _ := v.Get("results")
@@ -178,7 +179,7 @@ func (p Writer) batch(v Value) {
 				state = "aborted"
 			}
 		}
-		p.o.Line("op " + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(res.Items)) + ": " + plainText(tool) + ": " + state)
+		p.o.Line("op #" + strconv.Itoa(i) + " of " + strconv.Itoa(len(res.Items)) + ": " + plainText(tool) + ": " + state)
 		switch {
 		case state == "ok":
 			used := map[string]bool{"ok": true, "tool": hasTool}
