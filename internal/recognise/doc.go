@@ -568,7 +568,7 @@ func (b builder) totals(bv BatchView) view.Footer {
 				tone = view.Warn
 			}
 		}
-		f.Parts = append(f.Parts, view.Part{Tone: tone, Text: ScalarText(m.Value) + " " + m.Key})
+		f.Parts = append(f.Parts, view.Part{Tone: tone, Text: ScalarText(m.Value) + " " + strings.ReplaceAll(m.Key, "_", " ")})
 	}
 	if bv.Status != "" {
 		f.Parts = append(f.Parts, view.Part{Tone: StatusTone(bv.Status), Text: bv.Status, Aside: true})

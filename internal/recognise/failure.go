@@ -26,11 +26,15 @@ func FailureKey(key string) bool {
 // Failed reports whether v reports a failure: an error envelope (ok:
 // false, at the top or in a batch), "success": false (graph-memory
 // servers answer a failed delete so), or an error report (an "error"
-// that says something, with no "ok" and no "success": true). A document
+// that says something, with no "ok" and no "success": true), or khive's
+// manifest of saved results that lists failed ops. A document
 // read only in part (the members before a long list) is judged on what
 // was read.
 func Failed(v Value) bool {
 	if s, ok := v.Get("success"); ok && s.IsFalse() {
+		return true
+	}
+	if isSinkManifest(v) && manifestFailed(v) {
 		return true
 	}
 	switch Classify(v) {

@@ -3,6 +3,7 @@ package recognise
 import (
 	"strings"
 
+	"github.com/khive-ai/khive-pretty/internal/value"
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
@@ -91,4 +92,107 @@ var khiveNeighbors = Recogniser{
 		}
 		return b.records(rows, "neighbor", 0), nil
 	},
+}
+
+// sinkManifest is what khive answers in place of a request's results when
+// they were saved to a file (request's save_to, kkernel exec --save-file;
+// khive-mcp's JsonlSaveSink::finish): {path, rows, per_column_null_counts,
+// schema_fingerprint, checksum, summary, failures?}. Its failures are the
+// ops that failed, projected ({op_index, tool, error, reason?}): they are
+// what a person needs first and whole, so each is shown as the failed op
+// it was, numbered as khive numbers it, before where the rows went.
+var sinkManifest = Recogniser{
+	Name: "khive sink manifest",
+	Match: func(v Value) bool {
+		return isSinkManifest(v)
+	},
+	View: func(b builder, v Value) ([]view.Block, error) {
+		fails, err := manifestFailures(v)
+		if err != nil {
+			return nil, err
+		}
+		var blocks []view.Block
+		for _, f := range fails {
+			num := ""
+			if n, ok := f.Get("op_index"); ok && n.Kind == value.Number {
+				num, f = n.Text, value.Without(f, "op_index")
+			}
+			blocks = append(blocks, b.errorBlock(f, num), view.Gap{})
+		}
+		bv := ViewBatch(v)
+		rest := manifestRest(bv.Rest, v)
+		if !IsFiller("", rest, false) {
+			blocks = append(blocks, *b.record(rest, 0, false, false))
+		}
+		return append(blocks, b.totals(bv)), nil
+	},
+}
+
+// isSinkManifest: the fields khive's save sink always writes.
+func isSinkManifest(v Value) bool {
+	if v.Kind != Object {
+		return false
+	}
+	for _, k := range []string{"path", "rows", "schema_fingerprint", "checksum"} {
+		if !v.Has(k) {
+			return false
+		}
+	}
+	s, ok := v.Get("summary")
+	return ok && s.Kind == Object
+}
+
+// manifestFailures are a sink manifest's failed ops: its "failures", or
+// the bounded projection under its summary.
+func manifestFailures(v Value) ([]Value, error) {
+	if v.Has("failures") {
+		return objects(v, "failures")
+	}
+	s, _ := v.Get("summary")
+	if s.Has("failures") {
+		return objects(s, "failures")
+	}
+	return nil, nil
+}
+
+// manifestFailed reports a sink manifest whose ops did not all succeed: a
+// failure listed, or a count of failed or aborted ops above 0.
+func manifestFailed(v Value) bool {
+	if f, err := manifestFailures(v); err != nil || len(f) > 0 {
+		return true
+	}
+	s, _ := v.Get("summary")
+	for _, k := range []string{"failed", "aborted"} {
+		if n, ok := s.Get(k); ok && n.Kind == value.Number && n.Text != "0" {
+			return true
+		}
+	}
+	return false
+}
+
+// manifestRest is a manifest's rest without the failures shown: its
+// "failures", and the bounded projection khive also keeps under its
+// summary when it is that same list.
+func manifestRest(rest, v Value) Value {
+	rest = value.Without(rest, "failures")
+	top, ok := v.Get("failures")
+	if !ok {
+		return rest
+	}
+	for i, m := range rest.Members {
+		if m.Key != "summary" {
+			continue
+		}
+		if sf, ok := m.Value.Get("failures"); ok && value.Compact(sf) == value.Compact(top) {
+			s := value.Without(m.Value, "failures")
+			out := Value{Kind: Object, Members: append([]Member(nil), rest.Members...)}
+			if len(s.Members) == 0 {
+				out.Members = append(out.Members[:i], out.Members[i+1:]...)
+			} else {
+				out.Members[i].Value = s
+			}
+			return out
+		}
+	}
+	return rest
 }

@@ -136,3 +136,26 @@ func TestDrawnTableFieldNamedItems(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 }
+
+// khive's manifest of saved results fails when an op failed, whether the
+// failures are listed or only counted, and not when all succeeded; the
+// bounded copy of its failures under the summary is not shown twice.
+func TestSinkManifestFailure(t *testing.T) {
+	const head = `{"checksum":"ab","path":"/x.jsonl","per_column_null_counts":{},"rows":2,"schema_fingerprint":"cd",`
+	for doc, want := range map[string]bool{
+		head + `"summary":{"aborted":0,"failed":0,"succeeded":2,"total":2}}`:                                        false,
+		head + `"summary":{"aborted":0,"failed":2000,"succeeded":0,"total":2000,"failure_details_omitted":1999}}`:   true,
+		head + `"summary":{"aborted":1,"failed":0,"succeeded":1,"total":2}}`:                                        true,
+		head + `"failures":[{"op_index":1,"tool":"get","error":"not found"}],"summary":{"failed":1,"succeeded":1}}`: true,
+	} {
+		if got := Failed(mustDecode(t, doc)); got != want {
+			t.Errorf("Failed = %v, want %v: %s", got, want, doc)
+		}
+	}
+	f := `[{"op_index":0,"tool":"get","error":"bounded detail","reason":"entity-not-found"}]`
+	v := mustDecode(t, head+`"failures":`+f+`,"summary":{"failed":2000,"failures":`+f+`,"failure_details_omitted":1999}}`)
+	rest := manifestRest(ViewBatch(v).Rest, v)
+	if got := value.Compact(rest); strings.Contains(got, "bounded detail") || strings.Contains(got, "summary") {
+		t.Errorf("rest after the failures shown: %s", got)
+	}
+}

@@ -178,7 +178,7 @@ var recognisers = []*Recogniser{
 	&codeSearch, &codeIndex,
 	&mcpLists, &memoryGraph, &memoryObservations, &mcpInitialize,
 	&fileText, &fileTree, &resourceContents,
-	&gtdFiltered, &khiveNeighbors,
+	&gtdFiltered, &khiveNeighbors, &sinkManifest,
 }
 
 // findShape picks the shape of a value: by tool name when it came in an
