@@ -175,16 +175,32 @@ var codeIndex = Recogniser{
 			f.Parts = append(f.Parts, view.Part{Tone: view.Warn, Text: format.Count(len(errs), "error")})
 		}
 		blocks := []view.Block{f}
-		if b.opt.Verbose && len(errs) > 0 {
+		if len(errs) > 0 {
+			// What went wrong is what a partial index is read for: the
+			// first errors are named under the line that counts them, all
+			// of them under --verbose and in Markdown.
+			shown := errs
+			if b.opt.Fold && !b.opt.Verbose && len(shown) > shownErrors {
+				shown = shown[:shownErrors]
+			}
 			list := view.Bullets{Mark: view.Failed, Tone: view.Warn, Indent: 2}
-			for _, e := range errs {
+			for _, e := range shown {
 				list.Items = append(list.Items, b.cell("error", e, true))
 			}
 			blocks = append(blocks, list)
+			if n := len(errs) - len(shown); n > 0 {
+				blocks = append(blocks, view.Footer{Kind: view.Meta, Indent: 2,
+					Parts: []view.Part{{Text: format.Count(n, "more error") + " (-v)"}}})
+			}
 		}
 		return withRest(blocks, b.rest(v, 2, "status", "files_indexed", "chunks_created", "duration_seconds", "errors")), nil
 	},
 }
+
+// shownErrors is how many of an index's errors are named without
+// --verbose: enough to tell one cause from many, few enough to leave the
+// screen to the rest.
+const shownErrors = 10
 
 // lineRange writes ":10-25" (or ":10" for one line, or nothing).
 func lineRange(start, end string) string {

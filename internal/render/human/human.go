@@ -331,8 +331,11 @@ func (h *Writer) note(n view.Note) {
 // bullets writes values a line each, after a mark.
 func (h *Writer) bullets(b view.Bullets) {
 	pad := strings.Repeat(" ", b.Indent)
+	mark := h.tone(b.Tone).Render(h.Mark(b.Mark)) + " "
+	col := b.Indent + table.Width(h.Mark(b.Mark)) + 1
 	for _, it := range b.Items {
-		h.o.Line(pad + h.tone(b.Tone).Render(h.Mark(b.Mark)) + " " + h.cell(it).Text)
+		// Wrapped under its mark, never cut: a bullet is an error's text.
+		h.wrappedAfter(pad+mark, h.cell(it), col)
 	}
 }
 
