@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -97,21 +98,25 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 	if nested {
 		indent = 2
 	}
+	// What the envelope says of its whole answer before its result is
+	// read first, under its title, held or streamed alike (khive sorts
+	// its keys: its backend errors and advisories come before "result").
+	said := b.warnings(beforeResult(v), indent)
 	blocks := []view.Block{}
 	if res.IsOpen() && tool == "" {
 		// The tool comes after its open result (khive sorts its keys): no
 		// shape by tool, and the title says no tool, which a writer that
 		// shows it (Markdown, --verbose) cannot show; the rows are a table.
-		return b.openEnvelope(v, title, indent, nested)
+		return afterTitle(b.openEnvelope(v, title, indent, nested, said), said)
 	}
 	if s := findShape(res, tool); s != nil && s.readsOpen(res) {
 		if body, ok := b.special(s, res, d); ok {
-			blocks = append(append(blocks, title), body...)
-			return append(blocks, b.restOf(v, indent, nested)...)
+			blocks = append(append(append(blocks, title), said...), body...)
+			return append(blocks, b.restOf(v, indent, nested, said)...)
 		}
 	}
 	if res.IsOpen() {
-		return b.openEnvelope(v, title, indent, nested)
+		return afterTitle(b.openEnvelope(v, title, indent, nested, said), said)
 	}
 	switch shape := Classify(res); shape {
 	case ShapeList, ShapeRecords:
@@ -142,7 +147,18 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 		blocks = append(blocks, title)
 		blocks = append(blocks, b.document(res, d)...)
 	}
-	return append(blocks, b.envelopeRest(v, indent, nested)...)
+	return append(afterTitle(blocks, said), b.envelopeRest(v, indent, nested, said)...)
+}
+
+// afterTitle puts the warnings said of an envelope's whole answer after
+// its title, blocks[0].
+func afterTitle(blocks, said []view.Block) []view.Block {
+	if len(said) == 0 || len(blocks) == 0 {
+		return blocks
+	}
+	out := make([]view.Block, 0, len(blocks)+len(said))
+	out = append(append(append(out, blocks[0]), said...), blocks[1:]...)
+	return out
 }
 
 // openEnvelope is an envelope whose result is, or holds, an open list
@@ -150,7 +166,7 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 // list's, the table, then, once the list has been read, the footer and
 // the envelope's other fields, or the failure the envelope said after
 // its rows.
-func (b builder) openEnvelope(v Value, title view.Title, indent int, nested bool) []view.Block {
+func (b builder) openEnvelope(v Value, title view.Title, indent int, nested bool, said []view.Block) []view.Block {
 	res, _ := v.Get("result")
 	title.Quiet = !nested
 	if title.Text == "" && (b.opt.Verbose || !b.opt.Fold) {
@@ -185,15 +201,15 @@ func (b builder) openEnvelope(v Value, title view.Title, indent int, nested bool
 			return b.failedAfter(c, noun, indent, w), nil
 		}
 		res, _ := w.Get("result")
-		return append(footer(res), b.envelopeRest(w, indent, nested)...), nil
+		return append(footer(res), b.envelopeRest(w, indent, nested, said)...), nil
 	})}
 }
 
 // restOf is envelopeRest of v, once v is whole: after an open result, a
 // Later.
-func (b builder) restOf(v Value, indent int, nested bool) []view.Block {
+func (b builder) restOf(v Value, indent int, nested bool, said []view.Block) []view.Block {
 	if !v.IsOpen() {
-		return b.envelopeRest(v, indent, nested)
+		return b.envelopeRest(v, indent, nested, said)
 	}
 	return []view.Block{later(func() ([]view.Block, error) {
 		w, err := value.Whole(v)
@@ -203,24 +219,40 @@ func (b builder) restOf(v Value, indent int, nested bool) []view.Block {
 		if Failed(w) {
 			return []view.Block{view.Gap{}, b.errorBlock(w, "")}, nil
 		}
-		return b.envelopeRest(w, indent, nested), nil
+		return b.envelopeRest(w, indent, nested, said), nil
 	})}
 }
 
-// envelopeRest is an envelope's fields other than ok, tool and result
-// (search's status and backend errors, say), after the result.
-func (b builder) envelopeRest(v Value, indent int, nested bool) []view.Block {
-	rest := b.withoutUsage(OkRest(v))
+// warnings are what an envelope says of its whole answer: a search that
+// ran without some of its backends, khive's advisories. A person reads
+// them before the rows they are about.
+func (b builder) warnings(v Value, indent int) []view.Block {
+	rest := OkRest(v)
 	var blocks []view.Block
-	warn, hasPartial := b.searchPartial(rest, indent)
-	if hasPartial {
+	if warn, ok := b.searchPartial(rest, indent); ok {
 		blocks = append(blocks, warn)
 	}
 	if warn, ok := b.advisories(rest, indent); ok {
 		blocks = append(blocks, warn...)
-		if !b.opt.Verbose && b.opt.Fold {
-			rest = value.Without(rest, "advisories")
+	}
+	return blocks
+}
+
+// envelopeRest is an envelope's fields other than ok, tool and result
+// (search's status and backend errors, say), after the result; of its
+// warnings, those not said before the result (one that only a member
+// after a streamed result told).
+func (b builder) envelopeRest(v Value, indent int, nested bool, said []view.Block) []view.Block {
+	rest := b.withoutUsage(OkRest(v))
+	var blocks []view.Block
+	_, hasPartial := b.searchPartial(rest, indent)
+	for _, w := range b.warnings(v, indent) {
+		if !saidBefore(w, said) {
+			blocks = append(blocks, w)
 		}
+	}
+	if _, ok := b.advisories(rest, indent); ok && !b.opt.Verbose && b.opt.Fold {
+		rest = value.Without(rest, "advisories")
 	}
 	if !b.opt.Verbose && b.opt.Fold {
 		rest = searchQuiet(rest, hasPartial)
@@ -580,4 +612,29 @@ func (b builder) totals(bv BatchView) view.Footer {
 func StatusTone(s string) view.Tone {
 	m, _ := glyphs.Unicode().Status(s)
 	return view.Tone(m.Tone)
+}
+
+// saidBefore reports a warning line among those said already.
+func saidBefore(w view.Block, said []view.Block) bool {
+	f, ok := w.(view.Footer)
+	if !ok {
+		return false
+	}
+	for _, s := range said {
+		if g, ok := s.(view.Footer); ok && g.Indent == f.Indent && slices.Equal(g.Parts, f.Parts) {
+			return true
+		}
+	}
+	return false
+}
+
+// beforeResult is an envelope's members before its result: what is known
+// of it when its result starts, whether it is held or read as it comes.
+func beforeResult(v Value) Value {
+	for i, m := range v.Members {
+		if m.Key == "result" {
+			return Value{Kind: Object, Members: v.Members[:i]}
+		}
+	}
+	return v
 }
