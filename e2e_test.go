@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -188,7 +189,7 @@ func TestEndToEndExitCodesAndErrors(t *testing.T) {
 		{[]string{"--now", "yesterday"}, "{}", 2, "", "is not an RFC 3339 time"}, // checked for plain output too
 		{[]string{"--width", "-5", "-o", "human"}, "{}", 2, "", "--width must be a positive number"},
 		{[]string{"--no-such-flag"}, "", 2, "", "usage: khive-pretty"},
-		{[]string{"testdata/khive_list_tasks.json", "--columns", "id,titel"}, "", 2, "id\n41f60be0", `no column named "titel" (did you mean title?); the columns were: id, kind, title`},
+		{[]string{"testdata/khive_list_tasks.json", "--columns", "id,titel"}, "", 2, "", `no column named "titel" (did you mean title?); the columns were: id, kind, title`},
 		{[]string{"testdata/khive_list_tasks.json", "--where", "status"}, "", 2, "", `--where "status" has no comparison`},
 		{[]string{"testdata/khive_list_tasks.json", "-o", "json", "--sort", "title"}, "", 2, "", "--columns, --sort, --where and --no-headers act on tables, which -o json does not have"},
 		{[]string{"testdata/khive_gtd_transition.json", "-o", "human", "--width", "50"}, "", 0, "✓ gtd.transition", ""}, // flags after files
@@ -207,6 +208,42 @@ func TestEndToEndExitCodesAndErrors(t *testing.T) {
 		}
 		if code != tt.code || !strings.Contains(stdout.String(), tt.stdout) || !strings.Contains(stderr.String(), tt.stderr) {
 			t.Errorf("%v: exit %d (want %d)\nstdout:\n%s\nstderr:\n%s", tt.args, code, tt.code, stdout.String(), stderr.String())
+		}
+	}
+}
+
+// A name of --columns, --sort or --where that names no column fails before
+// the table is written: nothing on stdout, in every output, whether the
+// list is held or read as it comes.
+func TestUnknownColumnWritesNothing(t *testing.T) {
+	bin := buildBinary(t)
+	long := filepath.Join(t.TempDir(), "long.json")
+	var b strings.Builder
+	b.WriteString(`{"ok":true,"tool":"list","result":{"items":[`)
+	for i := range 3000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id":"%08x","title":"task %d","status":"next"}`, i, i)
+	}
+	b.WriteString(`],"has_more":false}}`)
+	if err := os.WriteFile(long, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{"testdata/khive_list_tasks.json", long} {
+		for _, out := range []string{"human", "markdown", "plain"} {
+			for _, flag := range [][]string{{"-c", "titel"}, {"--sort", "-nope"}, {"--where", "nope=3"}} {
+				args := append([]string{file, "-o", out, "--pager", "never"}, flag...)
+				cmd := exec.Command(bin, args...)
+				cmd.Env = cleanEnv()
+				var stdout, stderr bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &stdout, &stderr
+				err := cmd.Run()
+				var ee *exec.ExitError
+				if !errors.As(err, &ee) || ee.ExitCode() != 2 || stdout.Len() > 0 || !strings.Contains(stderr.String(), "no column named") {
+					t.Errorf("%v: %v\nstdout:\n%.300s\nstderr:\n%s", args, err, stdout.String(), stderr.String())
+				}
+			}
 		}
 	}
 }

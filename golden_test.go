@@ -185,13 +185,14 @@ func steerVariants() map[string]map[string]pretty.Options {
 	}
 	return map[string]map[string]pretty.Options{
 		"khive_list_tasks.json": {
-			"columns":       spec("status, title, ID, -created", "", false),
-			"columns-add":   spec("+tags,-updated,+full_id", "", false),
-			"sort":          spec("", "priority", false),
-			"sort-desc":     spec("", "-updated,title", false),
-			"where":         spec("", "", false, "status!=done", "priority<=p1"),
-			"no-headers":    spec("id,title", "", true),
-			"where-nomatch": spec("", "", false, "title~nothing like this"),
+			"columns":         spec("status, title, ID, -created", "", false),
+			"columns-add":     spec("+tags,-updated", "", false),
+			"columns-unknown": spec("+tags,+full_id", "", false),
+			"sort":            spec("", "priority", false),
+			"sort-desc":       spec("", "-updated,title", false),
+			"where":           spec("", "", false, "status!=done", "priority<=p1"),
+			"no-headers":      spec("id,title", "", true),
+			"where-nomatch":   spec("", "", false, "title~nothing like this"),
 		},
 		"khive_gtd_tasks.json": {
 			"sort-status": spec("", "status,-priority", false),

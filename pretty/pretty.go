@@ -105,6 +105,11 @@ type InputError = pipeline.InputError
 // WriteError is output that could not be written; rendering stops at once.
 type WriteError = pipeline.WriteError
 
+// ColumnError is a name of Columns, Sort or Where that named no column of
+// the first table: returned before that table is written, and rendering
+// stops.
+type ColumnError = pipeline.ColumnError
+
 // OptionError is an Options field that makes no sense (a Where with no
 // comparison, an unknown Format, a colour role that does not exist, a
 // link format that is no preset and no template).
@@ -204,7 +209,9 @@ func (opt Options) Check() error {
 
 // Render writes what r holds; name is what errors call it (a file name,
 // "<stdin>"). It returns an *InputError for input that is not JSON, after
-// writing every document before it, and a *WriteError when output fails.
+// writing every document before it, a *ColumnError when Columns, Sort or
+// Where name no column of the first table (before writing it), and a
+// *WriteError when output fails.
 func (r *Renderer) Render(in io.Reader, name string) (Result, error) {
 	res, err := r.rn.Stream(in, name)
 	return Result{Documents: res.Documents, Failed: res.Failed}, err

@@ -417,6 +417,13 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 			code = exitErrorReply
 		}
 		if err != nil {
+			var ce *pretty.ColumnError
+			if errors.As(err, &ce) {
+				// A table flag named no column of the first table: said
+				// before that table, and nothing more is shown.
+				complain(stderr, err)
+				return exitUsage, true
+			}
 			var ie *pretty.InputError
 			if !errors.As(err, &ie) {
 				// Output failed (a full disk, a closed stdout, a pager the

@@ -22,8 +22,24 @@ func (p plainParts) part(pt protocol.Part) error {
 	if pt.Kind == protocol.NotePart && pt.Note.Plain == "" {
 		return nil // headers and such: for people only
 	}
+	if err := p.checkSteer(pt); err != nil {
+		return err
+	}
 	p.writer(p.rn.begin(pt.Kind == protocol.NotePart)).Part(pt)
 	return nil
+}
+
+// checkSteer: until the first table is met, a document is recognised
+// before it is written, for the columns of its tables, so that a name of
+// --columns, --sort or --where that met none fails before plain output
+// writes anything of it, as it does in the other outputs.
+func (p plainParts) checkSteer(pt protocol.Part) error {
+	rn := p.rn
+	if rn.steerChecked || rn.opt.Steer.Empty() || pt.Kind != protocol.ValuePart {
+		return nil
+	}
+	recognise.Doc(pt, rn.rec)
+	return rn.firstTable()
 }
 
 // skip: plain output shows a reply's structuredContent, whatever it says.
@@ -50,6 +66,9 @@ func (p plainParts) open(v value.Value, res *Result) error {
 			return err
 		}
 		return rn.parts(rn.docParts(w, false), res)
+	}
+	if err := p.checkSteer(rn.docParts(v, false)[0]); err != nil {
+		return err
 	}
 	rn.streamed(v)
 	return p.writer(rn.begin(false)).Document(v)

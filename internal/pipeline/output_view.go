@@ -74,6 +74,9 @@ func (vp *viewParts) open(v value.Value, res *Result) error {
 // write writes a view in human or Markdown output.
 func (vp *viewParts) write(o *lines.Writer, d view.Doc) error {
 	rn := vp.rn
+	if err := rn.firstTable(); err != nil {
+		return err
+	}
 	if rn.viewed != nil {
 		rn.viewed(d)
 	}

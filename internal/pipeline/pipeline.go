@@ -102,6 +102,16 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // Output marks it as the output's fault, not the input's, for the decoder.
 func (e *WriteError) Output() {}
 
+// ColumnError is a name of --columns, --sort or --where that named no
+// column of the first table shown: a usage error, reported before that
+// table is written (not after a pager of empty cells).
+type ColumnError struct{ Msg string }
+
+func (e *ColumnError) Error() string { return e.Msg }
+
+// Output marks it as no fault of the input's, for the decoder.
+func (e *ColumnError) Output() {}
+
 // errWriter keeps the first error of the writer under the buffer, so that
 // loops which write many lines between flushes (a streamed list) can stop
 // as soon as output fails instead of rendering into the void.
@@ -163,6 +173,9 @@ type Renderer struct {
 	// partBuf is reused for the part of each document that is no wrapper.
 	partBuf []protocol.Part
 	seen    *recognise.Seen // what the table flags met, over the run
+	// steerChecked: the names of the table flags were checked against
+	// the first table, before it was written.
+	steerChecked bool
 }
 
 // NewRenderer returns a renderer writing to w.
@@ -470,6 +483,22 @@ func (rn *Renderer) problems(ps []string) {
 			fmt.Fprintf(rn.opt.Log, "khive-pretty: %s\n", p)
 		}
 	}
+}
+
+// firstTable checks, before the first view with a table is written (one
+// that made the columns of one, though --where left it no rows), that
+// every name of --columns, --sort and --where met a column of a table
+// shown so far: one that did not is a *ColumnError, and nothing of the
+// view is written.
+func (rn *Renderer) firstTable() error {
+	if rn.steerChecked || rn.opt.Steer.Empty() || len(rn.seen.Columns) == 0 {
+		return nil // no table yet (one --where emptied counts)
+	}
+	rn.steerChecked = true
+	if err := rn.Unmatched(); err != nil {
+		return &ColumnError{Msg: err.Error()}
+	}
+	return nil
 }
 
 // Unmatched is, after the run, the names of --columns, --sort and --where

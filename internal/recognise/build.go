@@ -774,6 +774,15 @@ func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
 		rows = liftRows(rows)
 		if len(b.opt.Steer.Where) > 0 || len(b.opt.Steer.Sort) > 0 {
 			idx = SteerIndex(rows, b.opt.Steer, b.opt.Seen)
+			if len(idx) == 0 {
+				// --where kept none: the columns there were are still
+				// those a name is checked against.
+				for _, r := range rows {
+					for _, m := range r.Members {
+						b.opt.Seen.Column(Header(m.Key))
+					}
+				}
+			}
 			rows = pick(rows, idx)
 		}
 	}
