@@ -202,6 +202,11 @@ func steerVariants() map[string]map[string]pretty.Options {
 		"khive_list_events.json": {
 			"where-outcome": spec("verb,outcome,duration", "-duration", false, "outcome=success"),
 		},
+		// The lists of servers' own views: kept in their view by --sort and
+		// --where, a table of the columns asked for by --columns.
+		"codebase_search_code.json":      {"where-score": spec("", "", false, "score>0.9")},
+		"graphiti_search_facts.json":     {"sort-confidence": spec("", "-confidence", false)},
+		"mcp/everything_tools_list.json": {"columns-name": spec("name", "", false), "where-name": spec("", "-name", false, "name~get")},
 	}
 }
 

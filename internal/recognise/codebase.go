@@ -21,6 +21,7 @@ var codeSearch = Recogniser{
 		return hasObjects(v, "results", "file_path") && hasObjects(v, "results", "content")
 	},
 	Reads: "results",
+	Items: "results",
 	View: func(b builder, v Value) ([]view.Block, error) {
 		if list, _ := v.Get("results"); isOpenList(list) {
 			return openHits(b, v, list), nil

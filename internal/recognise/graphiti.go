@@ -44,6 +44,7 @@ var graphitiFacts = Recogniser{
 	Name:  "graphiti facts",
 	Tools: []string{"search_facts", "search_memory_facts"},
 	Match: func(v Value) bool { return hasObjects(v, "facts", "fact") || hasObjects(v, "facts", "relation") },
+	Items: "facts",
 	View: func(b builder, v Value) ([]view.Block, error) {
 		facts, err := objects(v, "facts")
 		if err != nil {
@@ -80,6 +81,7 @@ var graphitiEpisodes = Recogniser{
 	Name:  "graphiti episodes",
 	Tools: []string{"get_episodes"},
 	Match: func(v Value) bool { return hasObjects(v, "episodes", "content") || hasObjects(v, "episodes", "name") },
+	Items: "episodes",
 	View: func(b builder, v Value) ([]view.Block, error) {
 		items, err := objects(v, "episodes")
 		if err != nil {

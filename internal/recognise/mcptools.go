@@ -14,6 +14,7 @@ import (
 var mcpTools = Recogniser{
 	Name:  "MCP tools",
 	Match: func(v Value) bool { return hasObjects(v, "tools", "inputSchema") },
+	Items: "tools",
 	View: func(b builder, v Value) ([]view.Block, error) {
 		return b.offers(v, "tools", "tool", b.tool)
 	},
@@ -24,6 +25,7 @@ var mcpPrompts = Recogniser{
 	Match: func(v Value) bool {
 		return hasObjects(v, "prompts", "name") && !hasObjects(v, "prompts", "inputSchema")
 	},
+	Items: "prompts",
 	View: func(b builder, v Value) ([]view.Block, error) {
 		return b.offers(v, "prompts", "prompt", b.prompt)
 	},

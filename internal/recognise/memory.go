@@ -98,6 +98,7 @@ func memoryRelations(b builder, v Value, afterEntities bool) ([]view.Block, erro
 var memoryObservations = Recogniser{
 	Name:  "memory observations",
 	Match: func(v Value) bool { return len(v.Members) == 1 && hasObjects(v, "results", "addedObservations") },
+	Items: "results",
 	View: func(b builder, v Value) ([]view.Block, error) {
 		results, err := objects(v, "results")
 		if err != nil {

@@ -36,6 +36,18 @@ type Recogniser struct {
 	// Reads is the key of the list its View reads as it comes, when the
 	// document holds it open (Long's Key, for a Long shape).
 	Reads string
+	// Items is the key of its list of entries (a search's hits, a
+	// server's tools): the rows --sort and --where pick from, and which
+	// --columns shows as a table (Long's Key, for a Long shape).
+	Items string
+}
+
+// items is the key of s's list of entries, if it has one.
+func (s *Recogniser) items() string {
+	if s.Items == "" && s.Long != nil {
+		return s.Long.Key
+	}
+	return s.Items
 }
 
 // readsOpen reports whether s shows v: any held value, and an open one
@@ -231,7 +243,11 @@ func pickShape(v Value, tool string) *Recogniser {
 // it did not expect, ok is false and the caller shows the generic view, so
 // nothing is lost; the reason is kept among the document's problems.
 func (b builder) special(s *Recogniser, v Value, d *view.Doc) (blocks []view.Block, ok bool) {
-	err := func() (err error) {
+	v, ok, err := b.steered(s, v)
+	if err != nil || !ok {
+		return nil, false
+	}
+	err = func() (err error) {
 		defer func() {
 			if p := recover(); p != nil {
 				err = fmt.Errorf("panic: %v", p)
@@ -250,6 +266,45 @@ func (b builder) special(s *Recogniser, v Value, d *view.Doc) (blocks []view.Blo
 		return nil, false
 	}
 	return blocks, true
+}
+
+// steered is v with its list of entries as --sort and --where ask, for
+// s's view of them; not ok when --columns asks for columns, which the
+// generic view shows as a table. A list being read is read to its end
+// first: what is kept and its order are known only then.
+func (b builder) steered(s *Recogniser, v Value) (Value, bool, error) {
+	key, spec := s.items(), b.opt.Steer
+	if key == "" || len(spec.Columns) == 0 && len(spec.Sort) == 0 && len(spec.Where) == 0 {
+		return v, true, nil
+	}
+	if list, ok := v.Get(key); !ok || list.Kind != Array {
+		return v, true, nil
+	}
+	if len(spec.Columns) > 0 {
+		return v, false, nil
+	}
+	if v.IsOpen() {
+		w, err := value.Whole(v)
+		if err != nil {
+			return v, false, err
+		}
+		v = w
+	}
+	out := Value{Kind: Object, Members: append([]Member(nil), v.Members...)}
+	for i, m := range out.Members {
+		if m.Key != key {
+			continue
+		}
+		rows := m.Value.Items
+		for _, r := range rows {
+			for _, f := range r.Members {
+				b.opt.Seen.Column(Header(f.Key))
+			}
+		}
+		out.Members[i].Value = Value{Kind: Array, Items: SteerRows(rows, spec, b.opt.Seen)}
+		break
+	}
+	return out, true, nil
 }
 
 // Strict readers for shapes: a field that is present must have the

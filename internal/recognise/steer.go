@@ -46,11 +46,26 @@ func (s *Seen) Name(name string) {
 
 // Lookup finds the value a column name means in a row: a member whose key
 // or header the name spells, or a dotted path of them into nested objects
-// ("signals.keyword_score").
+// ("signals.keyword_score"), or else the one member whose key ends in the
+// words it spells ("score" of a code search's similarity_score).
 func Lookup(row Value, name string) (string, Value, bool) {
 	for _, m := range row.Members {
 		if steer.Names(name, m.Key, Header(m.Key)) {
 			return m.Key, m.Value, true
+		}
+	}
+	if !strings.Contains(name, ".") {
+		at := -1
+		for i, m := range row.Members {
+			if steer.Ends(name, m.Key) {
+				if at >= 0 {
+					return "", Value{}, false // two: the name says neither
+				}
+				at = i
+			}
+		}
+		if at >= 0 {
+			return row.Members[at].Key, row.Members[at].Value, true
 		}
 	}
 	if head, rest, ok := strings.Cut(name, "."); ok {

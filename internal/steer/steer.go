@@ -148,6 +148,27 @@ func Names(name, key, header string) bool {
 	return n != "" && (n == Normal(header) || n == Normal(key))
 }
 
+// Ends reports whether name spells the last words of key (score of
+// similarity_score, id of chunkId), for a row that has no key the name
+// spells whole.
+func Ends(name, key string) bool {
+	n := Normal(name)
+	if n == "" {
+		return false
+	}
+	rs := []rune(key)
+	for i := 1; i < len(rs); i++ {
+		// A word starts after a separator or at a capital after a small
+		// letter.
+		sep := !unicode.IsLetter(rs[i-1]) && !unicode.IsDigit(rs[i-1])
+		camel := unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1])
+		if (sep || camel) && Normal(string(rs[i:])) == n {
+			return true
+		}
+	}
+	return false
+}
+
 // Suggest returns the one of candidates closest to word when it is close
 // enough to be a typo (or word begins it), or "": for mistyped flags,
 // values and column names alike. Case and separators do not count.

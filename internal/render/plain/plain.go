@@ -296,6 +296,20 @@ func (p Writer) walkAt(path *pathSeg, key string, v Value, inProps bool) {
 			p.o.Line(label(path.String()) + inlineScalars(v.Items))
 			return
 		}
+		if len(p.spec.Columns) > 0 && path.up != nil && path.up.up == nil && value.AllObjects(v.Items) {
+			// The columns asked of a document's own list of entries: it is
+			// a table of them, as in the other outputs.
+			p.o.Gap()
+			p.table(key, v)
+			p.o.Gap()
+			return
+		}
+		if idx, ok := p.steerList(path, v); ok {
+			for _, i := range idx {
+				p.walkAt(&pathSeg{up: path, seg: "[" + strconv.Itoa(i) + "]"}, key, v.Items[i], inProps)
+			}
+			return
+		}
 		for i, it := range v.Items {
 			p.walkAt(&pathSeg{up: path, seg: "[" + strconv.Itoa(i) + "]"}, key, it, inProps)
 		}
@@ -305,6 +319,37 @@ func (p Writer) walkAt(path *pathSeg, key string, v Value, inProps bool) {
 		}
 		p.o.Pair(label(path.String()), plainScalar(v))
 	}
+}
+
+// steerList is the rows --sort and --where keep of a list of records that
+// is a member of the document itself (a search's results, a server's
+// tools: the entries its view shows), each under its place in the input;
+// not ok for any other list, or one none of whose rows has every name
+// they give (it is not the list they are about).
+func (p Writer) steerList(path *pathSeg, v Value) ([]int, bool) {
+	if len(p.spec.Where) == 0 && len(p.spec.Sort) == 0 || path.up == nil || path.up.up != nil || !value.AllObjects(v.Items) {
+		return nil, false
+	}
+	names := make([]string, 0, len(p.spec.Where)+len(p.spec.Sort))
+	for _, c := range p.spec.Where {
+		names = append(names, c.Name)
+	}
+	for _, k := range p.spec.Sort {
+		names = append(names, k.Name)
+	}
+	for _, n := range names {
+		met := false
+		for _, r := range v.Items {
+			if _, _, ok := recognise.Lookup(r, n); ok {
+				met = true
+				break
+			}
+		}
+		if !met {
+			return nil, false
+		}
+	}
+	return recognise.SteerIndex(v.Items, p.spec, p.seen), true
 }
 
 func label(path string) string {
