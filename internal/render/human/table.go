@@ -25,6 +25,15 @@ func (h *Writer) table(t view.Table, indent int) error {
 			return nil
 		}
 	}
+	if h.opt.Verbose && h.opt.Width > 0 {
+		// --verbose shortens nothing: a table wider than the terminal,
+		// which a pager would wrap into a wall of half-headers, is its
+		// rows one record after another.
+		cols, grid := h.grid(t, &memo{})
+		if !fitsWhole(cols, grid, h.opt.Width-indent) {
+			return h.tableRecords(t, indent)
+		}
+	}
 	ot, err := h.Open(t, indent)
 	if err != nil {
 		return err
@@ -40,6 +49,49 @@ func (h *Writer) table(t view.Table, indent int) error {
 		} else if err := ot.Row(row); err != nil {
 			return err
 		}
+		if err := h.o.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tableRecords writes a table's rows as records, a blank line between
+// them: each cell under its column's key, a cell the row lacks left out.
+func (h *Writer) tableRecords(t view.Table, indent int) error {
+	n := 0
+	one := func(row []view.Cell, other *view.Record) {
+		if n > 0 {
+			h.o.Line("")
+		}
+		n++
+		if other != nil {
+			h.record(*other, indent)
+			return
+		}
+		r := view.Record{Indent: indent, Fields: make([]view.Field, 0, len(row))}
+		for i, c := range row {
+			switch {
+			case c.Kind == view.None || t.Columns[i].Bar:
+			case c.Kind == view.Object && len(c.Fields()) > 0:
+				// An object a table showed inline: its fields under its key.
+				r.Fields = append(r.Fields, view.Field{Key: t.Columns[i].Key,
+					Block: view.Record{Indent: indent + 2, Fields: c.Fields()}})
+			default:
+				r.Fields = append(r.Fields, view.Field{Key: t.Columns[i].Key, Cell: c})
+			}
+		}
+		h.record(r, indent)
+	}
+	for _, row := range t.Rows {
+		one(row, nil)
+	}
+	for t.Stream != nil {
+		row, other, ok, err := t.Stream()
+		if err != nil || !ok {
+			return err
+		}
+		one(row, other)
 		if err := h.o.Err(); err != nil {
 			return err
 		}
