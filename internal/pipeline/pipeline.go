@@ -176,6 +176,9 @@ type Renderer struct {
 	// steerChecked: the names of the table flags were checked against
 	// the first table, before it was written.
 	steerChecked bool
+	// held is a note not written yet, in case the same comes again
+	// (repeats.go).
+	held *repeat
 }
 
 // NewRenderer returns a renderer writing to w.
@@ -209,6 +212,18 @@ type Result struct {
 // *InputError for input that is not JSON, after rendering the documents
 // before it, and a *WriteError if output fails.
 func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
+	res, err := rn.stream(r, name)
+	// A note held in case it repeats is written at the input's end.
+	if ferr := rn.flushNote(); ferr != nil && err == nil {
+		err = ferr
+	}
+	if ferr := rn.flush(); ferr != nil && err == nil {
+		err = ferr
+	}
+	return res, err
+}
+
+func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	var res Result
 	rn.ids, rn.name = 0, name
 	br := input.NewReader(r)
@@ -296,6 +311,9 @@ func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
 // a run) and writes out what was rendered of it, before the error is
 // reported: the rows shown stay shown, and the next input starts afresh.
 func (rn *Renderer) broken() error {
+	if err := rn.flushNote(); err != nil {
+		return err
+	}
 	rn.out.broken()
 	rn.textShown = false
 	if err := rn.endRun(); err != nil {
@@ -342,7 +360,38 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 			dec.Close()
 		}
 	}()
+	// A note held in case it repeats is written if the next frame takes
+	// longer than runPause to come, as a held run is (runs.go); gen tells
+	// a timer that fired too late that it has nothing to do.
+	var (
+		timer *time.Timer
+		gen   int
+	)
+	defer func() {
+		rn.mu.Lock()
+		gen++
+		rn.mu.Unlock()
+	}()
 	err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
+		rn.mu.Lock()
+		defer rn.mu.Unlock()
+		if timer != nil {
+			timer.Stop()
+			gen++
+		}
+		defer func() {
+			if rn.held == nil {
+				return
+			}
+			mine := gen
+			timer = time.AfterFunc(runPause, func() {
+				rn.mu.Lock()
+				defer rn.mu.Unlock()
+				if gen == mine && rn.flushNote() == nil {
+					rn.flush()
+				}
+			})
+		}()
 		if strings.TrimSpace(data) == "" {
 			return nil
 		}
@@ -394,7 +443,13 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 // Document renders one document, read whole, and flushes it, so a slow
 // stream shows each document when it arrives.
 func (rn *Renderer) Document(v value.Value, res *Result) error {
-	return rn.out.document(v, res)
+	if err := rn.out.document(v, res); err != nil {
+		return err
+	}
+	if err := rn.flushNote(); err != nil { // no more comes to repeat it
+		return err
+	}
+	return rn.flush()
 }
 
 // failed marks res failed when v, or what it wraps, reports a failure.
@@ -439,6 +494,9 @@ func (rn *Renderer) flush() error {
 // begin starts a part: a blank line after the previous one, except that
 // notes (progress, headers) stack as consecutive lines.
 func (rn *Renderer) begin(isNote bool) *lines.Writer {
+	if rn.held != nil {
+		rn.flushNote() // its write error is the output's, reported by what follows
+	}
 	if rn.shown > 0 && !(isNote && rn.note) && !rn.heads {
 		rn.w.WriteByte('\n')
 	}
@@ -467,6 +525,12 @@ func (rn *Renderer) parts(parts []protocol.Part, res *Result) error {
 		}
 		if p.Kind == protocol.StreamedPart {
 			continue // shown as it was read
+		}
+		if rn.collapses(p) {
+			if err := rn.hold(p); err != nil {
+				return err
+			}
+			continue
 		}
 		if err := rn.out.part(p); err != nil {
 			return err

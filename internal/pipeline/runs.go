@@ -96,7 +96,7 @@ func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
 			rn.mu.Unlock()
 			return paused
 		}
-		if rn.run != nil && rn.run.r == nil {
+		if rn.run != nil && rn.run.r == nil || rn.held != nil {
 			timer = arm()
 		}
 		rn.mu.Unlock()
@@ -176,6 +176,14 @@ func (rn *Renderer) showRun() error {
 // is a run or once the stream has shown that records keep coming; a lone
 // first record is shown as a record.
 func (rn *Renderer) pauseRun(res *Result) error {
+	if rn.held != nil {
+		if err := rn.flushNote(); err != nil {
+			return err
+		}
+		if err := rn.flush(); err != nil {
+			return err
+		}
+	}
 	ru := rn.run
 	if ru == nil || ru.r != nil || rn.opt.Output != Human || len(rn.opt.Steer.Sort) > 0 {
 		return nil

@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"github.com/charmbracelet/colorprofile"
+
 	"errors"
 	"fmt"
 	"strings"
@@ -270,5 +272,30 @@ func TestTextBlockCutShortWhereTheListIsHeld(t *testing.T) {
 		if !errors.As(err, &ie) || out.Len() > 0 {
 			t.Errorf("output %d, verbose %v: %q written, error %v", opt.Output, opt.Verbose, out.String(), err)
 		}
+	}
+}
+
+// Identical notifications in a row are one line with a count in human
+// and Markdown output, every one in plain; a different one in between
+// breaks the run, and a warning log is not dimmed like a debug one.
+func TestRepeatedNotificationsSaidOnce(t *testing.T) {
+	same := `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}` + "\n"
+	warn := `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"warning","data":"disk almost full"}}` + "\n"
+	doc := same + same + same + warn + same
+	got := renderString(t, doc, Options{Output: Human, Width: 80})
+	want := "notifications/tools/list_changed ×3\n[warning] disk almost full\nnotifications/tools/list_changed\n"
+	if got != want {
+		t.Errorf("human:\n%s\nwant:\n%s", got, want)
+	}
+	sse := strings.ReplaceAll("data: "+strings.TrimSuffix(same+same, "\n"), "\n", "\n\ndata: ") + "\n\n"
+	if got := renderString(t, sse, Options{Output: Human, Width: 80}); got != "notifications/tools/list_changed ×2\n" {
+		t.Errorf("event stream: %q", got)
+	}
+	if got := renderString(t, doc, Options{Output: Plain}); strings.Count(got, "notification: notifications/tools/list_changed") != 4 {
+		t.Errorf("plain output lost a notification:\n%s", got)
+	}
+	colour := renderString(t, warn+`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"debug","data":"x"}}`, Options{Output: Human, Width: 80, Color: colorprofile.ANSI})
+	if lines := strings.Split(colour, "\n"); len(lines) < 2 || lines[0][:8] == lines[1][:8] {
+		t.Errorf("a warning looks like a debug line: %q", colour)
 	}
 }

@@ -83,7 +83,11 @@ type Note struct {
 	Fields []string // human form: joined by the glyph set's separator
 	Plain  string   // plain output's line; "" leaves it out there
 	Bad    bool     // a failure (an HTTP error status, an error log)
-	Key    bool     // worth noticing: a value to copy (an Mcp-Session-Id)
+	Warn   bool     // a warning (a warning log)
+	// Notification: the line of a JSON-RPC notification (a log line,
+	// progress, list_changed), which servers may send many times over.
+	Notification bool
+	Key          bool // worth noticing: a value to copy (an Mcp-Session-Id)
 	// Rest is what the line does not say: fields plain output writes after
 	// it (under RestPath), human output under --verbose.
 	Rest     Value
@@ -274,12 +278,14 @@ func notification(method string, params Value) (p Part) {
 				plainData = &Member{Key: "data", Value: d}
 			}
 		}
-		bad := false
+		bad, warn := false, false
 		switch level.Text {
 		case "error", "critical", "alert", "emergency":
 			bad = true
+		case "warning":
+			warn = true
 		}
-		p = Part{Kind: NotePart, Note: Note{Fields: []string{"[" + level.Text + "] " + text}, Plain: strings.TrimSuffix("log: "+level.Text+": "+plainText, ": "), Bad: bad}}
+		p = Part{Kind: NotePart, Note: Note{Fields: []string{"[" + level.Text + "] " + text}, Plain: strings.TrimSuffix("log: "+level.Text+": "+plainText, ": "), Bad: bad, Warn: warn}}
 		if plainData != nil {
 			defer func() { p.Note.PlainRest = value.Join(p.Note.Rest, Value{Kind: Object, Members: []Member{*plainData}}) }()
 		}
@@ -292,10 +298,12 @@ func notification(method string, params Value) (p Part) {
 		used = nil // plain output has every param as a field
 		if params.Kind != Object && !value.Empty(params) {
 			p.Note.Rest = Value{Kind: Object, Members: []Member{{Key: "params", Value: params}}}
+			p.Note.Notification = true
 			return p
 		}
 	}
 	p.Note.RestPath = "params"
+	p.Note.Notification = true
 	if params.Kind == Object {
 		if rest := value.WithoutFirst(params, used); !value.Empty(rest) {
 			p.Note.Rest = rest

@@ -40,6 +40,8 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 		switch {
 		case p.Note.Bad:
 			n.Tone = view.Bad
+		case p.Note.Warn:
+			n.Tone = view.Warn
 		case p.Note.Key:
 			n.Tone = view.Accent
 		}

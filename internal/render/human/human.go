@@ -322,7 +322,19 @@ func (h *Writer) note(n view.Note) {
 	for i, f := range n.Fields {
 		fields[i] = h.text(f)
 	}
-	h.o.Line(style.Render(strings.Join(fields, h.g.Sep)))
+	line := strings.Join(fields, h.g.Sep)
+	if h.width > 0 && table.Width(line) > h.width && strings.Contains(line, "://") {
+		// A line that names a URI wraps, under itself: a cut address is
+		// no address.
+		for i, ln := range wrapText(line, h.width-2) {
+			if i > 0 {
+				ln = "  " + ln
+			}
+			h.o.Line(style.Render(ln))
+		}
+	} else {
+		h.o.Line(style.Render(line))
+	}
 	if n.Extra != nil {
 		h.record(*n.Extra, 2)
 	}
