@@ -15,11 +15,12 @@ type Tone uint8
 
 const (
 	Neutral Tone = iota
-	Accent       // wants attention next: next, active
+	Accent       // wants attention next: next
 	Good         // success, done, true
 	Warn         // waiting, blocked, denied, partial
 	Bad          // error, broken, false
 	Muted        // receded: someday, cancelled
+	Busy         // under way: active (not next's colour: it is started)
 )
 
 // Mark is a glyph with its tone. An empty Glyph means "no symbol, colour only".
@@ -125,7 +126,7 @@ func (s Set) Status(status string) (Mark, bool) {
 	case "next":
 		return Mark{s.next, Accent}, true
 	case "active":
-		return Mark{s.active, Accent}, true
+		return Mark{s.active, Busy}, true
 	case "waiting":
 		return Mark{s.waiting, Warn}, true
 	case "someday":

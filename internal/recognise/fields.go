@@ -131,8 +131,9 @@ func IsUUID(s string) bool {
 // is "not done") and is shown, not dropped.
 func IsLifecycle(k string) bool {
 	switch k {
-	case "completed_at", "deleted_at", "due_at", "read_at", "started_at", "superseded_at",
-		"applied_at", "withdrawn_at", "reviewed_at", "parent_id", "superseded_by", "replaced_by":
+	case "completed_at", "deleted_at", "due_at", "due", "read_at", "started_at", "superseded_at",
+		"applied_at", "withdrawn_at", "reviewed_at", "parent_id", "superseded_by", "replaced_by",
+		"ended_at", "finished_at", "closed_at", "resolved_at", "archived_at", "expires_at":
 		return true
 	}
 	return false

@@ -31,7 +31,7 @@ type Theme struct {
 	ErrorTitle Style // the first line of an error
 	// JSON output, coloured as jq -C does.
 	JSONKey, JSONString, JSONNumber, JSONLiteral Style
-	tones                                        [glyphs.Muted + 1]Style
+	tones                                        [glyphs.Busy + 1]Style
 	priority                                     [4]Style
 }
 
@@ -71,9 +71,12 @@ func New(p colorprofile.Profile) Theme {
 	t.tones[glyphs.Warn] = compile(fg(lipgloss.Yellow, base))
 	t.tones[glyphs.Bad] = compile(fg(lipgloss.Red, base))
 	t.tones[glyphs.Muted] = compile(faint)
+	t.tones[glyphs.Busy] = compile(fg(lipgloss.Magenta, base))
+	// Priorities by weight, p0 alone in red: a colour of their own would
+	// say what a status's colour says (p1 in yellow read as waiting).
 	t.priority = [4]Style{
 		compile(fg(lipgloss.Red, bold)),
-		compile(fg(lipgloss.Yellow, base)),
+		compile(bold),
 		{},
 		compile(faint),
 	}
@@ -114,7 +117,7 @@ var roles = []struct{ name, what string }{
 	{"header", "table headers"}, {"key", "keys of key/value lines"}, {"faint", "metadata, dashes, context"},
 	{"id", "IDs"}, {"bold", "names and titles"}, {"error", "the first line of an error"},
 	{"good", "success"}, {"bad", "failure"}, {"warn", "warnings"}, {"accent", "what wants attention next"},
-	{"muted", "what has receded"}, {"p0", "priority p0"}, {"p1", "priority p1"}, {"p2", "priority p2"},
+	{"muted", "what has receded"}, {"busy", "what is under way"}, {"p0", "priority p0"}, {"p1", "priority p1"}, {"p2", "priority p2"},
 	{"p3", "priority p3"}, {"json-key", "JSON keys"}, {"json-string", "JSON strings"},
 	{"json-number", "JSON numbers"}, {"json-literal", "true, false (JSON)"},
 }
@@ -238,6 +241,8 @@ func (t Theme) Recolour(p colorprofile.Profile, set map[string]string) Theme {
 			t.tones[glyphs.Accent] = st
 		case "muted":
 			t.tones[glyphs.Muted] = st
+		case "busy":
+			t.tones[glyphs.Busy] = st
 		case "p0", "p1", "p2", "p3":
 			t.priority[name[1]-'0'] = st
 		case "json-key":

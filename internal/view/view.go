@@ -35,11 +35,12 @@ type Tone uint8
 
 const (
 	Neutral Tone = iota
-	Accent       // wants attention next: next, active
+	Accent       // wants attention next: next
 	Good         // success, done, true
 	Warn         // waiting, blocked, denied, partial
 	Bad          // error, broken, false
 	Muted        // receded: someday, cancelled
+	Busy         // under way: active
 )
 
 // Mark is the sign a title or a line starts with.
