@@ -105,7 +105,7 @@ func ExampleOptions_now() {
 	pretty.Render(os.Stdout, strings.NewReader(event), pretty.Options{Format: pretty.Human, Width: 60, Now: now})
 	// Output:
 	// ✓ get
-	//   id          e1
-	//   title       deploy
-	//   created_at  20m ago
+	//   id       e1
+	//   title    deploy
+	//   created  20m ago
 }

@@ -223,7 +223,7 @@ func TestRequestEnvelopeMoreOpsAfterAStreamedOne(t *testing.T) {
 	if rn.longLists != 1 || !res.Failed {
 		t.Errorf("streamed %d, failed %v", rn.longLists, res.Failed)
 	}
-	for _, want := range []string{"Task number 1499", "#1 ✗ get", "no entity 1234", "succeeded · partial", "db_round_trips"} {
+	for _, want := range []string{"Task number 1499", "#1 ✗ get", "no entity 1234", "succeeded · partial", "db round trips"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("lost %q:\n%s", want, got[len(got)-400:])
 		}

@@ -197,7 +197,25 @@ func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
 			r.Fields = append(r.Fields, f)
 		}
 	}
+	sameLabels(r.Fields)
 	return r
+}
+
+// sameLabels keeps the keys of fields whose labels would be the same
+// (created and created_at): each is then told apart by its key.
+func sameLabels(fs []view.Field) {
+	if len(fs) < 2 || fs[0].Label == "" && fs[1].Label == "" {
+		return
+	}
+	n := map[string]int{}
+	for _, f := range fs {
+		n[f.Name()]++
+	}
+	for i := range fs {
+		if n[fs[i].Label] > 1 {
+			fs[i].Label = ""
+		}
+	}
 }
 
 // field is a member as a record's field; false for one a record leaves out.
@@ -211,6 +229,12 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 	val := m.Value
 	props := inProps || m.Key == "properties"
 	f := view.Field{Key: m.Key}
+	if b.opt.Fold && !b.opt.Verbose && !raw {
+		// On a screen a key reads as a table heads its column.
+		if l := strings.ToLower(Header(m.Key)); l != m.Key {
+			f.Label = l
+		}
+	}
 	nonEmpty := len(val.Members) > 0 || len(val.Items) > 0
 	switch {
 	case (val.Kind == Object || val.Kind == Array) && nonEmpty && b.tooDeep():

@@ -154,9 +154,20 @@ func (c Cell) IsString() bool {
 // Field is a key and what it holds: a cell, or a block shown indented
 // under the key (a Record, a Table).
 type Field struct {
-	Key   string
+	Key string
+	// Label, when set, is the key as a table would head it (created for
+	// created_at), for a writer that shows a screen rather than the data.
+	Label string
 	Cell  Cell
 	Block Block
+}
+
+// Name is what a writer that shows labels calls the field.
+func (f Field) Name() string {
+	if f.Label != "" {
+		return f.Label
+	}
+	return f.Key
 }
 
 // Record is key/value lines; nested blocks go under their key.

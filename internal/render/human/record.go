@@ -42,7 +42,7 @@ func (h *Writer) record(r view.Record, indent int) error {
 	}
 	keyW := 0
 	for _, f := range r.Laid() {
-		keyW = max(keyW, table.Width(h.text(f.Key)))
+		keyW = max(keyW, table.Width(h.text(f.Name())))
 	}
 	// A key is never so wide that its value has no room: wider keys are
 	// cut (in an error a key that long gets lines of its own).
@@ -71,7 +71,7 @@ func (h *Writer) record(r view.Record, indent int) error {
 // field writes one field of a record whose keys are keyW wide (at most
 // capW), at indent.
 func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw bool) {
-	key := h.text(f.Key)
+	key := h.text(f.Name())
 	// A key on a line of its own (over a nested block) has the line.
 	if container(f) && h.width > 0 && !raw {
 		key = table.Cut(key, h.width-indent, h.g.Ellipsis)
