@@ -299,3 +299,23 @@ func TestRepeatedNotificationsSaidOnce(t *testing.T) {
 		t.Errorf("a warning looks like a debug line: %q", colour)
 	}
 }
+
+// An answer with nothing in it says so: never no output, never a bare [].
+func TestEmptyAnswersSaySo(t *testing.T) {
+	for doc, want := range map[string]string{
+		`[]`:                                    "0 items",
+		`{}`:                                    "✓ empty result",
+		`{"a":null,"b":""}`:                     "✓ empty result",
+		`{"jsonrpc":"2.0","id":1,"result":{}}`:  "✓ empty result",
+		`{"content":[]}`:                        "✓ empty result",
+		`{"ok":true,"tool":"list","result":[]}`: "0 results",
+		`null`:                                  "null",
+	} {
+		for _, out := range []Output{Human, Markdown} {
+			got := renderString(t, doc, Options{Output: out, Width: 80})
+			if !strings.Contains(got, want) || strings.TrimSpace(got) == "[]" {
+				t.Errorf("%s, output %d: %q, want %q", doc, out, got, want)
+			}
+		}
+	}
+}

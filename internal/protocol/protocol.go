@@ -364,6 +364,11 @@ func (u unwrapper) tool(v Value) []Part {
 		// isError with no text at all still reads as an error.
 		parts = append(parts, Part{Kind: ValuePart, Value: toolErrorEnvelope(""), Failed: true})
 	}
+	if len(parts) == 0 && !isErr {
+		// A call that succeeded with nothing to say: an empty answer, which
+		// its view says it is.
+		parts = append(parts, Part{Kind: ValuePart, Value: Value{Kind: Object}})
+	}
 	if hasSC && isErr {
 		// A failed call's structured content says more about the failure.
 		parts = append(parts, u.unwrap(sc)...)

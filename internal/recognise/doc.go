@@ -47,6 +47,9 @@ func (b builder) document(v Value, d *view.Doc) []view.Block {
 		}
 		return []view.Block{*b.record(v, 0, false, false)}
 	case ShapeScalars:
+		if len(v.Items) == 0 && !v.IsOpen() {
+			return []view.Block{countLine(0, "item", 0)} // not a bare []
+		}
 		return []view.Block{b.inline(v, 0)}
 	case ShapeArray:
 		if b.tooDeep() {
@@ -58,6 +61,10 @@ func (b builder) document(v Value, d *view.Doc) []view.Block {
 			blocks = append(blocks, view.Gap{})
 		}
 		return blocks
+	}
+	if v.Kind == Null {
+		// A null answer is null, not a lifecycle's "not yet".
+		return []view.Block{view.Scalar{Cell: view.Cell{Kind: view.Null, Text: "null"}}}
 	}
 	return []view.Block{view.Scalar{Cell: b.cell("", v, false)}}
 }
@@ -142,6 +149,12 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 		}
 		blocks = append(blocks, title)
 	case ShapeScalars:
+		if len(res.Items) == 0 {
+			// An empty list: its count, as a list of records has.
+			title.Quiet = !nested
+			blocks = append(blocks, title, countLine(0, "result", indent))
+			break
+		}
 		blocks = append(blocks, title, b.inline(res, 2))
 	default:
 		blocks = append(blocks, title)

@@ -24,6 +24,11 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 		d.Blocks = b.request(p.Request, &d)
 	case protocol.ValuePart:
 		d.Blocks = b.document(p.Value, &d)
+		if saysNothing(d.Blocks) {
+			// An answer with nothing in it ({}, or only empty fields)
+			// says so rather than print nothing.
+			d.Blocks = []view.Block{view.Footer{Kind: view.Result, Parts: []view.Part{{Mark: view.OK, Tone: view.Good, Text: "empty result"}}}}
+		}
 		uniquePrefixes(d.Blocks)
 	case protocol.ProsePart:
 		// Text in one of the filesystem server's forms (a listing, a diff
@@ -98,4 +103,21 @@ func tagTone(tag string) view.Tone {
 func DocOf(blocks []view.Block) view.Doc {
 	uniquePrefixes(blocks)
 	return view.Doc{Blocks: blocks}
+}
+
+// saysNothing reports blocks that write nothing: none, or records with no
+// field to show.
+func saysNothing(blocks []view.Block) bool {
+	for _, bl := range blocks {
+		switch r := bl.(type) {
+		case view.Gap:
+		case view.Record:
+			if len(r.Fields) > 0 || r.Stream != nil {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
