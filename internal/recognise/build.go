@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/khive-ai/khive-pretty/glyphs"
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/steer"
 	"github.com/khive-ai/khive-pretty/internal/value"
@@ -370,6 +371,7 @@ type plannedColumn struct {
 	time  bool // every value is a timestamp
 	named bool // asked for by --columns
 	prose int  // how many rows hold a sentence in it
+	alarm bool // some row holds a failure in it (a broken dependency)
 	set   int  // how many rows hold a value in it
 	score []Value
 }
@@ -411,6 +413,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			if saysWhy(m.Value) {
 				c.prose++
 			}
+			if !c.alarm && m.Value.Kind == String && alarming(m.Key, m.Value.Text) {
+				c.alarm = true
+			}
 		}
 	}
 	short := b.short(raw)
@@ -446,6 +451,11 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// Sentences in most of its values, whatever the key: the
 			// text that explains a row (a snippet, a payload's reason).
 			c.info.keep, c.info.min, c.info.want = proseKeep, 20, 60
+		}
+		if c.alarm && c.info.keep < alarmKeep {
+			// A failure on some row (a broken dependency, an event that
+			// errored) is what the row is read for.
+			c.info.keep = alarmKeep
 		}
 		switch {
 		case kind == "task" && c.key == "content":
@@ -528,6 +538,28 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		}
 	}
 	return t
+}
+
+// alarmKeep is the worth of a column that says a row failed: the first
+// shown once the text that explains a row has its room (before it, the
+// column's long header would squeeze the title on a narrow screen).
+const alarmKeep = 79
+
+// alarming reports a state that is a failure under its key: an event's
+// outcome, a task's dependency state, a status.
+func alarming(key, s string) bool {
+	g := glyphs.Unicode()
+	var m glyphs.Mark
+	var ok bool
+	switch {
+	case key == "outcome":
+		m, ok = g.Outcome(s)
+	case key == "dependency_state":
+		m, ok = g.Dependency(s)
+	case IsStatusKey(key):
+		m, ok = g.Status(s)
+	}
+	return ok && m.Tone == glyphs.Bad
 }
 
 // proseKeep is the worth of a column of sentences: shown before the
