@@ -230,12 +230,6 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 	val := m.Value
 	props := inProps || m.Key == "properties"
 	f := view.Field{Key: m.Key}
-	if b.opt.Fold && !b.opt.Verbose && !raw {
-		// On a screen a key reads as a table heads its column.
-		if l := strings.ToLower(Header(m.Key)); l != m.Key {
-			f.Label = l
-		}
-	}
 	nonEmpty := len(val.Members) > 0 || len(val.Items) > 0
 	switch {
 	case (val.Kind == Object || val.Kind == Array) && nonEmpty && b.tooDeep():
@@ -249,7 +243,25 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 	default:
 		f.Cell = b.cell(m.Key, val, raw)
 	}
+	if b.opt.Fold && !b.opt.Verbose {
+		f.Label = label(m.Key, f.Cell)
+	}
 	return f, true
+}
+
+// label is a key as a table heads its column (created for created_at, in
+// an error too: its values are exact, its keys are read); a unit the
+// header leaves to the cell stays when the cell does not say it
+// (retry after ms: 2000, exact). "" when it is the key.
+func label(key string, c view.Cell) string {
+	l := strings.ToLower(Header(key))
+	if _, unit := DurationUnit(Snake(key)); unit && (c.Kind != view.Duration || c.Exact) {
+		l = strings.ReplaceAll(Snake(key), "_", " ")
+	}
+	if l == key {
+		return ""
+	}
+	return l
 }
 
 // refList reports a list of references to other records: objects that
