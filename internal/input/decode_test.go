@@ -240,6 +240,12 @@ func TestPreamble(t *testing.T) {
 		{"not json at all\nstill not\n", nil, "not json at all\nstill not\n"},
 		{"no newline {\"a\": 1}", nil, "no newline {\"a\": 1}"},
 		{"trueish words\n{}\n", []string{"trueish words"}, "{}\n"},
+		// A log line that starts with a bracketed tag is no array.
+		{"[My-Server] 2026-05-01T10:00:00Z setting up tool handlers\n{}\n", []string{"[My-Server] 2026-05-01T10:00:00Z setting up tool handlers"}, "{}\n"},
+		{"[2026-05-01 10:00:00] INFO starting\n[INFO] ready\n[1]\n", []string{"[2026-05-01 10:00:00] INFO starting", "[INFO] ready"}, "[1]\n"},
+		{"[1, 2]\n", nil, "[1, 2]\n"},
+		{"[ true ]\n", nil, "[ true ]\n"},
+		{"[\n  1\n]\n", nil, "[\n  1\n]\n"},
 	} {
 		br := NewReader(strings.NewReader(tt.in))
 		got := Preamble(br)

@@ -245,6 +245,9 @@ func startsDocument(line string) bool {
 	if t == "" {
 		return false
 	}
+	if t[0] == '[' && bracketTag(t) {
+		return false
+	}
 	if strings.IndexByte(`{["-0123456789`, t[0]) >= 0 {
 		return true
 	}
@@ -254,4 +257,25 @@ func startsDocument(line string) bool {
 		}
 	}
 	return false
+}
+
+// bracketTag reports a log line that starts with a bracketed tag, not an
+// array: "[My-Server] setting up", "[2026-05-01 10:00:00] INFO …". The
+// tag holds no quote, brace or bracket and is followed, after a space, by
+// more text; or it starts with a letter no JSON value starts with.
+func bracketTag(t string) bool {
+	inner := strings.TrimLeft(t[1:], " \t")
+	if inner == "" {
+		return false
+	}
+	if c := inner[0]; (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') &&
+		!strings.HasPrefix(inner, "true") && !strings.HasPrefix(inner, "false") && !strings.HasPrefix(inner, "null") {
+		return true
+	}
+	end := strings.IndexByte(t, ']')
+	if end < 0 || strings.ContainsAny(t[1:end], `"{}[`) {
+		return false
+	}
+	rest := t[end+1:]
+	return len(rest) > 1 && (rest[0] == ' ' || rest[0] == '\t') && strings.TrimSpace(rest) != ""
 }
