@@ -279,3 +279,36 @@ func bracketTag(t string) bool {
 	rest := t[end+1:]
 	return len(rest) > 1 && (rest[0] == ' ' || rest[0] == '\t') && strings.TrimSpace(rest) != ""
 }
+
+// TextBody reports a Content-Type whose body is not JSON: text/plain,
+// text/html …; not JSON (application/json, anything +json), not an event
+// stream, and not unnamed (then the body itself tells).
+func TextBody(contentType string) bool {
+	mt, _, _ := strings.Cut(strings.ToLower(contentType), ";")
+	mt = strings.TrimSpace(mt)
+	switch {
+	case mt == "", mt == "application/json", strings.HasSuffix(mt, "+json"), mt == "text/event-stream",
+		mt == "application/x-ndjson", mt == "application/jsonl", mt == "text/json":
+		return false
+	}
+	return true
+}
+
+// OpensJSON reports whether what comes next, after white space, opens an
+// object or an array: a JSON body sent under a text Content-Type.
+func OpensJSON(br *bufio.Reader) bool {
+	for i := 0; i < 64<<10; i++ {
+		b, err := br.Peek(i + 1)
+		if err != nil {
+			return false
+		}
+		switch b[i] {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '{', '[':
+			return true
+		}
+		return false
+	}
+	return false
+}

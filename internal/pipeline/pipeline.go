@@ -233,7 +233,13 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	line := 1
 	kind := input.Sniff(br)
 	if kind == input.HTTP {
+		ctype := "" // the last response's Content-Type
 		status, n, err := input.ReadHead(br, func(l string) error {
+			if strings.HasPrefix(l, "HTTP/") {
+				ctype = ""
+			} else if k, v, ok := strings.Cut(l, ":"); ok && strings.EqualFold(strings.TrimSpace(k), "content-type") {
+				ctype = strings.TrimSpace(v)
+			}
 			return rn.parts([]protocol.Part{protocol.HeadLine(l)}, &res)
 		})
 		if err != nil {
@@ -247,6 +253,19 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 		res.Failed = res.Failed || status >= 400 // only the final response decides
 		line += n
 		kind = input.Sniff(br)
+		if kind == input.JSON && input.TextBody(ctype) && !input.OpensJSON(br) {
+			// An error page, "404 Invalid session ID": its text is what
+			// the server said, shown as text (its status decides the
+			// exit), not read as JSON that it is not.
+			body, err := io.ReadAll(br)
+			if err != nil {
+				return res, &InputError{Name: name, Msg: err.Error()}
+			}
+			if text := strings.TrimRight(string(body), "\r\n"); text != "" {
+				return res, rn.parts([]protocol.Part{{Kind: protocol.ProsePart, Text: text}}, &res)
+			}
+			return res, nil
+		}
 	}
 	if kind == input.SSE {
 		return res, rn.sse(br, name, line, &res)

@@ -319,3 +319,23 @@ func TestEmptyAnswersSaySo(t *testing.T) {
 		}
 	}
 }
+
+// An HTTP body that is not JSON (a text error page) is shown as text after
+// the headers, and its status decides the exit; a JSON body sent as text
+// is still JSON.
+func TestHTTPTextBody(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		failed   bool
+	}{
+		{"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nmalformed payload\n", "malformed payload", true},
+		{"HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\n\r\n404 page not found\n", "404 page not found", true},
+		{"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n{\"a\": 1}\n", "a  1", false},
+	} {
+		var out strings.Builder
+		res, err := NewRenderer(&out, Options{Output: Human, Width: 80}).Stream(strings.NewReader(tt.in), "t")
+		if err != nil || !strings.Contains(out.String(), tt.want) || res.Failed != tt.failed {
+			t.Errorf("%q: %v, failed %v\n%s", tt.in, err, res.Failed, out.String())
+		}
+	}
+}
