@@ -11,6 +11,7 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/render/human"
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
 	"github.com/khive-ai/khive-pretty/internal/view"
 	"github.com/khive-ai/khive-pretty/table"
 )
@@ -59,7 +60,7 @@ func TestDocumentsWrapAtEveryWidth(t *testing.T) {
 			flat := noSpace(out.String())
 			for _, ln := range whole {
 				checked++
-				if want := noSpace(human.Untab(ln)); !strings.Contains(flat, want) {
+				if want := noSpace(human.Untab(ln, sanitize.DropSGR)); !strings.Contains(flat, want) {
 					t.Fatalf("%s: %q is not whole at -w %d:\n%s", f, ln, width, out.String())
 				}
 			}

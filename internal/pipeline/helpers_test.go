@@ -64,3 +64,9 @@ func heldString(t *testing.T, doc string, opt Options) string {
 func humanText(s string) string {
 	return human.New(nil, human.Options{Glyphs: glyphs.Unicode()}).Text(s)
 }
+
+// verboseText is a value as human output under --verbose writes it: every
+// escape sequence escaped, none left out.
+func verboseText(s string) string {
+	return human.New(nil, human.Options{Glyphs: glyphs.Unicode(), Verbose: true}).Text(s)
+}

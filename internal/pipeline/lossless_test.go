@@ -119,7 +119,7 @@ func TestVerboseHumanLosesNoValueOfAnyShape(t *testing.T) {
 		wantedLeaves(doc, true, func(key string, v Value) {
 			for _, line := range strings.Split(v.Text, "\n") {
 				// Spaces at the ends of a line are not visible, and trimmed.
-				want := strings.TrimSpace(humanText(line))
+				want := strings.TrimSpace(verboseText(line))
 				// A value inside compact JSON (a log message's data) is
 				// there JSON-quoted.
 				quoted := compactJSON(str(v.Text))

@@ -74,6 +74,11 @@ const (
 	// EscapeBackslash writes '\' as `\\`, so that escaped text is unambiguous
 	// (plain output is read by scripts).
 	EscapeBackslash
+	// DropSGR leaves out whole SGR sequences (ESC [ digits ; m: colour and
+	// weight, which a tool's text carries from a terminal) instead of
+	// escaping them, for a reader who wants the words; every other escape
+	// sequence is escaped as ever.
+	DropSGR
 )
 
 // String returns s with every character described in the package comment
@@ -90,11 +95,33 @@ func String(s string, f Flags) string {
 	last := 0
 	for ; i >= 0; i, r = sc.next() {
 		b.WriteString(s[last:i])
-		writeEscape(&b, r)
+		if n := sgrLen(s[i:]); r == 0x1b && f&DropSGR != 0 && n > 0 {
+			sc.i = i + n // the sequence's bytes are digits and ;, never escaped
+		} else {
+			writeEscape(&b, r)
+		}
 		last = sc.i
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// sgrLen is the length of the SGR sequence s starts with (ESC [ then
+// digits, ';' or ':', then m), or 0.
+func sgrLen(s string) int {
+	if len(s) < 3 || s[0] != 0x1b || s[1] != '[' {
+		return 0
+	}
+	for i := 2; i < len(s) && i < 64; i++ {
+		switch c := s[i]; {
+		case c == 'm':
+			return i + 1
+		case c >= '0' && c <= '9', c == ';', c == ':':
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 const hex = "0123456789abcdef"

@@ -318,3 +318,25 @@ func TestBoundaryCutsEscapeAsTheWhole(t *testing.T) {
 		}
 	}
 }
+
+// DropSGR leaves out whole colour sequences and nothing else: a cursor
+// move, an OSC, a lone ESC and a sequence cut short are escaped as ever.
+func TestDropSGR(t *testing.T) {
+	for in, want := range map[string]string{
+		"\x1b[2mbrowserType.launch:\x1b[22m gone": "browserType.launch: gone",
+		"\x1b[1;31mred\x1b[0m":                    "red",
+		"\x1b[38:5:196mx\x1b[m":                   "x",
+		"clear \x1b[2J\x1b[H":                     `clear \x1b[2J\x1b[H`,
+		"title \x1b]0;owned\x07":                  `title \x1b]0;owned\x07`,
+		"lone \x1b":                               `lone \x1b`,
+		"cut \x1b[31":                             `cut \x1b[31`,
+	} {
+		got := String(in, DropSGR)
+		if got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+		if again := String(got, DropSGR); again != got {
+			t.Errorf("%q: not idempotent: %q", in, again)
+		}
+	}
+}

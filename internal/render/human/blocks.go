@@ -68,7 +68,7 @@ func (h *Writer) errorBlock(e view.Error) {
 	}
 	if e.Message != "" {
 		for _, ln := range strings.Split(strings.ReplaceAll(format.Bound(e.Message, h.g.Ellipsis), "\r\n", "\n"), "\n") {
-			for _, part := range wrapText(sanitize.String(ln, 0), h.width-body) {
+			for _, part := range wrapText(sanitize.String(ln, h.san()), h.width-body) {
 				h.o.Line(strings.TrimRight(strings.Repeat(" ", body)+part, " "))
 			}
 		}
@@ -258,10 +258,10 @@ func (h *Writer) codeLines(text string, style theme.Style, maxLines int) {
 func (h *Writer) prose(p view.Prose) {
 	for i, raw := range proseLines(p, h.g.Ellipsis) {
 		pl := p.Lines[i]
-		lead, segs := h.hanging(Untab(raw))
+		lead, segs := h.hanging(Untab(raw, h.san()))
 		first, more := segs[0], segs[1:]
 		restStyle := theme.Style{}
-		tag := sanitize.String(pl.Tag, 0)
+		tag := sanitize.String(pl.Tag, h.san())
 		switch {
 		case pl.Kind == view.Tagged && i == 0 && strings.HasPrefix(first, tag):
 			h.o.Line(lead + h.th.Bold.Render(h.tone(pl.Tone).Render(tag)) + first[len(tag):])

@@ -181,6 +181,16 @@ func (h *Writer) Line(s string) { h.o.Line(s) }
 
 // text makes untrusted text safe for one line of a terminal, and in
 // Markdown's use also escapes what Markdown would read as structure.
+// san is how text is made safe: a tool's colours (SGR sequences) left
+// out, every other escape escaped; under --verbose, which shows every
+// byte, those too.
+func (h *Writer) san() sanitize.Flags {
+	if h.opt.Verbose {
+		return 0
+	}
+	return sanitize.DropSGR
+}
+
 func (h *Writer) text(s string) string {
 	s = format.Bound(s, h.g.Ellipsis)
 	if strings.IndexByte(s, '\n') >= 0 {
@@ -190,7 +200,7 @@ func (h *Writer) text(s string) string {
 		}
 		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", nl)
 	}
-	s = sanitize.String(s, 0)
+	s = sanitize.String(s, h.san())
 	if h.opt.Escape != nil {
 		s = h.opt.Escape(s)
 	}

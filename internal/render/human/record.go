@@ -222,12 +222,12 @@ func (h *Writer) multiline(prefix string, col int, s string, raw bool) {
 	if raw && h.width > 0 {
 		var all []string
 		for _, ln := range lns {
-			all = append(all, wrapText(sanitize.String(ln, 0), h.width-col)...)
+			all = append(all, wrapText(sanitize.String(ln, h.san()), h.width-col)...)
 		}
 		lns = all
 	}
 	for i, ln := range lns {
-		ln = sanitize.String(ln, 0)
+		ln = sanitize.String(ln, h.san())
 		if h.width > 0 && !raw {
 			ln = table.Cut(ln, h.width-col, h.g.Ellipsis)
 		}

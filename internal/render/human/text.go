@@ -12,13 +12,14 @@ import (
 // multiple of 8 columns, as a terminal and cat have it.
 const tabStop = 8
 
-// Untab makes one line of untrusted text safe for a terminal, its tabs
+// Untab makes one line of untrusted text safe for a terminal (as f says),
+// its tabs
 // expanded to the next tab stop (columns counted on the safe text, so an
 // escape takes the room it is shown in). For the Markdown writer's fences
 // too.
-func Untab(ln string) string {
+func Untab(ln string, f sanitize.Flags) string {
 	if strings.IndexByte(ln, '\t') < 0 {
-		return sanitize.String(ln, 0)
+		return sanitize.String(ln, f)
 	}
 	var b strings.Builder
 	col := 0
@@ -28,7 +29,7 @@ func Untab(ln string) string {
 			b.WriteString(strings.Repeat(" ", n))
 			col += n
 		}
-		s := sanitize.String(seg, 0)
+		s := sanitize.String(seg, f)
 		b.WriteString(s)
 		col += table.Width(s)
 	}
@@ -58,7 +59,7 @@ func (h *Writer) hanging(ln string) (lead string, segs []string) {
 // textLine writes one line of a text shown whole (a document, a diff):
 // tabs expanded, wrapped rather than cut, in style.
 func (h *Writer) textLine(raw string, style theme.Style) {
-	lead, segs := h.hanging(Untab(raw))
+	lead, segs := h.hanging(Untab(raw, h.san()))
 	for i, seg := range segs {
 		seg = strings.TrimRight(seg, " ")
 		switch {

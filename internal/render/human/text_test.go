@@ -35,7 +35,7 @@ func TestUntab(t *testing.T) {
 		"\x1b\tx":    `\x1b    x`,
 		"no tabs":    "no tabs",
 	} {
-		if got := Untab(in); got != want {
+		if got := Untab(in, 0); got != want {
 			t.Errorf("Untab(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -258,7 +258,7 @@ func (m Writer) block(b view.Block) error {
 func (m Writer) prose(p view.Prose) {
 	text := strings.TrimRight(strings.ReplaceAll(p.String(), "\r\n", "\n"), "\n")
 	if strings.Contains(text, "\n") {
-		m.fenced(text, "text", format.Lines(text, m.g.Ellipsis), untab)
+		m.fenced(text, "text", format.Lines(text, m.g.Ellipsis), m.untab)
 	} else {
 		m.o.Line(lineStart(m.h.Text(strings.ReplaceAll(text, "\t", " ")))) // white space, inline
 	}
