@@ -280,14 +280,15 @@ func bracketTag(t string) bool {
 	return len(rest) > 1 && (rest[0] == ' ' || rest[0] == '\t') && strings.TrimSpace(rest) != ""
 }
 
-// TextBody reports a Content-Type whose body is not JSON: text/plain,
-// text/html …; not JSON (application/json, anything +json), not an event
-// stream, and not unnamed (then the body itself tells).
+// TextBody reports a Content-Type whose body may not be JSON: text/plain,
+// text/html, none at all (a 404 "Session not found" may come without
+// one) …; not JSON (application/json, anything +json), not an event
+// stream. The caller still looks at the body (OpensJSON).
 func TextBody(contentType string) bool {
 	mt, _, _ := strings.Cut(strings.ToLower(contentType), ";")
 	mt = strings.TrimSpace(mt)
 	switch {
-	case mt == "", mt == "application/json", strings.HasSuffix(mt, "+json"), mt == "text/event-stream",
+	case mt == "application/json", strings.HasSuffix(mt, "+json"), mt == "text/event-stream",
 		mt == "application/x-ndjson", mt == "application/jsonl", mt == "text/json":
 		return false
 	}

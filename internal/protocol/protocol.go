@@ -350,11 +350,19 @@ func (u unwrapper) tool(v Value) []Part {
 	// Skipped: its text block, holding the same JSON, was shown as it was
 	// read (StreamsText).
 	hasSC = hasSC && !value.Empty(sc) && sc.Streamed() != value.Skipped
+	if hasSC {
+		sc = sdkUnwrapped(sc, v)
+	}
 	if hasSC && !isErr {
 		parts = append(parts, u.unwrap(sc)...)
 	}
 	content, _ := v.Get("content")
 	for _, b := range content.Items {
+		if hasSC && sameJSON(b, sc) {
+			// The text block MCP asks a server to send beside its
+			// structured content, the same JSON: said once.
+			continue
+		}
 		for _, p := range u.contentBlock(b, isErr) {
 			p.VerboseOnly = p.VerboseOnly || (hasSC && !isErr)
 			parts = append(parts, p)
@@ -380,6 +388,33 @@ func (u unwrapper) tool(v Value) []Part {
 		parts = append(parts, Part{Kind: ValuePart, Value: rest, VerboseOnly: true})
 	}
 	return parts
+}
+
+// sameJSON reports a text block that holds x as JSON.
+func sameJSON(block, x Value) bool {
+	if block.Str("type") != "text" || len(block.Members) != 2 {
+		return false // annotations or _meta: a block of its own
+	}
+	vals, ok := ParseJSONText(block.Str("text"))
+	return ok && len(vals) == 1 && value.Compact(vals[0]) == value.Compact(x)
+}
+
+// sdkUnwrapped is a tool's structured content without the {"result": X}
+// the MCP Python SDK (1.10 on) wraps a result that is no object in (a
+// union, a list): X, when the call's one text block is X as JSON, as the
+// SDK writes it; else sc as it came.
+func sdkUnwrapped(sc, v Value) Value {
+	if len(sc.Members) != 1 || sc.Members[0].Key != "result" || sc.IsOpen() {
+		return sc
+	}
+	content, _ := v.Get("content")
+	if len(content.Items) != 1 {
+		return sc
+	}
+	if x := sc.Members[0].Value; sameJSON(content.Items[0], x) {
+		return x
+	}
+	return sc
 }
 
 func anyFailed(parts []Part) bool {
