@@ -151,6 +151,30 @@ func TestGolden(t *testing.T) {
 // TestKhiveGoldens: what khive really sends (testdata/khive, written from
 // its source: testdata/khive/SOURCES.md), in every output, at the two
 // widths people use and in full.
+// graphiti's replies as its server writes them (testdata/graphiti/SOURCES.md:
+// it cannot run here, so they follow its source), at the two widths
+// people use and in full.
+func TestGraphitiGoldens(t *testing.T) {
+	verbose := human(80)
+	verbose.Verbose = true
+	inputs, err := filepath.Glob(filepath.Join("testdata", "graphiti", "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inputs) < 20 {
+		t.Fatalf("only %d graphiti inputs under testdata/graphiti", len(inputs))
+	}
+	for _, in := range inputs {
+		checkGoldens(t, in, filepath.Join("testdata", "golden", "graphiti"), []variant{
+			{"plain", pretty.Options{Format: pretty.Plain}},
+			{"human", human(80)},
+			{"human-120", human(120)},
+			{"verbose", verbose},
+			{"markdown", pretty.Options{Format: pretty.Markdown}},
+		})
+	}
+}
+
 func TestKhiveGoldens(t *testing.T) {
 	verbose := human(80)
 	verbose.Verbose = true

@@ -45,6 +45,11 @@ func (b builder) document(v Value, d *view.Doc) []view.Block {
 		if v.Open != nil && v.Open.More != nil {
 			return b.openRecord(v)
 		}
+		if m, ok := v.Get("message"); ok && len(v.Members) == 1 && m.Kind == String && m.Text != "" {
+			// An answer that is a message alone (graphiti's "Episode …
+			// queued", "Graph data cleared …"): its text, not a field.
+			return []view.Block{Prose(m.Text)}
+		}
 		return []view.Block{*b.record(v, 0, false, false)}
 	case ShapeScalars:
 		if len(v.Items) == 0 && !v.IsOpen() {

@@ -1,5 +1,7 @@
 package recognise
 
+import "github.com/khive-ai/khive-pretty/internal/view"
+
 // The one rule for "this document reports a failure", used by every
 // output, by the exit code and by the choice to stream: a list or an
 // object is shown as it is read only while what was read of its document
@@ -34,7 +36,7 @@ func Failed(v Value) bool {
 	if s, ok := v.Get("success"); ok && s.IsFalse() {
 		return true
 	}
-	if isSinkManifest(v) && manifestFailed(v) {
+	if isSinkManifest(v) && manifestFailed(v) || isStatusReport(v) && StatusTone(v.Str("status")) == view.Bad {
 		return true
 	}
 	switch Classify(v) {

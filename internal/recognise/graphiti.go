@@ -31,14 +31,51 @@ var graphitiNodeList = Long{
 		name, err1 := optString(n, "name")
 		typ, err2 := optString(n, "entity_type")
 		summary, err3 := optString(n, "summary")
-		if err := firstErr(err1, err2, err3); err != nil {
+		labels, err4 := nodeLabels(n)
+		if err := firstErr(err1, err2, err3, err4); err != nil {
 			return view.Entry{}, err
+		}
+		if typ == "" {
+			typ = labels
 		}
 		return view.Entry{Name: name, Tag: typ, Summary: summary,
 			Extra: b.rest(n, 0, "name", "entity_type", "summary")}, nil
 	},
 	Before: func(b builder, v Value) []view.Block { return b.message(v) },
+	Name:   nodeName,
+	// A triplet's or an episode's entities come with the edges between
+	// them ({message, nodes, edges}): the edges as facts, their ends named.
+	After: func(b builder, v Value, names map[string]string) []view.Block {
+		edges, err := objects(v, "edges")
+		if err != nil || len(edges) == 0 {
+			return withRest(nil, b.rest(v, 0, "message"))
+		}
+		rels, err := b.facts(edges, names, "edge")
+		if err != nil {
+			return withRest(nil, b.restAlways(v, 0, "message"))
+		}
+		return withRest([]view.Block{view.Gap{}, rels}, b.rest(v, 0, "message", "edges"))
+	},
 }
+
+// nodeLabels is a graphiti node's labels but the one every node has
+// ("Entity"): its types, "Person".
+func nodeLabels(n Value) (string, error) {
+	ls, err := stringList(n, "labels")
+	if err != nil {
+		return "", err
+	}
+	var keep []string
+	for _, l := range ls {
+		if l != "Entity" {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, ", "), nil
+}
+
+// nodeName is a node's uuid and name, for the ends of the edges after it.
+func nodeName(n Value) (string, string) { return n.Str("uuid"), n.Str("name") }
 
 var graphitiFacts = Recogniser{
 	Name:  "graphiti facts",
@@ -50,31 +87,72 @@ var graphitiFacts = Recogniser{
 		if err != nil {
 			return nil, err
 		}
-		rels := view.Relations{Heading: format.Count(len(facts), "fact")}
-		for _, f := range facts {
-			src, err1 := endName(f, "source")
-			dst, err2 := endName(f, "target")
-			rel, err3 := optString(f, "relation")
-			fact, err4 := optString(f, "fact")
-			conf, hasConf, err5 := optNumber(f, "confidence")
-			invalid, err6 := optString(f, "invalid_at")
-			if err := firstErr(err1, err2, err3, err4, err5, err6); err != nil {
-				return nil, err
-			}
-			r := view.Relation{From: src, Rel: RelationWords(rel), To: dst, Detail: fact,
-				Extra: b.rest(f, 0, "source", "target", "relation", "fact", "confidence", "invalid_at")}
-			if hasConf {
-				c := b.cell("confidence", Value{Kind: Number, Text: conf}, false)
-				r.Score = &c
-			}
-			if invalid != "" {
-				c := b.cell("invalid_at", Value{Kind: String, Text: invalid}, false)
-				r.Invalid = &c
-			}
-			rels.Relations = append(rels.Relations, r)
+		rels, err := b.facts(facts, nil, "fact")
+		if err != nil {
+			return nil, err
 		}
-		return append(b.message(v), rels), nil
+		return withRest(append(b.message(v), rels), b.rest(v, 0, "message", "facts")), nil
 	},
+}
+
+// facts are relations under a count: "Graphiti ──uses as backend──▶
+// Neo4j", the fact's sentence under it. A wrapper's fact names its ends
+// and relation ({source, target, relation, confidence}); graphiti's own
+// is an EntityEdge dump, whose ends are node uuids (named from names when
+// the reply holds the nodes, else shown short) and whose relation is its
+// name (WORKS_AT: "works at").
+func (b builder) facts(facts []Value, names map[string]string, noun string) (view.Relations, error) {
+	rels := view.Relations{Heading: format.Count(len(facts), noun)}
+	end := func(f Value, key, uuidKey string) (string, error) {
+		name, err := endName(f, key)
+		if err != nil || name != "" {
+			return name, err
+		}
+		u, err := optString(f, uuidKey)
+		if n := names[u]; n != "" {
+			return n, err
+		}
+		return shortID(u), err
+	}
+	for _, f := range facts {
+		src, err1 := end(f, "source", "source_node_uuid")
+		dst, err2 := end(f, "target", "target_node_uuid")
+		rel, err3 := optString(f, "relation")
+		fact, err4 := optString(f, "fact")
+		conf, hasConf, err5 := optNumber(f, "confidence")
+		invalid, err6 := optString(f, "invalid_at")
+		expired, err7 := optString(f, "expired_at")
+		if err := firstErr(err1, err2, err3, err4, err5, err6, err7); err != nil {
+			return rels, err
+		}
+		used := []string{"source", "target", "relation", "fact", "confidence", "invalid_at", "expired_at", "source_node_uuid", "target_node_uuid"}
+		if rel == "" {
+			rel, _ = optString(f, "name")
+			used = append(used, "name")
+		}
+		r := view.Relation{From: src, Rel: RelationWords(rel), To: dst, Detail: fact, Extra: b.rest(f, 0, used...)}
+		if hasConf {
+			c := b.cell("confidence", Value{Kind: Number, Text: conf}, false)
+			r.Score = &c
+		}
+		if invalid == "" {
+			invalid = expired // no longer true since it was superseded
+		}
+		if invalid != "" {
+			c := b.cell("invalid_at", Value{Kind: String, Text: invalid}, false)
+			r.Invalid = &c
+		}
+		rels.Relations = append(rels.Relations, r)
+	}
+	return rels, nil
+}
+
+// shortID is the first 8 characters of an id, as tables show one.
+func shortID(id string) string {
+	if len(id) > 8 {
+		return id[:8]
+	}
+	return id
 }
 
 var graphitiEpisodes = Recogniser{
@@ -117,11 +195,42 @@ var graphitiEpisodes = Recogniser{
 	},
 }
 
+// graphitiEpisodeList is what older graphiti servers (before 1.0)
+// answered get_episodes with: a bare list of EpisodicNode dumps ({uuid,
+// name, group_id, labels, created_at, source, source_description,
+// content, valid_at, entity_edges}), shown as the episodes they are.
+var graphitiEpisodeList = Recogniser{
+	Name:   "graphiti episode list",
+	Arrays: true,
+	Match: func(v Value) bool {
+		for _, e := range v.Items {
+			if e.Kind != Object || !e.Has("content") || !e.Has("source_description") || !e.Has("entity_edges") {
+				return false
+			}
+		}
+		return len(v.Items) > 0
+	},
+	View: func(b builder, v Value) ([]view.Block, error) {
+		return graphitiEpisodes.View(b, Value{Kind: Object, Members: []Member{{Key: "episodes", Value: v}}})
+	},
+}
+
 var graphitiStatus = Recogniser{
 	Name:  "graphiti status",
 	Tools: []string{"get_status"},
-	Match: func(v Value) bool { return v.Has("status") && (v.Has("entity_count") || v.Has("episode_count")) },
+	Match: func(v Value) bool {
+		return v.Has("status") && (v.Has("entity_count") || v.Has("episode_count")) || isStatusReport(v)
+	},
 	View: func(b builder, v Value) ([]view.Block, error) {
+		if isStatusReport(v) {
+			// graphiti's StatusResponse: {status: ok | error, message}.
+			status, msg := v.Str("status"), v.Str("message")
+			if StatusTone(status) == view.Bad {
+				return []view.Block{view.Error{Tool: status, Message: msg}}, nil
+			}
+			return []view.Block{view.Footer{Kind: view.Result, Parts: []view.Part{
+				{Mark: view.OK, Tone: StatusTone(status), Text: status}, {Text: msg}}}}, nil
+		}
 		status, err1 := optString(v, "status")
 		ents, hasEnts, err2 := optNumber(v, "entity_count")
 		eps, hasEps, err3 := optNumber(v, "episode_count")
@@ -225,6 +334,14 @@ var graphitiDelete = Recogniser{
 		}
 		return withRest([]view.Block{f}, b.rest(v, 2, "uuid", "success", "message")), nil
 	},
+}
+
+// isStatusReport: {status, message}, both text, and nothing else: a
+// server's health (graphiti's get_status).
+func isStatusReport(v Value) bool {
+	s, ok1 := v.Get("status")
+	m, ok2 := v.Get("message")
+	return len(v.Members) == 2 && ok1 && ok2 && s.Kind == String && m.Kind == String
 }
 
 // successLine is "✓ message" or, for success: false, "✗ message" as the

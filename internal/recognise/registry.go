@@ -78,9 +78,24 @@ type Long struct {
 	// Entry is one item of the list as an entry.
 	Entry func(b builder, item Value) (view.Entry, error)
 	// Before is the view of the document's members before the list (all
-	// there is when it starts to stream); After, of the document without
-	// its list, after the list.
-	Before, After func(b builder, v Value) []view.Block
+	// there is when it starts to stream).
+	Before func(b builder, v Value) []view.Block
+	// After is the view of the document without its list, after the
+	// list; names are what Name said of its entries, held or read as
+	// they came.
+	After func(b builder, v Value, names map[string]string) []view.Block
+	// Name, when set, is an entry's id and name, for After.
+	Name func(item Value) (id, name string)
+}
+
+// note keeps what Name says of an entry.
+func (l *Long) note(names map[string]string, it Value) {
+	if l.Name == nil {
+		return
+	}
+	if id, name := l.Name(it); id != "" && name != "" {
+		names[id] = name
+	}
 }
 
 // entries is the view of a long shape's list, held: its entries under a
@@ -124,7 +139,11 @@ func (l *Long) view(b builder, v Value) ([]view.Block, error) {
 	}
 	blocks = append(blocks, body...)
 	if l.After != nil {
-		blocks = append(blocks, l.After(b, value.Without(v, l.Key))...)
+		names := map[string]string{}
+		for _, it := range items {
+			l.note(names, it)
+		}
+		blocks = append(blocks, l.After(b, value.Without(v, l.Key), names)...)
 	}
 	return blocks, nil
 }
@@ -134,7 +153,9 @@ func (l *Long) view(b builder, v Value) ([]view.Block, error) {
 // under its number.
 func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
 	its := view.Items{Pad: input.StreamAfter, Entries: make([]view.Entry, 0, len(list.Items))}
+	names := map[string]string{}
 	for _, it := range list.Items {
+		l.note(names, it)
 		e, err := l.Entry(b, it)
 		if err != nil {
 			return nil, err
@@ -155,6 +176,7 @@ func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
 		n := c.rows
 		c.rows++
 		c.shown++
+		l.note(names, it)
 		if it.Kind == Object {
 			if e, err := l.Entry(b, it); err == nil {
 				return e, true, nil
@@ -175,7 +197,7 @@ func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
 		}
 		blocks := []view.Block{countLine(c.rows, l.Noun, 0)}
 		if l.After != nil {
-			blocks = append(blocks, l.After(b, rest)...)
+			blocks = append(blocks, l.After(b, rest, names)...)
 		}
 		return blocks, nil
 	})), nil
@@ -185,7 +207,7 @@ func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
 // changed at run time.
 var recognisers = []*Recogniser{
 	&mcpTools, &mcpPrompts, &mcpPromptMessages, &mcpCompletion, &samplingRequest, &elicitationRequest,
-	&graphitiNodes, &graphitiFacts, &graphitiEpisodes, &graphitiStatus,
+	&graphitiNodes, &graphitiFacts, &graphitiEpisodes, &graphitiEpisodeList, &graphitiStatus,
 	&graphitiAddMemory, &graphitiClear, &graphitiDelete,
 	&codeSearch, &codeIndex,
 	&mcpLists, &memoryGraph, &memoryObservations, &mcpInitialize,

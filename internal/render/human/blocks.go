@@ -188,16 +188,39 @@ func (h *Writer) timeline(tl view.Timeline) {
 			if h.opt.Verbose {
 				h.multiline("  ", 2, e.Content, false)
 			} else {
-				text := h.text(e.Content)
-				if h.width > 0 {
-					text = table.CutWords(text, h.width-2, h.g.Ellipsis)
-				}
-				h.o.Line("  " + text)
+				h.excerpt(e.Content, eventLines)
 			}
 		}
 		if e.Extra != nil {
 			h.record(*e.Extra, 2)
 		}
+	}
+}
+
+// eventLines is how many lines of an event's content (an episode's
+// conversation) are shown without --verbose: enough to read who said what.
+const eventLines = 4
+
+// excerpt writes the first n lines of text, indented by two, its lines
+// wrapped to the width, and "…" under them when there is more.
+func (h *Writer) excerpt(text string, n int) {
+	var out []string
+	more := false
+	for _, ln := range strings.Split(strings.ReplaceAll(format.Bound(text, h.g.Ellipsis), "\r\n", "\n"), "\n") {
+		if len(out) >= n {
+			more = true
+			break
+		}
+		out = append(out, wrapText(sanitize.String(ln, h.san()), h.width-2)...)
+	}
+	if len(out) > n {
+		out, more = out[:n], true
+	}
+	for _, ln := range out {
+		h.o.Line(strings.TrimRight("  "+ln, " "))
+	}
+	if more {
+		h.o.Line("  " + h.th.Faint.Render(h.g.Ellipsis))
 	}
 }
 
