@@ -151,54 +151,43 @@ func TestGolden(t *testing.T) {
 // TestKhiveGoldens: what khive really sends (testdata/khive, written from
 // its source: testdata/khive/SOURCES.md), in every output, at the two
 // widths people use and in full.
-// graphiti's replies as its server writes them (testdata/graphiti/SOURCES.md:
-// it cannot run here, so they follow its source), at the two widths
-// people use and in full.
-func TestGraphitiGoldens(t *testing.T) {
-	verbose := human(80)
-	verbose.Verbose = true
-	inputs, err := filepath.Glob(filepath.Join("testdata", "graphiti", "*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(inputs) < 20 {
-		t.Fatalf("only %d graphiti inputs under testdata/graphiti", len(inputs))
-	}
-	for _, in := range inputs {
-		checkGoldens(t, in, filepath.Join("testdata", "golden", "graphiti"), []variant{
-			{"plain", pretty.Options{Format: pretty.Plain}},
-			{"human", human(80)},
-			{"human-120", human(120)},
-			{"verbose", verbose},
-			{"markdown", pretty.Options{Format: pretty.Markdown}},
-		})
-	}
+func TestKhiveGoldens(t *testing.T) {
+	serverGoldens(t, "khive", 25, []string{"*.json", "*.ndjson"},
+		variant{"json", pretty.Options{Format: pretty.JSON}},
+		variant{"agent", pretty.Options{Format: pretty.Agent, Now: frozenNow}})
 }
 
-func TestKhiveGoldens(t *testing.T) {
+// graphiti's replies as its server writes them (testdata/graphiti/SOURCES.md:
+// it cannot run here, so they follow its source).
+func TestGraphitiGoldens(t *testing.T) {
+	serverGoldens(t, "graphiti", 20, []string{"*.json"})
+}
+
+// serverGoldens checks the goldens of the inputs under testdata/dir (at
+// least min of them) in plain, human at 80 and 120 columns, --verbose and
+// Markdown, and the more variants given.
+func serverGoldens(t *testing.T, dir string, min int, pats []string, more ...variant) {
 	verbose := human(80)
 	verbose.Verbose = true
 	var inputs []string
-	for _, pat := range []string{"*.json", "*.ndjson"} {
-		m, err := filepath.Glob(filepath.Join("testdata", "khive", pat))
+	for _, pat := range pats {
+		m, err := filepath.Glob(filepath.Join("testdata", dir, pat))
 		if err != nil {
 			t.Fatal(err)
 		}
 		inputs = append(inputs, m...)
 	}
-	if len(inputs) < 25 {
-		t.Fatalf("only %d khive inputs under testdata/khive", len(inputs))
+	if len(inputs) < min {
+		t.Fatalf("only %d inputs under testdata/%s", len(inputs), dir)
 	}
 	for _, in := range inputs {
-		checkGoldens(t, in, filepath.Join("testdata", "golden", "khive"), []variant{
+		checkGoldens(t, in, filepath.Join("testdata", "golden", dir), append([]variant{
 			{"plain", pretty.Options{Format: pretty.Plain}},
 			{"human", human(80)},
 			{"human-120", human(120)},
 			{"verbose", verbose},
 			{"markdown", pretty.Options{Format: pretty.Markdown}},
-			{"json", pretty.Options{Format: pretty.JSON}},
-			{"agent", pretty.Options{Format: pretty.Agent, Now: frozenNow}},
-		})
+		}, more...))
 	}
 }
 
