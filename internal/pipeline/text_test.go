@@ -342,3 +342,16 @@ func TestHTTPTextBody(t *testing.T) {
 		}
 	}
 }
+
+// codebase-mcp finding nothing says "0 results", and fastmcp's log
+// records ({"msg": …, "extra": null}) show their message.
+func TestCodebaseEmptyAndFastmcpLogs(t *testing.T) {
+	got := renderString(t, `{"results":[],"total_count":0,"project_id":"p","database_name":"d","latency_ms":12}`, Options{Output: Human, Width: 80})
+	if !strings.HasPrefix(got, "0 results") {
+		t.Errorf("empty code search: %q", got)
+	}
+	log := `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"codebase","data":{"msg":"Searching for auth","extra":null}}}`
+	if got := renderString(t, log, Options{Output: Human, Width: 80}); got != "[info] codebase: Searching for auth\n" {
+		t.Errorf("fastmcp log: %q", got)
+	}
+}

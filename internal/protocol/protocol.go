@@ -269,7 +269,12 @@ func notification(method string, params Value) (p Part) {
 		var plainData *Member
 		if d, ok := params.Get("data"); ok {
 			used["data"] = true
-			if d.Kind == String {
+			if msg, ok := logMsg(d); ok {
+				// fastmcp's {"msg": …, "extra": null}: the message is the line.
+				text += msg
+				plainText = text
+				plainData = &Member{Key: "data", Value: d}
+			} else if d.Kind == String {
 				text += d.Text
 				plainText = text
 			} else {
@@ -310,6 +315,21 @@ func notification(method string, params Value) (p Part) {
 		}
 	}
 	return p
+}
+
+// logMsg is the message of a log record sent as an object whose other
+// fields say nothing: {"msg": "Searching…", "extra": null} (fastmcp).
+func logMsg(d Value) (string, bool) {
+	m, ok := d.Get("msg")
+	if d.Kind != Object || !ok || m.Kind != String {
+		return "", false
+	}
+	for _, f := range d.Members {
+		if f.Key != "msg" && !value.Empty(f.Value) && f.Value.Kind != Null {
+			return "", false
+		}
+	}
+	return m.Text, true
 }
 
 // --- MCP tool results ---------------------------------------------------------

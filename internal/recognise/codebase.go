@@ -18,6 +18,10 @@ var codeSearch = Recogniser{
 	Name:  "code search",
 	Tools: []string{"search_code"},
 	Match: func(v Value) bool {
+		if r, ok := v.Get("results"); ok && r.Kind == Array && len(r.Items) == 0 {
+			// Nothing found: "0 results", not a record of the counts.
+			return v.Has("total_count") && (v.Has("latency_ms") || v.Has("database_name"))
+		}
 		return hasObjects(v, "results", "file_path") && hasObjects(v, "results", "content")
 	},
 	Reads: "results",

@@ -27,7 +27,7 @@ var mcpLists = Recogniser{
 			f.Parts = append(f.Parts, view.Part{Text: "more after ", Cell: &cell})
 		}
 		blocks = append(blocks, f)
-		return withRest(blocks, b.restAlways(v, 0, key, "nextCursor")), nil
+		return withRest(blocks, b.leftover(v, 0, key, "nextCursor")), nil
 	},
 }
 
@@ -46,7 +46,7 @@ func mcpListRows(v Value) (string, []Value, bool) {
 		switch {
 		case mcpNoun[m.Key] != "" && key == "":
 			key, rows = m.Key, m.Value
-		case m.Key == "nextCursor", m.Key == "_meta":
+		case m.Key == "nextCursor", m.Key == "_meta", m.Key == "ttlMs", m.Key == "cacheScope":
 		default:
 			return "", nil, false
 		}

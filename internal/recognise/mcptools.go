@@ -60,12 +60,13 @@ func (b builder) offers(v Value, key, noun string, def func(Value) (view.Definit
 	return blocks, nil
 }
 
-// leftover is the fields a view left out, as a record at indent: _meta
-// (protocol detail) only under --verbose, every other field always; nil
-// when there are none.
+// leftover is the fields a view left out, as a record at indent:
+// protocol detail (_meta; the caching hints ttlMs and cacheScope that the
+// Go SDK adds to every list) only under --verbose, every other field
+// always; nil when there are none.
 func (b builder) leftover(v Value, indent int, shown ...string) *view.Record {
 	if !b.opt.Verbose {
-		shown = append(shown, "_meta")
+		shown = append(shown, "_meta", "ttlMs", "cacheScope")
 	}
 	if r := value.Without(v, shown...); !IsFiller("", r, false) {
 		return b.record(r, indent, false, false)
@@ -134,6 +135,10 @@ func (b builder) named(v Value) (view.Definition, error) {
 	desc, err3 := optString(v, "description")
 	if err := firstErr(err1, err2, err3); err != nil {
 		return view.Definition{}, err
+	}
+	if ann, ok := v.Get("annotations"); title == "" && ok {
+		// A tool's title may be only among its annotations (Playwright's).
+		title = ann.Str("title")
 	}
 	d := view.Definition{Name: name, Description: desc, Extra: b.rest(v, 2, "name", "title", "description")}
 	if b.opt.Verbose || !SameWords(title, name) {

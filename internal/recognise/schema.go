@@ -323,7 +323,7 @@ func (sc schema) facts(s Value) []view.Fact {
 		{"minItems", "min items"}, {"maxItems", "max items"},
 		{"format", "format"}, {"pattern", "pattern"},
 	} {
-		if v, ok := s.Get(k.key); ok && (v.Kind == Number || v.Kind == String) {
+		if v, ok := s.Get(k.key); ok && (v.Kind == Number || v.Kind == String) && !safeIntBound(v) {
 			add(k.label, schemaLiteral(v, ""))
 		}
 	}
@@ -373,15 +373,29 @@ func choices(s Value) ([]view.Literal, bool) {
 		}
 		out := make([]view.Literal, 0, len(br.Items))
 		for _, b := range br.Items {
+			if isType(b, "null") && len(b.Members) == 1 {
+				continue // a nullable choice: its values are the others'
+			}
+			if c, ok := choices(b); ok && !b.Has("const") {
+				out = append(out, c...) // {enum: […]} beside {type: null}
+				continue
+			}
 			c, ok := b.Get("const")
 			if !ok {
 				return nil, false // a union of types, not of values
 			}
 			out = append(out, schemaLiteral(c, b.Str("title")))
 		}
-		return out, true
+		return out, len(out) > 0
 	}
 	return nil, false
+}
+
+// safeIntBound reports a bound that only says "an integer JavaScript can
+// hold" (Zod writes ±9007199254740991 on every integer): no bound a
+// person needs told.
+func safeIntBound(v Value) bool {
+	return v.Kind == Number && (v.Text == "9007199254740991" || v.Text == "-9007199254740991")
 }
 
 // schemaLiteral is a value as a schema's fact shows it: a string's text

@@ -334,3 +334,34 @@ func TestSchemaParamsStopAtOneLevel(t *testing.T) {
 		{Name: "b", Type: "object"}, {Name: "d", Type: "object[]"},
 	}}})
 }
+
+// What real servers' tool lists say: a nullable enum keeps its values
+// (Playwright's colorScheme), Zod's ±9007199254740991 on every integer
+// is no bound worth saying, a title only among the annotations is the
+// tool's title.
+func TestSchemaFactsOfRealServers(t *testing.T) {
+	facts := func(doc string) string {
+		var out []string
+		for _, f := range (schema{}).facts(mustDecode(t, doc)) {
+			var vals []string
+			for _, v := range f.Values {
+				vals = append(vals, v.Text)
+			}
+			out = append(out, f.Label+" "+strings.Join(vals, ", "))
+		}
+		return strings.Join(out, " · ")
+	}
+	if got, want := facts(`{"anyOf":[{"type":"string","enum":["light","dark"]},{"type":"null"}]}`), "one of light, dark"; got != want {
+		t.Errorf("nullable enum: %q, want %q", got, want)
+	}
+	if got, want := facts(`{"type":"integer","minimum":1,"maximum":9007199254740991}`), "min 1"; got != want {
+		t.Errorf("Zod's safe-integer bound: %q, want %q", got, want)
+	}
+	if got := facts(`{"anyOf":[{"type":"string"},{"type":"null"}]}`); got != "" {
+		t.Errorf("a nullable string has no choices: %q", got)
+	}
+	d, err := builder{}.tool(mustDecode(t, `{"name":"browser_close","annotations":{"title":"Close browser","destructiveHint":true},"inputSchema":{"type":"object"}}`))
+	if err != nil || d.Title != "Close browser" {
+		t.Errorf("title from annotations: %q, %v", d.Title, err)
+	}
+}
