@@ -244,6 +244,9 @@ func TestPreamble(t *testing.T) {
 		{"[My-Server] 2026-05-01T10:00:00Z setting up tool handlers\n{}\n", []string{"[My-Server] 2026-05-01T10:00:00Z setting up tool handlers"}, "{}\n"},
 		{"[2026-05-01 10:00:00] INFO starting\n[INFO] ready\n[1]\n", []string{"[2026-05-01 10:00:00] INFO starting", "[INFO] ready"}, "[1]\n"},
 		{"[1, 2]\n", nil, "[1, 2]\n"},
+		{"2026/11/24 10:00:00 server listening\n{}\n", []string{"2026/11/24 10:00:00 server listening"}, "{}\n"},
+		{"42\n", nil, "42\n"},
+		{"-1.5e3 \n", nil, "-1.5e3 \n"},
 		{"[ true ]\n", nil, "[ true ]\n"},
 		{"[\n  1\n]\n", nil, "[\n  1\n]\n"},
 	} {

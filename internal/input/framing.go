@@ -248,6 +248,9 @@ func startsDocument(line string) bool {
 	if t[0] == '[' && bracketTag(t) {
 		return false
 	}
+	if (t[0] == '-' || t[0] >= '0' && t[0] <= '9') && !numberStart(t) {
+		return false // a Go log line's "2026/11/24 10:00:00 …", not 2026
+	}
 	if strings.IndexByte(`{["-0123456789`, t[0]) >= 0 {
 		return true
 	}
@@ -312,4 +315,18 @@ func OpensJSON(br *bufio.Reader) bool {
 		return false
 	}
 	return false
+}
+
+// numberStart reports a line whose number (it starts with a digit or a
+// minus) ends where a JSON number may: at a space, the line's end, or a
+// comma or closing bracket.
+func numberStart(t string) bool {
+	i := 0
+	if t[0] == '-' {
+		i++
+	}
+	for i < len(t) && strings.IndexByte("0123456789.eE+-", t[i]) >= 0 {
+		i++
+	}
+	return i == len(t) || strings.IndexByte(" \t\r,]}", t[i]) >= 0
 }

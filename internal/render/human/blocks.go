@@ -68,8 +68,12 @@ func (h *Writer) errorBlock(e view.Error) {
 	}
 	if e.Message != "" {
 		for _, ln := range strings.Split(strings.ReplaceAll(format.Bound(e.Message, h.g.Ellipsis), "\r\n", "\n"), "\n") {
-			for _, part := range wrapText(sanitize.String(ln, h.san()), h.width-body) {
-				h.o.Line(strings.TrimRight(strings.Repeat(" ", body)+part, " "))
+			// A line's own indent (a validation error's nested fields)
+			// holds for the lines it wraps into.
+			text := strings.TrimLeft(ln, " ")
+			pad := strings.Repeat(" ", body+min(len(ln)-len(text), max(h.width-body-minValueW, 0)))
+			for _, part := range wrapText(sanitize.String(text, h.san()), h.width-len(pad)) {
+				h.o.Line(strings.TrimRight(pad+part, " "))
 			}
 		}
 	}
