@@ -71,7 +71,11 @@ func (h *Writer) errorBlock(e view.Error) {
 			// A line's own indent (a validation error's nested fields)
 			// holds for the lines it wraps into.
 			text := strings.TrimLeft(ln, " ")
-			pad := strings.Repeat(" ", body+min(len(ln)-len(text), max(h.width-body-minValueW, 0)))
+			indent := len(ln) - len(text)
+			if h.width > 0 {
+				indent = min(indent, max(h.width-body-minValueW, 0))
+			}
+			pad := strings.Repeat(" ", body+indent)
 			for _, part := range wrapText(sanitize.String(text, h.san()), h.width-len(pad)) {
 				h.o.Line(strings.TrimRight(pad+part, " "))
 			}
