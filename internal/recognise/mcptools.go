@@ -1,6 +1,8 @@
 package recognise
 
 import (
+	"strings"
+
 	"github.com/khive-ai/khive-pretty/internal/format"
 	"github.com/khive-ai/khive-pretty/internal/value"
 	"github.com/khive-ai/khive-pretty/internal/view"
@@ -16,8 +18,71 @@ var mcpTools = Recogniser{
 	Match: func(v Value) bool { return hasObjects(v, "tools", "inputSchema") },
 	Items: "tools",
 	View: func(b builder, v Value) ([]view.Block, error) {
+		if tools, err := objects(v, "tools"); err == nil && len(tools) > overviewAfter && b.opt.Fold && !b.opt.Verbose {
+			return b.toolOverview(v, tools)
+		}
 		return b.offers(v, "tools", "tool", b.tool)
 	},
+}
+
+// overviewAfter is how many tools a list shows in full on a screen; a
+// longer one (Playwright's 25: 272 lines at 80 columns) is an overview,
+// a line per tool, as an MCP client lists them.
+const overviewAfter = 8
+
+// toolOverview is a long tools/list as a table: each tool's name, its
+// signature (query:str, limit?:num) and the first line of what it does;
+// --verbose (and Markdown) show every tool in full.
+func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
+	rows := make([][]view.Cell, len(tools))
+	for i, t := range tools {
+		d, err := b.tool(t)
+		if err != nil {
+			return nil, err
+		}
+		desc, _, _ := strings.Cut(d.Description, "\n")
+		rows[i] = []view.Cell{{Kind: view.Text, Text: d.Name}, {}, {}}
+		if sig := signature(d.Params); sig != "" {
+			rows[i][1] = view.Cell{Kind: view.Text, Text: sig}
+		}
+		if desc = strings.TrimSpace(desc); desc != "" {
+			rows[i][2] = view.Cell{Kind: view.Text, Text: desc}
+		}
+	}
+	t := view.Table{Columns: []view.Column{
+		{Key: "name", Header: "TOOL", Keep: 100, Identity: true},
+		{Key: "parameters", Header: "PARAMETERS", Keep: 70, Flex: true, Min: 12, Want: 40},
+		{Key: "description", Header: "DESCRIPTION", Keep: 85, Flex: true, Min: 20, Want: 60},
+	}, Rows: rows}
+	blocks := []view.Block{view.Heading{Text: format.Count(len(tools), "tool")}, t,
+		view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: "-v shows each tool's description and parameters"}}}}
+	if rest := b.leftover(v, 0, "tools"); rest != nil {
+		blocks = append(blocks, view.Gap{}, *rest)
+	}
+	return blocks, nil
+}
+
+// signature is a tool's parameters on one line: name:type, an optional
+// one marked "?", types short as clients write them (str, num, bool).
+func signature(ps []view.Param) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		name := p.Name
+		if !p.Required {
+			name += "?"
+		}
+		parts[i] = name
+		if p.Type != "" {
+			parts[i] += ":" + shortType(p.Type)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// shortType abbreviates a JSON Schema type as it is written for people.
+func shortType(t string) string {
+	r := strings.NewReplacer("string", "str", "number", "num", "integer", "int", "boolean", "bool", "object", "obj", " | ", "|")
+	return r.Replace(t)
 }
 
 var mcpPrompts = Recogniser{
