@@ -18,8 +18,12 @@ import (
 // Markdown); a code search's hits under "results", with no list field
 // before them, are a table in plain output, as a list envelope's rows
 // are, where the held document, seen whole, has no list field and is
-// written as key: value lines.
+// written as key: value lines; graphiti's {message, nodes, edges} with
+// many edges is the same case (and plain writes the fields before such
+// a list after it: to be fixed with plain's open objects).
 var knownSeams = map[string]bool{
+	"add_triplet.json .edges -o plain":                          true,
+	"get_episode_entities.json .edges -o plain":                 true,
 	"batch_with_lists.json .results[].result.items -o human":    true,
 	"batch_with_lists.json .results[].result.items -o markdown": true,
 	"codebase_search_code.json .results -o plain":               true,
@@ -39,7 +43,7 @@ func TestSeams(t *testing.T) {
 		t.Skip("short: every sample grown, in every output")
 	}
 	var inputs []string
-	for _, pat := range []string{"../../testdata/*.json", "../../testdata/mcp/*.json", "../../testdata/khive/*.json", "../../../shared/corpus/*.json"} {
+	for _, pat := range []string{"../../testdata/*.json", "../../testdata/mcp/*.json", "../../testdata/khive/*.json", "../../testdata/graphiti/*.json", "../../../shared/corpus/*.json"} {
 		m, _ := filepath.Glob(pat)
 		inputs = append(inputs, m...)
 	}

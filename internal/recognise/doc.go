@@ -19,7 +19,12 @@ import (
 // A document returned open at its long list (open.go) is shown by the
 // same views: those of its shapes that read such a list as it comes.
 func (b builder) document(v Value, d *view.Doc) []view.Block {
-	if s := findShape(v, ""); s != nil && s.readsOpen(v) {
+	if s := findShape(v, ""); s != nil {
+		if !s.readsOpen(v) {
+			// Its shape shows it, but not as its list comes: nothing is
+			// taken, so the document is held and shown as a held one is.
+			return nil
+		}
 		if blocks, ok := b.special(s, v, d); ok {
 			return blocks
 		}
