@@ -370,15 +370,16 @@ func (u unwrapper) tool(v Value) []Part {
 	// Skipped: its text block, holding the same JSON, was shown as it was
 	// read (StreamsText).
 	hasSC = hasSC && !value.Empty(sc) && sc.Streamed() != value.Skipped
+	content, _ := v.Get("content")
+	scJSON := "" // sc as compact JSON, to know a text block that repeats it
 	if hasSC {
-		sc = sdkUnwrapped(sc, v)
+		sc, scJSON = sdkUnwrapped(sc, content)
 	}
 	if hasSC && !isErr {
 		parts = append(parts, u.unwrap(sc)...)
 	}
-	content, _ := v.Get("content")
 	for _, b := range content.Items {
-		if hasSC && sameJSON(b, sc) {
+		if hasSC && repeats(b, scJSON) {
 			// The text block MCP asks a server to send beside its
 			// structured content, the same JSON: said once.
 			continue
@@ -410,31 +411,45 @@ func (u unwrapper) tool(v Value) []Part {
 	return parts
 }
 
-// sameJSON reports a text block that holds x as JSON.
-func sameJSON(block, x Value) bool {
+// repeats reports a text block holding the JSON given (compact): a block
+// too short to hold it is not parsed to tell (compact JSON is at most
+// twice as long as any other spelling of the same value: an escaped
+// U+2028 against the raw character).
+func repeats(block Value, json string) bool {
+	if 2*len(block.Str("text")) < len(json) {
+		return false
+	}
+	t, ok := textJSON(block)
+	return ok && t == json
+}
+
+// textJSON is the JSON a text block holds, compact, when it holds one
+// value and nothing else.
+func textJSON(block Value) (string, bool) {
 	if block.Str("type") != "text" || len(block.Members) != 2 {
-		return false // annotations or _meta: a block of its own
+		return "", false // annotations or _meta: a block of its own
 	}
 	vals, ok := ParseJSONText(block.Str("text"))
-	return ok && len(vals) == 1 && value.Compact(vals[0]) == value.Compact(x)
+	if !ok || len(vals) != 1 {
+		return "", false
+	}
+	return value.Compact(vals[0]), true
 }
 
 // sdkUnwrapped is a tool's structured content without the {"result": X}
 // the MCP Python SDK (1.10 on) wraps a result that is no object in (a
 // union, a list): X, when the call's one text block is X as JSON, as the
-// SDK writes it; else sc as it came.
-func sdkUnwrapped(sc, v Value) Value {
-	if len(sc.Members) != 1 || sc.Members[0].Key != "result" || sc.IsOpen() {
-		return sc
+// SDK writes it; else sc as it came. It says too what it is as compact
+// JSON.
+func sdkUnwrapped(sc, content Value) (Value, string) {
+	if len(sc.Members) == 1 && sc.Members[0].Key == "result" && !sc.IsOpen() && len(content.Items) == 1 {
+		x := sc.Members[0].Value
+		xJSON := value.Compact(x)
+		if t, ok := textJSON(content.Items[0]); ok && t == xJSON {
+			return x, xJSON
+		}
 	}
-	content, _ := v.Get("content")
-	if len(content.Items) != 1 {
-		return sc
-	}
-	if x := sc.Members[0].Value; sameJSON(content.Items[0], x) {
-		return x
-	}
-	return sc
+	return sc, value.Compact(sc)
 }
 
 func anyFailed(parts []Part) bool {

@@ -35,17 +35,8 @@ V_INSPECTOR=2.12.0
 
 # A fixed, short PATH and HOME for every server process, so that get-env shows
 # nothing of the developer's environment.
-NODE_DIR="$(dirname "$(command -v node)")"
-case "$NODE_DIR" in /usr/bin | /bin) SAFE_PATH=/usr/bin:/bin ;; *) SAFE_PATH="$NODE_DIR:/usr/bin:/bin" ;; esac
-
-BG=() # PIDs of background processes this script started
-cleanup() {
-	local p
-	for p in "${BG[@]}"; do kill "$p" 2>/dev/null; done
-	for p in "${BG[@]}"; do wait "$p" 2>/dev/null; done
-	BG=()
-}
-trap cleanup EXIT
+# SAFE_PATH, and BG/cleanup: the PIDs this script starts, stopped on exit.
+. "$OUT/capture_lib.sh"
 
 # ---------------------------------------------------------------- install ---
 install_packages() {

@@ -52,14 +52,9 @@ SAFE_ENV=(env -i "HOME=$KPHOME" PATH=/usr/bin:/bin)
 INIT='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"'$PROTO'","capabilities":{},"clientInfo":{"name":"kp-capture","version":"0.0.1"}}}'
 INITIALIZED='{"jsonrpc":"2.0","method":"notifications/initialized"}'
 
-BG=() # PIDs of background processes this script started
-cleanup() {
-	local p
-	for p in "${BG[@]}"; do kill "$p" 2>/dev/null; done
-	for p in "${BG[@]}"; do wait "$p" 2>/dev/null; done
-	BG=()
-}
-trap cleanup EXIT
+
+# SAFE_PATH, and BG/cleanup: the PIDs this script starts, stopped on exit.
+. "$OUT/capture_lib.sh"
 
 unbg() { # forget a PID that has been stopped
 	local p keep=()

@@ -43,19 +43,11 @@ V_CALC=2.1.1                # @coo-quack/calc-mcp
 V_TIME=1.0.6                # time-mcp
 V_INSPECTOR=2.12.0          # @modelcontextprotocol/inspector
 
-NODE_DIR="$(dirname "$(command -v node)")"
-case "$NODE_DIR" in /usr/bin | /bin) SAFE_PATH=/usr/bin:/bin ;; *) SAFE_PATH="$NODE_DIR:/usr/bin:/bin" ;; esac
+# SAFE_PATH, and BG/cleanup: the PIDs this script starts, stopped on exit.
+. "$OUT/capture_lib.sh"
 # Every server runs with only these variables, so nothing of the caller leaks.
 CLEAN_ENV=(env -i PATH="$SAFE_PATH" HOME="$KPHOME")
 
-BG=() # PIDs of background processes this script started
-cleanup() {
-	local p
-	for p in "${BG[@]}"; do kill "$p" 2>/dev/null; done
-	for p in "${BG[@]}"; do wait "$p" 2>/dev/null; done
-	BG=()
-}
-trap cleanup EXIT
 
 # ---------------------------------------------------------------- install ---
 install_packages() {
