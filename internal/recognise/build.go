@@ -845,11 +845,7 @@ func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
 			if len(idx) == 0 {
 				// --where kept none: the columns there were are still
 				// those a name is checked against.
-				for _, r := range rows {
-					for _, m := range r.Members {
-						b.opt.Seen.Column(Header(m.Key))
-					}
-				}
+				b.opt.Seen.RowColumns(rows)
 			}
 			rows = pick(rows, idx)
 		}

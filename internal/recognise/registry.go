@@ -318,11 +318,7 @@ func (b builder) steered(s *Recogniser, v Value) (Value, bool, error) {
 			continue
 		}
 		rows := m.Value.Items
-		for _, r := range rows {
-			for _, f := range r.Members {
-				b.opt.Seen.Column(Header(f.Key))
-			}
-		}
+		b.opt.Seen.RowColumns(rows)
 		out.Members[i].Value = Value{Kind: Array, Items: SteerRows(rows, spec, b.opt.Seen)}
 		break
 	}

@@ -37,6 +37,23 @@ func (s *Seen) Column(header string) {
 	}
 }
 
+// RowColumns notes the columns of rows, each key once (a long list's rows
+// share their keys: a header is made once per key, not per row).
+func (s *Seen) RowColumns(rows []Value) {
+	if s == nil {
+		return
+	}
+	keys := map[string]bool{}
+	for _, r := range rows {
+		for _, m := range r.Members {
+			if !keys[m.Key] {
+				keys[m.Key] = true
+				s.Column(Header(m.Key))
+			}
+		}
+	}
+}
+
 // Name notes a name of the flags that met a column.
 func (s *Seen) Name(name string) {
 	if s != nil {
