@@ -65,6 +65,11 @@ type Decoder struct {
 	// true leaves its value unread, a Null whose Streamed is
 	// value.Skipped.
 	Skip func(path []Frame) bool
+	// Interlude, when set, is given each whole line between two
+	// documents that cannot start one (a server's log line on the same
+	// stream), with its line number; it is skipped. Unset, such a line
+	// is the error it is.
+	Interlude func(line int, text string) error
 	// keys is the key being read in each object around Copy's position.
 	keys []string
 	// item is the place in its array of the item about to be read, for
@@ -447,6 +452,11 @@ func Settled(r io.Reader) bool {
 // one, ErrEmpty (in an InputError) if there was none, or an *InputError.
 func (d *Decoder) begin() error {
 	d.stack, d.members, d.items, d.arrays, d.item, d.keys = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0], 0, d.keys[:0]
+	if d.Interlude != nil && d.docs > 0 {
+		if err := d.interludes(); err != nil {
+			return err
+		}
+	}
 	if d.dec.PeekKind() == 0 {
 		// PeekKind reports errors, EOF included, on the following read.
 		if _, err := d.dec.ReadToken(); err == io.EOF {

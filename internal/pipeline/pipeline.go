@@ -278,6 +278,7 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	}
 	dec := rn.decoder(br, name)
 	defer dec.Close()
+	dec.Interlude = rn.interlude(name, &res)
 	dec.Settled = input.Settled(r)
 	dec.StartLine(line)
 	return res, rn.out.read(dec, &res)
@@ -355,6 +356,22 @@ func (rn *Renderer) preamble(lines []string, name string, res *Result) error {
 	}
 	res.Documents++
 	return rn.parts(parts, res)
+}
+
+// interlude shows a line between two JSON documents that is not JSON (a
+// server's log line on the stdout it answers on) as a note, as preamble
+// does, and says so on stderr once an input.
+func (rn *Renderer) interlude(name string, res *Result) func(line int, text string) error {
+	told := false
+	return func(line int, text string) error {
+		if !told && rn.opt.Log != nil {
+			told = true
+			fmt.Fprintf(rn.opt.Log, "khive-pretty: %s:%d: a line between JSON documents is not JSON; read as a log line, as are any others like it\n",
+				sanitize.String(name, 0), line)
+		}
+		res.Documents++
+		return rn.parts([]protocol.Part{{Kind: protocol.NotePart, Note: protocol.Note{Fields: []string{text}, Plain: "note: " + text}}}, res)
+	}
 }
 
 func isEmptyInput(err error) bool {
@@ -516,7 +533,9 @@ func (rn *Renderer) begin(isNote bool) *lines.Writer {
 	if rn.held != nil {
 		rn.flushNote() // its write error is the output's, reported by what follows
 	}
-	if rn.shown > 0 && !(isNote && rn.note) && !rn.heads {
+	// In Markdown each note is a paragraph of its own: lines one after
+	// another would be read as one.
+	if rn.shown > 0 && !(isNote && rn.note && rn.opt.Output != Markdown) && !rn.heads {
 		rn.w.WriteByte('\n')
 	}
 	rn.shown++

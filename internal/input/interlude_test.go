@@ -1,0 +1,100 @@
+package input
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// interluded decodes in with an Interlude hook, and returns the documents
+// (compact) and interludes ("L<line>: text") in the order they came, and
+// the error that ended the input (nil at its end).
+func interluded(t *testing.T, r io.Reader) ([]string, error) {
+	t.Helper()
+	d := NewDecoder(r, "in.json")
+	defer d.Close()
+	var got []string
+	d.Interlude = func(line int, text string) error {
+		got = append(got, fmt.Sprintf("L%d: %s", line, text))
+		return nil
+	}
+	for {
+		v, err := d.Next()
+		if err == io.EOF {
+			return got, nil
+		}
+		if err != nil {
+			return got, err
+		}
+		got = append(got, compact(v))
+	}
+}
+
+func compact(v value.Value) string {
+	switch v.Kind {
+	case value.Object:
+		var parts []string
+		for _, m := range v.Members {
+			parts = append(parts, m.Key+":"+compact(m.Value))
+		}
+		return "{" + strings.Join(parts, ",") + "}"
+	case value.Array:
+		var parts []string
+		for _, it := range v.Items {
+			parts = append(parts, compact(it))
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+	return v.Text
+}
+
+func TestInterludesBetweenDocumentsAreGivenWithTheirLine(t *testing.T) {
+	long := strings.Repeat("x", 200_000) // longer than any buffer
+	in := "{\"a\":1}\nPRAGMA journal_mode = WAL\r\n  notification received: x\n\n{\"b\":\n  2}\n" +
+		"[My-Server] ready\n2026/11/24 10:00:00 listening\n" + long + "\n[3]\nbye"
+	want := []string{"{a:1}", "L2: PRAGMA journal_mode = WAL", "L3: notification received: x", "{b:2}",
+		"L7: [My-Server] ready", "L8: 2026/11/24 10:00:00 listening", "L9: " + long, "[3]", "L11: bye"}
+	for name, r := range map[string]io.Reader{
+		"settled":      strings.NewReader(in),
+		"byte by byte": iotest.OneByteReader(strings.NewReader(in)),
+	} {
+		got, err := interluded(t, r)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s:\n got  %.300q\n want %.300q", name, got, want)
+		}
+	}
+}
+
+func TestInterludesKeepErrorsPositioned(t *testing.T) {
+	// After skipped lines, an error is still at its own line and column;
+	// a line that starts as a document does is the error it is.
+	for in, want := range map[string]string{
+		"{\"a\":1}\nlog one\nlog two\n{\"b\":\n  x}":        "in.json:5:3: invalid character 'x' at start of value (in /b)",
+		"{\"a\":1}\nlog\n{\"oops\" 1}":                      "in.json:3:9: invalid character '1' after object name (expecting ':') (in /oops)",
+		"{\"a\":1}\ntrue story\n":                           "in.json:2:6: invalid character 's' at start of value",
+		"{\"a\":1} trailing\n":                              "in.json:1:9: \"trailing\" is not JSON (expecting an object, array, string, number, true, false or null)",
+		"not json\n{\"a\":1}":                               "in.json:1:1: \"not\" is not JSON (expecting an object, array, string, number, true, false or null)",
+		"{\"a\":1}\n" + strings.Repeat("y", 70_000) + "\n[": "in.json:3:2: unexpected end of input: the JSON value is incomplete",
+	} {
+		_, err := interluded(t, strings.NewReader(in))
+		var ie *InputError
+		if !errors.As(err, &ie) || err.Error() != want {
+			t.Errorf("%.30q:\n got  %v\n want %s", in, err, want)
+		}
+	}
+}
+
+func TestNoInterludeHookLeavesTheLineAnError(t *testing.T) {
+	_, err := decodeAll(t, "{\"a\":1}\nPRAGMA x\n")
+	if err == nil || !strings.HasPrefix(err.Error(), "in.json:2:1: ") {
+		t.Errorf("err = %v", err)
+	}
+}
