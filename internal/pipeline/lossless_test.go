@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"github.com/khive-ai/khive-pretty/internal/value"
 	"strings"
 	"testing"
 	"time"
@@ -18,9 +19,13 @@ import (
 // the values of the JSON it holds.
 //
 // Human output never shows the base64 of a blob (media): skipBlobs.
-func wantedLeaves(doc Value, skipBlobs bool, fn func(key string, v Value)) {
+func wantedLeaves(doc Value, skipBlobs, empties bool, fn func(key string, v Value)) {
 	var walk func(key string, v Value, inProps bool)
 	walk = func(key string, v Value, inProps bool) {
+		if empty := v.Kind == Null || v.Kind == String && v.Text == "" || v.Kind == Object && len(v.Members) == 0 || v.Kind == Array && len(v.Items) == 0; empty && empties {
+			fn(key, v)
+			return
+		}
 		if recognise.IsFiller(key, v, inProps) {
 			return
 		}
@@ -41,7 +46,11 @@ func wantedLeaves(doc Value, skipBlobs bool, fn func(key string, v Value)) {
 				walk(m.Key, m.Value, inProps || m.Key == "properties")
 			}
 		case Array:
+			table := value.AllObjects(v.Items) && !value.Empty(v)
 			for _, it := range v.Items {
+				if table && it.Kind == Object && len(it.Members) == 0 {
+					continue // a row with no fields: a row of empty cells
+				}
 				walk(key, it, inProps)
 			}
 		case String:
@@ -80,7 +89,19 @@ func TestPlainLosesNoValueOfAnyShape(t *testing.T) {
 		text := compactJSON(doc)
 		out := renderString(t, text, Options{Output: Plain})
 		missing := 0
-		wantedLeaves(doc, false, func(key string, v Value) {
+		empties := map[string]int{} // "null", `""`, "{}", "[]": how many the document has
+		wantedLeaves(doc, false, true, func(key string, v Value) {
+			switch {
+			case v.Kind == Object:
+				empties["{}"]++
+				return
+			case v.Kind == Array:
+				empties["[]"]++
+				return
+			case v.Kind == Null || v.Kind == String && v.Text == "":
+				empties[plain.Scalar(v)]++
+				return
+			}
 			want, quoted := plain.Scalar(v), ""
 			if v.Kind == String {
 				// As a value, or quoted as an item of an inline list.
@@ -99,10 +120,40 @@ func TestPlainLosesNoValueOfAnyShape(t *testing.T) {
 				t.Errorf("value %q (key %q) is missing from plain output\ninput: %s\noutput:\n%s", want, key, text, out)
 			}
 		})
+		// An empty value is written as it is: each one, as a value or a
+		// cell of its own (or an item of an inline list).
+		for tok, n := range empties {
+			if got := emptiesIn(out, tok); got < n {
+				t.Errorf("%d of the %d %s of the document are missing from plain output\ninput: %s\noutput:\n%s", n-got, n, tok, text, out)
+			}
+		}
 		if t.Failed() {
 			return
 		}
 	}
+}
+
+// emptiesIn counts tok written as a value of its own: after "key: ", as a
+// cell, an inline item (`""` in a list) or a line.
+func emptiesIn(out, tok string) int {
+	n := 0
+	for _, line := range strings.Split(out, "\n") {
+		summary := strings.HasPrefix(line, "summary: ")
+		if _, v, ok := strings.Cut(line, ": "); ok && !strings.Contains(line, "\t") {
+			line = v
+		}
+		for _, cell := range strings.Split(line, "\t") {
+			for _, it := range strings.Split(cell, ", ") {
+				if summary {
+					it, _, _ = strings.Cut(it, " ") // "null succeeded"
+				}
+				if it == tok {
+					n++
+				}
+			}
+		}
+	}
+	return n
 }
 
 // Human output under --verbose shows every value too: verbose means
@@ -116,7 +167,7 @@ func TestVerboseHumanLosesNoValueOfAnyShape(t *testing.T) {
 		text := compactJSON(doc)
 		out := renderString(t, text, opt)
 		missing := 0
-		wantedLeaves(doc, true, func(key string, v Value) {
+		wantedLeaves(doc, true, false, func(key string, v Value) {
 			for _, line := range strings.Split(v.Text, "\n") {
 				// Spaces at the ends of a line are not visible, and trimmed.
 				want := strings.TrimSpace(verboseText(line))
@@ -191,7 +242,7 @@ func TestErrorsAndProseWrapInsteadOfBeingCut(t *testing.T) {
 		opt := Options{Output: Human, Width: width, Now: now}
 		out := renderString(t, compactJSON(doc), opt)
 		flat := noSpace(out)
-		wantedLeaves(doc, true, func(key string, v Value) {
+		wantedLeaves(doc, true, false, func(key string, v Value) {
 			if v.Kind == Number {
 				return // a detail's number may be a score, rounded outside errors
 			}

@@ -209,7 +209,7 @@ func TestLongListTokenRowsMatchValueRows(t *testing.T) {
 	if streamed.String() != held.String() {
 		t.Errorf("token rows differ from Value rows\n%s", firstDiff(streamed.String(), held.String()))
 	}
-	if !strings.Contains(streamed.String(), "r1299\t1299.50\ttrue\ttab\\there \\x1b[31m \\\\ back\\\\slash \\u202e \"quoted\" é") {
+	if !strings.Contains(streamed.String(), "r1299\t1299.50\ttrue\tnull\t\"\"\ttab\\there \\x1b[31m \\\\ back\\\\slash \\u202e \"quoted\" é") {
 		t.Errorf("row 1299 is not what plain output says it should be:\n%s", streamed.String()[strings.LastIndex(streamed.String(), "r1298"):])
 	}
 }

@@ -150,9 +150,12 @@ func IsJSONRPC(v Value) bool {
 // part of it, and any other field it carries is kept.
 func (u unwrapper) rpc(v Value) []Part {
 	var parts []Part
-	if id, ok := v.Get("id"); ok && id.Kind != Null && (v.Has("result") || v.Has("error")) {
+	if id, ok := v.Get("id"); ok && (v.Has("result") || v.Has("error")) {
 		text := id.Text // notes are escaped when written
-		if !id.Scalar() {
+		switch {
+		case id.Kind == Null:
+			text = "null" // a reply to a request that could not be read
+		case id.Kind == String && text == "", !id.Scalar():
 			text = value.Compact(id)
 		}
 		parts = append(parts, Part{Kind: NotePart, Note: Note{Fields: []string{"#" + text}, Plain: "id: " + text}, VerboseOnly: true, ReplyID: true})
@@ -234,19 +237,20 @@ func notification(method string, params Value) (p Part) {
 	used := map[string]bool{}
 	take := func(key string, kind value.Kind) (Value, bool) {
 		f, ok := params.Get(key)
-		if ok && (f.Kind == kind || kind == Null && f.Scalar()) {
-			used[key] = true
+		if ok && (f.Kind == kind || kind == Null && f.Scalar()) && !(f.Kind == String && f.Text == "") {
+			used[key] = true // an empty string says nothing on the line: it stays a field
 			return f, true
 		}
 		return Value{}, false
 	}
-	switch method {
+	kind := method
+	if pr, _ := params.Get("progress"); kind == "notifications/progress" && pr.Kind != Number {
+		kind = "" // no progress to say: shown as any other notification
+	}
+	switch kind {
 	case "notifications/progress":
-		pr, _ := take("progress", Null)
+		pr, _ := take("progress", Number)
 		n := pr.Text // the whole line is escaped when written
-		if pr.Kind == Null {
-			n = "null"
-		}
 		if t, ok := take("total", Number); ok {
 			n += "/" + t.Text
 			if pf, err := strconv.ParseFloat(pr.Text, 64); err == nil {
@@ -267,7 +271,7 @@ func notification(method string, params Value) (p Part) {
 		}
 		plainText := text
 		var plainData *Member
-		if d, ok := params.Get("data"); ok {
+		if d, ok := params.Get("data"); ok && !(d.Kind == String && d.Text == "") {
 			used["data"] = true
 			if msg, ok := logMsg(d); ok {
 				// fastmcp's {"msg": …, "extra": null}: the message is the line.
@@ -310,7 +314,9 @@ func notification(method string, params Value) (p Part) {
 	p.Note.RestPath = "params"
 	p.Note.Notification = true
 	if params.Kind == Object {
-		if rest := value.WithoutFirst(params, used); !value.Empty(rest) {
+		// Empty fields too: plain output writes them (human output drops
+		// them, as everywhere).
+		if rest := value.WithoutFirst(params, used); len(rest.Members) > 0 {
 			p.Note.Rest = rest
 		}
 	}
@@ -395,18 +401,22 @@ func (u unwrapper) tool(v Value) []Part {
 	}
 	if len(parts) == 0 && !isErr {
 		// A call that succeeded with nothing to say: an empty answer, which
-		// its view says it is.
-		parts = append(parts, Part{Kind: ValuePart, Value: Value{Kind: Object}})
+		// its view says it is (and plain output as it came: content: []).
+		parts = append(parts, Part{Kind: ValuePart, Value: Value{Kind: Object, Members: []Member{{Key: "content", Value: content}}}})
 	}
 	if hasSC && isErr {
 		// A failed call's structured content says more about the failure.
 		parts = append(parts, u.unwrap(sc)...)
 	}
-	rest := value.WithoutFirst(v, map[string]bool{"content": true, "structuredContent": true, "isError": e.Kind == Bool})
-	if !value.Empty(rest) {
+	// structuredContent that says nothing (null, {}) stays with the rest,
+	// which plain output writes whole.
+	rest := value.WithoutFirst(v, map[string]bool{"content": true, "structuredContent": hasSC || sc.Streamed() == value.Skipped, "isError": e.Kind == Bool})
+	if len(rest.Members) > 0 {
 		// _meta and the like: protocol detail, shown under --verbose (and in
 		// plain output, which loses nothing).
-		parts = append(parts, Part{Kind: ValuePart, Value: rest, VerboseOnly: true})
+		// Fields that say nothing (structuredContent: {}) are plain output's
+		// alone.
+		parts = append(parts, Part{Kind: ValuePart, Value: rest, VerboseOnly: true, PlainOnly: value.Empty(rest)})
 	}
 	return parts
 }
@@ -477,9 +487,14 @@ func newTaker(v Value, framing ...string) *taker {
 	return t
 }
 
-// str is the first member named key when it is a string.
+// str is the first member named key when it is a string. An empty one
+// is not taken: it says nothing on a note's line, and stays a field for
+// plain output to write.
 func (t *taker) str(key string) (string, bool) {
 	if f, ok := t.v.Get(key); ok && f.Kind == String {
+		if f.Text == "" {
+			return "", true
+		}
 		t.used[key] = true
 		return f.Text, true
 	}

@@ -196,22 +196,24 @@ func ViewError(v Value) ErrorView {
 		if ab, _ := v.Get("aborted"); ab.IsTrue() {
 			ev.Aborted, ev.Kind = true, "aborted"
 		}
-		if ev.Msg, at = text(v, "message"); at >= 0 {
+		if ev.Msg, at = text(v, "message"); at >= 0 && ev.Msg != "" {
 			ev.Head[at] = true
 		}
-	case e.Kind == String:
+	case e.Kind == String && e.Text != "":
 		ev.Msg, ev.Head[at] = e.Text, true
 	case e.Kind == Object:
 		ev.Head[at], ev.ErrorAt = true, at
 		used := map[int]bool{}
 		var k, m int
-		if ev.Kind, k = text(e, "kind"); k >= 0 {
+		if ev.Kind, k = text(e, "kind"); k >= 0 && ev.Kind != "" {
 			used[k] = true
-		} else if i, c := first(e, "code"); i >= 0 && (c.Kind == String || c.Kind == Number) {
+		} else if i, c := first(e, "code"); i >= 0 && (c.Kind == String && c.Text != "" || c.Kind == Number) {
 			// No kind: the code says what went wrong ("tool_not_found").
 			ev.Kind, used[i] = c.Text, true
 		}
-		if ev.Msg, m = text(e, "message"); m >= 0 {
+		// An empty message says nothing on the heading line; kept as a
+		// detail, so that plain output still writes it.
+		if ev.Msg, m = text(e, "message"); m >= 0 && ev.Msg != "" {
 			used[m] = true
 		}
 		for i, mm := range e.Members {

@@ -57,7 +57,7 @@ func (p Writer) scalars(list Value) {
 			continue
 		}
 		p.o.Gap()
-		p.walkAt(&pathSeg{seg: "[" + strconv.Itoa(n) + "]"}, "", it, false)
+		p.walkAt(&pathSeg{seg: "[" + strconv.Itoa(n) + "]"}, "", it)
 		p.o.Gap()
 	}
 }
@@ -101,12 +101,12 @@ func (p Writer) openRecord(v Value) {
 	root := &pathSeg{}
 	last := v.Members[len(v.Members)-1]
 	for _, m := range v.Members[:len(v.Members)-1] {
-		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value, false)
+		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value)
 	}
 	list := &pathSeg{up: root, seg: joinPath("", last.Key)}
 	n := 0
 	item := func(it Value) {
-		p.walkAt(&pathSeg{up: list, seg: "[" + strconv.Itoa(n) + "]"}, last.Key, it, false)
+		p.walkAt(&pathSeg{up: list, seg: "[" + strconv.Itoa(n) + "]"}, last.Key, it)
 		n++
 	}
 	for _, it := range last.Value.Items {
@@ -130,7 +130,7 @@ func (p Writer) openRecord(v Value) {
 		return
 	}
 	for _, m := range w.Members[len(v.Members):] {
-		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value, false)
+		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value)
 	}
 }
 
@@ -141,7 +141,7 @@ func (p Writer) openRecord(v Value) {
 func (p Writer) openObject(v Value) {
 	root := &pathSeg{}
 	member := func(m Member) {
-		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value, false)
+		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value)
 	}
 	for _, m := range v.Members {
 		member(m)
@@ -206,7 +206,7 @@ func (p Writer) openTable(key string, first []Value, rest value.Cursor) {
 				// a held list of mixed items; the table resumes under a
 				// new header.
 				p.o.Gap()
-				p.walkAt(&pathSeg{seg: "[" + strconv.Itoa(n-1) + "]"}, "", row, false)
+				p.walkAt(&pathSeg{seg: "[" + strconv.Itoa(n-1) + "]"}, "", row)
 				interrupted = true
 				if whole {
 					p.o.Gap()

@@ -66,6 +66,9 @@ func (p Writer) document(v Value) {
 	case recognise.ShapeRecords:
 		p.table("", v)
 	case recognise.ShapeScalars:
+		if len(v.Items) == 0 && !v.IsOpen() {
+			p.o.Line("[]")
+		}
 		for _, it := range v.Items {
 			p.o.Line(plainScalar(it))
 		}
@@ -81,7 +84,7 @@ func (p Writer) document(v Value) {
 			p.openRecord(v)
 			break
 		}
-		p.walk("", "", v, false)
+		p.walk("", "", v)
 	}
 }
 
@@ -105,9 +108,9 @@ func (p Writer) envelope(v Value) {
 func (p Writer) result(v Value) {
 	switch recognise.Classify(v) {
 	case recognise.ShapeRecord, recognise.ShapeArray:
-		p.walk("", "", v, false)
+		p.walk("", "", v)
 	case recognise.ShapeScalar, recognise.ShapeScalars:
-		p.walk("result", "result", v, false)
+		p.walk("result", "result", v)
 	default:
 		p.document(v)
 	}
@@ -150,6 +153,9 @@ func (p Writer) errorEnvelope(v Value, skipTool bool) {
 	for i, m := range v.Members {
 		switch {
 		case i == ev.ErrorAt:
+			if len(m.Value.Members) == 0 {
+				p.o.Pair("error: ", "{}")
+			}
 			for _, em := range ev.ErrFields.Members {
 				p.field("error", em)
 			}
@@ -169,7 +175,7 @@ func (p Writer) batch(v Value) {
 		// The header names the tool when it is text; any other tool is a
 		// field of the op like the rest.
 		tool, hasTool := "", false
-		if t, ok := r.Get("tool"); ok && t.Kind == String {
+		if t, ok := r.Get("tool"); ok && t.Kind == String && t.Text != "" {
 			tool, hasTool = t.Text, true
 		}
 		state := "ok"
@@ -243,13 +249,13 @@ func summaryText(s Value, sep string) string {
 // field writes one member of an object under path ("" at the top): its key
 // is escaped and quoted as the path rules say, like every key.
 func (p Writer) field(path string, m Member) {
-	p.walk(joinPath(path, m.Key), m.Key, m.Value, false)
+	p.walk(joinPath(path, m.Key), m.Key, m.Value)
 }
 
 // walk writes v under path as key: value lines: nested objects as dotted
 // keys, arrays of scalars inline, other arrays item by item as path[i].
-func (p Writer) walk(path, key string, v Value, inProps bool) {
-	p.walkAt(&pathSeg{seg: path}, key, v, inProps)
+func (p Writer) walk(path, key string, v Value) {
+	p.walkAt(&pathSeg{seg: path}, key, v)
 }
 
 // pathSeg is one step of a key path, linked to the steps above it. The path
@@ -278,18 +284,21 @@ func (s *pathSeg) String() string {
 	return string(b[i:])
 }
 
-func (p Writer) walkAt(path *pathSeg, key string, v Value, inProps bool) {
+func (p Writer) walkAt(path *pathSeg, key string, v Value) {
 	switch v.Kind {
 	case Object:
-		// No emptiness check here: an object's empty members are skipped
-		// one by one, and checking the whole subtree at every level would
-		// cost the square of the depth.
-		inner := inProps || key == "properties"
+		if len(v.Members) == 0 {
+			// An empty object is a leaf: an MCP capability is there by
+			// being present ("logging": {}).
+			p.o.Pair(label(path.String()), "{}")
+			return
+		}
 		for _, m := range v.Members {
-			p.walkAt(&pathSeg{up: path, seg: joinPath("", m.Key)}, m.Key, m.Value, inner)
+			p.walkAt(&pathSeg{up: path, seg: joinPath("", m.Key)}, m.Key, m.Value)
 		}
 	case Array:
 		if len(v.Items) == 0 {
+			p.o.Pair(label(path.String()), "[]")
 			return
 		}
 		if value.AllScalars(v.Items) {
@@ -306,17 +315,14 @@ func (p Writer) walkAt(path *pathSeg, key string, v Value, inProps bool) {
 		}
 		if idx, ok := p.steerList(path, v); ok {
 			for _, i := range idx {
-				p.walkAt(&pathSeg{up: path, seg: "[" + strconv.Itoa(i) + "]"}, key, v.Items[i], inProps)
+				p.walkAt(&pathSeg{up: path, seg: "[" + strconv.Itoa(i) + "]"}, key, v.Items[i])
 			}
 			return
 		}
 		for i, it := range v.Items {
-			p.walkAt(&pathSeg{up: path, seg: "[" + strconv.Itoa(i) + "]"}, key, it, inProps)
+			p.walkAt(&pathSeg{up: path, seg: "[" + strconv.Itoa(i) + "]"}, key, it)
 		}
 	default:
-		if recognise.IsFiller(key, v, inProps) {
-			return
-		}
 		p.o.Pair(label(path.String()), plainScalar(v))
 	}
 }
@@ -409,7 +415,7 @@ func listPath(key string) *pathSeg {
 // row writes row n of a list by index, as a held list of mixed items
 // has its items: items[12].name: ….
 func (p Writer) row(list *pathSeg, key string, n int, row Value) {
-	p.walkAt(&pathSeg{up: list, seg: "[" + strconv.Itoa(n) + "]"}, key, row, false)
+	p.walkAt(&pathSeg{up: list, seg: "[" + strconv.Itoa(n) + "]"}, key, row)
 }
 
 // tsv is a table of plain output. Its columns come from the rows it was
@@ -468,8 +474,8 @@ func newTSV(p Writer, rows []Value) *tsv {
 		t.cells += len(t.first[r])
 	}
 	t.choose()
-	if t.sparse() {
-		return nil
+	if t.sparse() || len(t.roots) == 0 && len(rows) > 0 {
+		return nil // rows of no fields ({}) are written by index, as such
 	}
 	t.writeHeader()
 	return t
@@ -669,8 +675,8 @@ func (t *tsv) write() {
 // (duplicate keys are shown, each in its own column of the same header);
 // parent is the id of the enclosing object for nested fields.
 func flattenRow(row Value, emit func(id, parent, header, cell string)) {
-	var walk func(pid, phead string, v Value, inProps bool)
-	walk = func(pid, phead string, v Value, inProps bool) {
+	var walk func(pid, phead string, v Value)
+	walk = func(pid, phead string, v Value) {
 		var seen map[string]int
 		for i, m := range v.Members {
 			n := 0
@@ -687,13 +693,15 @@ func flattenRow(row Value, emit func(id, parent, header, cell string)) {
 			}
 			id, header := colID(pid, m.Key, n), joinPath(phead, m.Key)
 			switch {
+			case m.Value.Kind == Object && len(m.Value.Members) == 0:
+				emit(id, pid, header, "{}")
 			case m.Value.Kind == Object:
+				// The object's own cell is empty: its column only places
+				// its fields'.
 				emit(id, pid, header, "")
-				walk(id, header, m.Value, inProps || m.Key == "properties")
-			case recognise.IsFiller(m.Key, m.Value, inProps) || m.Value.Kind == Null:
-				// Nothing to show (a lifecycle null is an empty cell: "not
-				// yet"), but the column keeps its place.
-				emit(id, pid, header, "")
+				walk(id, header, m.Value)
+			case m.Value.Kind == Array && len(m.Value.Items) == 0:
+				emit(id, pid, header, "[]")
 			case m.Value.Kind == Array && value.AllScalars(m.Value.Items):
 				emit(id, pid, header, inlineScalars(m.Value.Items))
 			case m.Value.Kind == Array:
@@ -703,7 +711,7 @@ func flattenRow(row Value, emit func(id, parent, header, cell string)) {
 			}
 		}
 	}
-	walk("", "", row, false)
+	walk("", "", row)
 }
 
 // colID names the column of the occ-th occurrence (from 0) of key in the
@@ -742,7 +750,7 @@ func plainScalar(v Value) string {
 	switch v.Kind {
 	case String:
 		if v.Text == "" {
-			return `""` // only reaches output where it is data (under properties)
+			return `""` // not an empty line or cell, which a missing value is
 		}
 		return plainText(v.Text)
 	case Null:

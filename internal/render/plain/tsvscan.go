@@ -35,9 +35,6 @@ type colNode struct {
 	order      []*colNode // the keys below it in the order the last row had them
 	seen       int        // the row it was last seen in, to tell duplicate keys apart
 	dup        *colNode   // the next occurrence of the same key in a row
-	// props: the node's value is under a "properties" key, where an empty
-	// string is data.
-	props bool
 }
 
 // tokenCursor is an open list whose rows can be read token by token
@@ -60,7 +57,7 @@ func (s *tsvScan) row() error {
 	t.rows++
 	t.arena = t.arena[:0]
 	t.added = false
-	if err := s.object(&s.root); err != nil {
+	if _, err := s.object(&s.root); err != nil {
 		return err
 	}
 	if t.added {
@@ -70,37 +67,43 @@ func (s *tsvScan) row() error {
 	return nil
 }
 
-func (s *tsvScan) object(n *colNode) error {
+// object reads an object's members into the row: how many it had.
+func (s *tsvScan) object(n *colNode) (int, error) {
 	dec := s.l.Tokens()
 	if _, err := dec.ReadToken(); err != nil { // '{'
-		return err
+		return 0, err
 	}
-	for i := 0; dec.PeekKind() != '}'; i++ {
+	i := 0
+	for ; dec.PeekKind() != '}'; i++ {
 		name, err := dec.ReadValue()
 		if err != nil {
-			return err
+			return 0, err
 		}
 		k := s.child(n, i, name)
 		switch dec.PeekKind() {
 		case '{':
 			s.cell(k, nil)
-			if err := s.object(k); err != nil {
-				return err
+			n, err := s.object(k)
+			if err != nil {
+				return 0, err
+			}
+			if n == 0 {
+				s.cell(k, []byte("{}"))
 			}
 		case '[':
 			if err := s.array(k); err != nil {
-				return err
+				return 0, err
 			}
 		default:
 			raw, err := dec.ReadValue()
 			if err != nil {
-				return err
+				return 0, err
 			}
 			s.scalar(k, raw)
 		}
 	}
 	_, err := dec.ReadToken() // '}'
-	return err
+	return i, err
 }
 
 // child finds the node of the i-th key (the raw name token) below n,
@@ -124,7 +127,7 @@ func (s *tsvScan) child(n *colNode, i int, name jsonlib.Raw) *colNode {
 				n.kids = map[string]*colNode{}
 			}
 			ks := string(key)
-			k = &colNode{id: colID(n.id, ks, 0), header: joinPath(n.header, ks), key: ks, props: n.props || n.key == "properties"}
+			k = &colNode{id: colID(n.id, ks, 0), header: joinPath(n.header, ks), key: ks}
 			n.kids[ks] = k
 		}
 		if i < len(n.order) {
@@ -136,7 +139,7 @@ func (s *tsvScan) child(n *colNode, i int, name jsonlib.Raw) *colNode {
 	// The ids are flattenRow's: the occ-th repeat of a key in one object.
 	for occ := 1; k.seen == s.t.gen; occ++ {
 		if k.dup == nil {
-			k.dup = &colNode{id: colID(n.id, k.key, occ), header: k.header, key: k.key, props: k.props}
+			k.dup = &colNode{id: colID(n.id, k.key, occ), header: k.header, key: k.key}
 		}
 		k = k.dup
 	}
@@ -159,19 +162,19 @@ func (s *tsvScan) cell(k *colNode, text []byte) {
 	}
 }
 
-// scalar: numbers, true and false as written; null empty; strings escaped
-// as plainText does, an empty one shown only under properties.
+// scalar: numbers, true, false and null as written; strings escaped as
+// plainText does, an empty one as "".
 func (s *tsvScan) scalar(k *colNode, raw jsonlib.Raw) {
 	switch raw[0] {
 	case 'n':
-		s.cell(k, nil)
+		s.cell(k, raw)
 	case '"':
 		body := raw[1 : len(raw)-1]
 		if sanitize.Unsafe(body, sanitize.EscapeBackslash) { // also true for any escape
 			s.tmp, _ = jsonlib.AppendUnquote(s.tmp[:0], raw)
 			body = []byte(plainText(string(s.tmp)))
 		}
-		if len(body) == 0 && k.props {
+		if len(body) == 0 {
 			body = []byte(`""`)
 		}
 		s.cell(k, body)
@@ -216,6 +219,9 @@ func (s *tsvScan) array(k *colNode) error {
 	}
 	if _, err := dec.ReadToken(); err != nil { // ']'
 		return err
+	}
+	if len(s.ends) == 0 {
+		t.arena = append(t.arena, "[]"...)
 	}
 	if complex {
 		t.arena = t.arena[:start]
