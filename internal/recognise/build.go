@@ -188,7 +188,7 @@ func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 // as tables, other arrays of containers item by item.
 func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
 	r := &view.Record{Indent: indent, Exact: raw, Fields: make([]view.Field, 0, len(v.Members))}
-	for i, m := range byMeaning(v.Members) {
+	for i, m := range warningsFirst(byMeaning(v.Members)) {
 		if i == input.StreamAfter {
 			// Laid out on the fields of its first members, as a streamed
 			// one is (byMeaning ranks those alone).
@@ -246,6 +246,9 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 	if b.opt.Fold && !b.opt.Verbose {
 		f.Label = label(m.Key, f.Cell)
 	}
+	if isWarning(m) && f.Cell.Kind == view.Text {
+		f.Cell.Tone = view.Warn
+	}
 	return f, true
 }
 
@@ -254,6 +257,9 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 // header leaves to the cell stays when the cell does not say it
 // (retry after ms: 2000, exact). "" when it is the key.
 func label(key string, c view.Cell) string {
+	if strings.ToUpper(key) == key {
+		return "" // HOME, API_KEY: names whose case is their meaning
+	}
 	l := strings.ToLower(Header(key))
 	if _, unit := DurationUnit(Snake(key)); unit && (c.Kind != view.Duration || c.Exact) {
 		l = strings.ReplaceAll(Snake(key), "_", " ")
@@ -298,6 +304,35 @@ func refCell(b builder, items []Value) view.Cell {
 		cells[i] = view.Cell{Kind: view.Object, Sub: &view.Sub{Fields: fields}}
 	}
 	return view.Cell{Kind: view.List, Sub: &view.Sub{Items: cells}}
+}
+
+// warningsFirst moves a warning about the whole record (a JWT decoder's
+// "Signature is NOT verified") before the fields it is about: it is the
+// first thing to read. The others keep their order.
+func warningsFirst(members []Member) []Member {
+	at := -1
+	for i, m := range members {
+		if isWarning(m) {
+			at = i
+			break
+		}
+	}
+	if at <= 0 || len(members) > input.StreamAfter {
+		return members
+	}
+	out := make([]Member, 0, len(members))
+	out = append(out, members[at])
+	out = append(out, members[:at]...)
+	return append(out, members[at+1:]...)
+}
+
+// isWarning reports a warning as text: "warning": "…", "warnings": […].
+func isWarning(m Member) bool {
+	switch strings.ToLower(m.Key) {
+	case "warning", "warnings", "caution":
+		return m.Value.Kind == String && m.Value.Text != "" || m.Value.Kind == Array && len(m.Value.Items) > 0 && value.AllScalars(m.Value.Items)
+	}
+	return false
 }
 
 // byMeaning is an object's members in the order a record shows them. The

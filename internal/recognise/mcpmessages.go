@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
 	"github.com/khive-ai/khive-pretty/internal/value"
@@ -159,8 +160,17 @@ func (b builder) content(c Value) (view.Message, error) {
 		}
 		msg.Note = mediaLine("resource", uri, mime, blob, text)
 		shown = append(shown, "resource")
-		// The resource's text is in full views; its blob in plain output.
-		msg.Extra = b.rest(Value{Kind: Object, Members: []Member{{Key: "resource", Value: value.Without(r, "uri", "mimeType", "blob")}}}, 2)
+		// The resource's text is the message: under its line, whole. Its
+		// blob is plain output's alone.
+		msg.Text = text
+		if blob != "" && strings.HasPrefix(mime, "text/") {
+			// Text sent as base64: the text it is, when it decodes to
+			// UTF-8 (sanitised like any text when written).
+			if raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(blob)); err == nil && utf8.Valid(raw) {
+				msg.Text = string(raw)
+			}
+		}
+		msg.Extra = b.rest(Value{Kind: Object, Members: []Member{{Key: "resource", Value: value.Without(r, "uri", "mimeType", "blob", "text")}}}, 2)
 	case "resource_link":
 		name, err1 := optString(c, "name")
 		uri, err2 := optString(c, "uri")

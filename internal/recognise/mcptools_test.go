@@ -2,6 +2,7 @@ package recognise
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/khive-ai/khive-pretty/internal/protocol"
@@ -143,8 +144,8 @@ func TestPromptsListView(t *testing.T) {
 }
 
 // prompts/get: each message by its role, text as prose, an embedded
-// resource named by URI, MIME type and size (its text under --verbose,
-// its blob never).
+// resource named by URI, MIME type and size, its text (or a text/* blob,
+// decoded) under that line, whole; its base64 never.
 func TestPromptMessagesView(t *testing.T) {
 	msgs := func(file string, opt Options) []view.Message {
 		d := captureDoc(t, file, 0, opt)
@@ -156,19 +157,18 @@ func TestPromptMessagesView(t *testing.T) {
 	m := msgs("everything_prompts_get_resource_text.json", Options{})
 	want := []view.Message{
 		{Role: "user", Text: "This prompt includes the Text resource with id: 3. Please analyze the following resource:"},
-		{Role: "user", Note: []string{"resource demo://resource/dynamic/text/3", "text/plain", "62 B"}},
+		{Role: "user", Note: []string{"resource demo://resource/dynamic/text/3", "text/plain", "62 B"}, Text: "Resource 3: This is a plaintext resource created at 2:17:46 AM"},
 	}
 	if !reflect.DeepEqual(m, want) {
 		t.Errorf("text resource:\n%#v\nwant\n%#v", m, want)
 	}
 	m = msgs("everything_prompts_get_resource_text.json", Options{Verbose: true})
-	if x := m[1].Extra; x == nil || len(x.Fields) != 1 || x.Fields[0].Key != "resource" {
-		t.Errorf("verbose extra: %#v", x)
-	} else if r := x.Fields[0].Block.(view.Record); r.Fields[0].Key != "text" || r.Fields[0].Cell.Text != "Resource 3: This is a plaintext resource created at 2:17:46 AM" {
-		t.Errorf("verbose resource: %#v", r)
+	if m[1].Extra != nil {
+		t.Errorf("verbose extra repeats the text: %#v", m[1].Extra)
 	}
 	m = msgs("everything_prompts_get_resource_blob.json", Options{Verbose: true})
-	if !reflect.DeepEqual(m[1].Note, []string{"resource demo://resource/dynamic/blob/4", "text/plain", "55 B"}) || m[1].Extra != nil {
+	if !reflect.DeepEqual(m[1].Note, []string{"resource demo://resource/dynamic/blob/4", "text/plain", "55 B"}) || m[1].Extra != nil ||
+		!strings.HasPrefix(m[1].Text, "Resource 4: This is a base64 blob") {
 		t.Errorf("blob resource: %#v", m[1])
 	}
 	// Several content blocks, an image, a link, and a chat API's string.

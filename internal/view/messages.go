@@ -14,7 +14,8 @@ type Message struct {
 	Role string
 	Text string // prose: wrapped, never cut
 	// Note names content that is not text in one line: "image ·
-	// image/png · 70 B".
+	// image/png · 70 B"; with Text, what the text is (an embedded
+	// resource), before it.
 	Note  []string
 	Extra *Record
 }

@@ -126,6 +126,9 @@ func (h *Writer) stringCell(c *view.Cell, short bool) table.Cell {
 	if c.Kind == view.URL && h.opt.Links != nil {
 		return table.Cell{Text: text, Style: webLink(c.Text)}
 	}
+	if c.Tone != view.Neutral {
+		return table.Cell{Text: text, Style: h.tone(c.Tone)} // a warning's text
+	}
 	return table.Cell{Text: text}
 }
 

@@ -29,7 +29,7 @@ func (h *Writer) messages(ms view.Messages) {
 			note = strings.Join(fields, h.g.Sep)
 		}
 		lines := func(at int) []string {
-			return append(h.wrapLines(m.Text, at, theme.Style{}), h.wrapLines(note, at, h.th.Faint)...)
+			return append(h.wrapLines(note, at, h.th.Faint), h.wrapLines(m.Text, at, theme.Style{})...)
 		}
 		h.beside(label, ms.Indent+table.Width(role), col, ms.Indent+2, lines(col), lines(ms.Indent+2))
 		if m.Extra != nil {

@@ -214,23 +214,33 @@ func (h *Writer) wrappedAfter(prefix string, c table.Cell, col int) {
 	}
 }
 
+// multiLines is how many lines a value with line breaks may take in a
+// record, wrapped: twice a one-line value's, for a short message or an
+// episode of a few lines to be read whole.
+const multiLines = 2 * valueLines
+
 // multiline writes text that has line breaks: the first line after prefix,
-// the rest aligned under it, each cut to the width unless raw (then
-// wrapped) or verbose.
+// the rest aligned under it, each wrapped to the width (never cut short of
+// its end: its last words may be the point); unless raw (an error's) or
+// verbose, at most multiLines lines, the last one cut.
 func (h *Writer) multiline(prefix string, col int, s string, raw bool) {
 	lns := strings.Split(strings.ReplaceAll(format.Bound(s, h.g.Ellipsis), "\r\n", "\n"), "\n")
-	if raw && h.width > 0 {
+	if h.width > 0 {
 		var all []string
 		for _, ln := range lns {
+			if !raw && len(all) > multiLines {
+				break // enough to know there are more
+			}
 			all = append(all, wrapText(sanitize.String(ln, h.san()), h.width-col)...)
+		}
+		if !raw && len(all) > multiLines {
+			all[multiLines-1] = table.Cut(strings.TrimRight(all[multiLines-1], " ")+" "+h.g.Ellipsis, h.width-col, h.g.Ellipsis)
+			all = all[:multiLines]
 		}
 		lns = all
 	}
 	for i, ln := range lns {
 		ln = sanitize.String(ln, h.san())
-		if h.width > 0 && !raw {
-			ln = table.Cut(ln, h.width-col, h.g.Ellipsis)
-		}
 		if i == 0 {
 			h.o.Line(strings.TrimRight(prefix+ln, " "))
 		} else {

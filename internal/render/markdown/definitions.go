@@ -134,10 +134,18 @@ func (m Writer) messages(ms view.Messages) {
 		if len(msg.Note) > 0 {
 			note = "_" + inline(m.h.Text(strings.Join(msg.Note, m.g.Sep))) + "_"
 		}
-		switch {
-		case strings.Contains(text, "\n"):
-			m.o.Line(lead)
+		if note != "" && text != "" {
+			// What the text is (an embedded resource) comes before it.
+			m.o.Line(lead + " " + note)
 			m.o.Gap()
+			lead, note = "", ""
+		}
+		switch {
+		case strings.Contains(text, "\n") || lead == "" && text != "":
+			if lead != "" {
+				m.o.Line(lead)
+				m.o.Gap()
+			}
 			m.textBlock(text)
 		case text != "":
 			m.o.Line(lead + " " + m.h.Text(text))
