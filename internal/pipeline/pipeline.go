@@ -234,14 +234,25 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	kind := input.Sniff(br)
 	if kind == input.HTTP {
 		ctype := "" // the last response's Content-Type
+		hidden := 0 // headers of the last response only --verbose shows
 		status, n, err := input.ReadHead(br, func(l string) error {
 			if strings.HasPrefix(l, "HTTP/") {
+				if err := rn.hiddenHeaders(&hidden, &res); err != nil {
+					return err
+				}
 				ctype = ""
 			} else if k, v, ok := strings.Cut(l, ":"); ok && strings.EqualFold(strings.TrimSpace(k), "content-type") {
 				ctype = strings.TrimSpace(v)
 			}
-			return rn.parts([]protocol.Part{protocol.HeadLine(l)}, &res)
+			p := protocol.HeadLine(l)
+			if p.VerboseOnly {
+				hidden++
+			}
+			return rn.parts([]protocol.Part{p}, &res)
 		})
+		if err == nil {
+			err = rn.hiddenHeaders(&hidden, &res)
+		}
 		if err != nil {
 			var we *WriteError
 			if errors.As(err, &we) {
@@ -340,6 +351,18 @@ func (rn *Renderer) broken() error {
 		return err
 	}
 	return rn.flush()
+}
+
+// hiddenHeaders says, where headers were left to --verbose, how many,
+// under the head they belong to.
+func (rn *Renderer) hiddenHeaders(n *int, res *Result) error {
+	if *n == 0 || rn.opt.Verbose || rn.opt.Output != Human && rn.opt.Output != Markdown {
+		*n = 0
+		return nil
+	}
+	note := protocol.Part{Kind: protocol.NotePart, Note: protocol.Note{Fields: []string{format.Count(*n, "header") + " hidden (-v)"}}}
+	*n = 0
+	return rn.parts([]protocol.Part{note}, res)
 }
 
 // preamble shows the lines before the first JSON document as notes

@@ -736,9 +736,21 @@ func HeadLine(line string) Part {
 	if !strings.HasPrefix(line, "HTTP/") {
 		// The session id is what the next request must send back.
 		name, _, _ := strings.Cut(line, ":")
-		return Part{Kind: NotePart, Note: Note{Fields: []string{line}, Key: strings.EqualFold(name, "mcp-session-id")}}
+		return Part{Kind: NotePart, Note: Note{Fields: []string{line}, Key: strings.EqualFold(name, "mcp-session-id")}, VerboseOnly: !KeyHeader(name)}
 	}
 	return Part{Kind: NotePart, Note: Note{Fields: []string{line}, Plain: line, Bad: input.StatusCode(line) >= 400}}
+}
+
+// KeyHeader reports a response header a person needs without --verbose:
+// the session id the next request sends back, where to go, how to
+// authenticate, when to retry. The others (CORS, caching, dates, the
+// server's name) would put a screen of lines before the answer.
+func KeyHeader(name string) bool {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "mcp-session-id", "location", "www-authenticate", "retry-after":
+		return true
+	}
+	return false
 }
 
 // EventNote is a Server-Sent Event whose data is not JSON (the endpoint

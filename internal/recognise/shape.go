@@ -1,6 +1,10 @@
 package recognise
 
-import "github.com/khive-ai/khive-pretty/internal/value"
+import (
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
 
 // Shape is what a document is, as far as showing it cares.
 type Shape uint8
@@ -201,6 +205,11 @@ func ViewError(v Value) ErrorView {
 		}
 	case e.Kind == String && e.Text != "":
 		ev.Msg, ev.Head[at] = e.Text, true
+		if msg, m := text(v, "message"); m >= 0 && msg != "" && !strings.Contains(e.Text, " ") {
+			// {"error": "not_found", "message": "Endpoint not found…"}:
+			// a code, and the sentence that explains it.
+			ev.Kind, ev.Msg, ev.Head[m] = e.Text, msg, true
+		}
 	case e.Kind == Object:
 		ev.Head[at], ev.ErrorAt = true, at
 		used := map[int]bool{}
