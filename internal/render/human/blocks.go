@@ -283,13 +283,23 @@ func (h *Writer) codeLines(text string, style theme.Style, maxLines int) {
 // prose writes text a tool wrote for people with the conventions of terse
 // text servers: a leading [state_tag] coloured by what it says, "→ next:"
 // hints and "? ask user:" prompts set apart. Lines are not cut: prose is
-// the message itself. A line wider than the terminal wraps, its further
-// lines hanging two columns in from where it starts. Tabs are expanded,
-// as a terminal would.
+// the message itself. A line wider than the terminal wraps: a sentence's
+// further lines under its first, a list item's under its text (after
+// "- "), a code block's two columns in, so that they read as the
+// continuation they are. Tabs are expanded, as a terminal would.
 func (h *Writer) prose(p view.Prose) {
+	fence := false
 	for i, raw := range proseLines(p, h.g.Ellipsis) {
 		pl := p.Lines[i]
-		lead, segs := h.hanging(Untab(raw, h.san()))
+		safe := Untab(raw, h.san())
+		trimmed := strings.TrimLeft(safe, " ")
+		hang := listMarker(trimmed)
+		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
+			fence = !fence
+		} else if fence {
+			hang = 2
+		}
+		lead, segs := h.hangingBy(safe, hang)
 		first, more := segs[0], segs[1:]
 		restStyle := theme.Style{}
 		tag := sanitize.String(pl.Tag, h.san())
@@ -305,7 +315,7 @@ func (h *Writer) prose(p view.Prose) {
 			h.o.Line(lead + first)
 		}
 		for _, seg := range more {
-			h.o.Line(lead + "  " + restStyle.Render(seg))
+			h.o.Line(lead + strings.Repeat(" ", hang) + restStyle.Render(seg))
 		}
 	}
 }

@@ -343,7 +343,17 @@ func (h *Writer) wrapLines(text string, col int, style theme.Style) []string {
 			}
 			w = max(h.width-col-len(lead), minValueW)
 		}
-		for _, seg := range wrapText(trimmed, w) {
+		segs := wrapText(trimmed, w)
+		hang := ""
+		if m := listMarker(trimmed); m > 0 && len(segs) > 1 && w > m+minValueW {
+			// A list item's further lines under its text, not its marker.
+			segs = append(segs[:1], wrapText(strings.Join(segs[1:], " "), w-m)...)
+			hang = strings.Repeat(" ", m)
+		}
+		for i, seg := range segs {
+			if i > 0 {
+				seg = hang + seg
+			}
 			out = append(out, lead+style.Render(seg))
 		}
 	}

@@ -39,7 +39,10 @@ func Untab(ln string, f sanitize.Flags) string {
 // hanging breaks one safe line to the width: its leading spaces stay (at
 // most half a line of them, for deep indents in a narrow terminal), the
 // first piece follows them, and the further pieces hang two columns in.
-func (h *Writer) hanging(ln string) (lead string, segs []string) {
+func (h *Writer) hanging(ln string) (lead string, segs []string) { return h.hangingBy(ln, 2) }
+
+// hangingBy is hanging with the further pieces hang columns in.
+func (h *Writer) hangingBy(ln string, hang int) (lead string, segs []string) {
 	trimmed := strings.TrimLeft(ln, " ")
 	lead = ln[:len(ln)-len(trimmed)]
 	if h.width > 0 && len(lead) > h.width/2 {
@@ -49,7 +52,7 @@ func (h *Writer) hanging(ln string) (lead string, segs []string) {
 	if h.width > 0 {
 		segs = wrapText(trimmed, h.width-len(lead))
 		if len(segs) > 1 {
-			rest := wrapText(strings.Join(segs[1:], " "), h.width-len(lead)-2)
+			rest := wrapText(strings.Join(segs[1:], " "), h.width-len(lead)-hang)
 			segs = append(segs[:1], rest...)
 		}
 	}
@@ -71,4 +74,23 @@ func (h *Writer) textLine(raw string, style theme.Style) {
 			h.o.Line(lead + "  " + style.Render(seg))
 		}
 	}
+}
+
+// listMarker is how wide the marker of a Markdown list item is ("- ",
+// "* ", "12. "), where ln (without its indent) starts one; else 0.
+func listMarker(ln string) int {
+	if len(ln) > 2 && strings.IndexByte("-*+", ln[0]) >= 0 && ln[1] == ' ' {
+		return 2
+	}
+	if strings.HasPrefix(ln, "• ") {
+		return 2
+	}
+	i := 0
+	for i < len(ln) && i < 4 && ln[i] >= '0' && ln[i] <= '9' {
+		i++
+	}
+	if i > 0 && i+1 < len(ln) && (ln[i] == '.' || ln[i] == ')') && ln[i+1] == ' ' {
+		return i + 2
+	}
+	return 0
 }
