@@ -116,13 +116,19 @@ func Unwrap(v Value, failed Failed) []Part {
 // is over a kilobyte) per document.
 func UnwrapInto(buf []Part, v Value, failed Failed) []Part {
 	u := unwrapper{failed}
-	if v.Kind == Object && (IsJSONRPC(v) || IsToolResult(v)) {
+	if v.Kind == Object && (IsJSONRPC(v) || IsToolResult(v) || inspectorResult(v)) {
 		return u.unwrap(v)
 	}
 	return append(buf[:0], Part{Kind: ValuePart, Value: v, Failed: failed(v)})
 }
 
 type unwrapper struct{ failed Failed }
+
+// inspectorResult reports what mcp-inspector --cli --format json writes:
+// a tool's result alone under "result", with no JSON-RPC around it.
+func inspectorResult(v Value) bool {
+	return len(v.Members) == 1 && v.Members[0].Key == "result" && IsToolResult(v.Members[0].Value)
+}
 
 func (u unwrapper) unwrap(v Value) []Part {
 	if v.Kind == Object {
@@ -131,6 +137,9 @@ func (u unwrapper) unwrap(v Value) []Part {
 		}
 		if IsToolResult(v) {
 			return u.tool(v)
+		}
+		if inspectorResult(v) {
+			return u.tool(v.Members[0].Value)
 		}
 	}
 	return []Part{{Kind: ValuePart, Value: v, Failed: u.failed(v)}}
