@@ -114,13 +114,13 @@ func TestEndToEndUsageErrorsExplain(t *testing.T) {
 	}{
 		{[]string{"--colour", "never"}, "khive-pretty: unknown flag --colour (did you mean --color?)\n"},
 		{[]string{"--verbos"}, "(did you mean --verbose?)"},
-		{[]string{"-o", "mardown"}, `khive-pretty: --output must be auto, human, plain, markdown, json or agent, not "mardown" (did you mean markdown?)` + "\n"},
+		{[]string{"-o", "mardown"}, `khive-pretty: --output must be auto, human, plain, markdown, json, agent, tsv or csv, not "mardown" (did you mean markdown?)` + "\n"},
 		{[]string{"--color", "alwyas"}, `--color must be auto, always or never, not "alwyas" (did you mean always?)`},
 		{[]string{"--pager", "nevr"}, `--pager must be auto, always or never, not "nevr" (did you mean never?)`},
 		{[]string{"--completion", "bsh"}, `--completion must be bash, zsh or fish, not "bsh" (did you mean bash?)`},
 		{[]string{"-w", "abc"}, `khive-pretty: --width must be a positive number of columns, not "abc"` + "\n"},
 		{[]string{"--ascii=maybe"}, `khive-pretty: --ascii takes no value (or true or false), not "maybe"` + "\n"},
-		{[]string{"-o"}, "khive-pretty: --output needs a value: auto, human, plain, markdown, json or agent\n"},
+		{[]string{"-o"}, "khive-pretty: --output needs a value: auto, human, plain, markdown, json, agent, tsv or csv\n"},
 		{[]string{"--now"}, "khive-pretty: --now needs a value (TIME)\n"},
 	}
 	for _, tt := range tests {
@@ -207,7 +207,7 @@ printf '%s\n' "${COMPREPLY[@]}"`
 		}
 		return lines[1:]
 	}
-	if got := complete("khive-pretty", "-o", ""); !reflect.DeepEqual(got, []string{"auto", "human", "plain", "markdown", "json", "agent"}) {
+	if got := complete("khive-pretty", "-o", ""); !reflect.DeepEqual(got, []string{"auto", "human", "plain", "markdown", "json", "agent", "tsv", "csv"}) {
 		t.Errorf("-o: %q", got)
 	}
 	if got := complete("khive-pretty", "file.json", "--color", "a"); !reflect.DeepEqual(got, []string{"auto", "always"}) {

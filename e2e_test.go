@@ -184,7 +184,7 @@ func TestEndToEndExitCodesAndErrors(t *testing.T) {
 		{[]string{"--width", "0", "-o", "human"}, "{}", 2, "", "--width must be a positive number"},
 		{[]string{"--width", "abc", "-o", "human"}, "{}", 2, "", "--width must be a positive number"},
 		{[]string{"no/such/file.json", "testdata/khive_gtd_transition.json"}, "", 2, "tool: gtd.transition", "no/such/file.json"},
-		{[]string{"--output", "fancy"}, "", 2, "", "--output must be auto, human, plain, markdown, json or agent"},
+		{[]string{"--output", "fancy"}, "", 2, "", "--output must be auto, human, plain, markdown, json, agent, tsv or csv"},
 		{[]string{"--now", "yesterday", "-o", "human"}, "{}", 2, "", "--now (or KHIVE_PRETTY_NOW) \"yesterday\" is not an RFC 3339 time"},
 		{[]string{"--now", "yesterday"}, "{}", 2, "", "is not an RFC 3339 time"}, // checked for plain output too
 		{[]string{"--width", "-5", "-o", "human"}, "{}", 2, "", "--width must be a positive number"},
@@ -193,6 +193,11 @@ func TestEndToEndExitCodesAndErrors(t *testing.T) {
 		{[]string{"testdata/khive_list_tasks.json", "--where", "status"}, "", 2, "", `--where "status" has no comparison`},
 		{[]string{"testdata/khive_list_tasks.json", "-o", "json", "--sort", "title"}, "", 2, "", "--columns, --sort, --where and --no-headers act on tables, which -o json does not have"},
 		{[]string{"testdata/khive_gtd_transition.json", "-o", "human", "--width", "50"}, "", 0, "✓ gtd.transition", ""}, // flags after files
+		// Rows for scripts: the table alone, or why there is none.
+		{[]string{"testdata/khive_list_tasks.json", "-o", "tsv", "-c", "id", "--no-headers"}, "", 0, "1d6608f7-02d3-4789-bbf8-322a12847494\n", ""},
+		{[]string{"testdata/mcp/memory_read_graph.json", "-o", "csv"}, "", 2, "", "the answer holds 2 tables (entities, relations): pick one with --table NAME"},
+		{[]string{"testdata/mcp/memory_read_graph.json", "-o", "plain", "--table", "entities"}, "", 2, "", "--table picks the table of -o tsv and -o csv, not of -o plain"},
+		{[]string{"testdata/khive_error_search_incomplete.json", "-o", "tsv"}, "", 1, "", "the answer reports a failure: error: search_incomplete"},
 	}
 	for _, tt := range tests {
 		cmd := exec.Command(bin, tt.args...)

@@ -148,6 +148,31 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// TestRowsGoldens: -o tsv and -o csv, the rows of an answer's table and
+// nothing else, on the shapes that hold tables (a khive page, a batch of
+// lists, a code search, a stream of records, a memory graph's two lists,
+// a tools/list, graphiti's facts) and on answers that hold none or fail.
+func TestRowsGoldens(t *testing.T) {
+	rows := func(name string, f pretty.Format, table, columns string, noHeaders bool) variant {
+		return variant{name, pretty.Options{Format: f, Table: table, Columns: columns, NoHeaders: noHeaders}}
+	}
+	cases := map[string][]variant{
+		"khive_list_tasks.json":                {rows("tsv", pretty.TSV, "", "", false), rows("csv", pretty.CSV, "", "", false), rows("tsv-id-title", pretty.TSV, "", "id,title", true)},
+		"batch_with_lists.json":                {rows("tsv", pretty.TSV, "", "", false), rows("tsv-items", pretty.TSV, "items", "", false)},
+		"khive_batch_partial.json":             {rows("tsv", pretty.TSV, "", "", false)},
+		"codebase_search_code.json":            {rows("csv", pretty.CSV, "", "", false)},
+		"events_stream.ndjson":                 {rows("tsv", pretty.TSV, "", "", false)},
+		"mcp/memory_read_graph.json":           {rows("tsv", pretty.TSV, "", "", false), rows("csv-relations", pretty.CSV, "relations", "", false)},
+		"mcp/everything_tools_list.json":       {rows("tsv-name", pretty.TSV, "", "name,title", false)},
+		"graphiti/search_facts_mcp_reply.json": {rows("tsv", pretty.TSV, "", "", false)},
+		"khive_error_search_incomplete.json":   {rows("tsv", pretty.TSV, "", "", false)},
+		"mcp/everything_echo.json":             {rows("tsv", pretty.TSV, "", "", false)},
+	}
+	for in, variants := range cases {
+		checkGoldens(t, filepath.Join("testdata", in), filepath.Join("testdata", "golden", "rows"), variants)
+	}
+}
+
 // TestKhiveGoldens: what khive really sends (testdata/khive, written from
 // its source: testdata/khive/SOURCES.md), in every output, at the two
 // widths people use and in full.

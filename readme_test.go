@@ -23,7 +23,9 @@ func TestReadmeExamples(t *testing.T) {
 	for _, ex := range readmeExamples(string(text)) {
 		cmdLine, want, _ := strings.Cut(ex, "\n")
 		cmdLine, _, _ = strings.Cut(strings.TrimPrefix(cmdLine, "$ khive-pretty "), "#")
-		args := append(strings.Fields(cmdLine), "-o", "human", "--color", "never", "--pager", "never")
+		// As on a terminal without colour, unless the example says otherwise
+		// (a later flag wins).
+		args := append([]string{"-o", "human", "--color", "never", "--pager", "never"}, strings.Fields(cmdLine)...)
 		cmd := exec.Command(bin, args...)
 		cmd.Env = cleanEnv("COLUMNS=80")
 		var stdout, stderr bytes.Buffer

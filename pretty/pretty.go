@@ -45,6 +45,12 @@ const (
 	JSON Format = Format(pipeline.JSON)
 	// Agent is khive's agent-mode transform, as compact JSON.
 	Agent Format = Format(pipeline.Agent)
+	// TSV is the rows of the answer's tables and nothing else, for
+	// scripts: a header line, then a line a row, every value whole, tab,
+	// line break and backslash escaped (\t \n \\) as Plain escapes them.
+	TSV Format = Format(pipeline.TSV)
+	// CSV is TSV's rows as RFC 4180 CSV.
+	CSV Format = Format(pipeline.CSV)
 )
 
 // Links makes file paths and web addresses hyperlinks (OSC 8) in Human
@@ -80,6 +86,9 @@ type Options struct {
 	// Follow says the input is a file followed as it grows: a record that
 	// arrives alone starts a table of the records to come.
 	Follow bool
+	// Table names the table TSV and CSV write where an answer holds
+	// several: its key ("relations") or its path ("results[1].items").
+	Table string
 	// Log receives notes for the user (under Verbose: why a server's view
 	// was not used). nil discards them.
 	Log io.Writer
@@ -140,14 +149,14 @@ func New(w io.Writer, opt Options) (*Renderer, error) {
 func pipelineOptions(opt Options) (pipeline.Options, error) {
 	po := pipeline.Options{
 		Output: pipeline.Output(opt.Format), Width: opt.Width, Now: opt.Now, ASCII: opt.ASCII,
-		Verbose: opt.Verbose, Log: opt.Log, Links: opt.Links, Follow: opt.Follow, Color: colorprofile.NoTTY,
+		Verbose: opt.Verbose, Log: opt.Log, Links: opt.Links, Follow: opt.Follow, Color: colorprofile.NoTTY, Table: opt.Table,
 	}
 	switch opt.Format {
 	case 0:
 		po.Output = pipeline.Plain
-	case Human, Plain, Markdown, JSON, Agent:
+	case Human, Plain, Markdown, JSON, Agent, TSV, CSV:
 	default:
-		return po, &OptionError{"Format", fmt.Errorf("%d is none of Human, Plain, Markdown, JSON, Agent", opt.Format)}
+		return po, &OptionError{"Format", fmt.Errorf("%d is none of Human, Plain, Markdown, JSON, Agent, TSV, CSV", opt.Format)}
 	}
 	if opt.Color {
 		po.Color, po.Colors = colorprofile.ANSI, opt.Colors

@@ -38,7 +38,7 @@ func newCommand(stdout, stderr io.Writer, helpWidth func() int) *cli.Command {
 		CustomRootCommandHelpTemplate: helpTemplate,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "auto", DefaultText: "auto",
-				Usage: "auto, human, plain, markdown, json or agent; auto is human on a terminal, plain otherwise"},
+				Usage: "auto, human, plain, markdown, json, agent, tsv or csv; auto is human on a terminal, plain otherwise"},
 			&cli.StringFlag{Name: "color", Value: "auto", DefaultText: "auto",
 				Usage: "auto, always or never; auto colours human and json output on a terminal, unless the environment says otherwise"},
 			&cli.StringFlag{Name: "pager", Value: "auto", DefaultText: "auto",
@@ -57,7 +57,9 @@ func newCommand(stdout, stderr io.Writer, helpWidth func() int) *cli.Command {
 				Usage: "sort table rows by columns, comma-separated, -name descending: priorities p0 first, statuses in workflow order, times and numbers by value, empty last"},
 			&cli.StringSliceFlag{Name: "where",
 				Usage: "keep the rows for which NAME OP VALUE holds (OP: = != < <= > >= ~ !~); repeat to require several"},
-			&cli.BoolFlag{Name: "no-headers", Usage: "leave out the header lines of tables (human and plain output)"},
+			&cli.BoolFlag{Name: "no-headers", Usage: "leave out the header lines of tables (human, plain, tsv and csv output)"},
+			&cli.StringFlag{Name: "table",
+				Usage: "the table -o tsv and -o csv write, where the answer holds several: its key (relations) or path (results[1].items)"},
 			&cli.BoolFlag{Name: "ascii", Usage: "ASCII glyphs and borders instead of Unicode"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
 				Usage: "human output without shortening: full IDs, exact timestamps, no truncation"},
@@ -89,6 +91,8 @@ func placeholder(flag string) string {
 		return "N"
 	case "columns", "sort":
 		return "NAMES"
+	case "table":
+		return "NAME"
 	case "where":
 		return "COND"
 	case "completion":
@@ -113,6 +117,8 @@ func flagChoices(flag string) []choice {
 			{"markdown", "for a pull request, an issue or a prompt"},
 			{"json", "the input re-indented, losslessly"},
 			{"agent", "compact JSON with fewer tokens for an LLM"},
+			{"tsv", "the rows of the answer's table, tab-separated"},
+			{"csv", "the rows of the answer's table, as CSV"},
 		}
 	case "color":
 		return []choice{

@@ -186,6 +186,10 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 		opt.Format = pretty.JSON
 	case "agent":
 		opt.Format = pretty.Agent
+	case "tsv":
+		opt.Format = pretty.TSV
+	case "csv":
+		opt.Format = pretty.CSV
 	case "auto":
 		// Asking for colour is asking for the human view, e.g. `| less -R`.
 		// Forcing colour from the environment is not: CI systems set
@@ -258,6 +262,10 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 func steerFlags(cmd *cli.Command, opt *pretty.Options, output string) error {
 	opt.Columns, opt.Sort, opt.Where = cmd.String("columns"), cmd.String("sort"), cmd.StringSlice("where")
 	opt.NoHeaders = cmd.Bool("no-headers")
+	opt.Table = cmd.String("table")
+	if opt.Table != "" && opt.Format != pretty.TSV && opt.Format != pretty.CSV {
+		return usageError{fmt.Errorf("--table picks the table of -o tsv and -o csv, not of -o %s", output)}
+	}
 	err := opt.Check()
 	var oe *pretty.OptionError
 	if !errors.As(err, &oe) {

@@ -39,4 +39,6 @@ var outputs = map[Output]func(*Renderer) output{
 	Plain:    newPlain,
 	JSON:     newJSON,
 	Agent:    newAgent,
+	TSV:      newTSV,
+	CSV:      newCSV,
 }

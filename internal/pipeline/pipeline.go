@@ -56,6 +56,11 @@ const (
 	JSON
 	// Agent is khive's agent-mode transform as compact JSON: fewer tokens.
 	Agent
+	// TSV is the rows of the answer's tables and nothing else: a header
+	// line, then a line a row, cells escaped as plain output's are.
+	TSV
+	// CSV is TSV's rows as RFC 4180 CSV.
+	CSV
 )
 
 // Options are decided once, above the pipeline (the command line, through
@@ -87,6 +92,9 @@ type Options struct {
 	// Follow: the input is a file being followed as it grows (-f): a
 	// record that arrives alone starts a table of the records to come.
 	Follow bool
+	// Table names the table TSV and CSV write, where an answer holds
+	// several (recognise.TableNamed).
+	Table string
 }
 
 // InputError is input that is not JSON, located for a person to find.
@@ -620,7 +628,7 @@ func (rn *Renderer) firstTable() error {
 		return nil // no table yet (one --where emptied counts)
 	}
 	rn.steerChecked = true
-	if err := rn.Unmatched(); err != nil {
+	if err := rn.unmatched(); err != nil {
 		return &ColumnError{Msg: err.Error()}
 	}
 	return nil
@@ -629,7 +637,22 @@ func (rn *Renderer) firstTable() error {
 // Unmatched is, after the run, the names of --columns, --sort and --where
 // that named no column of any table, with the columns there were and the
 // closest one to each name; nil when every name met one.
+//
+// For -o tsv and -o csv, it is also the error of a run that wrote no
+// table (rowsParts.rowless).
 func (rn *Renderer) Unmatched() error {
+	if r, ok := rn.out.(docsOutput); ok {
+		if rows, ok := r.pw.(*rowsParts); ok {
+			if err := rows.rowless(); err != nil {
+				return err
+			}
+		}
+	}
+	return rn.unmatched()
+}
+
+// unmatched is Unmatched's names that met no column.
+func (rn *Renderer) unmatched() error {
 	var names []string
 	for _, p := range rn.opt.Steer.Columns {
 		names = append(names, p.Name)

@@ -23,7 +23,21 @@ import (
 type Seen struct {
 	Columns []string        // every column header seen, once each
 	Named   map[string]bool // names of the flags that met a column
+	Tables  []string        // the names of the tables -o tsv met, once each
 	headers map[string]bool
+}
+
+// Table notes a table of an answer, by name, for --table's error.
+func (s *Seen) Table(name string) {
+	if s == nil || len(s.Tables) >= 20 {
+		return
+	}
+	for _, t := range s.Tables {
+		if t == name {
+			return
+		}
+	}
+	s.Tables = append(s.Tables, name)
 }
 
 // NewSeen returns an empty collection.

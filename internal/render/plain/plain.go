@@ -41,6 +41,42 @@ func Steered(o *lines.Writer, spec steer.Spec, seen *recognise.Seen) Writer {
 	return Writer{o: o, spec: spec, seen: seen}
 }
 
+// Rows is a writer of tables alone (-o tsv, -o csv): their rows, under a
+// header line that is written again only when the columns change; header
+// keeps the last one written, across the documents of a stream.
+func Rows(o *lines.Writer, spec steer.Spec, seen *recognise.Seen, header *string) Writer {
+	return Writer{o: o, spec: spec, seen: seen, header: header}
+}
+
+// Table writes the rows of t, as a table however sparse; its error is
+// the input's, where an open list broke off, or the output's.
+func (p Writer) Table(t recognise.Table) error {
+	p.err = new(error)
+	p.table(t.Name, t.Rows)
+	if err := p.o.Err(); err != nil {
+		return err
+	}
+	return *p.err
+}
+
+// Records is a table that grows a row at a time, across documents (a
+// stream of NDJSON records): a column first met in a later row gets a
+// new header line, the old columns then the new, as a long list's does.
+type Records struct{ t *tsv }
+
+// Record adds a row to the table of records r, making it on the first.
+func (p Writer) Record(r *Records, row Value) {
+	if r.t == nil {
+		r.t = newTSV(p, []Value{row})
+		r.t.load(0)
+		r.t.write()
+		return
+	}
+	r.t.p = p
+	r.t.loadRow(row)
+	r.t.write()
+}
+
 // plain renders the stable, script-facing text form. It depends on nothing
 // but the document: no width, clock, colour or locale. Its rules are in the
 // README ("Plain output").
@@ -48,6 +84,11 @@ type Writer struct {
 	o    *lines.Writer
 	spec steer.Spec
 	seen *recognise.Seen
+	// header, when set, is rows-only output (-o tsv, -o csv): tables are
+	// tables however sparse, and a header line the same as the last one
+	// written (the next document's rows, in a stream) is not written
+	// again.
+	header *string
 	// err is the first error of an open list (open.go): the input's; set
 	// by Document, the only way in for an open document.
 	err *error
@@ -474,15 +515,18 @@ func newTSV(p Writer, rows []Value) *tsv {
 		t.cells += len(t.first[r])
 	}
 	t.choose()
-	if t.sparse() || len(t.roots) == 0 && len(rows) > 0 {
+	if t.sparse() || len(t.roots) == 0 && len(rows) > 0 && p.header == nil {
 		return nil // rows of no fields ({}) are written by index, as such
 	}
 	t.writeHeader()
 	return t
 }
 
-// sparse reports a table whose rows so far are too sparse for one.
-func (t *tsv) sparse() bool { return recognise.Sparse(len(t.shown), t.rows, t.cells) }
+// sparse reports a table whose rows so far are too sparse for one: never
+// in rows-only output, which has nothing but tables.
+func (t *tsv) sparse() bool {
+	return t.p.header == nil && recognise.Sparse(len(t.shown), t.rows, t.cells)
+}
 
 // column returns the column id, adding it after its parent's columns (or
 // at the end, at the top level) when it is new.
@@ -567,6 +611,15 @@ func (t *tsv) writeHeader() {
 			t.b.WriteByte('\t')
 		}
 		t.b.WriteString(c.header)
+	}
+	if last := t.p.header; last != nil {
+		if *last == t.b.String() {
+			return // the rows go on under the header written last
+		}
+		if *last != "" {
+			t.p.o.Gap() // other columns: a new table
+		}
+		*last = t.b.String()
 	}
 	t.p.o.Line(t.b.String())
 }

@@ -1,0 +1,227 @@
+package pipeline
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/render/lines"
+	"github.com/khive-ai/khive-pretty/internal/render/plain"
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// rowsParts is -o tsv and -o csv: the rows of an answer's tables and
+// nothing else (recognise.Tables), under a header line written again only
+// when the columns change. Cells are plain output's: every value whole,
+// escaped to one line. CSV is the same cells, quoted by encoding/csv
+// (csvLines).
+type rowsParts struct {
+	rn *Renderer
+	o  *lines.Writer // one for the run: no blank line between documents
+	// header is the last header line written; tables counts the tables
+	// written (a run with none is an error, Unmatched).
+	header string
+	tables int
+	failed bool
+	// records is the table of the documents that are each a record.
+	records plain.Records
+}
+
+func newTSV(rn *Renderer) output {
+	return docsOutput{rn, &rowsParts{rn: rn, o: lines.New(rn.w, 0, "", rn.writeErr)}}
+}
+
+func newCSV(rn *Renderer) output {
+	rn.w.Reset(&csvLines{w: csv.NewWriter(rn.dst), dst: rn.dst})
+	return newTSV(rn)
+}
+
+func (r *rowsParts) writer() plain.Writer {
+	return plain.Rows(r.o, r.rn.opt.Steer, r.rn.seen, &r.header)
+}
+
+// part writes the tables of a value; any other part (a note, prose, a
+// request) holds no rows. An answer that failed is said on stderr: its
+// exit says so too, and stdout stays rows.
+func (r *rowsParts) part(p protocol.Part) error {
+	if p.Kind != protocol.ValuePart || p.PlainOnly && value.Empty(p.Value) {
+		return nil
+	}
+	if p.Failed {
+		// Said on stderr; a batch's ops that succeeded still have rows.
+		r.failed = true
+		r.say(p)
+	}
+	ts, err := r.pick(recognise.Tables(p.Value))
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		if err := r.checkSteer(t); err != nil {
+			return err
+		}
+		r.tables++
+		if t.Name == "" && len(t.Rows.Items) == 1 && t.Rows.Open == nil && p.Value.Kind == value.Object {
+			// A document that is a record: a row of the table of such
+			// documents, whose columns grow as rows bring new keys.
+			if recognise.Keep(t.Rows.Items[0], r.rn.opt.Steer, r.rn.seen) {
+				r.writer().Record(&r.records, t.Rows.Items[0])
+			}
+			continue
+		}
+		if err := r.writer().Table(t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pick is the tables --table asks for; without it, all of one, or an
+// error naming them when there are several.
+func (r *rowsParts) pick(ts []recognise.Table) ([]recognise.Table, error) {
+	name := r.rn.opt.Table
+	if name == "" {
+		if len(ts) > 1 {
+			names := make([]string, len(ts))
+			for i, t := range ts {
+				names[i] = sanitize.String(t.Name, 0)
+			}
+			return nil, &ColumnError{Msg: fmt.Sprintf("the answer holds %d tables (%s): pick one with --table NAME", len(ts), strings.Join(names, ", "))}
+		}
+		return ts, nil
+	}
+	var out []recognise.Table
+	for _, t := range ts {
+		if recognise.TableNamed(t, name) {
+			out = append(out, t)
+		}
+		r.rn.seen.Table(t.Name)
+	}
+	return out, nil
+}
+
+// checkSteer: the names of --columns, --sort and --where are checked
+// against the first table before anything of it is written.
+func (r *rowsParts) checkSteer(t recognise.Table) error {
+	rn := r.rn
+	if rn.steerChecked || rn.opt.Steer.Empty() {
+		return nil
+	}
+	recognise.Doc(protocol.Part{Kind: protocol.ValuePart, Value: t.Rows}, rn.rec)
+	return rn.firstTable()
+}
+
+// say writes a failed answer's error line on stderr, as plain output
+// heads it.
+func (r *rowsParts) say(p protocol.Part) {
+	if r.rn.opt.Log == nil {
+		return
+	}
+	var b bytes.Buffer
+	w := lines.New(bufio.NewWriter(&b), 0, "", func() error { return nil })
+	plain.Steered(w, r.rn.opt.Steer, nil).Part(p)
+	w.Flush()
+	// Plain output's contract: a failure's line starts "error".
+	first, _, _ := strings.Cut(b.String(), "\n")
+	for _, ln := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(ln, "error") {
+			first = ln
+			break
+		}
+	}
+	fmt.Fprintf(r.rn.opt.Log, "khive-pretty: the answer reports a failure: %s\n", first)
+}
+
+func (*rowsParts) skip() bool { return false }
+
+// takes: rows are written as they are read.
+func (r *rowsParts) takes(v value.Value) bool { return true }
+
+// open writes the tables of a document read as it comes: its long list's
+// rows as they are read.
+func (r *rowsParts) open(v value.Value, res *Result) error {
+	rn := r.rn
+	for _, p := range rn.docParts(v, true) {
+		if p.Failed {
+			res.Failed = true
+		}
+		if err := r.part(p); err != nil {
+			return err
+		}
+	}
+	w, err := value.Whole(v)
+	if err != nil {
+		return err
+	}
+	res.Failed = res.Failed || recognise.Failed(w)
+	return nil
+}
+
+// rowless is the error of a run of -o tsv or -o csv that wrote no table
+// and reported no failure.
+func (r *rowsParts) rowless() error {
+	if r.tables > 0 || r.failed {
+		return nil
+	}
+	if r.rn.opt.Table != "" {
+		tables := "it held none"
+		if len(r.rn.seen.Tables) > 0 {
+			tables = "its tables are: " + strings.Join(r.rn.seen.Tables, ", ")
+		}
+		return &ColumnError{Msg: fmt.Sprintf("no table named %q in the answer; %s", r.rn.opt.Table, tables)}
+	}
+	return &ColumnError{Msg: "the answer holds no table (a list of records) for -o tsv or -o csv; -o plain writes every value"}
+}
+
+// csvLines turns the lines of rows output, cells separated by tabs (which
+// no cell holds: they are escaped), into CSV records, quoted as RFC 4180
+// says. A blank line, between two tables, stays one.
+type csvLines struct {
+	w    *csv.Writer
+	dst  io.Writer // what w writes to
+	part []byte    // a line not ended yet
+}
+
+func (c *csvLines) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			c.part = append(c.part, p...)
+			break
+		}
+		line := p[:i]
+		if len(c.part) > 0 {
+			line = append(c.part, line...)
+			c.part = c.part[:0]
+		}
+		var err error
+		if len(line) == 0 {
+			c.w.Flush()
+			err = c.w.Error()
+			if err == nil {
+				err = c.blank()
+			}
+		} else {
+			err = c.w.Write(strings.Split(string(line), "\t"))
+		}
+		if err != nil {
+			return 0, err
+		}
+		p = p[i+1:]
+	}
+	c.w.Flush()
+	return n, c.w.Error()
+}
+
+// blank writes an empty line: csv.Writer writes none for an empty record.
+func (c *csvLines) blank() error {
+	_, err := io.WriteString(c.dst, "\n")
+	return err
+}

@@ -1,0 +1,173 @@
+package pipeline
+
+import (
+	"encoding/csv"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/khive-ai/khive-pretty/internal/render/plain"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// randomRows is a table of random records: scalars of every kind (texts
+// with tabs, line breaks, commas, quotes, escapes), empties, nested
+// objects, lists of scalars and of objects.
+func (g *gen) randomRows(n int) Value {
+	rows := Value{Kind: Array}
+	for range n {
+		row := Value{Kind: Object}
+		for k := range 6 {
+			if g.r.IntN(4) == 0 {
+				continue // a key some rows lack
+			}
+			var v Value
+			switch g.r.IntN(8) {
+			case 0:
+				v = Value{Kind: Object}
+				for j := range g.r.IntN(3) {
+					v.Members = append(v.Members, Member{Key: "n" + strconv.Itoa(j), Value: g.scalar()})
+				}
+			case 1:
+				v = Value{Kind: Array}
+				for range g.r.IntN(3) {
+					v.Items = append(v.Items, g.str())
+				}
+			case 2:
+				v = Value{Kind: Array, Items: []Value{{Kind: Object, Members: []Member{{Key: "x", Value: g.num()}}}}}
+			default:
+				v = g.scalar()
+			}
+			row.Members = append(row.Members, Member{Key: "k" + strconv.Itoa(k), Value: v})
+		}
+		rows.Items = append(rows.Items, row)
+	}
+	return rows
+}
+
+// wantCells is a row as columns and cells: each leaf at its dotted path,
+// as plain output writes a value.
+func wantCells(row Value) map[string]string {
+	out := map[string]string{}
+	var walk func(path string, v Value)
+	walk = func(path string, v Value) {
+		switch {
+		case v.Kind == Object && len(v.Members) > 0:
+			for _, m := range v.Members {
+				walk(path+"."+m.Key, m.Value)
+			}
+		case v.Kind == Object:
+			out[path] = "{}"
+		case v.Kind == Array && len(v.Items) == 0:
+			out[path] = "[]"
+		case v.Kind == Array && value.AllScalars(v.Items):
+			parts := make([]string, len(v.Items))
+			for i, it := range v.Items {
+				parts[i] = plain.Scalar(it)
+				if strings.ContainsAny(parts[i], `,"`) || strings.TrimSpace(parts[i]) != parts[i] {
+					parts[i] = plain.Quote(it.Text)
+				}
+			}
+			out[path] = strings.Join(parts, ", ")
+		case v.Kind == Array:
+			out[path] = plain.Text(value.Compact(v))
+		default:
+			out[path] = plain.Scalar(v)
+		}
+	}
+	for _, m := range row.Members {
+		walk(m.Key, m.Value)
+	}
+	return out
+}
+
+// readTables reads rows output back: blocks separated by a blank line,
+// each a header line and rows, split by split.
+func readTables(t *testing.T, out string, split func(block string) [][]string) []map[string]string {
+	t.Helper()
+	var rows []map[string]string
+	for _, block := range strings.Split(strings.TrimSuffix(out, "\n"), "\n\n") {
+		recs := split(block)
+		if len(recs) == 0 {
+			continue
+		}
+		header := recs[0]
+		for _, rec := range recs[1:] {
+			if len(rec) != len(header) {
+				t.Fatalf("a row of %d cells under %d columns: %q", len(rec), len(header), rec)
+			}
+			row := map[string]string{}
+			for i, h := range header {
+				if rec[i] != "" {
+					row[h] = rec[i]
+				}
+			}
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+func tsvSplit(block string) [][]string {
+	var out [][]string
+	for _, ln := range strings.Split(block, "\n") {
+		out = append(out, strings.Split(ln, "\t"))
+	}
+	return out
+}
+
+func csvSplit(t *testing.T) func(string) [][]string {
+	return func(block string) [][]string {
+		r := csv.NewReader(strings.NewReader(block))
+		r.FieldsPerRecord = -1
+		recs, err := r.ReadAll()
+		if err != nil {
+			t.Fatalf("not CSV: %v\n%s", err, block)
+		}
+		return recs
+	}
+}
+
+// -o tsv and -o csv write the table's rows and nothing else: as many rows
+// as the table has, each with every value under its column, and no cell
+// where the row has no value; held, and streamed past input.StreamAfter
+// rows, bare and in a khive list page.
+func TestRowsAreTheTablesRows(t *testing.T) {
+	g := newGen(26)
+	for i := range 60 {
+		n := 1 + g.r.IntN(40)
+		if i%20 == 19 {
+			n = 1500 // streamed
+		}
+		rows := g.randomRows(n)
+		doc := rows
+		if i%2 == 1 {
+			doc = Value{Kind: Object, Members: []Member{
+				{Key: "ok", Value: Value{Kind: Bool, Text: "true"}}, {Key: "tool", Value: str("list")},
+				{Key: "result", Value: Value{Kind: Object, Members: []Member{{Key: "items", Value: rows}, {Key: "has_more", Value: Value{Kind: Bool, Text: "false"}}}}}}}
+		}
+		text := compactJSON(doc)
+		for _, out := range []struct {
+			o     Output
+			split func(string) [][]string
+		}{{TSV, tsvSplit}, {CSV, csvSplit(t)}} {
+			got := readTables(t, renderString(t, text, Options{Output: out.o}), out.split)
+			if len(got) != len(rows.Items) {
+				t.Fatalf("case %d, output %d: %d rows, want %d", i, out.o, len(got), len(rows.Items))
+			}
+			for r, row := range rows.Items {
+				want := wantCells(row)
+				for col, cell := range want {
+					if got[r][col] != cell {
+						t.Fatalf("case %d, output %d, row %d, column %s: %q, want %q", i, out.o, r, col, got[r][col], cell)
+					}
+				}
+				for col, cell := range got[r] {
+					if _, ok := want[col]; !ok {
+						t.Fatalf("case %d, output %d, row %d: a cell %q under %s, which the row does not have", i, out.o, r, cell, col)
+					}
+				}
+			}
+		}
+	}
+}

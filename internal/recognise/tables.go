@@ -1,0 +1,106 @@
+package recognise
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// Table is a list of records an answer holds: the rows -o tsv and -o csv
+// write, and nothing else of it.
+type Table struct {
+	// Name is where the list is in the answer, as a path of keys
+	// ("items", "results[1].hits"); "" for an answer that is the list.
+	Name string
+	Rows Value // an array of objects, held or open
+}
+
+// Tables finds the tables of an answer: the list of a khive page (of each
+// op of a batch), a server shape's list of entries (a search's hits, a
+// server's tools), an array of records, and an object's members that are
+// lists of records (a memory graph's entities and relations). An answer
+// that is an object holding none is a table of one row: itself (a stream
+// of NDJSON records is a table a row a document). An error, a scalar,
+// prose hold none.
+func Tables(v Value) []Table { return tablesIn(v, "", "") }
+
+func tablesIn(v Value, path, tool string) []Table {
+	switch Classify(v) {
+	case ShapeError:
+		return nil
+	case ShapeBatch:
+		res, _ := v.Get("results")
+		var out []Table
+		for i, op := range res.Items {
+			out = append(out, tablesIn(op, path+"results["+strconv.Itoa(i)+"]", "")...)
+		}
+		return out
+	case ShapeEnvelope:
+		res, ok := v.Get("result")
+		if !ok {
+			return nil
+		}
+		if res.Kind == Object || res.Kind == Array && value.AllObjects(res.Items) && len(res.Items) > 0 {
+			return tablesIn(res, path, v.Str("tool"))
+		}
+		return nil
+	case ShapeList:
+		key, rows, _ := ListRows(v)
+		return []Table{{Name: joinName(path, key), Rows: rows}}
+	case ShapeRecords:
+		if len(v.Items) == 0 && !v.IsOpen() {
+			return nil
+		}
+		return []Table{{Name: path, Rows: v}}
+	}
+	if v.Kind != Object {
+		return nil
+	}
+	if key, rows, ok := ListRows(v); ok {
+		return []Table{{Name: joinName(path, key), Rows: rows}}
+	}
+	// Every list of records, the server shape's own list of entries first
+	// (a search's hits before its facets).
+	items := ""
+	if s := findShape(v, tool); s != nil {
+		items = s.items()
+	}
+	var out []Table
+	for _, m := range v.Members {
+		if records(m.Value) && (len(m.Value.Items) > 0 || m.Value.IsOpen() || m.Key == items) {
+			t := Table{Name: joinName(path, m.Key), Rows: m.Value}
+			if m.Key == items {
+				out = append([]Table{t}, out...)
+			} else {
+				out = append(out, t)
+			}
+		}
+	}
+	if len(out) == 0 && !v.IsOpen() && path == "" {
+		// The answer itself (not an op of a batch) is a record.
+		out = append(out, Table{Name: path, Rows: Value{Kind: Array, Items: []Value{v}}})
+	}
+	return out
+}
+
+// records reports an array of objects (what of it has been read, for an
+// open one).
+func records(v Value) bool { return v.Kind == Array && value.AllObjects(v.Items) }
+
+func joinName(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// TableNamed reports whether name (of --table) picks table t: its whole
+// name, or its last key ("hits" for "results[0].hits").
+func TableNamed(t Table, name string) bool {
+	if strings.EqualFold(t.Name, name) {
+		return true
+	}
+	i := strings.LastIndexAny(t.Name, ".]")
+	return i >= 0 && strings.EqualFold(t.Name[i+1:], name)
+}
