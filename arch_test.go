@@ -24,7 +24,7 @@ var layers = map[string][]string{
 	"glyphs":   {},
 	"relative": {},
 	"table":    {},
-	"pretty":   {"internal/pipeline", "internal/render/human", "internal/steer", "internal/theme"},
+	"pretty":   {"internal/pipeline", "internal/render/human", "internal/steer", "internal/theme", "internal/redact"},
 	// small and pure
 	"internal/view":      {},
 	"internal/format":    {},
@@ -34,6 +34,7 @@ var layers = map[string][]string{
 	"internal/pager":     {},
 	"internal/jsonlib":   {},
 	"internal/asciijson": {},
+	"internal/redact":    {},
 	"internal/theme":     {"glyphs", "table"},
 	// input → decode → unwrap → recognise
 	"internal/value":     {"internal/jsonlib"},
@@ -50,7 +51,8 @@ var layers = map[string][]string{
 	"internal/render/jsonout":  {"internal/value", "internal/sanitize", "internal/theme"},
 	// the stages put together
 	"internal/pipeline": {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/khive", "internal/render/human", "internal/render/markdown", "internal/render/plain",
-		"internal/render/jsonout", "internal/render/lines", "glyphs", "internal/theme", "internal/format", "internal/sanitize", "internal/steer", "internal/view"},
+		"internal/render/jsonout", "internal/render/lines", "glyphs", "internal/theme", "internal/format", "internal/sanitize", "internal/steer", "internal/view",
+		"internal/redact"},
 	// the command line, over the library
 	"internal/cli": {"pretty", "internal/terminal", "internal/pager", "internal/theme", "internal/steer", "internal/render/human",
 		"internal/sanitize", "internal/input"},

@@ -173,6 +173,32 @@ func TestRowsGoldens(t *testing.T) {
 	}
 }
 
+// TestRedactGoldens: --redact, in every output, on answers full of minted
+// IDs and times (a khive page, a batch, a curl -i head with a session id,
+// graphiti's facts) and with keys named (--redact-key).
+func TestRedactGoldens(t *testing.T) {
+	red := func(name string, opt pretty.Options, keys ...string) variant {
+		opt.Redact, opt.RedactKeys = true, keys
+		return variant{name, opt}
+	}
+	all := []variant{
+		red("plain", pretty.Options{Format: pretty.Plain}),
+		red("human", human(100)),
+		red("markdown", pretty.Options{Format: pretty.Markdown}),
+		red("json", pretty.Options{Format: pretty.JSON}),
+	}
+	cases := map[string][]variant{
+		"khive_list_tasks.json":                all,
+		"khive_batch_partial.json":             {red("plain", pretty.Options{Format: pretty.Plain})},
+		"mcp/everything_initialize.http":       {red("plain", pretty.Options{Format: pretty.Plain}), red("human-verbose", pretty.Options{Format: pretty.Human, Verbose: true, Width: 100})},
+		"graphiti/search_facts_mcp_reply.json": {red("tsv", pretty.Options{Format: pretty.TSV}), red("human", human(100))},
+		"khive/khive_search.json":              {red("plain-keys", pretty.Options{Format: pretty.Plain}, "latency_ms", "took_ms", "score")},
+	}
+	for in, variants := range cases {
+		checkGoldens(t, filepath.Join("testdata", in), filepath.Join("testdata", "golden", "redact"), variants)
+	}
+}
+
 // TestKhiveGoldens: what khive really sends (testdata/khive, written from
 // its source: testdata/khive/SOURCES.md), in every output, at the two
 // widths people use and in full.

@@ -23,6 +23,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/khive-ai/khive-pretty/internal/pipeline"
+	"github.com/khive-ai/khive-pretty/internal/redact"
 	"github.com/khive-ai/khive-pretty/internal/render/human"
 	"github.com/khive-ai/khive-pretty/internal/steer"
 	"github.com/khive-ai/khive-pretty/internal/theme"
@@ -89,6 +90,13 @@ type Options struct {
 	// Table names the table TSV and CSV write where an answer holds
 	// several: its key ("relations") or its path ("results[1].items").
 	Table string
+	// Redact replaces what changes on every run of a server with stable
+	// labels, in every Format: IDs (UUIDs, 32-digit hex) as <id-1>,
+	// <id-2> … and timestamps as <time-1> …, numbered by first appearance
+	// over every input the Renderer reads (one ID, one label), and the
+	// values of RedactKeys as <KEY>. RedactKeys implies Redact.
+	Redact     bool
+	RedactKeys []string
 	// Log receives notes for the user (under Verbose: why a server's view
 	// was not used). nil discards them.
 	Log io.Writer
@@ -160,6 +168,9 @@ func pipelineOptions(opt Options) (pipeline.Options, error) {
 	}
 	if opt.Color {
 		po.Color, po.Colors = colorprofile.ANSI, opt.Colors
+	}
+	if opt.Redact || len(opt.RedactKeys) > 0 {
+		po.Redact = redact.New(opt.RedactKeys)
 	}
 	if err := theme.CheckColors(opt.Colors); err != nil {
 		return po, &OptionError{"Colors", err}

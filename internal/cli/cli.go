@@ -60,6 +60,9 @@ func newCommand(stdout, stderr io.Writer, helpWidth func() int) *cli.Command {
 			&cli.BoolFlag{Name: "no-headers", Usage: "leave out the header lines of tables (human, plain, tsv and csv output)"},
 			&cli.StringFlag{Name: "table",
 				Usage: "the table -o tsv and -o csv write, where the answer holds several: its key (relations) or path (results[1].items)"},
+			&cli.BoolFlag{Name: "redact", Usage: "replace IDs and timestamps with <id-1>, <time-1> … numbered by first appearance, for snapshots that do not change every run"},
+			&cli.StringFlag{Name: "redact-key",
+				Usage: "also replace the values of these keys with <KEY>, comma-separated (latency_ms,took); implies --redact"},
 			&cli.BoolFlag{Name: "ascii", Usage: "ASCII glyphs and borders instead of Unicode"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
 				Usage: "human output without shortening: full IDs, exact timestamps, no truncation"},
@@ -93,6 +96,8 @@ func placeholder(flag string) string {
 		return "NAMES"
 	case "table":
 		return "NAME"
+	case "redact-key":
+		return "KEYS"
 	case "where":
 		return "COND"
 	case "completion":

@@ -263,6 +263,10 @@ func steerFlags(cmd *cli.Command, opt *pretty.Options, output string) error {
 	opt.Columns, opt.Sort, opt.Where = cmd.String("columns"), cmd.String("sort"), cmd.StringSlice("where")
 	opt.NoHeaders = cmd.Bool("no-headers")
 	opt.Table = cmd.String("table")
+	opt.Redact = cmd.Bool("redact")
+	if keys := cmd.String("redact-key"); keys != "" {
+		opt.RedactKeys = strings.Split(keys, ",")
+	}
 	if opt.Table != "" && opt.Format != pretty.TSV && opt.Format != pretty.CSV {
 		return usageError{fmt.Errorf("--table picks the table of -o tsv and -o csv, not of -o %s", output)}
 	}

@@ -29,6 +29,7 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/redact"
 	"github.com/khive-ai/khive-pretty/internal/render/human"
 	"github.com/khive-ai/khive-pretty/internal/render/jsonout"
 	"github.com/khive-ai/khive-pretty/internal/render/lines"
@@ -95,6 +96,9 @@ type Options struct {
 	// Table names the table TSV and CSV write, where an answer holds
 	// several (recognise.TableNamed).
 	Table string
+	// Redact, when set, replaces minted IDs, timestamps and the values of
+	// named keys with stable labels in every output (--redact).
+	Redact *redact.Redactor
 }
 
 // InputError is input that is not JSON, located for a person to find.
@@ -234,6 +238,11 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	var res Result
 	rn.ids, rn.name = 0, name
+	settled := input.Settled(r)
+	if rn.opt.Redact != nil {
+		// Below framing, so that every output and path sees the labels.
+		r = rn.opt.Redact.Reader(r)
+	}
 	br := input.NewReader(r)
 	if enc := input.WideEncoding(br); enc != "" {
 		return res, &InputError{Name: name, Line: 1, Col: 1, Msg: enc + " is not supported; convert to UTF-8 (iconv -f " + enc + " -t UTF-8)"}
@@ -298,7 +307,7 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	dec := rn.decoder(br, name)
 	defer dec.Close()
 	dec.Interlude = rn.interlude(name, &res)
-	dec.Settled = input.Settled(r)
+	dec.Settled = settled
 	dec.StartLine(line)
 	return res, rn.out.read(dec, &res)
 }
