@@ -109,3 +109,18 @@ func ExampleOptions_now() {
 	//   title    deploy
 	//   created  20m ago
 }
+
+// The rows of an answer's table and nothing else, with what a server mints
+// anew every call (IDs, times) labelled: a snapshot that is the same every
+// run.
+func ExampleRender_tsv() {
+	page := `{"ok": true, "tool": "list", "result": {"items": [
+	  {"id": "0587212a-56b7-4cfe-8d9d-ff9714f60b7a", "title": "Wire recall", "blocked_by": "41f60be0-7cef-4aa3-aaed-cf4a4599a084", "updated_at": "2026-05-23T11:02:09Z"},
+	  {"id": "41f60be0-7cef-4aa3-aaed-cf4a4599a084", "title": "Draft ADR", "blocked_by": null, "updated_at": "2026-05-23T16:18:15Z"}],
+	  "has_more": false}}`
+	pretty.Render(os.Stdout, strings.NewReader(page), pretty.Options{Format: pretty.TSV, Redact: true})
+	// Output:
+	// id	title	blocked_by	updated_at
+	// <id-1>	Wire recall	<id-2>	<time-1>
+	// <id-2>	Draft ADR	null	<time-2>
+}
