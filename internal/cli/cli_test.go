@@ -4,6 +4,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestVersionText(t *testing.T) {
@@ -58,5 +59,15 @@ func TestShellLinesStayCopyable(t *testing.T) {
 	joined := strings.ReplaceAll(strings.TrimSpace(got), " \\\n    ", " ")
 	if joined != `curl -sN http://x -H 'Accept: a, b' | khive-pretty` {
 		t.Errorf("joined again: %q from\n%s", joined, got)
+	}
+}
+
+// The hint printed when there is nothing to read fits an 80-column
+// terminal, which would wrap it.
+func TestUsageHintFits80Columns(t *testing.T) {
+	for _, ln := range strings.Split(strings.TrimSuffix(usageHint, "\n"), "\n") {
+		if n := utf8.RuneCountInString(ln); n > 80 {
+			t.Errorf("%d columns: %q", n, ln)
+		}
 	}
 }

@@ -147,7 +147,7 @@ func exitCodes() []item {
 		{"1", "everything rendered, and the input reported a failure: ok: false, a JSON-RPC error, " +
 			"an MCP isError result, an HTTP 4xx/5xx status"},
 		{"2", "usage error, unreadable file, empty input, input that is not JSON, or a write error"},
-		{"130", "interrupted (Ctrl-C) while not paging; quitting the pager early exits 0"},
+		{"130, 143", "interrupted by Ctrl-C (SIGINT) or SIGTERM while not paging; quitting the pager early exits 0"},
 	}
 }
 

@@ -40,7 +40,8 @@ const (
 	exitOK, exitErrorReply, exitUsage = ExitOK, ExitErrorReply, ExitUsage
 )
 
-const usageHint = "usage: khive-pretty [options] [FILE ...]   (reads standard input when no FILE is given)\n" +
+// usageHint fits 80 columns: a terminal wraps what does not.
+const usageHint = "usage: khive-pretty [options] [FILE ...]   (no FILE: reads standard input)\n" +
 	"       curl … | khive-pretty      khive-pretty --help for the options\n"
 
 // holdOutput is how long output on a terminal waits for more before it is
