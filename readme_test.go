@@ -2,64 +2,92 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
 
-// Every example in the README that shows a command and what it prints
-// (a fenced block whose first line is "$ khive-pretty …") prints that:
-// run as on a terminal (human output, no colour, no pager, 80 columns
-// unless it says -w). A line "…" alone in the README stands for lines it
-// leaves out.
+// Every example in the README and docs/ that shows a command and what it
+// prints (a fenced block whose first line is "$ khive-pretty …", indented
+// or not) prints that: run as on a terminal (human output, no colour, no
+// pager, 80 columns unless it says -w), exiting 0 unless the line ends in
+// "# exit N". A line "…" alone stands for lines it leaves out.
 func TestReadmeExamples(t *testing.T) {
 	bin := buildBinary(t)
-	text, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	files, _ := filepath.Glob("docs/*.md")
+	files = append([]string{"README.md"}, files...)
 	n := 0
-	for _, ex := range readmeExamples(string(text)) {
-		cmdLine, want, _ := strings.Cut(ex, "\n")
-		cmdLine, _, _ = strings.Cut(strings.TrimPrefix(cmdLine, "$ khive-pretty "), "#")
-		// As on a terminal without colour, unless the example says otherwise
-		// (a later flag wins).
-		args := append([]string{"-o", "human", "--color", "never", "--pager", "never"}, strings.Fields(cmdLine)...)
-		cmd := exec.Command(bin, args...)
-		cmd.Env = cleanEnv("COLUMNS=80")
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		if err := cmd.Run(); err != nil {
-			t.Errorf("%s: %v\n%s", cmdLine, err, stderr.String())
-			continue
+	for _, file := range files {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if got := stdout.String(); !elidedMatch(got, want) {
-			t.Errorf("README: khive-pretty %s\nprints:\n%s\nthe README shows:\n%s", cmdLine, got, want)
+		for _, ex := range readmeExamples(string(text)) {
+			cmdLine, want, _ := strings.Cut(ex, "\n")
+			cmdLine, comment, _ := strings.Cut(strings.TrimPrefix(cmdLine, "$ khive-pretty "), "#")
+			wantCode := 0
+			if c, ok := strings.CutPrefix(strings.TrimSpace(comment), "exit "); ok {
+				wantCode, _ = strconv.Atoi(c)
+			}
+			// As on a terminal without colour, unless the example says
+			// otherwise (a later flag wins).
+			args := append([]string{"-o", "human", "--color", "never", "--pager", "never"}, strings.Fields(cmdLine)...)
+			cmd := exec.Command(bin, args...)
+			cmd.Env = cleanEnv("COLUMNS=80")
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if code != wantCode {
+				t.Errorf("%s: khive-pretty %s: exit %d, want %d\n%s", file, cmdLine, code, wantCode, stderr.String())
+				continue
+			}
+			if got := stdout.String(); !elidedMatch(got, want) {
+				t.Errorf("%s: khive-pretty %s\nprints:\n%s\nthe page shows:\n%s", file, cmdLine, got, want)
+			}
+			n++
 		}
-		n++
 	}
-	if n < 2 {
-		t.Fatalf("only %d README examples found", n)
+	if n < 6 {
+		t.Fatalf("only %d examples found", n)
 	}
 }
 
-// readmeExamples are the README's examples, each its command line and what
-// it prints: a block may hold several, each from a line "$ khive-pretty …"
-// to the blank line before the next.
+// readmeExamples are a page's examples, each its command line and what it
+// prints: a block may hold several, each from a line "$ khive-pretty …"
+// to the blank line before the next. A block indented (in a list item)
+// is read without its indent.
 func readmeExamples(text string) []string {
 	var out []string
-	for i, block := range strings.Split(text, "```") {
-		block = strings.TrimPrefix(block, "\n")
-		if i%2 == 0 || !strings.HasPrefix(block, "$ khive-pretty ") {
+	var block []string
+	in, indent := false, ""
+	for _, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimLeft(line, " ")
+		if strings.HasPrefix(trimmed, "```") {
+			if in && len(block) > 0 && strings.HasPrefix(block[0], "$ khive-pretty ") {
+				body := strings.Join(block, "\n") + "\n"
+				for _, ex := range strings.Split("\n"+body, "\n$ khive-pretty ")[1:] {
+					ex = "$ khive-pretty " + ex
+					if strings.HasSuffix(ex, "\n\n") {
+						ex = strings.TrimSuffix(ex, "\n")
+					}
+					out = append(out, ex)
+				}
+			}
+			in, indent, block = !in, line[:len(line)-len(trimmed)], nil
 			continue
 		}
-		for _, ex := range strings.Split("\n"+block, "\n$ khive-pretty ")[1:] {
-			ex = "$ khive-pretty " + ex
-			if strings.Contains(ex, "\n\n") && strings.HasSuffix(ex, "\n\n") {
-				ex = strings.TrimSuffix(ex, "\n")
-			}
-			out = append(out, ex)
+		if in {
+			block = append(block, strings.TrimPrefix(line, indent))
 		}
 	}
 	return out
@@ -85,4 +113,53 @@ func elidedMatch(got, want string) bool {
 		return i < len(g) && g[i] == w[j] && match(i+1, j+1)
 	}
 	return match(0, 0)
+}
+
+// Every command of the README and docs/ that starts with khive-pretty in
+// a shell block (what is piped into another program, or redirected, cut
+// off) runs against the shipped files: no file it names is missing, and
+// it exits 0, or 1 where the answer it reads reports a failure. Commands
+// that read a live server's output (curl … | khive-pretty) are shown,
+// not run.
+func TestShownCommandsRun(t *testing.T) {
+	bin := buildBinary(t)
+	files, _ := filepath.Glob("docs/*.md")
+	files = append([]string{"README.md"}, files...)
+	n := 0
+	for _, file := range files {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, block := range strings.Split(string(text), "```") {
+			if i%2 == 0 || !strings.HasPrefix(block, "sh\n") {
+				continue
+			}
+			for _, line := range strings.Split(block, "\n") {
+				line = strings.TrimSpace(line)
+				if !strings.HasPrefix(line, "khive-pretty ") {
+					continue
+				}
+				cmdLine, _, _ := strings.Cut(line, "#")
+				cmdLine, _, _ = strings.Cut(cmdLine, " | ")
+				cmdLine, _, _ = strings.Cut(cmdLine, " > ")
+				var args []string
+				for _, f := range strings.Fields(strings.TrimPrefix(cmdLine, "khive-pretty ")) {
+					args = append(args, strings.Trim(f, `'"`))
+				}
+				cmd := exec.Command(bin, append([]string{"--pager", "never"}, args...)...)
+				cmd.Env = cleanEnv("COLUMNS=80")
+				var stderr bytes.Buffer
+				cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+				err := cmd.Run()
+				if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 1) {
+					t.Errorf("%s: %s: %v\n%s", file, line, err, stderr.String())
+				}
+				n++
+			}
+		}
+	}
+	if n < 8 {
+		t.Fatalf("only %d commands found", n)
+	}
 }

@@ -28,6 +28,8 @@ ENVIRONMENT
 {{call $m.environment}}
 EXIT STATUS
 {{call $m.exitCodes}}
+SEE ALSO
+{{call $m.fill 2 "man khive-pretty (man -l doc/khive-pretty.1 in a clone); the repository's README.md and docs/: usage.md (every option and output), scripting.md (plain output, tsv and csv, --redact), servers.md (khive, MCP and other servers), performance.md, library.md (the pretty Go package), design.md."}}
 `
 
 // helpFuncs are the template's functions, fitting text to width(), which
@@ -113,8 +115,10 @@ func examples() []example {
 			`curl -sN http://localhost:8000/mcp -H 'Accept: application/json, text/event-stream' -H 'Content-Type: application/json' -d @call.json | khive-pretty`},
 		{"A tool call through the MCP inspector",
 			"npx @modelcontextprotocol/inspector --cli node server.js --method tools/call --tool-name list | khive-pretty"},
-		{"A CI snapshot: plain output is stable, so a diff means the answer changed",
-			"khive-pretty -o plain reply.json > reply.snapshot && git diff --exit-code reply.snapshot"},
+		{"A CI snapshot: plain output is stable, and --redact labels the IDs and times a server mints anew each run",
+			"khive-pretty --redact reply.json > reply.txt && git diff --exit-code reply.txt"},
+		{"The rows of the answer's table alone, for a script",
+			"khive-pretty tasks.json -o tsv -c id,title --no-headers | cut -f1"},
 		{"Errors in a stream of replies",
 			"khive-pretty replies.ndjson | grep '^error:'"},
 		{"Human output in colour through a pager of your own",
