@@ -18,15 +18,9 @@ import (
 // "# exit N". A line "…" alone stands for lines it leaves out.
 func TestReadmeExamples(t *testing.T) {
 	bin := buildBinary(t)
-	files, _ := filepath.Glob("docs/*.md")
-	files = append([]string{"README.md"}, files...)
 	n := 0
-	for _, file := range files {
-		text, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, ex := range readmeExamples(string(text)) {
+	for file, text := range pages(t) {
+		for _, ex := range readmeExamples(text) {
 			cmdLine, want, _ := strings.Cut(ex, "\n")
 			cmdLine, comment, _ := strings.Cut(strings.TrimPrefix(cmdLine, "$ khive-pretty "), "#")
 			wantCode := 0
@@ -60,6 +54,21 @@ func TestReadmeExamples(t *testing.T) {
 	if n < 6 {
 		t.Fatalf("only %d examples found", n)
 	}
+}
+
+// pages are the README and the pages under docs/, by name.
+func pages(t *testing.T) map[string]string {
+	t.Helper()
+	files, _ := filepath.Glob("docs/*.md")
+	out := map[string]string{}
+	for _, f := range append(files, "README.md") {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[f] = string(text)
+	}
+	return out
 }
 
 // readmeExamples are a page's examples, each its command line and what it
@@ -123,15 +132,9 @@ func elidedMatch(got, want string) bool {
 // not run.
 func TestShownCommandsRun(t *testing.T) {
 	bin := buildBinary(t)
-	files, _ := filepath.Glob("docs/*.md")
-	files = append([]string{"README.md"}, files...)
 	n := 0
-	for _, file := range files {
-		text, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, block := range strings.Split(string(text), "```") {
+	for file, text := range pages(t) {
+		for i, block := range strings.Split(text, "```") {
 			if i%2 == 0 || !strings.HasPrefix(block, "sh\n") {
 				continue
 			}
