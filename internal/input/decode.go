@@ -764,8 +764,14 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 func (s *squeezer) squeeze(b []byte) int {
 	if !s.longRunPossible(b) && s.slashes == 0 && bytes.IndexByte(b, '\\') < 0 {
 		// Nothing to drop, and no escapes: the quotes alone say whether
-		// the input ends inside a string.
-		if bytes.Count(b, []byte{'"'})%2 == 1 {
+		// the input ends inside a string; no string of JSON holds a line
+		// break, so one ends whatever a line (a log line between
+		// documents, with a lone quote) left open.
+		tail := b
+		if nl := bytes.LastIndexByte(b, '\n'); nl >= 0 {
+			tail, s.inString = b[nl+1:], false
+		}
+		if bytes.Count(tail, []byte{'"'})%2 == 1 {
 			s.inString = !s.inString
 		}
 		s.run = 0
@@ -785,6 +791,12 @@ func (s *squeezer) squeeze(b []byte) int {
 	for i < len(b) {
 		if s.inString {
 			j := bytes.IndexByte(b[i:], '"')
+			if nl := bytes.IndexByte(b[i:], '\n'); nl >= 0 && (j < 0 || nl < j) {
+				// A line break ends what a line left open (see above).
+				keep(i + nl + 1)
+				s.inString, s.slashes, s.run = false, 0, 1
+				continue
+			}
 			if j < 0 {
 				s.slashes = trailing(b[i:], '\\', s.slashes)
 				keep(len(b))

@@ -2,6 +2,7 @@ package input
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"strings"
 
@@ -50,7 +51,7 @@ func (d *Decoder) interludes() error {
 		if end >= 0 {
 			line = buf[:end]
 		}
-		if startsDocument(string(line[:min(len(line), lookAhead)])) {
+		if prefix := line[:min(len(line), lookAhead)]; startsDocument(string(prefix)) || valueFirst(prefix) {
 			if read {
 				d.restart(at, buf)
 			}
@@ -72,6 +73,19 @@ func (d *Decoder) interludes() error {
 		}
 		d.restart(at+int64(skipped), buf[skipped:])
 	}
+}
+
+// valueFirst reports a line that starts with a JSON value although it
+// reads like a bracketed log tag ("[1] [2]": two documents on a line):
+// its first value decodes, or is cut off by the end of what was looked
+// at; "[My-Server] ready" does not.
+func valueFirst(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t")
+	if len(t) == 0 || t[0] != '[' {
+		return false
+	}
+	_, err := jsonlib.NewDecoder(bytes.NewReader(t)).ReadValue()
+	return err == nil || errors.Is(err, io.ErrUnexpectedEOF)
 }
 
 // readLine appends to a copy of buf what follows the token decoder's

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/render/lines"
@@ -29,8 +30,12 @@ type rowsParts struct {
 	header string
 	tables int
 	failed bool
-	// records is the table of the documents that are each a record.
+	// records is the table of the documents that are each a record; held
+	// are such records not written yet: the first input.StreamAfter, whose
+	// keys make the columns (a stream of NDJSON records is one table under
+	// one header), or all of them, to be sorted.
 	records plain.Records
+	held    []value.Value
 }
 
 func newTSV(rn *Renderer) output {
@@ -63,22 +68,60 @@ func (r *rowsParts) part(p protocol.Part) error {
 		return err
 	}
 	for _, t := range ts {
-		if err := r.checkSteer(t); err != nil {
-			return err
-		}
 		r.tables++
 		if t.Name == "" && len(t.Rows.Items) == 1 && t.Rows.Open == nil && p.Value.Kind == value.Object {
 			// A document that is a record: a row of the table of such
-			// documents, whose columns grow as rows bring new keys.
-			if recognise.Keep(t.Rows.Items[0], r.rn.opt.Steer, r.rn.seen) {
-				r.writer().Record(&r.records, t.Rows.Items[0])
+			// documents.
+			if err := r.record(t.Rows.Items[0]); err != nil {
+				return err
 			}
 			continue
+		}
+		if err := r.flushHeld(); err != nil {
+			return err
+		}
+		if err := r.checkSteer(t.Rows.Items); err != nil {
+			return err
 		}
 		if err := r.writer().Table(t); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// record takes a document that is a record: held while its columns are
+// being decided (or for --sort), written once they are; as it comes when
+// a file is followed.
+func (r *rowsParts) record(row value.Value) error {
+	spec := r.rn.opt.Steer
+	if r.records.Started() && len(spec.Sort) == 0 || r.rn.opt.Follow && len(spec.Sort) == 0 {
+		if err := r.checkSteer([]value.Value{row}); err != nil {
+			return err
+		}
+		if recognise.Keep(row, spec, r.rn.seen) {
+			r.writer().Record(&r.records, row)
+		}
+		return nil
+	}
+	r.held = append(r.held, row)
+	if len(r.held) >= input.StreamAfter && len(spec.Sort) == 0 {
+		return r.flushHeld()
+	}
+	return nil
+}
+
+// flushHeld writes the records held, as --where and --sort ask.
+func (r *rowsParts) flushHeld() error {
+	if len(r.held) == 0 {
+		return nil
+	}
+	held := r.held
+	r.held = nil
+	if err := r.checkSteer(held); err != nil {
+		return err
+	}
+	r.writer().RecordsFrom(&r.records, recognise.SteerRows(held, r.rn.opt.Steer, r.rn.seen))
 	return nil
 }
 
@@ -107,13 +150,15 @@ func (r *rowsParts) pick(ts []recognise.Table) ([]recognise.Table, error) {
 }
 
 // checkSteer: the names of --columns, --sort and --where are checked
-// against the first table before anything of it is written.
-func (r *rowsParts) checkSteer(t recognise.Table) error {
+// against the first rows, as the columns of rows output name them,
+// before anything of them is written. A table with no rows says nothing
+// of its columns: the names are checked at the end (Unmatched).
+func (r *rowsParts) checkSteer(rows []value.Value) error {
 	rn := r.rn
-	if rn.steerChecked || rn.opt.Steer.Empty() {
+	if rn.steerChecked || rn.opt.Steer.Empty() || len(rows) == 0 {
 		return nil
 	}
-	recognise.Doc(protocol.Part{Kind: protocol.ValuePart, Value: t.Rows}, rn.rec)
+	plain.Check(rows, rn.opt.Steer, rn.seen)
 	return rn.firstTable()
 }
 
@@ -159,13 +204,24 @@ func (r *rowsParts) open(v value.Value, res *Result) error {
 	if err != nil {
 		return err
 	}
-	res.Failed = res.Failed || recognise.Failed(w)
+	if recognise.Failed(w) && !res.Failed {
+		// Known at the end only (khive sorts ok after the list): the
+		// rows were written as they came; the failure is said now.
+		res.Failed, r.failed = true, true
+		r.say(protocol.Part{Kind: protocol.ValuePart, Value: w, Failed: true})
+	}
 	return nil
 }
 
-// rowless is the error of a run of -o tsv or -o csv that wrote no table
-// and reported no failure.
+// rowless writes what is held, then is the error of a run of -o tsv or
+// -o csv that found no table and reported no failure.
 func (r *rowsParts) rowless() error {
+	if err := r.flushHeld(); err != nil {
+		return err
+	}
+	if err := r.rn.flush(); err != nil {
+		return err
+	}
 	if r.tables > 0 || r.failed {
 		return nil
 	}

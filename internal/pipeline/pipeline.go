@@ -197,6 +197,9 @@ type Renderer struct {
 func NewRenderer(w io.Writer, opt Options) *Renderer {
 	dst := &errWriter{w: w}
 	seen := recognise.NewSeen()
+	if opt.Redact != nil {
+		seen.Unredact = opt.Redact.Original
+	}
 	rn := &Renderer{w: bufio.NewWriterSize(dst, 64<<10), dst: dst, opt: opt, seen: seen,
 		rec: recognise.Options{Verbose: opt.Verbose, Fold: opt.Output == Human, Steer: opt.Steer, Seen: seen}}
 	g := glyphs.Unicode()
@@ -225,9 +228,15 @@ type Result struct {
 // before it, and a *WriteError if output fails.
 func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	res, err := rn.stream(r, name)
-	// A note held in case it repeats is written at the input's end.
+	// A note held in case it repeats is written at the input's end, and
+	// so are records held to be one table (-o tsv).
 	if ferr := rn.flushNote(); ferr != nil && err == nil {
 		err = ferr
+	}
+	if rows := rn.rows(); rows != nil {
+		if ferr := rows.flushHeld(); ferr != nil && err == nil {
+			err = ferr
+		}
 	}
 	if ferr := rn.flush(); ferr != nil && err == nil {
 		err = ferr
@@ -410,6 +419,10 @@ func (rn *Renderer) interlude(name string, res *Result) func(line int, text stri
 				sanitize.String(name, 0), line)
 		}
 		res.Documents++
+		// After the records held to be one table: the line came after them.
+		if err := rn.endRun(); err != nil {
+			return err
+		}
 		return rn.parts([]protocol.Part{{Kind: protocol.NotePart, Note: protocol.Note{Fields: []string{text}, Plain: "note: " + text}}}, res)
 	}
 }
@@ -650,14 +663,22 @@ func (rn *Renderer) firstTable() error {
 // For -o tsv and -o csv, it is also the error of a run that wrote no
 // table (rowsParts.rowless).
 func (rn *Renderer) Unmatched() error {
-	if r, ok := rn.out.(docsOutput); ok {
-		if rows, ok := r.pw.(*rowsParts); ok {
-			if err := rows.rowless(); err != nil {
-				return err
-			}
+	if rows := rn.rows(); rows != nil {
+		if err := rows.rowless(); err != nil {
+			return err
 		}
 	}
 	return rn.unmatched()
+}
+
+// rows is the output of -o tsv and -o csv; nil for any other.
+func (rn *Renderer) rows() *rowsParts {
+	if r, ok := rn.out.(docsOutput); ok {
+		if rows, ok := r.pw.(*rowsParts); ok {
+			return rows
+		}
+	}
+	return nil
 }
 
 // unmatched is Unmatched's names that met no column.

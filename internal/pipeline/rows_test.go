@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/khive-ai/khive-pretty/internal/render/plain"
+	"github.com/khive-ai/khive-pretty/internal/steer"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
@@ -170,4 +171,53 @@ func TestRowsAreTheTablesRows(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A stream of records is one table: sorted as a list is, its columns
+// those of all its records, and a record after another table's rows is
+// under its own header again.
+func TestRowsOfAStreamOfRecords(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		opt  Options
+		want string
+	}{
+		{"{\"id\":\"a\",\"n\":3}\n{\"id\":\"b\",\"n\":1}\n{\"id\":\"c\",\"n\":2,\"x\":true}\n", Options{Output: TSV},
+			"id\tn\tx\na\t3\t\nb\t1\t\nc\t2\ttrue\n"},
+		{"{\"id\":\"a\",\"n\":3}\n{\"id\":\"b\",\"n\":1}\n", Options{Output: TSV, Steer: mustSpec(t, "", "n")}, "id\tn\nb\t1\na\t3\n"},
+		{"{\"a\":1}\n{\"a\":2,\"b\":5}\n", Options{Output: TSV, Steer: mustSpec(t, "b", "")}, "b\n\n5\n"},
+		{"{\"a\":1}\n[{\"b\":10}]\n{\"a\":2}\n", Options{Output: TSV}, "a\n1\n\nb\n10\n\na\n2\n"},
+		{"[]", Options{Output: TSV, Steer: mustSpec(t, "id,title", "")}, "id\ttitle\n"},
+	} {
+		if got := renderString(t, tt.in, tt.opt); got != tt.want {
+			t.Errorf("%q:\ngot  %q\nwant %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// In plain output a top-level error that says there is none is not a
+// line `grep '^error:'` finds.
+func TestPlainEmptyErrorIsNoErrorLine(t *testing.T) {
+	got := renderString(t, `{"jsonrpc":"2.0","id":1,"result":{"a":1,"error":null}}`, Options{Output: Plain})
+	if strings.Contains("\n"+got, "\nerror:") || !strings.Contains(got, `"error": null`) {
+		t.Errorf("got %q", got)
+	}
+}
+
+// mustSpec is what --columns and --sort ask.
+func mustSpec(t *testing.T, columns, sort string) steer.Spec {
+	t.Helper()
+	var spec steer.Spec
+	var err error
+	if columns != "" {
+		if spec.Columns, spec.Exact, err = steer.ParseColumns(columns); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if sort != "" {
+		if spec.Sort, err = steer.ParseSort(sort); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return spec
 }

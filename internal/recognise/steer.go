@@ -21,10 +21,13 @@ import (
 // --columns, --sort and --where that named one, so that a name that never
 // did can be reported with the columns there were.
 type Seen struct {
-	Columns []string        // every column header seen, once each
-	Named   map[string]bool // names of the flags that met a column
-	Tables  []string        // the names of the tables -o tsv met, once each
-	headers map[string]bool
+	// Unredact, when set, is a value's text before --redact labelled it:
+	// what --where and --sort compare.
+	Unredact func(string) string
+	Columns  []string        // every column header seen, once each
+	Named    map[string]bool // names of the flags that met a column
+	Tables   []string        // the names of the tables -o tsv met, once each
+	headers  map[string]bool
 }
 
 // Table notes a table of an answer, by name, for --table's error.
@@ -38,6 +41,14 @@ func (s *Seen) Table(name string) {
 		}
 	}
 	s.Tables = append(s.Tables, name)
+}
+
+// unredacted is v as the answer had it, before --redact.
+func (s *Seen) unredacted(v Value) Value {
+	if s != nil && s.Unredact != nil && v.Kind == String {
+		v.Text = s.Unredact(v.Text)
+	}
+	return v
 }
 
 // NewSeen returns an empty collection.
@@ -142,6 +153,7 @@ func SteerIndex(rows []Value, spec steer.Spec, seen *Seen) []int {
 	for i, r := range out {
 		for _, k := range spec.Sort {
 			key, v, ok := Lookup(rows[r], k.Name)
+			v = seen.unredacted(v)
 			c := view.Cell{}
 			if ok {
 				seen.Name(k.Name)
@@ -184,6 +196,7 @@ func SteerIndex(rows []Value, spec steer.Spec, seen *Seen) []int {
 func Keep(row Value, spec steer.Spec, seen *Seen) bool {
 	for _, c := range spec.Where {
 		key, v, ok := Lookup(row, c.Name)
+		v = seen.unredacted(v)
 		if ok {
 			seen.Name(c.Name)
 		}

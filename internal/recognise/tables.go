@@ -41,7 +41,7 @@ func tablesIn(v Value, path, tool string) []Table {
 		if !ok {
 			return nil
 		}
-		if res.Kind == Object || res.Kind == Array && value.AllObjects(res.Items) && len(res.Items) > 0 {
+		if res.Kind == Object || res.Kind == Array && value.AllObjects(res.Items) {
 			return tablesIn(res, path, v.Str("tool"))
 		}
 		return nil
@@ -49,10 +49,10 @@ func tablesIn(v Value, path, tool string) []Table {
 		key, rows, _ := ListRows(v)
 		return []Table{{Name: joinName(path, key), Rows: rows}}
 	case ShapeRecords:
-		if len(v.Items) == 0 && !v.IsOpen() {
-			return nil
-		}
 		return []Table{{Name: path, Rows: v}}
+	}
+	if v.Kind == Array && len(v.Items) == 0 {
+		return []Table{{Name: path, Rows: v}} // an empty result: no rows
 	}
 	if v.Kind != Object {
 		return nil
@@ -68,7 +68,9 @@ func tablesIn(v Value, path, tool string) []Table {
 	}
 	var out []Table
 	for _, m := range v.Members {
-		if records(m.Value) && (len(m.Value.Items) > 0 || m.Value.IsOpen() || m.Key == items) {
+		if records(m.Value) {
+			// An empty list is a table of no rows (a search that found
+			// nothing), not nothing.
 			t := Table{Name: joinName(path, m.Key), Rows: m.Value}
 			if m.Key == items {
 				out = append([]Table{t}, out...)
@@ -86,7 +88,9 @@ func tablesIn(v Value, path, tool string) []Table {
 
 // records reports an array of objects (what of it has been read, for an
 // open one).
-func records(v Value) bool { return v.Kind == Array && value.AllObjects(v.Items) }
+func records(v Value) bool {
+	return v.Kind == Array && (len(v.Items) == 0 || value.AllObjects(v.Items))
+}
 
 func joinName(path, key string) string {
 	if path == "" {
@@ -96,9 +100,10 @@ func joinName(path, key string) string {
 }
 
 // TableNamed reports whether name (of --table) picks table t: its whole
-// name, or its last key ("hits" for "results[0].hits").
+// name, its last key ("hits" for "results[0].hits"), or a path that ends
+// in its name ("result.items": the path in the JSON).
 func TableNamed(t Table, name string) bool {
-	if strings.EqualFold(t.Name, name) {
+	if strings.EqualFold(t.Name, name) || t.Name != "" && strings.HasSuffix(strings.ToLower(name), "."+strings.ToLower(t.Name)) {
 		return true
 	}
 	i := strings.LastIndexAny(t.Name, ".]")

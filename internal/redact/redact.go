@@ -24,14 +24,17 @@ import (
 type Redactor struct {
 	keys   map[string]bool
 	labels map[string]string
-	ids    int
-	times  int
+	// orig is what each label stands for (its first spelling), for
+	// --sort and --where, which compare values, not labels (Original).
+	orig  map[string]string
+	ids   int
+	times int
 }
 
 // New returns a redactor that also replaces the values of keys (as the
 // input spells them).
 func New(keys []string) *Redactor {
-	r := &Redactor{keys: map[string]bool{}, labels: map[string]string{}}
+	r := &Redactor{keys: map[string]bool{}, labels: map[string]string{}, orig: map[string]string{}}
 	for _, k := range keys {
 		if k = strings.TrimSpace(k); k != "" {
 			r.keys[k] = true
@@ -44,6 +47,15 @@ func New(keys []string) *Redactor {
 // same value.
 func (r *Redactor) label(kind string, v []byte) string {
 	k := kind + "\x00" + string(v)
+	if kind == "id" {
+		// A UUID is known by its first 8 digits, in any case: khive
+		// shows that short form next to the full one, and both get one
+		// label.
+		k = "id\x00" + strings.ToLower(string(v[:min(len(v), 8)]))
+		if len(v) == 32 {
+			k = "id\x00" + strings.ToLower(string(v))
+		}
+	}
 	if l, ok := r.labels[k]; ok {
 		return l
 	}
@@ -57,7 +69,38 @@ func (r *Redactor) label(kind string, v []byte) string {
 	}
 	l := "<" + kind + "-" + strconv.Itoa(n) + ">"
 	r.labels[k] = l
+	r.orig[l] = string(v)
 	return l
+}
+
+// Original is s with each label in it back to what it stands for: what
+// --where and --sort compare, so that the rows they pick and their order
+// are those of the answer itself. A key's value (--redact-key) is not
+// kept, and stays its label.
+func (r *Redactor) Original(s string) string {
+	if !strings.Contains(s, "<") {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "<")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '>')
+		if j < 0 {
+			break
+		}
+		if o, ok := r.orig[s[i:i+j+1]]; ok {
+			b.WriteString(s[:i])
+			b.WriteString(o)
+		} else {
+			b.WriteString(s[:i+j+1])
+		}
+		s = s[i+j+1:]
+	}
+	b.WriteString(s)
+	return b.String()
 }
 
 // A match is what is replaced: b[start:end], an ID, a time, or the value
@@ -87,6 +130,9 @@ func (r *Redactor) scan(b []byte, f func(match)) {
 			if n := uuidAt(b[i:]); n > 0 {
 				f(match{from: i, start: i, end: i + n, kind: "id"})
 				i += n - 1
+			} else if shortID(b[i:]) {
+				f(match{from: i, start: i, end: i + 8, kind: "id"})
+				i += 7
 			} else if n := stampAt(b[i:]); n > 0 {
 				f(match{from: i, start: i, end: i + n, kind: "time"})
 				i += n - 1
@@ -138,14 +184,39 @@ func uuidAt(b []byte) int {
 		return n
 	}
 	if m := hexRun(b); m == 32 && (m == len(b) || !isAlnum(b[m])) {
+		letter := false
 		for _, c := range b[:32] {
 			if c >= 'A' && c <= 'F' {
 				return 0
 			}
+			letter = letter || c >= 'a'
 		}
-		return 32
+		if letter { // 32 digits alone are a number, which a label would break
+			return 32
+		}
 	}
 	return 0
+}
+
+// shortID reports an ID's short form at the start of b: 8 lower-case hex
+// digits, letters and digits both, alone (as khive shows an entity's id
+// beside its full_id).
+func shortID(b []byte) bool {
+	if len(b) < 8 || hexRun(b) != 8 || len(b) > 8 && (isAlnum(b[8]) || b[8] == '-') {
+		return false
+	}
+	letter, digit := false, false
+	for _, c := range b[:8] {
+		switch {
+		case c >= 'A' && c <= 'F':
+			return false
+		case c >= 'a':
+			letter = true
+		default:
+			digit = true
+		}
+	}
+	return letter && digit
 }
 
 // digits reports whether b starts with n digits.
@@ -236,19 +307,31 @@ func (r *Redactor) keyValue(b []byte, q int) (match, bool) {
 	}
 	m := match{from: q, start: i, kind: "key", key: string(name), quote: `"`}
 	if esc {
-		m.quote = `\"`
+		m.from, m.quote = q-1, `\"` // from its backslash: a cut between the two would lose it
 	}
 	switch {
 	case i >= len(b):
 		return match{}, false
 	case esc && b[i] == '\\' && i+1 < len(b) && b[i+1] == '"':
 		// \"…\": its end is the next \" not itself escaped (\\\").
-		j := i + 2
-		for ; j+1 < len(b); j++ {
-			if b[j] == '\\' && b[j+1] == '"' && (j == 0 || b[j-1] != '\\') {
-				m.end = j + 2
+		// Inside the text, a quote of the inner JSON is \" and a backslash
+		// \\\\: the value ends at a \" after an even run of \\ pairs.
+		for j := i + 2; j+1 < len(b); j++ {
+			if b[j] != '\\' {
+				if b[j] == '\n' {
+					return match{}, false
+				}
+				continue
+			}
+			run := 0
+			for j+run < len(b) && b[j+run] == '\\' {
+				run++
+			}
+			if j+run < len(b) && b[j+run] == '"' && run%2 == 1 && (run-1)%4 == 0 {
+				m.end = j + run + 1
 				return m, true
 			}
+			j += run - 1
 		}
 		return match{}, false
 	case b[i] == '"':
@@ -293,7 +376,7 @@ func (r *Redactor) replace(dst, b []byte) []byte {
 
 // window is how far a match may reach past where a read ends: the bytes
 // after the last safe point are held until the next read (or the end).
-const window = 64 << 10
+const window = 1 << 20
 
 // Reader returns src with what r replaces replaced, as it is read.
 func (r *Redactor) Reader(src io.Reader) io.Reader { return &reader{r: r, src: src} }

@@ -53,3 +53,13 @@ func TestLabels(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// What looks like an ID but is a number stays (a label would break the
+// JSON); an escaped value that ends in a backslash ends where it ends.
+func TestLabelsKeepTheJSONValid(t *testing.T) {
+	in := `{"n": 12345678901234567890123456789012, "t": "{\"path\": \"C:\\\\dir\\\\\", \"keep\": \"visible\"}"}`
+	want := `{"n": 12345678901234567890123456789012, "t": "{\"path\": \"<path>\", \"keep\": \"visible\"}"}`
+	if got := string(New([]string{"path"}).replace(nil, []byte(in))); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -12,6 +12,8 @@
 package plain
 
 import (
+	"bufio"
+	"io"
 	"strconv"
 	"strings"
 
@@ -49,9 +51,29 @@ func Rows(o *lines.Writer, spec steer.Spec, seen *recognise.Seen, header *string
 }
 
 // Table writes the rows of t, as a table however sparse; its error is
-// the input's, where an open list broke off, or the output's.
+// the input's, where an open list broke off, or the output's. A table of
+// no rows whose columns --columns names exactly is its header alone.
 func (p Writer) Table(t recognise.Table) error {
 	p.err = new(error)
+	if len(t.Rows.Items) == 0 && !t.Rows.IsOpen() {
+		if p.spec.Exact && !p.spec.NoHeaders && len(p.spec.Columns) > 0 {
+			names := make([]string, 0, len(p.spec.Columns))
+			for _, c := range p.spec.Columns {
+				if !c.Drop {
+					names = append(names, joinPath("", c.Name))
+					p.seen.Name(c.Name)
+				}
+			}
+			if h := strings.Join(names, "\t"); *p.header != h {
+				if *p.header != "" {
+					p.o.Gap()
+				}
+				*p.header = h
+				p.o.Line(h)
+			}
+		}
+		return p.o.Err()
+	}
 	p.table(t.Name, t.Rows)
 	if err := p.o.Err(); err != nil {
 		return err
@@ -59,10 +81,46 @@ func (p Writer) Table(t recognise.Table) error {
 	return *p.err
 }
 
+// RecordsFrom starts (or goes on with) the table of records r with rows.
+func (p Writer) RecordsFrom(r *Records, rows []Value) {
+	if r.t != nil {
+		for _, row := range rows {
+			p.Record(r, row)
+		}
+		return
+	}
+	r.t = newTSV(p, rows)
+	for i := range rows {
+		r.t.load(i)
+		r.t.write()
+	}
+	r.header = *p.header
+}
+
+// Check notes, without writing anything, the columns rows make and the
+// names of --columns, --sort and --where they meet (in seen), for a
+// caller that checks the names before a table is written.
+func Check(rows []Value, spec steer.Spec, seen *recognise.Seen) {
+	var none string
+	o := lines.New(bufio.NewWriter(io.Discard), 0, "", func() error { return nil })
+	p := Rows(o, spec, seen, &none)
+	p.spec.NoHeaders = true
+	newTSV(p, rows)
+	recognise.SteerIndex(rows, spec, seen)
+}
+
 // Records is a table that grows a row at a time, across documents (a
 // stream of NDJSON records): a column first met in a later row gets a
 // new header line, the old columns then the new, as a long list's does.
-type Records struct{ t *tsv }
+type Records struct {
+	t *tsv
+	// header is the header line its rows are under: another table's
+	// written since makes it write its own again.
+	header string
+}
+
+// Started reports whether the table's header was made.
+func (r *Records) Started() bool { return r.t != nil }
 
 // Record adds a row to the table of records r, making it on the first.
 func (p Writer) Record(r *Records, row Value) {
@@ -70,11 +128,16 @@ func (p Writer) Record(r *Records, row Value) {
 		r.t = newTSV(p, []Value{row})
 		r.t.load(0)
 		r.t.write()
+		r.header = *p.header
 		return
 	}
 	r.t.p = p
+	if *p.header != r.header {
+		r.t.writeHeader()
+	}
 	r.t.loadRow(row)
 	r.t.write()
+	r.header = *p.header
 }
 
 // plain renders the stable, script-facing text form. It depends on nothing
@@ -331,7 +394,7 @@ func (p Writer) walkAt(path *pathSeg, key string, v Value) {
 		if len(v.Members) == 0 {
 			// An empty object is a leaf: an MCP capability is there by
 			// being present ("logging": {}).
-			p.o.Pair(label(path.String()), "{}")
+			p.o.Pair(leafLabel(path.String(), "{}"), "{}")
 			return
 		}
 		for _, m := range v.Members {
@@ -339,7 +402,7 @@ func (p Writer) walkAt(path *pathSeg, key string, v Value) {
 		}
 	case Array:
 		if len(v.Items) == 0 {
-			p.o.Pair(label(path.String()), "[]")
+			p.o.Pair(leafLabel(path.String(), "[]"), "[]")
 			return
 		}
 		if value.AllScalars(v.Items) {
@@ -364,7 +427,8 @@ func (p Writer) walkAt(path *pathSeg, key string, v Value) {
 			p.walkAt(&pathSeg{up: path, seg: "[" + strconv.Itoa(i) + "]"}, key, it)
 		}
 	default:
-		p.o.Pair(label(path.String()), plainScalar(v))
+		text := plainScalar(v)
+		p.o.Pair(leafLabel(path.String(), text), text)
 	}
 }
 
@@ -404,6 +468,19 @@ func label(path string) string {
 		return ""
 	}
 	return path + ": "
+}
+
+// leafLabel is label for a leaf of value text: a top-level error that says
+// there is none (null, "", false, {}, []) has its key quoted, so that
+// `grep '^error:'` still finds failures alone.
+func leafLabel(path, text string) string {
+	if path == "error" {
+		switch text {
+		case "null", `""`, "false", "{}", "[]":
+			return `"error": `
+		}
+	}
+	return label(path)
 }
 
 // table writes rows as tab-separated values under a header line. Nested
@@ -696,9 +773,19 @@ func (t *tsv) loadRow(row Value) {
 		}
 	})
 	if t.added {
-		t.p.o.Gap()
-		t.header()
+		t.newColumns()
 	}
+}
+
+// newColumns heads the rows to come with the columns, new ones included:
+// after a blank line in plain output; in rows-only output the header
+// line says itself when it changes (writeHeader), and with no header
+// nothing marks it.
+func (t *tsv) newColumns() {
+	if t.p.header == nil {
+		t.p.o.Gap()
+	}
+	t.header()
 }
 
 // write writes the current row.

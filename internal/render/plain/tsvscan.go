@@ -61,8 +61,7 @@ func (s *tsvScan) row() error {
 		return err
 	}
 	if t.added {
-		t.p.o.Gap()
-		t.header()
+		t.newColumns()
 	}
 	return nil
 }
