@@ -86,7 +86,11 @@ func reviewDecode(doc string, hook, oneByte bool) ([]value.Value, error) {
 // after, input cut short; read whole or in halves.
 func TestTakeoverReadsWhatTheTokenDecoderReads(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for i := range 60 {
+	n := 24
+	if testing.Short() {
+		n = 6 // the loop people run while they work; the whole in go test ./...
+	}
+	for i := range n {
 		doc := reviewDoc(rng, 0) + reviewSpace(rng) + reviewDoc(rng, 0)
 		switch i % 4 {
 		case 1:

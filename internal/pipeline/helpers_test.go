@@ -36,6 +36,15 @@ func NewDecoder(r interface{ Read([]byte) (int, error) }, name string) *input.De
 
 func parseJSONText(s string) ([]Value, bool) { return protocol.ParseJSONText(s) }
 
+// short is n, or under -short (the loop people run while they work) the
+// smaller quick: the full sizes run in go test ./... and CI.
+func short(n, quick int) int {
+	if testing.Short() {
+		return quick
+	}
+	return n
+}
+
 func renderString(t *testing.T, doc string, opt Options) string {
 	t.Helper()
 	var out strings.Builder

@@ -95,6 +95,7 @@ func TestSSEFramesRenderAsTheyArrive(t *testing.T) {
 // wherever khive puts a list, as long as its columns all appear in its first
 // rows.
 func TestLongListStreamsLikeAHeldOne(t *testing.T) {
+	t.Parallel() // large inputs: alongside the others, on a second core
 	rows := string(listEnvelope(2500))
 	items := rows[strings.Index(rows, `[`) : strings.LastIndex(rows, `]`)+1]
 	docs := map[string]string{
@@ -111,6 +112,9 @@ func TestLongListStreamsLikeAHeldOne(t *testing.T) {
 		"verbose":          {Output: Human, Verbose: true, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)},
 		"markdown":         {Output: Markdown},
 		"markdown-verbose": {Output: Markdown, Verbose: true},
+	}
+	if testing.Short() {
+		opts = map[string]Options{"plain": opts["plain"], "human": opts["human"]}
 	}
 	for name, doc := range docs {
 		for oname, opt := range opts {
@@ -360,8 +364,9 @@ func TestLongListInAnErrorEnvelopeKeepsTheError(t *testing.T) {
 // strings, inline lists that need quotes, every kind of value. The rows
 // repeat a few random templates, so all columns appear in the first rows.
 func TestStreamedRowsAreHeldRows(t *testing.T) {
+	t.Parallel() // large inputs: alongside the others, on a second core
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
-	for seed := uint64(0); seed < 40; seed++ {
+	for seed := uint64(0); seed < uint64(short(20, 5)); seed++ {
 		g := newGen(100 + seed)
 		var templates []Value
 		for i := 0; i < 12; i++ {

@@ -44,9 +44,10 @@ func quote(s string, ascii bool) string {
 // what comes around the text (the reply's id, a later block, isError,
 // _meta) in its place.
 func TestTextBlockStreamsLikeAHeldOne(t *testing.T) {
+	t.Parallel() // large inputs: alongside the others, on a second core
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	docs := map[string]string{}
-	for _, ascii := range []bool{false, true} {
+	for _, ascii := range []bool{false, true}[:short(2, 1)] {
 		text := quote(textItems(2500), ascii)
 		sfx := fmt.Sprintf(" (ascii %v)", ascii)
 		docs["JSON-RPC reply"+sfx] = `{"jsonrpc": "2.0", "id": 7, "result": {"content": [{"type": "text", "text": ` + text + `}]}}`
@@ -62,6 +63,10 @@ func TestTextBlockStreamsLikeAHeldOne(t *testing.T) {
 		"verbose":          {Output: Human, Verbose: true, Now: now},
 		"markdown":         {Output: Markdown},
 		"markdown-verbose": {Output: Markdown, Verbose: true},
+	}
+	if testing.Short() {
+		// short: the two outputs with most of their own code
+		opts = map[string]Options{"plain": opts["plain"], "human": opts["human"]}
 	}
 	for name, doc := range docs {
 		for oname, opt := range opts {
@@ -88,6 +93,7 @@ func TestTextBlockStreamsLikeAHeldOne(t *testing.T) {
 // A text block is held, and shown as it always was, when nothing in it
 // streams or it is not JSON after all; in plain output too.
 func TestTextBlockHeldUnlessItStreams(t *testing.T) {
+	t.Parallel() // large inputs: alongside the others, on a second core
 	long := strings.Repeat("word ", 30000)
 	docs := map[string]string{
 		"short list":    `{"content": [{"type": "text", "text": ` + quote(textItems(500), false) + `}]}`,
@@ -236,9 +242,10 @@ func TestRequestEnvelopeMoreOpsAfterAStreamedOne(t *testing.T) {
 // all, and the output is the same. Plain shows it once too: the text
 // block says nothing the structured content does not.
 func TestTextBlockThenStructuredContent(t *testing.T) {
+	t.Parallel() // large inputs: alongside the others, on a second core
 	env := requestEnvelope(2500, false, "")
 	doc := `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": ` + quote(env, false) + `}], "structuredContent": ` + env + `, "isError": false}}`
-	for _, opt := range []Options{{Output: Human, Width: 100}, {Output: Markdown}} {
+	for _, opt := range []Options{{Output: Human, Width: 100}, {Output: Markdown}}[:short(2, 1)] {
 		var out strings.Builder
 		rn := NewRenderer(&out, opt)
 		if _, err := rn.Stream(strings.NewReader(doc), "t"); err != nil {

@@ -168,6 +168,9 @@ func BenchmarkHumanWide(b *testing.B) {
 // table (late), or one row has all the keys (onerow). A table of them allocated 1 GB for the
 // 900 rows. (Allocation, not time: it is what a test can bound.)
 func TestSparseRecordsAllocateLittle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short: a measure of memory over large tables")
+	}
 	const limit = 64 << 20
 	outputs := map[string]Options{
 		"human":    {Output: Human, Width: 100},
@@ -199,6 +202,7 @@ func TestSparseRecordsAllocateLittle(t *testing.T) {
 // by index in human and Markdown output, indexed lines in plain output,
 // every value there (plain output loses none).
 func TestSparseListStreamsLikeAHeldOne(t *testing.T) {
+	t.Parallel() // large inputs: alongside the others, on a second core
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	outputs := map[string]Options{
 		"human":    {Output: Human, Width: 100, Now: now},
@@ -206,6 +210,9 @@ func TestSparseListStreamsLikeAHeldOne(t *testing.T) {
 		"plain":    {Output: Plain},
 	}
 	for a, name := range map[wideArrangement]string{wideDisjoint: "disjoint", wideRandom: "random", wideShared: "shared"} {
+		if testing.Short() && a != wideShared {
+			continue // short: one arrangement of the keys
+		}
 		for _, form := range []string{"array", "envelope", "result", "list", "request"} {
 			doc := string(wideDoc(1200, a, form))
 			for oname, opt := range outputs {
