@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"errors"
+	"github.com/khive-ai/khive-pretty/internal/input"
 	"io"
 	"os"
 	"path/filepath"
@@ -85,6 +86,9 @@ func TestSeams(t *testing.T) {
 				for _, grown := range grownLists(v) {
 					doc := compactJSON(grown.doc)
 					for name, opt := range opts {
+						if name == "agent" && !khiveAnswer(doc) {
+							continue // agent output is khive's transform; any other answer passes through it
+						}
 						streamed, held := renderString(t, doc, opt), heldString(t, doc, opt)
 						mu.Lock()
 						tried++
@@ -118,6 +122,18 @@ func TestSeams(t *testing.T) {
 	t.Logf("%d of %d renderings differ streamed from held:\n%s", len(found), tried, strings.Join(found, "\n"))
 }
 
+// khiveAnswer reports a document that holds an answer of khive's own (an
+// envelope, a batch, a page; wrapped in MCP or not), which agent output
+// transforms.
+func khiveAnswer(doc string) bool {
+	for _, k := range []string{`"ok"`, `\"ok\"`, `"results"`, `"items"`} {
+		if strings.Contains(doc, k) {
+			return true
+		}
+	}
+	return false
+}
+
 type grownList struct {
 	path string
 	doc  Value
@@ -140,7 +156,7 @@ func grownLists(doc Value) []grownList {
 		case Array:
 			if len(v.Items) > 0 && v.Items[0].Kind == Object {
 				items := v.Items
-				grown := make([]Value, 1200)
+				grown := make([]Value, input.StreamAfter+1) // just past: it streams
 				for i := range grown {
 					grown[i] = items[i%len(items)]
 				}

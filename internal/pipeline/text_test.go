@@ -48,7 +48,7 @@ func TestTextBlockStreamsLikeAHeldOne(t *testing.T) {
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	docs := map[string]string{}
 	for _, ascii := range []bool{false, true}[:short(2, 1)] {
-		text := quote(textItems(2500), ascii)
+		text := quote(textItems(1100), ascii)
 		sfx := fmt.Sprintf(" (ascii %v)", ascii)
 		docs["JSON-RPC reply"+sfx] = `{"jsonrpc": "2.0", "id": 7, "result": {"content": [{"type": "text", "text": ` + text + `}]}}`
 		docs["tool result"+sfx] = `{"content": [{"type": "text", "text": ` + text + `}], "isError": false}`
@@ -243,7 +243,7 @@ func TestRequestEnvelopeMoreOpsAfterAStreamedOne(t *testing.T) {
 // block says nothing the structured content does not.
 func TestTextBlockThenStructuredContent(t *testing.T) {
 	t.Parallel() // large inputs: alongside the others, on a second core
-	env := requestEnvelope(2500, false, "")
+	env := requestEnvelope(1100, false, "")
 	doc := `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": ` + quote(env, false) + `}], "structuredContent": ` + env + `, "isError": false}}`
 	for _, opt := range []Options{{Output: Human, Width: 100}, {Output: Markdown}}[:short(2, 1)] {
 		var out strings.Builder
@@ -262,7 +262,7 @@ func TestTextBlockThenStructuredContent(t *testing.T) {
 	// still shows both.)
 	for _, opt := range []Options{{Output: Plain}} {
 		got := renderString(t, doc, opt)
-		if n := strings.Count(got, "Task number 2499"); n != 1 {
+		if n := strings.Count(got, "Task number 1099"); n != 1 {
 			t.Errorf("output %d, verbose %v: the last row %d times, want 1 (the same JSON twice is said once)", opt.Output, opt.Verbose, n)
 		}
 	}
