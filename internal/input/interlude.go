@@ -75,17 +75,27 @@ func (d *Decoder) interludes() error {
 	}
 }
 
-// valueFirst reports a line that starts with a JSON value although it
-// reads like a bracketed log tag ("[1] [2]": two documents on a line):
-// its first value decodes, or is cut off by the end of what was looked
-// at; "[My-Server] ready" does not.
+// valueFirst reports a line of JSON values although it reads like a
+// bracketed log tag ("[1] [2]": two documents on a line): every value on
+// it decodes, the last perhaps cut off by the end of what was looked at;
+// "[My-Server] ready", "[0] listening on :8080" and "[ ] todo" do not.
 func valueFirst(line []byte) bool {
 	t := bytes.TrimLeft(line, " \t")
 	if len(t) == 0 || t[0] != '[' {
 		return false
 	}
-	_, err := jsonlib.NewDecoder(bytes.NewReader(t)).ReadValue()
-	return err == nil || errors.Is(err, io.ErrUnexpectedEOF)
+	dec := jsonlib.NewDecoder(bytes.NewReader(t))
+	for {
+		_, err := dec.ReadValue()
+		switch {
+		case err == io.EOF:
+			return true
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return true
+		case err != nil:
+			return false
+		}
+	}
 }
 
 // readLine appends to a copy of buf what follows the token decoder's

@@ -104,12 +104,12 @@ func TestNoInterludeHookLeavesTheLineAnError(t *testing.T) {
 // what follows it a string (whose long runs of spaces would be cut).
 func TestInterludesLeaveDocumentsAlone(t *testing.T) {
 	spaces := strings.Repeat(" ", 3000)
-	in := "{\"a\":1}\n[1] [2]\nlog: he said \"hi\n{\"s\":\"x" + spaces + "y\"}\n"
+	in := "{\"a\":1}\n[1] [2]\n[0] listening on :8080\nlog: he said \"hi\n{\"s\":\"x" + spaces + "y\"}\n"
 	got, err := interluded(t, strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"{a:1}", "[1]", "[2]", "L3: log: he said \"hi", "{s:x" + spaces + "y}"}
+	want := []string{"{a:1}", "[1]", "[2]", "L3: [0] listening on :8080", "L4: log: he said \"hi", "{s:x" + spaces + "y}"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got %.200q\nwant %.200q", got, want)
 	}

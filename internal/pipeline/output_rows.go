@@ -36,6 +36,9 @@ type rowsParts struct {
 	// one header), or all of them, to be sorted.
 	records plain.Records
 	held    []value.Value
+	// sawRows: a table with rows was met, so the names of the table
+	// flags could be checked against its columns.
+	sawRows bool
 }
 
 func newTSV(rn *Renderer) output {
@@ -83,6 +86,7 @@ func (r *rowsParts) part(p protocol.Part) error {
 		if err := r.checkSteer(t.Rows.Items); err != nil {
 			return err
 		}
+		r.sawRows = r.sawRows || len(t.Rows.Items) > 0
 		if err := r.writer().Table(t); err != nil {
 			return err
 		}
@@ -95,7 +99,12 @@ func (r *rowsParts) part(p protocol.Part) error {
 // a file is followed.
 func (r *rowsParts) record(row value.Value) error {
 	spec := r.rn.opt.Steer
-	if r.records.Started() && len(spec.Sort) == 0 || r.rn.opt.Follow && len(spec.Sort) == 0 {
+	r.sawRows = true
+	// Held while the columns are decided only where that costs no wait:
+	// a file, not a live stream; a followed file never ends, so --sort
+	// cannot wait for its end either.
+	hold := len(spec.Sort) > 0 || r.rn.settled && !r.records.Started()
+	if r.rn.opt.Follow || !hold {
 		if err := r.checkSteer([]value.Value{row}); err != nil {
 			return err
 		}

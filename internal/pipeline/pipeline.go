@@ -191,6 +191,9 @@ type Renderer struct {
 	// held is a note not written yet, in case the same comes again
 	// (repeats.go).
 	held *repeat
+	// settled: the input being read never waits for more (a file), so
+	// what is held to be written together costs no wait.
+	settled bool
 }
 
 // NewRenderer returns a renderer writing to w.
@@ -248,6 +251,7 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	var res Result
 	rn.ids, rn.name = 0, name
 	settled := input.Settled(r)
+	rn.settled = settled
 	if rn.opt.Redact != nil {
 		// Below framing, so that every output and path sees the labels.
 		r = rn.opt.Redact.Reader(r)
@@ -666,6 +670,9 @@ func (rn *Renderer) Unmatched() error {
 	if rows := rn.rows(); rows != nil {
 		if err := rows.rowless(); err != nil {
 			return err
+		}
+		if !rows.sawRows {
+			return nil // tables of no rows say nothing of their columns
 		}
 	}
 	return rn.unmatched()

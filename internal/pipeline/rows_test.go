@@ -188,6 +188,8 @@ func TestRowsOfAStreamOfRecords(t *testing.T) {
 		{"{\"a\":1}\n{\"a\":2,\"b\":5}\n", Options{Output: TSV, Steer: mustSpec(t, "b", "")}, "b\n\n5\n"},
 		{"{\"a\":1}\n[{\"b\":10}]\n{\"a\":2}\n", Options{Output: TSV}, "a\n1\n\nb\n10\n\na\n2\n"},
 		{"[]", Options{Output: TSV, Steer: mustSpec(t, "id,title", "")}, "id\ttitle\n"},
+		// An empty list that is not the answer's list is a cell.
+		{"{\"id\":1,\"tags\":[\"x\"]}\n{\"id\":2,\"tags\":[],\"deps\":[]}\n", Options{Output: TSV}, "id\ttags\tdeps\n1\tx\t\n2\t[]\t[]\n"},
 	} {
 		if got := renderString(t, tt.in, tt.opt); got != tt.want {
 			t.Errorf("%q:\ngot  %q\nwant %q", tt.in, got, tt.want)

@@ -68,9 +68,10 @@ func tablesIn(v Value, path, tool string) []Table {
 	}
 	var out []Table
 	for _, m := range v.Members {
-		if records(m.Value) {
+		if records(m.Value) && (len(m.Value.Items) > 0 || m.Value.IsOpen() || m.Key == items || IsListKey(m.Key)) {
 			// An empty list is a table of no rows (a search that found
-			// nothing), not nothing.
+			// nothing) where it is the list (the shape's entries, a list
+			// key); any other ([] tags) is a cell of the record.
 			t := Table{Name: joinName(path, m.Key), Rows: m.Value}
 			if m.Key == items {
 				out = append([]Table{t}, out...)
@@ -100,10 +101,10 @@ func joinName(path, key string) string {
 }
 
 // TableNamed reports whether name (of --table) picks table t: its whole
-// name, its last key ("hits" for "results[0].hits"), or a path that ends
-// in its name ("result.items": the path in the JSON).
+// name, its last key ("hits" for "results[0].hits"), or its path in the
+// JSON, through an envelope's result ("result.items").
 func TableNamed(t Table, name string) bool {
-	if strings.EqualFold(t.Name, name) || t.Name != "" && strings.HasSuffix(strings.ToLower(name), "."+strings.ToLower(t.Name)) {
+	if strings.EqualFold(t.Name, name) || t.Name != "" && strings.EqualFold(name, "result."+t.Name) {
 		return true
 	}
 	i := strings.LastIndexAny(t.Name, ".]")

@@ -48,13 +48,7 @@ func New(keys []string) *Redactor {
 func (r *Redactor) label(kind string, v []byte) string {
 	k := kind + "\x00" + string(v)
 	if kind == "id" {
-		// A UUID is known by its first 8 digits, in any case: khive
-		// shows that short form next to the full one, and both get one
-		// label.
-		k = "id\x00" + strings.ToLower(string(v[:min(len(v), 8)]))
-		if len(v) == 32 {
-			k = "id\x00" + strings.ToLower(string(v))
-		}
+		k = "id\x00" + strings.ToLower(string(v)) // one ID in either case
 	}
 	if l, ok := r.labels[k]; ok {
 		return l
@@ -130,7 +124,7 @@ func (r *Redactor) scan(b []byte, f func(match)) {
 			if n := uuidAt(b[i:]); n > 0 {
 				f(match{from: i, start: i, end: i + n, kind: "id"})
 				i += n - 1
-			} else if shortID(b[i:]) {
+			} else if shortID(b[i:]) && !numberLike(b[i:i+8]) {
 				f(match{from: i, start: i, end: i + 8, kind: "id"})
 				i += 7
 			} else if n := stampAt(b[i:]); n > 0 {
@@ -183,7 +177,7 @@ func uuidAt(b []byte) int {
 	if n > 0 && (n == len(b) || !isAlnum(b[n])) {
 		return n
 	}
-	if m := hexRun(b); m == 32 && (m == len(b) || !isAlnum(b[m])) {
+	if m := hexRun(b); m == 32 && (m == len(b) || !isAlnum(b[m])) && !numberLike(b[:32]) {
 		letter := false
 		for _, c := range b[:32] {
 			if c >= 'A' && c <= 'F' {
@@ -217,6 +211,19 @@ func shortID(b []byte) bool {
 		}
 	}
 	return letter && digit
+}
+
+// numberLike reports hex digits that read as a JSON number's digits
+// (123456e7): outside a string a label there would break the JSON, and
+// inside one it is more likely a number than an ID.
+func numberLike(b []byte) bool {
+	e := bytes.IndexAny(b, "eE")
+	for i, c := range b {
+		if !isDigit(c) && i != e {
+			return false
+		}
+	}
+	return e != 0 && e != len(b)-1
 }
 
 // digits reports whether b starts with n digits.

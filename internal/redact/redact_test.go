@@ -57,8 +57,10 @@ func TestLabels(t *testing.T) {
 // What looks like an ID but is a number stays (a label would break the
 // JSON); an escaped value that ends in a backslash ends where it ends.
 func TestLabelsKeepTheJSONValid(t *testing.T) {
-	in := `{"n": 12345678901234567890123456789012, "t": "{\"path\": \"C:\\\\dir\\\\\", \"keep\": \"visible\"}"}`
-	want := `{"n": 12345678901234567890123456789012, "t": "{\"path\": \"<path>\", \"keep\": \"visible\"}"}`
+	in := `{"n": 12345678901234567890123456789012, "e": 1.234567e8, "f": 123456e7, "t": "{\"path\": \"C:\\\\dir\\\\\", \"keep\": \"visible\"}",
+"a": "0190a1b2-0000-7000-8000-000000000001", "b": "0190a1b2-1111-7000-8000-000000000001", "id": "0190a1b2"}`
+	want := `{"n": 12345678901234567890123456789012, "e": 1.234567e8, "f": 123456e7, "t": "{\"path\": \"<path>\", \"keep\": \"visible\"}",
+"a": "<id-1>", "b": "<id-2>", "id": "<id-3>"}`
 	if got := string(New([]string{"path"}).replace(nil, []byte(in))); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

@@ -60,7 +60,7 @@ func (p Writer) Table(t recognise.Table) error {
 			names := make([]string, 0, len(p.spec.Columns))
 			for _, c := range p.spec.Columns {
 				if !c.Drop {
-					names = append(names, joinPath("", c.Name))
+					names = append(names, c.Name) // as named: a.b is the column a.b
 					p.seen.Name(c.Name)
 				}
 			}
@@ -132,10 +132,10 @@ func (p Writer) Record(r *Records, row Value) {
 		return
 	}
 	r.t.p = p
+	r.t.loadRow(row) // a new column writes the header itself
 	if *p.header != r.header {
-		r.t.writeHeader()
+		r.t.writeHeader() // another table's rows came between
 	}
-	r.t.loadRow(row)
 	r.t.write()
 	r.header = *p.header
 }
