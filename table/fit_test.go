@@ -71,10 +71,19 @@ func floorOf(c Column, natural int) int {
 // fits; a low-value column is shown only once free text is whole; and one
 // more column of width never shows less (every column shown stays, at
 // least as wide).
+// cases is n random cases, a fifth under -short (the loop people run
+// while they work).
+func cases(n int) int {
+	if testing.Short() {
+		return n / 5
+	}
+	return n
+}
+
 func TestFitProperties(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var dropped, cut, lowShown int
-	for range 5_000 {
+	for range cases(5_000) {
 		cols, natural, opt := randomTable(r)
 		var prev Layout
 		for w := 1; w <= 200; w++ {
@@ -333,7 +342,7 @@ func TestWriterLayout(t *testing.T) {
 func TestWiderNeverShowsLess(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	grew := 0
-	for range 2_000 {
+	for range cases(2_000) {
 		cols, _, opt := randomTable(r)
 		rows := make([][]Cell, 1+r.IntN(5))
 		for k := range rows {

@@ -58,6 +58,7 @@ func (g *gen) agentObject(n int) Value {
 // envelope's rows, an op's result or its rows) and whatever the op's verb
 // (always verbose, receipts, standard), over random rows and envelopes.
 func TestAgentStreamedIsAgentHeld(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	streamedAny := 0
 	for seed := uint64(0); seed < 48; seed++ {

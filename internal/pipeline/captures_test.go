@@ -17,6 +17,7 @@ import (
 // written, inside the JSON a text block holds too. Only JSON-RPC's own
 // "jsonrpc" and filler (recognise.IsFiller) are framing, not content.
 func TestPlainKeepsEveryValueOfEveryCapture(t *testing.T) {
+	t.Parallel()
 	var files []string
 	for _, pat := range []string{"*.json", "*.ndjson", "*.txt", "*.sse", "*.http"} {
 		m, _ := filepath.Glob(filepath.Join("../../testdata/mcp", pat))

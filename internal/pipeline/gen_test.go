@@ -12,9 +12,12 @@ import (
 type gen struct {
 	r *rand.Rand
 	n int
+	// texts are the texts strings are made of: genTexts, or a test's own
+	// (each test its own: tests run in parallel).
+	texts []string
 }
 
-func newGen(seed uint64) *gen { return &gen{r: rand.New(rand.NewPCG(seed, 1))} }
+func newGen(seed uint64) *gen { return &gen{r: rand.New(rand.NewPCG(seed, 1)), texts: genTexts} }
 
 // Texts that have tripped renderers: separators, escapes, wide and
 // invisible characters, things that look like timestamps, IDs, statuses.
@@ -28,7 +31,7 @@ var genTexts = []string{
 func (g *gen) serial() int { g.n++; return g.n }
 
 func (g *gen) str() Value {
-	t := genTexts[g.r.IntN(len(genTexts))]
+	t := g.texts[g.r.IntN(len(g.texts))]
 	// The serial goes in front or behind, so that texts keep their shape
 	// (a leading space, a timestamp at the start).
 	s := "s" + strconv.Itoa(g.serial())

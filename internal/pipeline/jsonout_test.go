@@ -195,6 +195,7 @@ func append1(v Value, m Member) Value {
 // output escapes (bidi, zero-width, C1), bytes that are not UTF-8, escapes
 // of every kind in the input.
 func TestJSONLongStringsInPieces(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	runs := []string{"abc ", "漢字漢字漢字", "😀😀", "\u202e", "\u200b", "\u0085", "é", "\"\\/", "\n\t", "\x01", "{", "}"}
 	for i := range 6 {

@@ -83,8 +83,9 @@ func tabsAsSpace(out, line string) bool {
 // tools and summaries, JSON-RPC replies and notifications, MCP tool results
 // with every kind of content block. Random documents, unique values.
 func TestPlainLosesNoValueOfAnyShape(t *testing.T) {
+	t.Parallel()
 	g := newGen(1)
-	for i := 0; i < 3000; i++ {
+	for i := 0; i < short(3000, 600); i++ {
 		doc := g.document(2)
 		text := compactJSON(doc)
 		out := renderString(t, text, Options{Output: Plain})
@@ -160,9 +161,10 @@ func emptiesIn(out, tok string) int {
 // nothing shortened or dropped (values are as human output writes them:
 // control characters escaped, line breaks as separate lines or ↵).
 func TestVerboseHumanLosesNoValueOfAnyShape(t *testing.T) {
+	t.Parallel()
 	g := newGen(2)
 	opt := Options{Output: Human, Verbose: true, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}
-	for i := 0; i < 3000; i++ {
+	for i := 0; i < short(3000, 600); i++ {
 		doc := g.document(2)
 		text := compactJSON(doc)
 		out := renderString(t, text, opt)
@@ -191,13 +193,12 @@ func TestVerboseHumanLosesNoValueOfAnyShape(t *testing.T) {
 // document (long tool names, kinds, keys, strings, notes, prose), at any
 // width from the narrowest to the widest. Errors are never cut: they wrap.
 func TestHumanLinesFitTheWidth(t *testing.T) {
+	t.Parallel()
 	g := newGen(4)
-	texts := genTexts
-	genTexts = append(append([]string(nil), texts...),
+	g.texts = append(append([]string(nil), genTexts...),
 		strings.Repeat("a_very_long_tool_name_", 6), strings.Repeat("wide 漢字 ", 20),
 		strings.Repeat("word ", 40)+"\nsecond line "+strings.Repeat("x", 150))
-	defer func() { genTexts = texts }()
-	for i := 0; i < 3000; i++ {
+	for i := 0; i < short(3000, 600); i++ {
 		doc := g.document(2)
 		width := 10 + g.r.IntN(111)
 		opt := Options{Output: Human, Width: width, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC), ASCII: g.r.IntN(4) == 0}
@@ -225,13 +226,12 @@ func noSpace(s string) string {
 // they wrap. Every value of an error envelope (and every line of prose) is
 // in the output at any width, once line breaks and indents are ignored.
 func TestErrorsAndProseWrapInsteadOfBeingCut(t *testing.T) {
+	t.Parallel()
 	g := newGen(5)
-	texts := genTexts
-	genTexts = append(append([]string(nil), texts...), strings.Repeat("a_very_long_error_kind_", 5),
+	g.texts = append(append([]string(nil), genTexts...), strings.Repeat("a_very_long_error_kind_", 5),
 		strings.Repeat("because ", 30), strings.Repeat("漢字", 40))
-	defer func() { genTexts = texts }()
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
-	for i := 0; i < 2000; i++ {
+	for i := 0; i < short(2000, 400); i++ {
 		var doc Value
 		if i%2 == 0 {
 			doc = g.errorEnvelope()

@@ -104,13 +104,12 @@ func neutralN(v Value, n *int) Value {
 // code, links, HTML) whatever its strings say. So an error block after a
 // value can never be hidden by it.
 func TestMarkdownValuesCannotChangeStructure(t *testing.T) {
+	t.Parallel()
 	g := newGen(3)
-	texts := genTexts
-	genTexts = markdownTraps
-	defer func() { genTexts = texts }()
+	g.texts = markdownTraps
 	for _, verbose := range []bool{false, true} {
 		opt := Options{Output: Markdown, Verbose: verbose}
-		for i := 0; i < 1500; i++ {
+		for i := 0; i < short(1500, 300); i++ {
 			doc := g.document(2)
 			got := renderString(t, compactJSON(doc), opt)
 			want := renderString(t, compactJSON(neutral(doc)), opt)

@@ -66,6 +66,7 @@ func largeObject(n int, sorted bool, tail string) string {
 // shown as they are read, and the output is the held output, byte for
 // byte, in every output that streams it.
 func TestLargeObjectStreamsLikeAHeldOne(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	opts := map[string]Options{
 		"plain":            {Output: Plain},
@@ -217,6 +218,7 @@ func memoryEntities(n int) string {
 // its own view, and shows what a held one shows: numbered as the first
 // entries are, counted under them, the document's other fields around.
 func TestLongEntriesStreamLikeHeldOnes(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	rels := `[{"type": "relation", "from": "entity 1", "to": "entity 2", "relationType": "works_with"}]`
 	docs := map[string]string{

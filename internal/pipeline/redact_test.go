@@ -59,6 +59,7 @@ func (m minted) fill(tmpl string) string {
 // --redact gives the same bytes whatever IDs and times a server minted, in
 // every output, and keeps equal IDs equal (as many labels as distinct IDs).
 func TestRedactedOutputIsTheSameEveryRun(t *testing.T) {
+	t.Parallel()
 	g := newGen(28)
 	r := rand.New(rand.NewPCG(28, 2))
 	uuid := regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)

@@ -272,6 +272,7 @@ func (c *readCounter) Read(p []byte) (int, error) {
 // arrays and mixed items show every item, in plain and human output, and
 // records that are interrupted by other items keep their table.
 func TestLongListsOfAnyItemKeepEveryItem(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	item := func(i int) string {
 		switch {
@@ -418,6 +419,7 @@ func TestStreamedRowsAreHeldRows(t *testing.T) {
 // (in both outputs, read whole so that any column can be asked about),
 // --sort by holding the list, since its last row may come first.
 func TestTableFlagsOnLongLists(t *testing.T) {
+	t.Parallel()
 	doc := string(listEnvelope(2500))
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	where, err := steer.ParseWhere("status=waiting")

@@ -141,6 +141,7 @@ func TestTextBlockInsideAStreamedRow(t *testing.T) {
 // member "structuredContent" of a document inside the text is skipped
 // once the text streams, though it is no tool result's.
 func TestSkipIsForTheReplyNotTheText(t *testing.T) {
+	t.Parallel()
 	inner := textItems(2500)
 	inner = inner[:len(inner)-1] + `, "structuredContent": {"marker": "KEEP-ME"}}`
 	doc := `{"content": [{"type": "text", "text": ` + quote(inner, false) + `}]}`
@@ -162,6 +163,7 @@ func TestSkipIsForTheReplyNotTheText(t *testing.T) {
 // part, which the whole document has after the content blocks' parts, so
 // skipping the parts shown before the text drops the isError part instead.
 func TestTextBlockWithMetaFirst(t *testing.T) {
+	t.Parallel()
 	text := quote(textItems(2500), false)
 	docs := map[string]string{
 		"meta first, isError after": `{"_meta": {"progressToken": 3}, "content": [{"type": "text", "text": ` + text + `}], "isError": true}`,

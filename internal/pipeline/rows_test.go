@@ -134,6 +134,7 @@ func csvSplit(t *testing.T) func(string) [][]string {
 // where the row has no value; held, and streamed past input.StreamAfter
 // rows, bare and in a khive list page.
 func TestRowsAreTheTablesRows(t *testing.T) {
+	t.Parallel()
 	g := newGen(26)
 	for i := range 60 {
 		n := 1 + g.r.IntN(40)

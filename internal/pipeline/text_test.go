@@ -125,6 +125,7 @@ func TestTextBlockHeldUnlessItStreams(t *testing.T) {
 // a document after it is shown, an error after it is located where it is,
 // and a string cut short is the input's error, not a panic.
 func TestTextBlockThenMoreInput(t *testing.T) {
+	t.Parallel()
 	doc := `{"content": [{"type": "text", "text": ` + quote(textItems(1500), false) + `}]}`
 	got := renderString(t, doc+"\n"+`{"after": "the reply"}`, Options{Output: Plain})
 	if !strings.HasSuffix(got, "\nafter: the reply\n") {
@@ -176,6 +177,7 @@ func requestEnvelope(rows int, sorted bool, more string) string {
 // output, which heads the op with the number of ops, holds it. Streamed
 // or held, the output is the same.
 func TestRequestEnvelopeListStreams(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	opts := map[string]Options{
 		"plain":    {Output: Plain},
