@@ -447,6 +447,7 @@ func TestWrappedResponsesRenderLikeWhatTheyCarry(t *testing.T) {
 // A single 50 MB string: plain output shows all of it, human output at most
 // 64 KiB of it, with a note, even under --verbose.
 func TestHugeStringIsBoundedInHumanOutputOnly(t *testing.T) {
+	t.Parallel() // long: alongside the other tests
 	if testing.Short() {
 		t.Skip("makes a 50 MB input")
 	}

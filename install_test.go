@@ -21,6 +21,7 @@ const installVersion = "v0.0.0-20260101000000-000000000000"
 // dependencies from the module cache's own download directory, which has
 // the same layout. The installed binary reports that version.
 func TestGoInstallFromAProxy(t *testing.T) {
+	t.Parallel() // long: alongside the other tests
 	if testing.Short() {
 		t.Skip("builds the module from an empty module cache")
 	}

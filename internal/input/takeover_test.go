@@ -86,7 +86,7 @@ func reviewDecode(doc string, hook, oneByte bool) ([]value.Value, error) {
 // after, input cut short; read whole or in halves.
 func TestTakeoverReadsWhatTheTokenDecoderReads(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	n := 24
+	n := 16
 	if testing.Short() {
 		n = 6 // the loop people run while they work; the whole in go test ./...
 	}
