@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/render/plain"
 )
 
@@ -124,26 +123,20 @@ func framing(key string, v Value) bool {
 }
 
 // captureLeaves calls fn with each value plain output must show, as it
-// writes it.
+// writes it: eachLeaf's, but for JSON-RPC's framing, and inside the JSON
+// a text block holds.
 func captureLeaves(key string, v Value, inProps bool, fn func(key, want string)) {
-	if key == "jsonrpc" || recognise.IsFiller(key, v, inProps) || framing(key, v) {
-		return
-	}
-	switch v.Kind {
-	case Object:
-		for _, m := range v.Members {
-			captureLeaves(m.Key, m.Value, inProps || m.Key == "properties", fn)
+	eachLeaf(key, v, inProps, func(key string, v Value) {
+		if key == "jsonrpc" || framing(key, v) {
+			return
 		}
-	case Array:
-		for _, it := range v.Items {
-			captureLeaves(key, it, inProps, fn)
+		if v.Kind == Number {
+			fn(key, plain.Scalar(v))
+			return
 		}
-	case Number:
-		fn(key, plain.Scalar(v))
-	case String:
 		if t := strings.TrimSpace(v.Text); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
 			if inner, err := NewDecoder(strings.NewReader(t), "text").Next(); err == nil {
-				captureLeaves(key, inner, inProps, fn)
+				captureLeaves(key, inner, false, fn)
 				return
 			}
 		}
@@ -152,5 +145,5 @@ func captureLeaves(key string, v Value, inProps bool, fn func(key, want string))
 				fn(key, strings.TrimSpace(plain.Text(line)))
 			}
 		}
-	}
+	})
 }

@@ -405,7 +405,7 @@ func (rn *Renderer) preamble(lines []string, name string, res *Result) error {
 	}
 	parts := make([]protocol.Part, len(lines))
 	for i, l := range lines {
-		parts[i] = protocol.Part{Kind: protocol.NotePart, Note: protocol.Note{Fields: []string{l}, Plain: "note: " + l}}
+		parts[i] = logLine(l)
 	}
 	res.Documents++
 	return rn.parts(parts, res)
@@ -427,8 +427,14 @@ func (rn *Renderer) interlude(name string, res *Result) func(line int, text stri
 		if err := rn.endRun(); err != nil {
 			return err
 		}
-		return rn.parts([]protocol.Part{{Kind: protocol.NotePart, Note: protocol.Note{Fields: []string{text}, Plain: "note: " + text}}}, res)
+		return rn.parts([]protocol.Part{logLine(text)}, res)
 	}
+}
+
+// logLine is a line of the input that is not JSON (a banner, a log line)
+// as a note: as it is, and in plain output "note: …".
+func logLine(text string) protocol.Part {
+	return protocol.Part{Kind: protocol.NotePart, Note: protocol.Note{Fields: []string{text}, Plain: "note: " + text}}
 }
 
 func isEmptyInput(err error) bool {

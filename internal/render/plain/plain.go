@@ -64,13 +64,7 @@ func (p Writer) Table(t recognise.Table) error {
 					p.seen.Name(c.Name)
 				}
 			}
-			if h := strings.Join(names, "\t"); *p.header != h {
-				if *p.header != "" {
-					p.o.Gap()
-				}
-				*p.header = h
-				p.o.Line(h)
-			}
+			p.headerLine(strings.Join(names, "\t"))
 		}
 		return p.o.Err()
 	}
@@ -689,16 +683,23 @@ func (t *tsv) writeHeader() {
 		}
 		t.b.WriteString(c.header)
 	}
-	if last := t.p.header; last != nil {
-		if *last == t.b.String() {
-			return // the rows go on under the header written last
+	t.p.headerLine(t.b.String())
+}
+
+// headerLine writes a table's header line. In rows-only output one the
+// same as the last written is not written again (the rows go on under
+// it), and another starts a new table after a blank line.
+func (p Writer) headerLine(h string) {
+	if last := p.header; last != nil {
+		if *last == h {
+			return
 		}
 		if *last != "" {
-			t.p.o.Gap() // other columns: a new table
+			p.o.Gap()
 		}
-		*last = t.b.String()
+		*last = h
 	}
-	t.p.o.Line(t.b.String())
+	p.o.Line(h)
 }
 
 // pick is the columns --columns asks for: exactly those named, in the
