@@ -19,7 +19,7 @@ func (p plainParts) writer(o *lines.Writer) plain.Writer {
 }
 
 func (p plainParts) part(pt protocol.Part) error {
-	if pt.Kind == protocol.NotePart && pt.Note.Plain == "" {
+	if pt.Kind == protocol.NotePart && pt.Note.Literal == "" {
 		return nil // headers and such: for people only
 	}
 	if err := p.checkSteer(pt); err != nil {

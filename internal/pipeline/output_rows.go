@@ -58,7 +58,7 @@ func (r *rowsParts) writer() plain.Writer {
 // request) holds no rows. An answer that failed is said on stderr: its
 // exit says so too, and stdout stays rows.
 func (r *rowsParts) part(p protocol.Part) error {
-	if p.Kind != protocol.ValuePart || p.PlainOnly && value.Empty(p.Value) {
+	if p.Kind != protocol.ValuePart || p.ShownBefore && value.Empty(p.Value) {
 		return nil
 	}
 	if p.Failed {

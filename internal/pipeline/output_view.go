@@ -30,7 +30,7 @@ func (vp *viewParts) part(p protocol.Part) error {
 	}
 	// An embedded resource is a note in plain output, a document here.
 	o := rn.begin(p.Kind == protocol.NotePart && p.Note.Resource.Kind != value.Object)
-	rn.heads = p.ReplyID && rn.opt.Output == Human
+	rn.heads = p.IsID && rn.opt.Output == Human
 	return vp.write(o, d)
 }
 

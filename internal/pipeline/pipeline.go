@@ -275,7 +275,7 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 				ctype = strings.TrimSpace(v)
 			}
 			p := protocol.HeadLine(l)
-			if p.VerboseOnly {
+			if p.Detail {
 				hidden++
 			}
 			return rn.parts([]protocol.Part{p}, &res)
@@ -434,7 +434,7 @@ func (rn *Renderer) interlude(name string, res *Result) func(line int, text stri
 // logLine is a line of the input that is not JSON (a banner, a log line)
 // as a note: as it is, and in plain output "note: …".
 func logLine(text string) protocol.Part {
-	return protocol.Part{Kind: protocol.NotePart, Note: protocol.Note{Fields: []string{text}, Plain: "note: " + text}}
+	return protocol.Part{Kind: protocol.NotePart, Note: protocol.Note{Fields: []string{text}, Literal: "note: " + text}}
 }
 
 func isEmptyInput(err error) bool {
@@ -572,8 +572,8 @@ func (rn *Renderer) docParts(v value.Value, count bool) []protocol.Part {
 			// Replies may come out of order: from the second message with
 			// an id on, each reply says which request it answers.
 			for i := range parts {
-				if parts[i].ReplyID {
-					parts[i].VerboseOnly = false
+				if parts[i].IsID {
+					parts[i].Detail = false
 				}
 			}
 		}

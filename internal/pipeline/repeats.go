@@ -25,7 +25,7 @@ type repeat struct {
 // line (other notes, such as a result's content blocks, are its answer).
 func (rn *Renderer) collapses(p protocol.Part) bool {
 	return p.Kind == protocol.NotePart && p.Note.Notification && (rn.opt.Output == Human || rn.opt.Output == Markdown) &&
-		!p.PlainOnly && (!p.VerboseOnly || rn.opt.Verbose) // not shown: not counted
+		!p.ShownBefore && (!p.Detail || rn.opt.Verbose) // not shown: not counted
 }
 
 // noteKey is what two notes that say the same thing share.

@@ -58,18 +58,17 @@ type Part struct {
 	// Failed makes the command exit 1: an error envelope, a JSON-RPC error,
 	// an MCP result with isError, an HTTP 4xx or 5xx status.
 	Failed bool
-	// VerboseOnly parts are left out of human output unless --verbose,
-	// because another part says the same (content next to structuredContent)
-	// or they are protocol detail (_meta). Plain output shows them: it
-	// loses nothing.
-	VerboseOnly bool
-	// PlainOnly parts are shown by the view of the part before them (an
-	// embedded resource's text, in the resource's document): only plain
-	// output, which writes the resource as a line, writes them too.
-	PlainOnly bool
-	// ReplyID marks the note of a reply's id: needed to match replies to
+	// Detail parts say again what another part says (content next to
+	// structuredContent) or are protocol detail (_meta): what an output
+	// for people may leave out, and a lossless one keeps.
+	Detail bool
+	// ShownBefore parts are shown by the view of the part before them (an
+	// embedded resource's text, in the resource's document); only an
+	// output that writes that resource as a line writes them again.
+	ShownBefore bool
+	// IsID marks the note of a reply's id: needed to match replies to
 	// requests once a stream holds more than one message with an id.
-	ReplyID bool
+	IsID bool
 }
 
 // HasID reports a JSON-RPC message with an id: a reply, or a request.
@@ -81,20 +80,23 @@ func HasID(v Value) bool {
 // Note is a one-line aside.
 type Note struct {
 	Fields []string // human form: joined by the glyph set's separator
-	Plain  string   // plain output's line; "" leaves it out there
-	Bad    bool     // a failure (an HTTP error status, an error log)
-	Warn   bool     // a warning (a warning log)
+	// Literal is the note in the input's own words, one "key: value"
+	// line that leaves nothing out; "" for a line that is no part of the
+	// answer (an HTTP header).
+	Literal string
+	Bad     bool // a failure (an HTTP error status, an error log)
+	Warn    bool // a warning (a warning log)
 	// Notification: the line of a JSON-RPC notification (a log line,
 	// progress, list_changed), which servers may send many times over.
 	Notification bool
 	Key          bool // worth noticing: a value to copy (an Mcp-Session-Id)
-	// Rest is what the line does not say: fields plain output writes after
-	// it (under RestPath), human output under --verbose.
+	// Rest is what the line does not say: fields a lossless output writes
+	// after it (under RestPath), one for people under --verbose.
 	Rest     Value
 	RestPath string
-	// PlainRest, when set, replaces Rest in plain output: it adds what
-	// human output never shows (the base64 of a blob).
-	PlainRest Value
+	// RestAll, when set, is Rest with what a person never reads (the
+	// base64 of a blob): for an output that loses nothing.
+	RestAll Value
 	// Resource, when set, is the embedded resource ({uri, mimeType, text
 	// | blob}, all strings) the line names, for a view to show as a
 	// document instead.
@@ -167,7 +169,7 @@ func (u unwrapper) rpc(v Value) []Part {
 		case id.Kind == String && text == "", !id.Scalar():
 			text = value.Compact(id)
 		}
-		parts = append(parts, Part{Kind: NotePart, Note: Note{Fields: []string{"#" + text}, Plain: "id: " + text}, VerboseOnly: true, ReplyID: true})
+		parts = append(parts, Part{Kind: NotePart, Note: Note{Fields: []string{"#" + text}, Literal: "id: " + text}, Detail: true, IsID: true})
 	}
 	used := map[string]bool{"jsonrpc": true, "id": true}
 	if res, ok := v.Get("result"); ok {
@@ -271,7 +273,7 @@ func notification(method string, params Value) (p Part) {
 		if msg, ok := take("message", String); ok && msg.Text != "" {
 			n += " " + msg.Text
 		}
-		p = Part{Kind: NotePart, Note: Note{Fields: []string{"progress " + n}, Plain: "progress: " + n}}
+		p = Part{Kind: NotePart, Note: Note{Fields: []string{"progress " + n}, Literal: "progress: " + n}}
 	case "notifications/message":
 		level, _ := take("level", String)
 		text := ""
@@ -303,16 +305,16 @@ func notification(method string, params Value) (p Part) {
 		case "warning":
 			warn = true
 		}
-		p = Part{Kind: NotePart, Note: Note{Fields: []string{"[" + level.Text + "] " + text}, Plain: strings.TrimSuffix("log: "+level.Text+": "+plainText, ": "), Bad: bad, Warn: warn}}
+		p = Part{Kind: NotePart, Note: Note{Fields: []string{"[" + level.Text + "] " + text}, Literal: strings.TrimSuffix("log: "+level.Text+": "+plainText, ": "), Bad: bad, Warn: warn}}
 		if plainData != nil {
-			defer func() { p.Note.PlainRest = value.Join(p.Note.Rest, Value{Kind: Object, Members: []Member{*plainData}}) }()
+			defer func() { p.Note.RestAll = value.Join(p.Note.Rest, Value{Kind: Object, Members: []Member{*plainData}}) }()
 		}
 	default:
 		text := method
 		if params.Kind != Null && !value.Empty(params) {
 			text += " " + value.Compact(params)
 		}
-		p = Part{Kind: NotePart, Note: Note{Fields: []string{text}, Plain: "notification: " + method}}
+		p = Part{Kind: NotePart, Note: Note{Fields: []string{text}, Literal: "notification: " + method}}
 		used = nil // plain output has every param as a field
 		if params.Kind != Object && !value.Empty(params) {
 			p.Note.Rest = Value{Kind: Object, Members: []Member{{Key: "params", Value: params}}}
@@ -400,7 +402,7 @@ func (u unwrapper) tool(v Value) []Part {
 			continue
 		}
 		for _, p := range u.contentBlock(b, isErr) {
-			p.VerboseOnly = p.VerboseOnly || (hasSC && !isErr)
+			p.Detail = p.Detail || (hasSC && !isErr)
 			parts = append(parts, p)
 		}
 	}
@@ -425,7 +427,7 @@ func (u unwrapper) tool(v Value) []Part {
 		// plain output, which loses nothing).
 		// Fields that say nothing (structuredContent: {}) are plain output's
 		// alone.
-		parts = append(parts, Part{Kind: ValuePart, Value: rest, VerboseOnly: true, PlainOnly: value.Empty(rest)})
+		parts = append(parts, Part{Kind: ValuePart, Value: rest, Detail: true, ShownBefore: value.Empty(rest)})
 	}
 	return parts
 }
@@ -527,7 +529,7 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 	withRest := func(p Part, rest Value, plainOnly ...Member) []Part {
 		p.Note.Rest = rest
 		if len(plainOnly) > 0 {
-			p.Note.PlainRest = value.Join(rest, Value{Kind: Object, Members: plainOnly})
+			p.Note.RestAll = value.Join(rest, Value{Kind: Object, Members: plainOnly})
 		}
 		return []Part{p}
 	}
@@ -541,7 +543,7 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 			}
 			t.used["text"] = true
 			if rest := t.rest(); !value.Empty(rest) {
-				parts = append(parts, Part{Kind: ValuePart, Value: rest, VerboseOnly: true})
+				parts = append(parts, Part{Kind: ValuePart, Value: rest, Detail: true})
 			}
 			return parts
 		}
@@ -563,7 +565,7 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 			parts = []Part{{Kind: ProsePart, Text: text}}
 		}
 		if rest := t.rest(); !value.Empty(rest) {
-			parts = append(parts, Part{Kind: ValuePart, Value: rest, VerboseOnly: true})
+			parts = append(parts, Part{Kind: ValuePart, Value: rest, Detail: true})
 		}
 		return parts
 	case "image", "audio":
@@ -603,7 +605,7 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 			}
 		}
 		for _, p := range more {
-			p.PlainOnly = note.Note.Resource.Kind == Object // the document shows the text
+			p.ShownBefore = note.Note.Resource.Kind == Object // the document shows the text
 			parts = append(parts, p)
 		}
 		return parts
@@ -616,7 +618,7 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 			text += " " + mime
 			mimeField = append(mimeField, Member{Key: "mimeType", Value: str(mime)}) // a field in plain output
 		}
-		return withRest(Part{Kind: NotePart, Note: Note{Fields: []string{text}, Plain: "link: " + name + " " + uri}}, t.rest(), mimeField...)
+		return withRest(Part{Kind: NotePart, Note: Note{Fields: []string{text}, Literal: "link: " + name + " " + uri}}, t.rest(), mimeField...)
 	}
 	return []Part{{Kind: ValuePart, Value: b}}
 }
@@ -677,7 +679,7 @@ func mediaNote(kind, uri, mime string, size int64) Part {
 		human = append(human, format.Bytes(size))
 		plainFields = append(plainFields, strconv.FormatInt(size, 10)+" bytes")
 	}
-	return Part{Kind: NotePart, Note: Note{Fields: human, Plain: kind + ": " + strings.Join(plainFields, ", ")}}
+	return Part{Kind: NotePart, Note: Note{Fields: human, Literal: kind + ": " + strings.Join(plainFields, ", ")}}
 }
 
 // base64Size is the decoded size of base64 text, or -1 when there is none.
@@ -745,9 +747,9 @@ func HeadLine(line string) Part {
 	if !strings.HasPrefix(line, "HTTP/") {
 		// The session id is what the next request must send back.
 		name, _, _ := strings.Cut(line, ":")
-		return Part{Kind: NotePart, Note: Note{Fields: []string{line}, Key: strings.EqualFold(name, "mcp-session-id")}, VerboseOnly: !KeyHeader(name)}
+		return Part{Kind: NotePart, Note: Note{Fields: []string{line}, Key: strings.EqualFold(name, "mcp-session-id")}, Detail: !KeyHeader(name)}
 	}
-	return Part{Kind: NotePart, Note: Note{Fields: []string{line}, Plain: line, Bad: input.StatusCode(line) >= 400}}
+	return Part{Kind: NotePart, Note: Note{Fields: []string{line}, Literal: line, Bad: input.StatusCode(line) >= 400}}
 }
 
 // KeyHeader reports a response header a person needs without --verbose:
@@ -765,5 +767,5 @@ func KeyHeader(name string) bool {
 // EventNote is a Server-Sent Event whose data is not JSON (the endpoint
 // event of MCP's older SSE transport): one line.
 func EventNote(event, data string) Part {
-	return Part{Kind: NotePart, Note: Note{Fields: []string{event + ": " + data}, Plain: event + ": " + data}}
+	return Part{Kind: NotePart, Note: Note{Fields: []string{event + ": " + data}, Literal: event + ": " + data}}
 }

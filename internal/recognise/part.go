@@ -15,7 +15,7 @@ import (
 // (an embedded resource's text, in its document) is always empty.
 func Doc(p protocol.Part, opt Options) view.Doc {
 	var d view.Doc
-	if p.PlainOnly || p.VerboseOnly && !opt.Verbose {
+	if p.ShownBefore || p.Detail && !opt.Verbose {
 		return d
 	}
 	b := builder{opt: opt}

@@ -55,7 +55,7 @@ func TestEmbeddedResource(t *testing.T) {
 		t.Errorf("under --verbose the annotations follow the document: %#v", got)
 	}
 	parts := protocol.Unwrap(mustDecode(t, doc), Failed)
-	if len(parts) != 2 || parts[0].Kind != protocol.NotePart || parts[1].Kind != protocol.ProsePart || !parts[1].PlainOnly {
+	if len(parts) != 2 || parts[0].Kind != protocol.NotePart || parts[1].Kind != protocol.ProsePart || !parts[1].ShownBefore {
 		t.Errorf("parts for plain output: %#v", parts)
 	}
 }

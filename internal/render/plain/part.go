@@ -32,10 +32,10 @@ func (p Writer) Part(pt protocol.Part) {
 		p.field("", Member{Key: "id", Value: r.ID})
 		p.field("", Member{Key: "params", Value: r.Params})
 	case protocol.NotePart:
-		p.o.Line(plainText(pt.Note.Plain))
+		p.o.Line(plainText(pt.Note.Literal))
 		rest := pt.Note.Rest
-		if pt.Note.PlainRest.Kind == Object {
-			rest = pt.Note.PlainRest
+		if pt.Note.RestAll.Kind == Object {
+			rest = pt.Note.RestAll
 		}
 		for _, m := range rest.Members {
 			p.field(pt.Note.RestPath, m)
