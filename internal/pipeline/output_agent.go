@@ -24,7 +24,10 @@ func (a *agentOutput) hooks(dec *input.Decoder) {
 		// A document that is a list streams whatever its items: each is
 		// transformed alone (a million numbers, say). One list a document:
 		// a second is held, as the writer around the first is still open.
-		return (len(path) == 0 || recognise.Streams(path, first)) && khive.AgentStreams(levels(path), first)
+		// Whether khive's transform can be cut where the list stands is
+		// open's to ask (khive.AgentStreams), as every output asks of a
+		// document returned open.
+		return len(path) == 0 || recognise.Streams(path, first)
 	}
 }
 
@@ -48,16 +51,6 @@ func (a *agentOutput) document(v value.Value, res *Result) error {
 	return a.rn.flush()
 }
 
-// levels is the objects around a long list, for khive, each with its
-// members read so far (copied: the decoder reuses its own).
-func levels(path []input.Frame) []khive.Level {
-	ls := make([]khive.Level, len(path))
-	for i, f := range path {
-		ls[i] = khive.Level{Obj: value.Value{Kind: value.Object, Members: append([]value.Member(nil), f.Obj.Members...)}, Key: f.Key}
-	}
-	return ls
-}
-
 // openLevels is the objects around the open list of a document returned
 // open, each with its members before the list (or the next level) and the
 // key it stands under, and the list. Agent output streams only lists
@@ -73,10 +66,20 @@ func openLevels(v value.Value) ([]khive.Level, value.Value) {
 }
 
 // open writes a document open at a long list: the document up to the
-// list, then each row as it is read, then what follows the list.
+// list, then each row as it is read, then what follows the list. A
+// document khive's transform cannot cut there (an op whose tool comes
+// after its result, a batch's ops) is held (value.Force) and written
+// whole.
 func (a *agentOutput) open(v value.Value, res *Result) error {
 	rn := a.rn
 	lv, list := openLevels(v)
+	if !khive.AgentStreams(lv, list.Items) {
+		w, err := value.Force(v)
+		if err != nil {
+			return err
+		}
+		return a.document(w, res)
+	}
 	a.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, lv), list.Items)
 	rn.agentLists++
 	rest := value.Take(list)
