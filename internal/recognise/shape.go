@@ -77,7 +77,9 @@ func IsBatch(v Value) bool {
 
 // ListRows finds the rows of a list envelope: one of the list keys holding
 // an array, next to at least one limit or cursor field; or holding an
-// open list, whose fields come after it (khive sorts its keys).
+// open list that is the object's first member, its fields to come after
+// it (khive writes a page's rows first). An open list after other fields
+// ({message, nodes, edges}) is a record's, as it is once read whole.
 func ListRows(v Value) (key string, rows Value, ok bool) {
 	meta := false
 	for _, m := range v.Members {
@@ -90,7 +92,7 @@ func ListRows(v Value) (key string, rows Value, ok bool) {
 		return "", Value{}, false
 	}
 	for _, k := range ListKeys {
-		if r, has := v.Get(k); has && r.Kind == Array && (len(r.Items) == 0 || value.AllObjects(r.Items)) && (meta || isOpenList(r)) {
+		if r, has := v.Get(k); has && r.Kind == Array && (len(r.Items) == 0 || value.AllObjects(r.Items)) && (meta || isOpenList(r) && v.Members[0].Key == k) {
 			return k, r, true
 		}
 	}
