@@ -187,14 +187,10 @@ func (d *Decoder) copyValue(emit func(value.Token) error, depth int, k keep, key
 	return v, d.scalarFlag(key, v), emit(t)
 }
 
-// scalarFlag reports a scalar that tells (Telling), or may hold, a
-// failure: a text that holds JSON (an MCP text block).
+// scalarFlag reports a scalar that tells, or may hold, a failure
+// (Telling).
 func (d *Decoder) scalarFlag(key string, v value.Value) bool {
-	if key == "text" {
-		t := strings.TrimLeft(v.Text, " \t\r\n")
-		return v.Kind == value.String && t != "" && (t[0] == '{' || t[0] == '[')
-	}
-	return d.Telling != nil && d.Telling(key)
+	return d.Telling != nil && d.Telling(key, v)
 }
 
 // longString reports whether the string the token decoder has peeked at

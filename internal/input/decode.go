@@ -41,11 +41,12 @@ type Decoder struct {
 	// items: true returns its document open (Open), the list read one item
 	// at a time by the caller. One list a document: a second is held.
 	Stream func(path []Frame, first []value.Value) bool
-	// Telling, when set, names the member keys whose scalar values can
-	// tell that a document failed: Copy's skeleton keeps them wherever
-	// they are (past its bounds too). The decoder knows no meaning; the
-	// pipeline sets it from the one rule (recognise.FailureKey).
-	Telling func(key string) bool
+	// Telling, when set, names the members whose scalar values can tell
+	// that a document failed, or may hold a document that does: Copy's
+	// skeleton keeps them wherever they are (past its bounds too). The
+	// decoder knows no meaning; the pipeline sets it from the one rule
+	// (recognise.Tells).
+	Telling func(key string, v value.Value) bool
 	// Settled says that reading more never waits (a regular file, a
 	// string): what follows a document on its line is then always read
 	// before the document is returned, not only what has arrived.
@@ -194,7 +195,7 @@ func (o *openObject) Next() (value.Member, bool, error) {
 	d.item = 0
 	v, err := d.value()
 	o.n++
-	if err == nil && d.Telling != nil && d.Telling(key) {
+	if err == nil && d.Telling != nil && d.Telling(key, v) {
 		o.telling = append(o.telling, value.Member{Key: key, Value: v})
 	}
 	return value.Member{Key: key, Value: v}, err == nil, d.located(err)

@@ -122,7 +122,7 @@ func skimTexts(v value.Value, depth int) value.Value {
 	switch {
 	case v.Kind == value.String && len(v.Text) > 64<<10 && input.LooksJSON(v.Text):
 		dec := input.NewDecoder(strings.NewReader(v.Text), "")
-		dec.Telling = recognise.FailureKey
+		dec.Telling = recognise.Tells
 		var b strings.Builder
 		for {
 			skel, err := dec.Copy(func(value.Token) error { return nil })

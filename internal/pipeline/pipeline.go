@@ -446,7 +446,7 @@ func isEmptyInput(err error) bool {
 // renderer's output shows as they are read.
 func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 	dec := input.NewDecoder(r, name)
-	dec.Telling = recognise.FailureKey
+	dec.Telling = recognise.Tells
 	rn.out.hooks(dec)
 	return dec
 }

@@ -1,6 +1,10 @@
 package recognise
 
-import "github.com/khive-ai/khive-pretty/internal/view"
+import (
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/view"
+)
 
 // The one rule for "this document reports a failure", used by every
 // output, by the exit code and by the choice to stream: a list or an
@@ -23,6 +27,18 @@ func FailureKey(key string) bool {
 		return true
 	}
 	return false
+}
+
+// Tells reports a member whose scalar value can tell that its document
+// failed (FailureKey), or may hold a document that does: an MCP text
+// block's text that holds JSON. What keeps only part of a document keeps
+// these.
+func Tells(key string, v Value) bool {
+	if key == "text" {
+		t := strings.TrimLeft(v.Text, " \t\r\n")
+		return v.Kind == String && t != "" && (t[0] == '{' || t[0] == '[')
+	}
+	return FailureKey(key)
 }
 
 // Failed reports whether v reports a failure: an error envelope (ok:
