@@ -47,11 +47,20 @@ func short(n, quick int) int {
 
 func renderString(t *testing.T, doc string, opt Options) string {
 	t.Helper()
+	s, _ := renderOpened(t, doc, opt)
+	return s
+}
+
+// renderOpened is renderString, and whether the decoder returned a
+// document open.
+func renderOpened(t *testing.T, doc string, opt Options) (string, bool) {
+	t.Helper()
 	var out strings.Builder
-	if _, err := NewRenderer(&out, opt).Stream(strings.NewReader(doc), "t"); err != nil {
+	rn := NewRenderer(&out, opt)
+	if _, err := rn.Stream(strings.NewReader(doc), "t"); err != nil {
 		t.Fatalf("%v\ninput: %s", err, doc)
 	}
-	return out.String()
+	return out.String(), rn.opened > 0
 }
 
 // heldString renders doc decoded whole, with no list streamed: what a

@@ -180,8 +180,8 @@ type Renderer struct {
 	out output
 	// agentLists counts the long lists agent output streamed, longLists
 	// the lists streamed in the other outputs and bigObjects the objects,
-	// for tests.
-	agentLists, longLists, bigObjects int
+	// for tests; opened counts the documents the decoder returned open.
+	agentLists, longLists, bigObjects, opened int
 	// partBuf is reused for the part of each document that is no wrapper.
 	partBuf []protocol.Part
 	seen    *recognise.Seen // what the table flags met, over the run
@@ -358,6 +358,7 @@ func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
 	if !v.IsOpen() {
 		return rn.out.document(v, res)
 	}
+	rn.opened++
 	err := rn.out.open(v, res)
 	if err != nil {
 		err = dec.Locate(err)
