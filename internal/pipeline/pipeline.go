@@ -391,7 +391,7 @@ func (rn *Renderer) hiddenHeaders(n *int, res *Result) error {
 		*n = 0
 		return nil
 	}
-	note := protocol.Part{Kind: protocol.NotePart, Note: protocol.Note{Fields: []string{format.Count(*n, "header") + " hidden (-v)"}}}
+	note := protocol.Part{Kind: protocol.NotePart, Note: &protocol.Note{Fields: []string{format.Count(*n, "header") + " hidden (-v)"}}}
 	*n = 0
 	return rn.parts([]protocol.Part{note}, res)
 }
@@ -435,7 +435,7 @@ func (rn *Renderer) interlude(name string, res *Result) func(line int, text stri
 // logLine is a line of the input that is not JSON (a banner, a log line)
 // as a note: as it is, and in plain output "note: …".
 func logLine(text string) protocol.Part {
-	return protocol.Part{Kind: protocol.NotePart, Note: protocol.Note{Fields: []string{text}, Literal: "note: " + text}}
+	return protocol.Part{Kind: protocol.NotePart, Note: &protocol.Note{Fields: []string{text}, Literal: "note: " + text}}
 }
 
 func isEmptyInput(err error) bool {

@@ -65,7 +65,9 @@ func (rn *Renderer) flushNote() error {
 	if h.n > 1 && len(p.Note.Fields) > 0 {
 		fields := append([]string(nil), p.Note.Fields...)
 		fields[len(fields)-1] += " ×" + strconv.Itoa(h.n)
-		p.Note.Fields = fields
+		n := *p.Note // the part's note may be shared: count on a copy
+		n.Fields = fields
+		p.Note = &n
 	}
 	return rn.out.part(p)
 }

@@ -52,9 +52,9 @@ type Part struct {
 	Kind  Kind
 	Value Value  // ValuePart
 	Text  string // ProsePart
-	Note  Note   // NotePart
+	Note  *Note  // NotePart
 	// Request is a RequestPart's method, id and params.
-	Request Request
+	Request *Request
 	// Failed makes the command exit 1: an error envelope, a JSON-RPC error,
 	// an MCP result with isError, an HTTP 4xx or 5xx status.
 	Failed bool
@@ -169,7 +169,7 @@ func (u unwrapper) rpc(v Value) []Part {
 		case id.Kind == String && text == "", !id.Scalar():
 			text = value.Compact(id)
 		}
-		parts = append(parts, Part{Kind: NotePart, Note: Note{Fields: []string{"#" + text}, Literal: "id: " + text}, Detail: true, IsID: true})
+		parts = append(parts, Part{Kind: NotePart, Note: &Note{Fields: []string{"#" + text}, Literal: "id: " + text}, Detail: true, IsID: true})
 	}
 	used := map[string]bool{"jsonrpc": true, "id": true}
 	if res, ok := v.Get("result"); ok {
@@ -180,7 +180,7 @@ func (u unwrapper) rpc(v Value) []Part {
 		parts = append(parts, Part{Kind: ValuePart, Value: rpcErrorEnvelope(e), Failed: true})
 	} else if r, ok := request(v); ok {
 		used["method"], used["params"] = true, true
-		parts = append(parts, Part{Kind: RequestPart, Request: r})
+		parts = append(parts, Part{Kind: RequestPart, Request: &r})
 	} else if v.Has("id") {
 		return []Part{{Kind: ValuePart, Value: v}} // not a request we can read: show it as it is
 	} else {
@@ -273,7 +273,7 @@ func notification(method string, params Value) (p Part) {
 		if msg, ok := take("message", String); ok && msg.Text != "" {
 			n += " " + msg.Text
 		}
-		p = Part{Kind: NotePart, Note: Note{Fields: []string{"progress " + n}, Literal: "progress: " + n}}
+		p = Part{Kind: NotePart, Note: &Note{Fields: []string{"progress " + n}, Literal: "progress: " + n}}
 	case "notifications/message":
 		level, _ := take("level", String)
 		text := ""
@@ -305,7 +305,7 @@ func notification(method string, params Value) (p Part) {
 		case "warning":
 			warn = true
 		}
-		p = Part{Kind: NotePart, Note: Note{Fields: []string{"[" + level.Text + "] " + text}, Literal: strings.TrimSuffix("log: "+level.Text+": "+plainText, ": "), Bad: bad, Warn: warn}}
+		p = Part{Kind: NotePart, Note: &Note{Fields: []string{"[" + level.Text + "] " + text}, Literal: strings.TrimSuffix("log: "+level.Text+": "+plainText, ": "), Bad: bad, Warn: warn}}
 		if plainData != nil {
 			defer func() { p.Note.RestAll = value.Join(p.Note.Rest, Value{Kind: Object, Members: []Member{*plainData}}) }()
 		}
@@ -314,7 +314,7 @@ func notification(method string, params Value) (p Part) {
 		if params.Kind != Null && !value.Empty(params) {
 			text += " " + value.Compact(params)
 		}
-		p = Part{Kind: NotePart, Note: Note{Fields: []string{text}, Literal: "notification: " + method}}
+		p = Part{Kind: NotePart, Note: &Note{Fields: []string{text}, Literal: "notification: " + method}}
 		used = nil // plain output has every param as a field
 		if params.Kind != Object && !value.Empty(params) {
 			p.Note.Rest = Value{Kind: Object, Members: []Member{{Key: "params", Value: params}}}
@@ -618,7 +618,7 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 			text += " " + mime
 			mimeField = append(mimeField, Member{Key: "mimeType", Value: str(mime)}) // a field in plain output
 		}
-		return withRest(Part{Kind: NotePart, Note: Note{Fields: []string{text}, Literal: "link: " + name + " " + uri}}, t.rest(), mimeField...)
+		return withRest(Part{Kind: NotePart, Note: &Note{Fields: []string{text}, Literal: "link: " + name + " " + uri}}, t.rest(), mimeField...)
 	}
 	return []Part{{Kind: ValuePart, Value: b}}
 }
@@ -679,7 +679,7 @@ func mediaNote(kind, uri, mime string, size int64) Part {
 		human = append(human, format.Bytes(size))
 		plainFields = append(plainFields, strconv.FormatInt(size, 10)+" bytes")
 	}
-	return Part{Kind: NotePart, Note: Note{Fields: human, Literal: kind + ": " + strings.Join(plainFields, ", ")}}
+	return Part{Kind: NotePart, Note: &Note{Fields: human, Literal: kind + ": " + strings.Join(plainFields, ", ")}}
 }
 
 // base64Size is the decoded size of base64 text, or -1 when there is none.
@@ -747,9 +747,9 @@ func HeadLine(line string) Part {
 	if !strings.HasPrefix(line, "HTTP/") {
 		// The session id is what the next request must send back.
 		name, _, _ := strings.Cut(line, ":")
-		return Part{Kind: NotePart, Note: Note{Fields: []string{line}, Key: strings.EqualFold(name, "mcp-session-id")}, Detail: !KeyHeader(name)}
+		return Part{Kind: NotePart, Note: &Note{Fields: []string{line}, Key: strings.EqualFold(name, "mcp-session-id")}, Detail: !KeyHeader(name)}
 	}
-	return Part{Kind: NotePart, Note: Note{Fields: []string{line}, Literal: line, Bad: input.StatusCode(line) >= 400}}
+	return Part{Kind: NotePart, Note: &Note{Fields: []string{line}, Literal: line, Bad: input.StatusCode(line) >= 400}}
 }
 
 // KeyHeader reports a response header a person needs without --verbose:
@@ -767,5 +767,5 @@ func KeyHeader(name string) bool {
 // EventNote is a Server-Sent Event whose data is not JSON (the endpoint
 // event of MCP's older SSE transport): one line.
 func EventNote(event, data string) Part {
-	return Part{Kind: NotePart, Note: Note{Fields: []string{event + ": " + data}, Literal: event + ": " + data}}
+	return Part{Kind: NotePart, Note: &Note{Fields: []string{event + ": " + data}, Literal: event + ": " + data}}
 }

@@ -21,7 +21,7 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 	b := builder{opt: opt}
 	switch p.Kind {
 	case protocol.RequestPart:
-		d.Blocks = b.request(p.Request, &d)
+		d.Blocks = b.request(*p.Request, &d)
 	case protocol.ValuePart:
 		d.Blocks = b.document(p.Value, &d)
 		if saysNothing(d.Blocks) {
@@ -37,7 +37,7 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 			d.Blocks = []view.Block{Prose(p.Text)}
 		}
 	case protocol.NotePart:
-		if blocks, ok := b.embedded(p.Note); ok {
+		if blocks, ok := b.embedded(*p.Note); ok {
 			d.Blocks = blocks
 			break
 		}
