@@ -92,6 +92,18 @@ type Decoder struct {
 	// while they are read.
 	members []value.Member
 	items   []value.Value
+	// objs holds the object being read at each depth, for its Frame: one
+	// per depth, reused, as nothing keeps a Frame past the hook it is
+	// shown to (what is kept is copied from it).
+	objs []*value.Value
+	// memberSlab and itemSlab are where finished objects and arrays take
+	// their members and items from: one allocation for many small
+	// containers, each cut to its exact size (a later append copies).
+	memberSlab []value.Member
+	itemSlab   []value.Value
+	// names are the member names met, each kept once: documents in a row
+	// repeat theirs (jsonrpc, id, result, content …).
+	names map[string]string
 	// A document is read in a coroutine (run), so that one holding a long
 	// list can be returned open, before its end, and read on where it
 	// stopped once the caller has read the list: pull resumes it, yield
@@ -493,7 +505,12 @@ func (d *Decoder) value() (value.Value, error) {
 		// Members gather on a stack shared by all levels and are copied out
 		// once, at their exact size: no growing slice per object. The
 		// partial object the list hook may look at keeps its own copy.
-		v := &value.Value{Kind: value.Object}
+		depth := len(d.stack)
+		if depth == len(d.objs) {
+			d.objs = append(d.objs, new(value.Value))
+		}
+		v := d.objs[depth]
+		*v = value.Value{Kind: value.Object}
 		d.stack = append(d.stack, Frame{Obj: v, Item: d.item})
 		base := len(d.members)
 		askObj := d.StreamObject != nil && len(d.stack) == 1 && len(d.arrays) == 0
@@ -510,11 +527,11 @@ func (d *Decoder) value() (value.Value, error) {
 					return value.Value{Kind: value.Object, Members: telling, Open: &value.Open{N: n}}, err
 				}
 			}
-			name, err := d.dec.ReadToken()
+			name, err := d.dec.ReadValue()
 			if err != nil {
 				return value.Value{}, err
 			}
-			key := name.String() // the token is void after the next read
+			key := d.memberName(name)
 			d.stack[len(d.stack)-1].Key = key
 			if d.Stream != nil || d.Text != nil {
 				v.Members = d.members[base:len(d.members):len(d.members)]
@@ -533,11 +550,11 @@ func (d *Decoder) value() (value.Value, error) {
 			}
 			d.members = append(d.members, value.Member{Key: key, Value: val})
 		}
-		v.Members = append([]value.Member(nil), d.members[base:]...)
+		obj := value.Value{Kind: value.Object, Members: d.takeMembers(d.members[base:])}
 		d.members = d.members[:base]
 		d.stack = d.stack[:len(d.stack)-1]
 		_, err := d.dec.ReadToken()
-		return *v, err
+		return obj, err
 	case '[':
 		ask := d.Stream != nil && d.yield != nil && !d.isOpen()
 		base := len(d.items)
@@ -562,7 +579,7 @@ func (d *Decoder) value() (value.Value, error) {
 		}
 		v := value.Value{Kind: value.Array}
 		if len(d.items) > base {
-			v.Items = append([]value.Value(nil), d.items[base:]...)
+			v.Items = d.takeItems(d.items[base:])
 		}
 		d.items = d.items[:base]
 		d.arrays = d.arrays[:len(d.arrays)-1]
@@ -571,6 +588,73 @@ func (d *Decoder) value() (value.Value, error) {
 	default:
 		return value.Value{}, fmt.Errorf("unexpected token %q", k)
 	}
+}
+
+// maxNames is how many member names a decoder keeps.
+const maxNames = 4096
+
+// memberName is the text of a member name read raw (quotes and all): one kept
+// already when it is plain ASCII met before, so that a name a stream
+// repeats is not made again for every document.
+func (d *Decoder) memberName(raw jsonlib.Raw) string {
+	b := raw[1 : len(raw)-1]
+	for _, c := range b {
+		if c == '\\' || c >= utf8.RuneSelf {
+			s, _ := jsonlib.AppendUnquote(nil, raw) // escapes, and invalid bytes made U+FFFD
+			return string(s)
+		}
+	}
+	if s, ok := d.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if d.names == nil {
+		d.names = make(map[string]string)
+	}
+	if len(d.names) < maxNames {
+		d.names[s] = s
+	}
+	return s
+}
+
+// slab is how many members or items a slab holds at most: small
+// containers, the most of a document, share one; a larger one gets its
+// own. A decoder's first slabs are small (a text block's few values get
+// a decoder of their own) and double.
+const slab = 512
+
+// nextSlab is the size of the slab after one of n.
+func nextSlab(n int) int { return min(max(2*n, 16), slab) }
+
+// takeMembers is a copy of ms, at its exact size.
+func (d *Decoder) takeMembers(ms []value.Member) []value.Member {
+	n := len(ms)
+	if n == 0 {
+		return nil
+	}
+	if n > slab/8 {
+		return append([]value.Member(nil), ms...)
+	}
+	if len(d.memberSlab)+n > cap(d.memberSlab) {
+		d.memberSlab = make([]value.Member, 0, max(nextSlab(cap(d.memberSlab)), n))
+	}
+	at := len(d.memberSlab)
+	d.memberSlab = append(d.memberSlab, ms...)
+	return d.memberSlab[at : at+n : at+n]
+}
+
+// takeItems is a copy of its, at its exact size.
+func (d *Decoder) takeItems(its []value.Value) []value.Value {
+	n := len(its)
+	if n > slab/8 {
+		return append([]value.Value(nil), its...)
+	}
+	if len(d.itemSlab)+n > cap(d.itemSlab) {
+		d.itemSlab = make([]value.Value, 0, max(nextSlab(cap(d.itemSlab)), n))
+	}
+	at := len(d.itemSlab)
+	d.itemSlab = append(d.itemSlab, its...)
+	return d.itemSlab[at : at+n : at+n]
 }
 
 // locate turns a decoding error into an InputError at a line and column.

@@ -410,17 +410,18 @@ type sameCells struct {
 
 // plannedColumn is what columns learns of one key (and occurrence) of the rows.
 type plannedColumn struct {
-	key   string
-	occ   int
-	info  colInfo
-	has   bool // some row has a value worth showing
-	kind  Kind
-	time  bool // every value is a timestamp
-	named bool // asked for by --columns
-	prose int  // how many rows hold a sentence in it
-	alarm bool // some row holds a failure in it (a broken dependency)
-	set   int  // how many rows hold a value in it
-	score []Value
+	key    string
+	header string
+	occ    int
+	info   colInfo
+	has    bool // some row has a value worth showing
+	kind   Kind
+	time   bool // every value is a timestamp
+	named  bool // asked for by --columns
+	prose  int  // how many rows hold a sentence in it
+	alarm  bool // some row holds a failure in it (a broken dependency)
+	set    int  // how many rows hold a value in it
+	score  []Value
 }
 
 // columns plans the table of rows. It is nil when they are too sparse to
@@ -431,16 +432,38 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	var cols []*plannedColumn
 	byID := map[string]*plannedColumn{}
 	cells := 0
+	// The planned columns are taken from one slab, sized by the first row
+	// (most rows share its keys); a row's repeated keys are counted only
+	// in a row that has some (a map a row was most of a small table's
+	// cost).
+	var slab []plannedColumn
+	if len(rows) > 0 {
+		slab = make([]plannedColumn, 0, len(rows[0].Members))
+	}
+	var seen map[string]int
 	for _, row := range rows {
 		cells += len(row.Members)
-		seen := map[string]int{}
+		repeats := hasRepeatedKey(row.Members)
+		if repeats {
+			clear(seen)
+			if seen == nil {
+				seen = map[string]int{}
+			}
+		}
 		for _, m := range row.Members {
-			occ := seen[m.Key]
-			seen[m.Key]++
+			occ := 0
+			if repeats {
+				occ = seen[m.Key]
+				seen[m.Key]++
+			}
 			id := occKey(m.Key, occ)
 			c := byID[id]
 			if c == nil {
-				c = &plannedColumn{key: m.Key, occ: occ, kind: Null, time: true}
+				if len(slab) == cap(slab) {
+					slab = make([]plannedColumn, 0, max(8, len(row.Members)))
+				}
+				slab = append(slab, plannedColumn{key: m.Key, occ: occ, kind: Null, time: true})
+				c = &slab[len(slab)-1]
 				byID[id] = c
 				cols = append(cols, c)
 			}
@@ -481,7 +504,8 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	visibility := noteVisibility(rows)
 	var keep []*plannedColumn
 	for _, c := range cols {
-		b.opt.Seen.Column(Header(c.key))
+		c.header = Header(c.key)
+		b.opt.Seen.Column(c.header)
 		asked := picked(picks, c.key) >= 0
 		switch {
 		case !c.has:
@@ -564,7 +588,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		return nil
 	}
 
-	t := &columns{b: b, raw: raw, index: map[string]int{}, bar: -1, occ: map[string]int{}}
+	n := len(keep) + 1 // and a bar
+	t := &columns{b: b, raw: raw, index: make(map[string]int, len(keep)), bar: -1,
+		cols: make([]view.Column, 0, n), keys: make([]string, 0, n), means: make([]keyMeaning, 0, n)}
 	for _, c := range keep {
 		t.index[occKey(c.key, c.occ)] = len(t.cols)
 		t.keys = append(t.keys, c.key)
@@ -573,7 +599,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			m.status = false
 		}
 		t.means = append(t.means, m)
-		t.cols = append(t.cols, view.Column{Key: c.key, Header: Header(c.key), Align: c.info.align, Keep: c.info.keep,
+		t.cols = append(t.cols, view.Column{Key: c.key, Header: c.header, Align: c.info.align, Keep: c.info.keep,
 			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key), Named: c.named})
 		if t.bar < 0 && IsScoreKey(c.key) && len(rows) > 1 {
 			if top, ok := barScale(c.score); ok {
@@ -585,6 +611,29 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		}
 	}
 	return t
+}
+
+// hasRepeatedKey reports whether a key stands twice among ms: by looking
+// at each pair in a short row, with a map in a long one.
+func hasRepeatedKey(ms []Member) bool {
+	if len(ms) > 24 {
+		seen := make(map[string]bool, len(ms))
+		for _, m := range ms {
+			if seen[m.Key] {
+				return true
+			}
+			seen[m.Key] = true
+		}
+		return false
+	}
+	for i := 1; i < len(ms); i++ {
+		for _, p := range ms[:i] {
+			if p.Key == ms[i].Key {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // alarmKeep is the worth of a column that says a row failed: the first
@@ -737,15 +786,20 @@ func (t *columns) row(members []Member) []view.Cell {
 // at is the column of each member of a row (-1: not shown); valid until
 // the next call.
 func (t *columns) at(members []Member) []int {
-	if len(t.occ) > 1024 {
+	repeats := hasRepeatedKey(members)
+	if !repeats {
+	} else if t.occ == nil || len(t.occ) > 1024 {
 		t.occ = map[string]int{} // cleared in time proportional to what it held
 	} else {
 		clear(t.occ)
 	}
 	at := t.colsB[:0]
 	for _, m := range members {
-		n := t.occ[m.Key]
-		t.occ[m.Key] = n + 1
+		n := 0
+		if repeats {
+			n = t.occ[m.Key]
+			t.occ[m.Key] = n + 1
+		}
 		i, ok := t.index[occKey(m.Key, n)]
 		if !ok {
 			i = -1
@@ -801,11 +855,11 @@ func (t *columns) cell(i int, m Member) view.Cell {
 	if c.Kind == view.ID || len(sc.cells) >= 256 {
 		return c // IDs hardly repeat; and a column of distinct values fills its share
 	}
+	c.Same = int32(len(sc.cells) + 1)
+	sc.cells = append(sc.cells, c)
 	if sc.byText == nil {
 		sc.byText = map[string]int32{}
 	}
-	c.Same = int32(len(sc.cells) + 1)
-	sc.cells = append(sc.cells, c)
 	sc.byText[v.Text] = c.Same
 	return c
 }
