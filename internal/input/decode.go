@@ -550,7 +550,7 @@ func (d *Decoder) value() (value.Value, error) {
 			}
 			d.members = append(d.members, value.Member{Key: key, Value: val})
 		}
-		obj := value.Value{Kind: value.Object, Members: d.takeMembers(d.members[base:])}
+		obj := value.Value{Kind: value.Object, Members: fromSlab(&d.memberSlab, d.members[base:])}
 		d.members = d.members[:base]
 		d.stack = d.stack[:len(d.stack)-1]
 		_, err := d.dec.ReadToken()
@@ -579,7 +579,7 @@ func (d *Decoder) value() (value.Value, error) {
 		}
 		v := value.Value{Kind: value.Array}
 		if len(d.items) > base {
-			v.Items = d.takeItems(d.items[base:])
+			v.Items = fromSlab(&d.itemSlab, d.items[base:])
 		}
 		d.items = d.items[:base]
 		d.arrays = d.arrays[:len(d.arrays)-1]
@@ -617,44 +617,31 @@ func (d *Decoder) memberName(raw jsonlib.Raw) string {
 	return s
 }
 
-// slab is how many members or items a slab holds at most: small
+// slabSize is how many members or items a slab holds at most: small
 // containers, the most of a document, share one; a larger one gets its
 // own. A decoder's first slabs are small (a text block's few values get
 // a decoder of their own) and double.
-const slab = 512
+const slabSize = 512
 
 // nextSlab is the size of the slab after one of n.
-func nextSlab(n int) int { return min(max(2*n, 16), slab) }
+func nextSlab(n int) int { return min(max(2*n, 16), slabSize) }
 
-// takeMembers is a copy of ms, at its exact size.
-func (d *Decoder) takeMembers(ms []value.Member) []value.Member {
-	n := len(ms)
+// fromSlab is a copy of xs at its exact size, cut from *slab (a new
+// slab when it is full), or its own for a large one.
+func fromSlab[T any](slab *[]T, xs []T) []T {
+	n := len(xs)
 	if n == 0 {
 		return nil
 	}
-	if n > slab/8 {
-		return append([]value.Member(nil), ms...)
+	if n > slabSize/8 {
+		return append([]T(nil), xs...)
 	}
-	if len(d.memberSlab)+n > cap(d.memberSlab) {
-		d.memberSlab = make([]value.Member, 0, max(nextSlab(cap(d.memberSlab)), n))
+	if len(*slab)+n > cap(*slab) {
+		*slab = make([]T, 0, max(nextSlab(cap(*slab)), n))
 	}
-	at := len(d.memberSlab)
-	d.memberSlab = append(d.memberSlab, ms...)
-	return d.memberSlab[at : at+n : at+n]
-}
-
-// takeItems is a copy of its, at its exact size.
-func (d *Decoder) takeItems(its []value.Value) []value.Value {
-	n := len(its)
-	if n > slab/8 {
-		return append([]value.Value(nil), its...)
-	}
-	if len(d.itemSlab)+n > cap(d.itemSlab) {
-		d.itemSlab = make([]value.Value, 0, max(nextSlab(cap(d.itemSlab)), n))
-	}
-	at := len(d.itemSlab)
-	d.itemSlab = append(d.itemSlab, its...)
-	return d.itemSlab[at : at+n : at+n]
+	at := len(*slab)
+	*slab = append(*slab, xs...)
+	return (*slab)[at : at+n : at+n]
 }
 
 // locate turns a decoding error into an InputError at a line and column.
