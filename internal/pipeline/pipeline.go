@@ -182,8 +182,10 @@ type Renderer struct {
 	// the lists streamed in the other outputs and bigObjects the objects,
 	// for tests; opened counts the documents the decoder returned open.
 	agentLists, longLists, bigObjects, opened int
-	// partBuf is reused for the part of each document that is no wrapper.
+	// partBuf is reused for the part of each document that is no wrapper,
+	// texts for the JSON of text blocks.
 	partBuf []protocol.Part
+	texts   protocol.Texts
 	seen    *recognise.Seen // what the table flags met, over the run
 	// steerChecked: the names of the table flags were checked against
 	// the first table, before it was written.
@@ -562,7 +564,7 @@ func failed(v value.Value, res *Result) {
 // docParts is what a document is made of, its wrappers taken off; count
 // says it is a new document (not the start of one read so far).
 func (rn *Renderer) docParts(v value.Value, count bool) []protocol.Part {
-	parts := protocol.UnwrapInto(rn.partBuf, v, recognise.Failed)
+	parts := protocol.UnwrapInto(rn.partBuf, v, recognise.Failed, &rn.texts)
 	rn.partBuf = parts[:0]
 	if protocol.HasID(v) {
 		ids := rn.ids + 1

@@ -110,21 +110,25 @@ type Failed func(Value) bool
 // Unwrap takes the protocol wrappers off a document. Anything that is not
 // a wrapper comes back as one value part; failed judges the values.
 func Unwrap(v Value, failed Failed) []Part {
-	return UnwrapInto(nil, v, failed)
+	return UnwrapInto(nil, v, failed, nil)
 }
 
-// UnwrapInto is Unwrap appending to buf[:0]: a stream of many documents
-// that are no wrappers reuses one part rather than allocating one (a Part
-// is over a kilobyte) per document.
-func UnwrapInto(buf []Part, v Value, failed Failed) []Part {
-	u := unwrapper{failed}
+// UnwrapInto is Unwrap appending to buf[:0], the JSON of text blocks read
+// with texts (nil: a decoder of their own): a stream of many documents
+// reuses one part buffer and one text decoder rather than making them
+// for each.
+func UnwrapInto(buf []Part, v Value, failed Failed, texts *Texts) []Part {
+	u := unwrapper{failed, texts}
 	if v.Kind == Object && (IsJSONRPC(v) || IsToolResult(v) || inspectorResult(v)) {
 		return u.unwrap(v)
 	}
 	return append(buf[:0], Part{Kind: ValuePart, Value: v, Failed: failed(v)})
 }
 
-type unwrapper struct{ failed Failed }
+type unwrapper struct {
+	failed Failed
+	texts  *Texts
+}
 
 // inspectorResult reports what mcp-inspector --cli --format json writes:
 // a tool's result alone under "result", with no JSON-RPC around it.
@@ -552,7 +556,7 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 			break
 		}
 		var parts []Part
-		if docs, ok := ParseJSONText(text); ok {
+		if docs, ok := u.texts.Parse(text); ok {
 			for _, d := range docs {
 				parts = append(parts, u.unwrap(d)...)
 			}
@@ -596,7 +600,7 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 		parts := withRest(note, value.Join(t.rest(), prefixed("resource", rt.rest())))
 		var more []Part
 		if text != "" {
-			if docs, ok := ParseJSONText(text); ok {
+			if docs, ok := u.texts.Parse(text); ok {
 				for _, d := range docs {
 					more = append(more, u.unwrap(d)...)
 				}
@@ -724,11 +728,38 @@ func StreamsText(partial Value) bool {
 // ParseJSONText decodes text that is JSON through and through (one or more
 // documents), and reports false for anything else: prose stays prose.
 func ParseJSONText(text string) ([]Value, bool) {
+	var t *Texts
+	return t.Parse(text)
+}
+
+// Texts reads the JSON of text blocks, one after another, with one
+// decoder: a stream of replies each with a small text block made a
+// decoder (and its buffers) for each. The zero value is ready; a nil one
+// makes a decoder for each text.
+type Texts struct {
+	dec *input.Decoder
+	rd  strings.Reader
+}
+
+// Parse is ParseJSONText.
+func (x *Texts) Parse(text string) ([]Value, bool) {
 	t := strings.TrimSpace(text)
 	if t == "" || !strings.ContainsAny(t[:1], "{[") {
 		return nil, false // scalars in a text block are prose ("42 files")
 	}
-	dec := input.NewDecoder(strings.NewReader(t), "")
+	var dec *input.Decoder
+	switch {
+	case x == nil:
+		dec = input.NewDecoder(strings.NewReader(t), "")
+	case x.dec == nil:
+		x.rd.Reset(t)
+		x.dec = input.NewDecoder(&x.rd, "")
+		dec = x.dec
+	default:
+		x.rd.Reset(t)
+		x.dec.Reset(&x.rd, "")
+		dec = x.dec
+	}
 	var docs []Value
 	for {
 		v, err := dec.Next()
