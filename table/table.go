@@ -190,7 +190,13 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 		f.add(low, minWidth, false) &&
 		f.grow(f.shownOf(flex), wantWidth) &&
 		f.grow(f.shownOf(flex), whole)
-	var lay Layout
+	n := 0
+	for _, ok := range f.shown {
+		if ok {
+			n++
+		}
+	}
+	lay := Layout{Cols: make([]int, 0, n), Widths: make([]int, 0, n)}
 	for i, ok := range f.shown {
 		if ok {
 			lay.Cols = append(lay.Cols, i)

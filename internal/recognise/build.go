@@ -1,6 +1,8 @@
 package recognise
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -257,6 +259,9 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 // header leaves to the cell stays when the cell does not say it
 // (retry after ms: 2000, exact). "" when it is the key.
 func label(key string, c view.Cell) string {
+	if plainKey(key) {
+		return "" // "id", "status": the key is its own label
+	}
 	if strings.ToUpper(key) == key {
 		return "" // HOME, API_KEY: names whose case is their meaning
 	}
@@ -268,6 +273,17 @@ func label(key string, c view.Cell) string {
 		return ""
 	}
 	return l
+}
+
+// plainKey reports a key of lower-case letters and digits only, which
+// reads as it is written.
+func plainKey(key string) bool {
+	for i := 0; i < len(key); i++ {
+		if c := key[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // refList reports a list of references to other records: objects that
@@ -502,7 +518,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		folded = foldedColumns(rows, byID)
 	}
 	visibility := noteVisibility(rows)
-	var keep []*plannedColumn
+	keep := make([]*plannedColumn, 0, len(cols))
 	for _, c := range cols {
 		c.header = Header(c.key)
 		b.opt.Seen.Column(c.header)
@@ -554,7 +570,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			}
 		}
 	}
-	sort.SliceStable(keep, func(i, j int) bool { return keep[i].info.order < keep[j].info.order })
+	slices.SortStableFunc(keep, byOrder)
 	// --columns: exactly the columns named, in their order; or the
 	// automatic choice with some added (kept however narrow the terminal)
 	// and some left out.
@@ -580,7 +596,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			}
 		}
 		if picks.Exact {
-			sort.SliceStable(chosen, func(i, j int) bool { return chosen[i].info.order < chosen[j].info.order })
+			slices.SortStableFunc(chosen, byOrder)
 		}
 		keep = chosen
 	}
@@ -612,6 +628,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	}
 	return t
 }
+
+// byOrder sorts planned columns by their place in a table.
+func byOrder(a, b *plannedColumn) int { return cmp.Compare(a.info.order, b.info.order) }
 
 // hasRepeatedKey reports whether a key stands twice among ms: by looking
 // at each pair in a short row, with a map in a long one.

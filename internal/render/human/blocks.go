@@ -56,13 +56,13 @@ func (h *Writer) errorBlock(e view.Error) {
 		for i, ln := range wrapText(head, h.width-numW) {
 			lead := num
 			if i > 0 {
-				lead = strings.Repeat(" ", numW)
+				lead = blank(numW)
 			}
 			h.o.Line(lead + style.Render(ln))
 		}
 		if e.Kind != "" {
 			for _, ln := range wrapText(kindText, h.width-body) {
-				h.o.Line(strings.Repeat(" ", body) + kindStyle.Render(ln))
+				h.o.Line(blank(body) + kindStyle.Render(ln))
 			}
 		}
 	}
@@ -75,7 +75,7 @@ func (h *Writer) errorBlock(e view.Error) {
 			if h.width > 0 {
 				indent = min(indent, max(h.width-body-minValueW, 0))
 			}
-			pad := strings.Repeat(" ", body+indent)
+			pad := blank(body + indent)
 			for _, part := range wrapText(sanitize.String(text, h.san()), h.width-len(pad)) {
 				h.o.Line(strings.TrimRight(pad+part, " "))
 			}
@@ -114,7 +114,7 @@ func (h *Writer) items(it view.Items) error {
 func (h *Writer) entry(i, numW int, e view.Entry) {
 	num := strconv.Itoa(i) + "."
 	name := h.text(e.Name)
-	line := strings.Repeat(" ", max(numW-len(num), 0)) + num + " " + h.th.Bold.Render(name)
+	line := blank(max(numW-len(num), 0)) + num + " " + h.th.Bold.Render(name)
 	w := max(numW, len(num)) + 1 + table.Width(name)
 	if e.Tag != "" {
 		tag := h.text(e.Tag)
@@ -130,7 +130,7 @@ func (h *Writer) entry(i, numW int, e view.Entry) {
 		line += sep + text
 	}
 	h.o.Line(line)
-	pad := strings.Repeat(" ", numW+1)
+	pad := blank(numW + 1)
 	for _, l := range e.Lines {
 		// An item's lines wrap under their bullet: they are the data.
 		for i, seg := range wrapText(h.text(l), h.width-numW-3) {
@@ -187,7 +187,7 @@ func (h *Writer) timeline(tl view.Timeline) {
 	}
 	h.o.Line(h.th.Bold.Render(h.text(tl.Heading)))
 	for i, e := range tl.Events {
-		line := h.th.Faint.Render(when[i]) + strings.Repeat(" ", whenW-table.Width(when[i])+2) + h.th.Bold.Render(h.text(e.Name))
+		line := h.th.Faint.Render(when[i]) + blank(whenW-table.Width(when[i])+2) + h.th.Bold.Render(h.text(e.Name))
 		if e.Source != "" {
 			line += h.th.Faint.Render(h.g.Sep + h.text(e.Source))
 		}
@@ -315,7 +315,7 @@ func (h *Writer) prose(p view.Prose) {
 			h.o.Line(lead + first)
 		}
 		for _, seg := range more {
-			h.o.Line(lead + strings.Repeat(" ", hang) + restStyle.Render(seg))
+			h.o.Line(lead + blank(hang) + restStyle.Render(seg))
 		}
 	}
 }

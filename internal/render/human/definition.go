@@ -66,7 +66,7 @@ func (h *Writer) definition(d view.Definition) {
 		body += 2
 	}
 	for _, ln := range h.wrapLines(d.Description, body, theme.Style{}) {
-		h.o.Line(strings.Repeat(" ", body) + ln)
+		h.o.Line(blank(body) + ln)
 	}
 	h.params(d.Params, body)
 	if d.Returns != "" {
@@ -74,7 +74,7 @@ func (h *Writer) definition(d view.Definition) {
 		if h.width > 0 {
 			line = table.Cut(line, h.width-body, h.g.Ellipsis)
 		}
-		h.o.Line(strings.Repeat(" ", body) + h.th.Faint.Render(line))
+		h.o.Line(blank(body) + h.th.Faint.Render(line))
 	}
 	if d.Extra != nil {
 		h.record(*d.Extra, body)
@@ -84,7 +84,7 @@ func (h *Writer) definition(d view.Definition) {
 // definitionHead is "name  Title  ⊙ read-only · ↻ idempotent": what does
 // not fit goes on lines of its own, indented, wrapped rather than cut.
 func (h *Writer) definitionHead(d view.Definition) {
-	pad := strings.Repeat(" ", d.Indent)
+	pad := blank(d.Indent)
 	var line strings.Builder
 	line.WriteString(pad)
 	lineW := d.Indent
@@ -207,7 +207,7 @@ type paramCols struct{ indent, name, typ, text int }
 // of their own.
 func (h *Writer) param(p view.Param, c paramCols, narrow bool) {
 	name, typ := h.text(p.Name), h.text(p.Type)
-	pad := strings.Repeat(" ", c.indent)
+	pad := blank(c.indent)
 	flag := h.th.Faint.Render("optional")
 	if p.Required {
 		flag = h.th.Bold.Render("required")
@@ -240,12 +240,12 @@ func (h *Writer) param(p view.Param, c paramCols, narrow bool) {
 		}
 		return
 	}
-	head := pad + strings.Repeat(" ", c.name+2)
+	head := pad + blank(c.name+2)
 	if w <= c.name {
-		head = pad + h.th.Key.Render(name) + strings.Repeat(" ", c.name-w+2)
+		head = pad + h.th.Key.Render(name) + blank(c.name-w+2)
 	}
 	if c.typ > 0 {
-		head += h.tone(view.Accent).Render(typ) + strings.Repeat(" ", c.typ-table.Width(typ)+2)
+		head += h.tone(view.Accent).Render(typ) + blank(c.typ-table.Width(typ)+2)
 	}
 	h.beside(head+flag, c.text-2, c.text, c.indent+4, lines(c.text), lines(c.indent+4))
 }
@@ -309,7 +309,7 @@ func (h *Writer) beside(label string, headW, col, under int, lines, stacked []st
 	if h.width > 0 && h.width-col < minText {
 		h.o.Line(label)
 		for _, ln := range stacked {
-			h.o.Line(strings.Repeat(" ", under) + ln)
+			h.o.Line(blank(under) + ln)
 		}
 		return
 	}
@@ -317,9 +317,9 @@ func (h *Writer) beside(label string, headW, col, under int, lines, stacked []st
 		h.o.Line(label)
 		return
 	}
-	h.o.Line(label + strings.Repeat(" ", max(col-headW, 0)) + lines[0])
+	h.o.Line(label + blank(max(col-headW, 0)) + lines[0])
 	for _, ln := range lines[1:] {
-		h.o.Line(strings.Repeat(" ", col) + ln)
+		h.o.Line(blank(col) + ln)
 	}
 }
 
@@ -348,7 +348,7 @@ func (h *Writer) wrapLines(text string, col int, style theme.Style) []string {
 		if m := listMarker(trimmed); m > 0 && len(segs) > 1 && w > m+minValueW {
 			// A list item's further lines under its text, not its marker.
 			segs = append(segs[:1], wrapText(strings.Join(segs[1:], " "), w-m)...)
-			hang = strings.Repeat(" ", m)
+			hang = blank(m)
 		}
 		for i, seg := range segs {
 			if i > 0 {

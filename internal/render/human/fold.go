@@ -215,6 +215,6 @@ func alignPoints(cells []table.Cell, pts []int) {
 		if f == 0 && !strings.Contains(cells[i].Text, ".") {
 			pad++ // the point the number does not have
 		}
-		cells[i].Text += strings.Repeat(" ", pad)
+		cells[i].Text += blank(pad)
 	}
 }

@@ -60,7 +60,7 @@ func unitSymbol(c view.Cell, micro string) string {
 // rather than cut what it says, wraps it between parts to stay within the
 // width. Parts come styled; widths are measured without their escapes.
 func (h *Writer) summaryLine(parts []string, indent int) {
-	pad := strings.Repeat(" ", indent)
+	pad := blank(indent)
 	var line []string
 	lineW := indent
 	flush := func() {
@@ -68,7 +68,7 @@ func (h *Writer) summaryLine(parts []string, indent int) {
 			h.o.Line(pad + strings.Join(line, h.th.Faint.Render(h.g.Sep)))
 		}
 		// Continuation lines hang under the first.
-		pad = strings.Repeat(" ", indent+2)
+		pad = blank(indent + 2)
 		line, lineW = nil, indent+2
 	}
 	sepW := table.Width(h.g.Sep)

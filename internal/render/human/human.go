@@ -261,11 +261,11 @@ func (h *Writer) titleText(t view.Title) string {
 // scalar writes a lone value (a whole document, an envelope's result).
 func (h *Writer) scalar(c view.Cell, indent int) {
 	if c.IsString() && strings.Contains(c.Text, "\n") {
-		h.multiline(strings.Repeat(" ", indent), indent, c.Text, false)
+		h.multiline(blank(indent), indent, c.Text, false)
 		return
 	}
 	tc := h.cell(c)
-	h.o.Line(strings.Repeat(" ", indent) + tc.Style.Render(tc.Text))
+	h.o.Line(blank(indent) + tc.Style.Render(tc.Text))
 }
 
 // inline writes an array of scalars as a comma-separated list, wrapped to
@@ -273,12 +273,12 @@ func (h *Writer) scalar(c view.Cell, indent int) {
 func (h *Writer) inline(in view.Inline) error {
 	items, indent := in.Items, in.Indent
 	if len(items) == 0 && in.More == nil {
-		h.o.Line(strings.Repeat(" ", indent) + h.th.Faint.Render("[]"))
+		h.o.Line(blank(indent) + h.th.Faint.Render("[]"))
 		return nil
 	}
 	var b strings.Builder
 	lineW := indent
-	b.WriteString(strings.Repeat(" ", indent))
+	b.WriteString(blank(indent))
 	i := 0
 	add := func(it view.Cell) {
 		c := h.cell(it)
@@ -290,7 +290,7 @@ func (h *Writer) inline(in view.Inline) error {
 				b.WriteString(",")
 				h.o.Line(b.String())
 				b.Reset()
-				b.WriteString(strings.Repeat(" ", indent))
+				b.WriteString(blank(indent))
 				lineW = indent
 			} else {
 				b.WriteString(", ")
@@ -352,7 +352,7 @@ func (h *Writer) note(n view.Note) {
 
 // bullets writes values a line each, after a mark.
 func (h *Writer) bullets(b view.Bullets) {
-	pad := strings.Repeat(" ", b.Indent)
+	pad := blank(b.Indent)
 	mark := h.tone(b.Tone).Render(h.Mark(b.Mark)) + " "
 	col := b.Indent + table.Width(h.Mark(b.Mark)) + 1
 	for _, it := range b.Items {

@@ -19,7 +19,7 @@ func (h *Writer) messages(ms view.Messages) {
 	col := ms.Indent + roleW + 2
 	for _, m := range ms.Messages {
 		role := h.text(m.Role)
-		label := strings.Repeat(" ", ms.Indent) + h.th.Bold.Render(role)
+		label := blank(ms.Indent) + h.th.Bold.Render(role)
 		note := ""
 		if len(m.Note) > 0 {
 			fields := make([]string, len(m.Note))

@@ -51,7 +51,7 @@ func (h *Writer) record(r view.Record, indent int) error {
 		capW = max(h.width-indent-2-minValueW, 4)
 		keyW = min(keyW, capW)
 	}
-	pad := strings.Repeat(" ", indent)
+	pad := blank(indent)
 	for _, f := range r.Fields {
 		h.field(f, pad, indent, keyW, capW, raw)
 	}
@@ -86,7 +86,7 @@ func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw boo
 			return
 		}
 	}
-	prefix := pad + h.th.Key.Render(key) + strings.Repeat(" ", max(keyW-table.Width(key), 0)+2)
+	prefix := pad + h.th.Key.Render(key) + blank(max(keyW-table.Width(key), 0)+2)
 	switch b := f.Block.(type) {
 	case view.Record:
 		h.o.Line(pad + h.th.Key.Render(key))
@@ -142,7 +142,7 @@ func (h *Writer) valueLines(prefix string, c table.Cell, col int) {
 		if i == 0 {
 			h.o.Line(prefix + c.Style.Render(ln))
 		} else {
-			h.o.Line(strings.Repeat(" ", col) + c.Style.Render(ln))
+			h.o.Line(blank(col) + c.Style.Render(ln))
 		}
 	}
 }
@@ -193,7 +193,7 @@ func wrapText(s string, w int) []string {
 // wrapped writes a cell that must not be cut (in an error), wrapped: its
 // first line at column first, the others at column col.
 func (h *Writer) wrapped(c table.Cell, first, col int) {
-	h.wrappedAfter(strings.Repeat(" ", first), c, col)
+	h.wrappedAfter(blank(first), c, col)
 }
 
 // wrappedAfter writes a cell that must not be cut after prefix (which
@@ -210,7 +210,7 @@ func (h *Writer) wrappedAfter(prefix string, c table.Cell, col int) {
 			h.o.Line(prefix + c.Style.Render(ln))
 			continue
 		}
-		h.o.Line(strings.Repeat(" ", col) + c.Style.Render(ln))
+		h.o.Line(blank(col) + c.Style.Render(ln))
 	}
 }
 
@@ -244,7 +244,7 @@ func (h *Writer) multiline(prefix string, col int, s string, raw bool) {
 		if i == 0 {
 			h.o.Line(strings.TrimRight(prefix+ln, " "))
 		} else {
-			h.o.Line(strings.TrimRight(strings.Repeat(" ", col)+ln, " "))
+			h.o.Line(strings.TrimRight(blank(col)+ln, " "))
 		}
 	}
 }

@@ -164,7 +164,7 @@ func (h *Writer) hidden(t view.Table, f folding, tw *table.Writer, indent int) {
 	if len(names) > 0 {
 		note := format.Count(len(names), "column") + " hidden: " + strings.Join(names, ", ") + " (-w or --columns)"
 		for i, ln := range wrapText(note, h.width-indent-2) {
-			pad := strings.Repeat(" ", indent+2*min(i, 1))
+			pad := blank(indent + 2*min(i, 1))
 			h.o.Line(pad + h.th.Faint.Render(ln))
 		}
 	}

@@ -26,7 +26,7 @@ func Untab(ln string, f sanitize.Flags) string {
 	for i, seg := range strings.Split(ln, "\t") {
 		if i > 0 {
 			n := tabStop - col%tabStop
-			b.WriteString(strings.Repeat(" ", n))
+			b.WriteString(blank(n))
 			col += n
 		}
 		s := sanitize.String(seg, f)
@@ -93,4 +93,16 @@ func listMarker(ln string) int {
 		return i + 2
 	}
 	return 0
+}
+
+// spaces is what blank cuts its runs of spaces from.
+const spaces = "                                                                                                                                "
+
+// blank is n spaces, without making them for a short run (a record's
+// every line is padded).
+func blank(n int) string {
+	if n >= 0 && n <= len(spaces) {
+		return spaces[:n]
+	}
+	return strings.Repeat(" ", n)
 }

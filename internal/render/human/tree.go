@@ -54,7 +54,7 @@ func (h *Writer) tree(t view.Tree) {
 		}
 		if r.size != "" {
 			pad := nameW - table.Width(r.prefix) - table.Width(name) + gap + sizeW - table.Width(r.size)
-			line += strings.Repeat(" ", max(pad, 1)) + r.size
+			line += blank(max(pad, 1)) + r.size
 		}
 		h.o.Line(line)
 	}
