@@ -76,12 +76,38 @@ func meaningOf(key string) keyMeaning {
 	return m
 }
 
+// Keys keeps what each key means, once worked out, over a run: documents
+// in a row repeat their keys, and working out a key's meaning is a dozen
+// string tests. The zero value is ready; a nil one works each out again.
+// It is for one goroutine.
+type Keys struct{ m map[string]keyMeaning }
+
+// maxKeys is how many keys a Keys keeps.
+const maxKeys = 4096
+
+func (k *Keys) meaning(key string) keyMeaning {
+	if k == nil {
+		return meaningOf(key)
+	}
+	if m, ok := k.m[key]; ok {
+		return m
+	}
+	m := meaningOf(key)
+	if k.m == nil {
+		k.m = make(map[string]keyMeaning)
+	}
+	if len(k.m) < maxKeys {
+		k.m[key] = m
+	}
+	return m
+}
+
 // cell says what one value means, from its key and its form: a UUID is an
 // ID, an RFC 3339 string a time, a number under a score key a score, a
 // string under a status key a status …. raw marks a value inside an
 // error, which is shown exactly as it came.
 func (b builder) cell(key string, v Value, raw bool) view.Cell {
-	return b.cellOf(key, meaningOf(key), v, raw)
+	return b.cellOf(key, b.opt.Keys.meaning(key), v, raw)
 }
 
 func (b builder) cellOf(key string, km keyMeaning, v Value, raw bool) view.Cell {
@@ -610,7 +636,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	for _, c := range keep {
 		t.index[occKey(c.key, c.occ)] = len(t.cols)
 		t.keys = append(t.keys, c.key)
-		m := meaningOf(c.key)
+		m := b.opt.Keys.meaning(c.key)
 		if visibility && c.key == "status" {
 			m.status = false
 		}

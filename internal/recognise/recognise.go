@@ -48,4 +48,6 @@ type Options struct {
 	// when set, collects what they met, for the run's report.
 	Steer steer.Spec
 	Seen  *Seen
+	// Keys, when set, keeps what keys mean over the run.
+	Keys *Keys
 }
