@@ -860,12 +860,23 @@ func (s *squeezer) squeeze(b []byte) int {
 		w += to - i
 		i = to
 	}
+	// nl is where the next line break is, at or after i (len(b): none),
+	// looked for once and again only when passed: a long string has a
+	// quote every few bytes (escaped JSON in a text block) and no line
+	// break, and looking for one at each quote was quadratic.
+	nl := -1
 	for i < len(b) {
 		if s.inString {
 			j := bytes.IndexByte(b[i:], '"')
-			if nl := bytes.IndexByte(b[i:], '\n'); nl >= 0 && (j < 0 || nl < j) {
+			if nl < i {
+				nl = len(b)
+				if k := bytes.IndexByte(b[i:], '\n'); k >= 0 {
+					nl = i + k
+				}
+			}
+			if nl < len(b) && (j < 0 || nl < i+j) {
 				// A line break ends what a line left open (see above).
-				keep(i + nl + 1)
+				keep(nl + 1)
 				s.inString, s.slashes, s.run = false, 0, 1
 				continue
 			}
