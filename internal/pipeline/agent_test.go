@@ -60,8 +60,8 @@ func (g *gen) agentObject(n int) Value {
 func TestAgentStreamedIsAgentHeld(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
-	streamedAny := 0
-	for seed := uint64(0); seed < 48; seed++ {
+	streamedAny, seeds := 0, short(48, 16)
+	for seed := uint64(0); seed < uint64(seeds); seed++ {
 		g := newGen(9100 + seed)
 		var templates []Value
 		for i := 0; i < 10; i++ {
@@ -124,8 +124,8 @@ func TestAgentStreamedIsAgentHeld(t *testing.T) {
 			t.Fatalf("seed %d: streamed agent output differs from held\n%s", seed, firstDiff(strings.ReplaceAll(streamed, "},{", "},\n{"), strings.ReplaceAll(held, "},{", "},\n{")))
 		}
 	}
-	if streamedAny < 30 {
-		t.Fatalf("only %d of 48 documents streamed", streamedAny)
+	if streamedAny < seeds*5/8 {
+		t.Fatalf("only %d of %d documents streamed", streamedAny, seeds)
 	}
 }
 

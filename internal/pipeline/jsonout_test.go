@@ -98,7 +98,7 @@ func TestJSONOutputEscapesTerminalHazards(t *testing.T) {
 // are the same bytes, in colour and not, and say the same of failure.
 func TestJSONStreamedIsJSONHeld(t *testing.T) {
 	t.Parallel() // large inputs: alongside the others, on a second core
-	for seed := uint64(0); seed < uint64(short(80, 30)); seed++ {
+	for seed := uint64(0); seed < uint64(short(80, 15)); seed++ {
 		g := newGen(7000 + seed)
 		docs := []Value{g.document(4), g.document(2)}
 		if seed%25 == 0 {
