@@ -162,6 +162,7 @@ func (l *openList) Next() (value.Value, bool, error) {
 		return value.Value{}, false, d.located(err)
 	}
 	d.item = 0
+	d.freshSlabs()
 	v, err := d.value()
 	l.n++
 	return v, err == nil, d.located(err)
@@ -173,7 +174,10 @@ func (l *openList) Tokens() *jsonlib.Decoder { return l.d.dec }
 
 // ReadValue reads the value at the token decoder's position (inside an
 // item read token by token).
-func (l *openList) ReadValue() (value.Value, error) { return l.d.value() }
+func (l *openList) ReadValue() (value.Value, error) {
+	l.d.freshSlabs()
+	return l.d.value()
+}
 
 // openObject is the rest of a document that is an object too large to
 // hold, its Open.More: the caller, which has its first members, reads the
@@ -205,6 +209,7 @@ func (o *openObject) Next() (value.Member, bool, error) {
 	key := name.String()
 	d.stack[len(d.stack)-1].Key = key
 	d.item = 0
+	d.freshSlabs()
 	v, err := d.value()
 	o.n++
 	if err == nil && d.Telling != nil && d.Telling(key, v) {
@@ -464,6 +469,7 @@ func Settled(r io.Reader) bool {
 // begin starts reading a document (Next, Copy): io.EOF after the last
 // one, ErrEmpty (in an InputError) if there was none, or an *InputError.
 func (d *Decoder) begin() error {
+	d.freshSlabs()
 	d.stack, d.members, d.items, d.arrays, d.item, d.keys = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0], 0, d.keys[:0]
 	if d.Interlude != nil && d.docs > 0 {
 		if err := d.interludes(); err != nil {
@@ -551,6 +557,9 @@ func (d *Decoder) value() (value.Value, error) {
 			d.members = append(d.members, value.Member{Key: key, Value: val})
 		}
 		obj := value.Value{Kind: value.Object, Members: fromSlab(&d.memberSlab, d.members[base:])}
+		// Cleared as it is popped: a value left in the stack would keep
+		// its slab, and everything cut from it, alive.
+		clear(d.members[base:])
 		d.members = d.members[:base]
 		d.stack = d.stack[:len(d.stack)-1]
 		_, err := d.dec.ReadToken()
@@ -581,6 +590,7 @@ func (d *Decoder) value() (value.Value, error) {
 		if len(d.items) > base {
 			v.Items = fromSlab(&d.itemSlab, d.items[base:])
 		}
+		clear(d.items[base:]) // as members are
 		d.items = d.items[:base]
 		d.arrays = d.arrays[:len(d.arrays)-1]
 		_, err := d.dec.ReadToken()
@@ -625,6 +635,14 @@ const slabSize = 512
 
 // nextSlab is the size of the slab after one of n.
 func nextSlab(n int) int { return min(max(2*n, 16), slabSize) }
+
+// freshSlabs starts new slabs for what is read next: a document, an item
+// of an open list, a member of an open object. A slab holds an object's
+// members and, cut earlier, some of its children's, so one holding the
+// end of one document and the start of the next would keep both alive,
+// and through them every document before: each that is read on its own
+// takes its own.
+func (d *Decoder) freshSlabs() { d.memberSlab, d.itemSlab = nil, nil }
 
 // fromSlab is a copy of xs at its exact size, cut from *slab (a new
 // slab when it is full), or its own for a large one.
