@@ -13,8 +13,14 @@
 //	benchdata -kind wrapped -rows 24000              a list envelope inside a JSON-RPC
 //	                                                 MCP tool result, as text and as
 //	                                                 structuredContent, ~27 MB
+//	benchdata -kind structured -rows 200000          list's envelope as the structuredContent
+//	                                                 of a JSON-RPC MCP tool result whose text
+//	                                                 is one line, ~117 MB
+//	benchdata -kind string -rows 100000000           one object holding a single string of
+//	                                                 100,000,000 bytes (lines of text), ~102 MB
 //
-// Without -rows each kind has the size above (list: 200,000 rows). Rows are
+// Without -rows each kind has the size above (list: 200,000 rows; string:
+// -rows is the string's length in bytes, once decoded). Rows are
 // shaped like ../shared/corpus/khive_list_tasks.json and written indented as
 // khive writes them; the other kinds follow the testdata files of the same
 // shape (codebase_search_code.json, graphiti_search_nodes.json,
@@ -34,15 +40,18 @@ import (
 var defaultRows = map[string]int{
 	"list": 200000, "stream": 100000, "small": 2, "sse": 100000, "sse-ndjson": 100000,
 	"code": 50000, "keys": 1000000, "graph": 100000, "scalars": 1000000, "wrapped": 24000,
+	"structured": 200000, "string": 100000000,
 }
 
+const kinds = "list, stream, small, sse, sse-ndjson, code, keys, graph, scalars, wrapped, structured or string"
+
 func main() {
-	kind := flag.String("kind", "list", "list, stream, small, sse, sse-ndjson, code, keys, graph, scalars or wrapped")
-	rows := flag.Int("rows", 0, "rows, documents, frames, hits, keys, nodes or numbers (0: the kind's default)")
+	kind := flag.String("kind", "list", kinds)
+	rows := flag.Int("rows", 0, "rows, documents, frames, hits, keys, nodes, numbers or the string's bytes (0: the kind's default)")
 	flag.Parse()
 	n, known := defaultRows[*kind]
 	if !known {
-		fmt.Fprintln(os.Stderr, "benchdata: -kind must be list, stream, small, sse, sse-ndjson, code, keys, graph, scalars or wrapped")
+		fmt.Fprintln(os.Stderr, "benchdata: -kind must be "+kinds)
 		os.Exit(2)
 	}
 	if *rows > 0 && *kind != "small" {
@@ -78,6 +87,10 @@ func main() {
 		scalars(w, n)
 	case "wrapped":
 		wrapped(w, n)
+	case "structured":
+		structured(w, n)
+	case "string":
+		longString(w, n)
 	}
 }
 
@@ -103,8 +116,15 @@ func title(i int) string {
 	return s
 }
 
-// list writes a khive list envelope of rows tasks, indented as khive writes it.
+// list writes a khive list envelope of rows tasks, indented as khive writes
+// it, and a newline.
 func list(w *bufio.Writer, rows int) {
+	listEnvelope(w, rows)
+	w.WriteByte('\n')
+}
+
+// listEnvelope writes list's envelope without the newline after it.
+func listEnvelope(w *bufio.Writer, rows int) {
 	fmt.Fprint(w, "{\n  \"ok\": true,\n  \"tool\": \"list\",\n  \"result\": {\n    \"items\": [")
 	for i := 0; i < rows; i++ {
 		if i > 0 {
@@ -112,7 +132,7 @@ func list(w *bufio.Writer, rows int) {
 		}
 		row(w, i)
 	}
-	fmt.Fprintf(w, "\n    ],\n    \"requested_limit\": %d,\n    \"effective_limit\": %d,\n    \"limit_clamped\": false,\n    \"has_more\": true\n  }\n}\n", rows, rows)
+	fmt.Fprintf(w, "\n    ],\n    \"requested_limit\": %d,\n    \"effective_limit\": %d,\n    \"limit_clamped\": false,\n    \"has_more\": true\n  }\n}", rows, rows)
 }
 
 // row writes task i of a list, indented for its place in list's items.
@@ -340,4 +360,47 @@ func wrapped(w *bufio.Writer, rows int) {
 	w.WriteString(`}],"structuredContent":`)
 	w.Write(env.Bytes())
 	w.WriteString(`,"isError":false}}` + "\n")
+}
+
+// structured writes a JSON-RPC response whose MCP tool result carries list's
+// envelope of rows tasks (the same bytes: indented, as khive writes it) as
+// its structuredContent. MCP asks a server to send the same JSON as text too;
+// here the text block is a one-line summary, so the list is only in
+// structuredContent.
+func structured(w *bufio.Writer, rows int) {
+	fmt.Fprintf(w, `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"list: %d tasks, more available"}],"structuredContent":`, rows)
+	listEnvelope(w, rows)
+	w.WriteString(`,"isError":false}}` + "\n")
+}
+
+// longString writes {"content": S}, S a string of n bytes: numbered lines of
+// text, some indented with a tab, some holding non-ASCII letters, ended by
+// ASCII filler to make up n exactly. No quotation marks, so that the case
+// measures a long string alone: escaped quotes in a long string cost time
+// of their own (wrapped's text block has them).
+func longString(w *bufio.Writer, n int) {
+	var s strings.Builder
+	s.Grow(n)
+	for i := 0; ; i++ {
+		var line strings.Builder
+		if i%5 == 4 {
+			line.WriteByte('\t')
+		}
+		fmt.Fprintf(&line, "%d. %s", i+1, title(i))
+		if i%7 == 3 {
+			fmt.Fprintf(&line, " (see %s)", titleWords[i%len(titleWords)])
+		}
+		if i%11 == 6 {
+			line.WriteString(" — naïve résumé → done")
+		}
+		line.WriteByte('\n')
+		if s.Len()+line.Len() > n {
+			break
+		}
+		s.WriteString(line.String())
+	}
+	s.WriteString(strings.Repeat(".", n-s.Len()))
+	w.WriteString(`{"content": `)
+	jsonString(w, s.String())
+	w.WriteString("}\n")
 }
