@@ -10,57 +10,50 @@ import (
 	"github.com/urfave/cli/v3"
 )
 
-// helpTemplate lays out --help. urfave/cli's own wrap function has no
-// width, so the text is fitted by the functions in the command's Metadata,
-// which know the width decided once (see helpFuncs).
-const helpTemplate = `{{$m := .Metadata}}{{call $m.fill 0 (printf "%s - %s" .Name .Usage)}}
+// helpTemplate lays out --help: one call of helpText, so that showing
+// help parses no template of any size and reflects on nothing (most of
+// --help's time in a fresh process was urfave/cli's template machinery).
+// urfave/cli's own wrap function has no width; helpText fits the text to
+// the width decided once (see helpFuncs).
+const helpTemplate = `{{call .Metadata.help .}}`
 
-USAGE
-{{call $m.fill 2 (printf "%s [options] %s" .Name .ArgsUsage)}}
+// seeAlso is the SEE ALSO section's text.
+const seeAlso = "man khive-pretty (man -l doc/khive-pretty.1 in a clone); the repository's README.md and docs/: usage.md (every option and output), scripting.md (plain output, tsv and csv, --redact), servers.md (khive, MCP and other servers), performance.md, library.md (the pretty Go package), design.md."
 
-{{call $m.fill 2 .Description}}
-
-OPTIONS
-{{call $m.options .VisibleFlags}}
-EXAMPLES
-{{call $m.examples}}
-ENVIRONMENT
-{{call $m.environment}}
-EXIT STATUS
-{{call $m.exitCodes}}
-SEE ALSO
-{{call $m.fill 2 "man khive-pretty (man -l doc/khive-pretty.1 in a clone); the repository's README.md and docs/: usage.md (every option and output), scripting.md (plain output, tsv and csv, --redact), servers.md (khive, MCP and other servers), performance.md, library.md (the pretty Go package), design.md."}}
-`
-
-// helpFuncs are the template's functions, fitting text to width(), which
-// is asked once, when help is shown.
+// helpFuncs are the template's functions: help, fitting the text to
+// width(), which is asked once, when help is shown.
 func helpFuncs(width func() int) map[string]any {
-	w := 0
-	cols := func() int {
-		if w == 0 {
-			w = max(20, min(width(), 100)) // long lines are hard to read
-		}
-		return w
-	}
 	return map[string]any{
-		"fill": func(indent int, text string) string { return fill(text, indent, cols()) },
-		"options": func(flags []cli.Flag) string {
-			return defList(flagItems(flags), 2, cols())
-		},
-		"examples": func() string {
-			var b strings.Builder
-			for i, e := range examples() {
-				if i > 0 {
-					b.WriteString("\n")
-				}
-				b.WriteString(wrap(e.what, "  # ", "  # ", cols()))
-				b.WriteString(shellLines(e.command, 2, cols()))
-			}
-			return b.String()
-		},
-		"environment": func() string { return defList(environment(), 2, cols()) },
-		"exitCodes":   func() string { return defList(exitCodes(), 2, cols()) },
+		"help": func(cmd *cli.Command) string { return helpText(cmd, max(20, min(width(), 100))) }, // long lines are hard to read
 	}
+}
+
+// helpText is --help at cols columns.
+func helpText(cmd *cli.Command, cols int) string {
+	var b strings.Builder
+	b.WriteString(fill(cmd.Name+" - "+cmd.Usage, 0, cols))
+	b.WriteString("\n\nUSAGE\n")
+	b.WriteString(fill(cmd.Name+" [options] "+cmd.ArgsUsage, 2, cols))
+	b.WriteString("\n\n")
+	b.WriteString(fill(cmd.Description, 2, cols))
+	b.WriteString("\n\nOPTIONS\n")
+	b.WriteString(defList(flagItems(cmd.VisibleFlags()), 2, cols))
+	b.WriteString("\nEXAMPLES\n")
+	for i, e := range examples() {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(wrap(e.what, "  # ", "  # ", cols))
+		b.WriteString(shellLines(e.command, 2, cols))
+	}
+	b.WriteString("\nENVIRONMENT\n")
+	b.WriteString(defList(environment(), 2, cols))
+	b.WriteString("\nEXIT STATUS\n")
+	b.WriteString(defList(exitCodes(), 2, cols))
+	b.WriteString("\nSEE ALSO\n")
+	b.WriteString(fill(seeAlso, 2, cols))
+	b.WriteString("\n")
+	return b.String()
 }
 
 // item is a term and its definition: a flag, a variable, an exit code.

@@ -8,6 +8,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -79,7 +80,11 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 	}
 	columns := func() int { return terminal.Columns(stdout, stderr) }
 	code := exitOK
-	cmd := newCommand(stdout, stderr, func() int { return terminal.Width(0, getenv, columns) })
+	// The command's own texts (--help, --version, a completion script) go
+	// out in one write: the help template is written in small pieces, a
+	// system call each, most of --help's time.
+	text := bufio.NewWriter(stdout)
+	cmd := newCommand(text, stderr, func() int { return terminal.Width(0, getenv, columns) })
 	// The completion scripts end the command line with the marker; only
 	// then is completion on, so that no `completion` subcommand hides a
 	// file of that name (see completionScript).
@@ -88,7 +93,7 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 	cmd.Action = func(_ context.Context, cmd *cli.Command) error {
 		if cmd.Bool("version") {
 			bi, _ := debug.ReadBuildInfo()
-			fmt.Fprint(stdout, versionText(bi))
+			fmt.Fprint(text, versionText(bi))
 			return nil
 		}
 		if shell := cmd.String("completion"); shell != "" {
@@ -99,7 +104,7 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 			if err != nil {
 				return err
 			}
-			_, err = io.WriteString(stdout, script)
+			_, err = io.WriteString(text, script)
 			return err
 		}
 		s, err := parseSettings(cmd, stdout, getenv, columns)
@@ -124,7 +129,12 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 		code = show(files, stdin, stdout, stderr, s, environ)
 		return nil
 	}
-	if err := cmd.Run(context.Background(), args); err != nil {
+	err := cmd.Run(context.Background(), args)
+	if ferr := text.Flush(); ferr != nil {
+		complain(stderr, fmt.Errorf("write error: %w", ferr))
+		return exitUsage
+	}
+	if err != nil {
 		complain(stderr, err)
 		var ue usageError
 		if errors.As(err, &ue) {
