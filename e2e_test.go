@@ -442,6 +442,12 @@ func TestEndToEndOutputFaultsAreReported(t *testing.T) {
 				}
 			}
 		}
+		// The command's own texts too.
+		for _, args := range [][]string{{"--help"}, {"--version"}, {"--completion", "bash"}} {
+			if code, stderr := run("", full, args...); code != 2 || !strings.HasPrefix(stderr, "khive-pretty: write error: ") {
+				t.Errorf("%v to /dev/full: exit %d, stderr %q", args, code, stderr)
+			}
+		}
 	}
 	// >/dev/null is a place to write to, not a closed stdout.
 	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
