@@ -97,10 +97,9 @@ type Decoder struct {
 	// shown to (what is kept is copied from it).
 	objs []*value.Value
 	// memberSlab and itemSlab are where finished objects and arrays take
-	// their members and items from: one allocation for many small
-	// containers, each cut to its exact size (a later append copies).
-	memberSlab []value.Member
-	itemSlab   []value.Value
+	// their members and items from.
+	memberSlab slab[value.Member]
+	itemSlab   slab[value.Value]
 	// names are the member names met, each kept once: documents in a row
 	// repeat theirs (jsonrpc, id, result, content …).
 	names map[string]string
@@ -556,7 +555,7 @@ func (d *Decoder) value() (value.Value, error) {
 			}
 			d.members = append(d.members, value.Member{Key: key, Value: val})
 		}
-		obj := value.Value{Kind: value.Object, Members: fromSlab(&d.memberSlab, d.members[base:])}
+		obj := value.Value{Kind: value.Object, Members: d.memberSlab.take(d.members[base:])}
 		// Cleared as it is popped: a value left in the stack would keep
 		// its slab, and everything cut from it, alive.
 		clear(d.members[base:])
@@ -588,7 +587,7 @@ func (d *Decoder) value() (value.Value, error) {
 		}
 		v := value.Value{Kind: value.Array}
 		if len(d.items) > base {
-			v.Items = fromSlab(&d.itemSlab, d.items[base:])
+			v.Items = d.itemSlab.take(d.items[base:])
 		}
 		clear(d.items[base:]) // as members are
 		d.items = d.items[:base]
@@ -629,24 +628,34 @@ func (d *Decoder) memberName(raw jsonlib.Raw) string {
 
 // slabSize is how many members or items a slab holds at most: small
 // containers, the most of a document, share one; a larger one gets its
-// own. A decoder's first slabs are small (a text block's few values get
-// a decoder of their own) and double.
+// own.
 const slabSize = 512
 
-// nextSlab is the size of the slab after one of n.
-func nextSlab(n int) int { return min(max(2*n, 16), slabSize) }
+// slab is where finished objects (or arrays) of one document take their
+// members (or items) from: one allocation for many small containers, each
+// cut to its exact size (a later append copies).
+type slab[T any] struct {
+	cur []T
+	// used is how many this document took so far; the next document's
+	// first slab is that size (documents in a row are alike), so that a
+	// small one does not take a larger slab than it fills.
+	used, hint int
+}
 
-// freshSlabs starts new slabs for what is read next: a document, an item
-// of an open list, a member of an open object. A slab holds an object's
+// fresh starts a new slab for what is read next: a document, an item of
+// an open list, a member of an open object. A slab holds an object's
 // members and, cut earlier, some of its children's, so one holding the
 // end of one document and the start of the next would keep both alive,
 // and through them every document before: each that is read on its own
 // takes its own.
-func (d *Decoder) freshSlabs() { d.memberSlab, d.itemSlab = nil, nil }
+func (s *slab[T]) fresh() {
+	s.cur, s.hint, s.used = nil, min(s.used, slabSize), 0
+}
 
-// fromSlab is a copy of xs at its exact size, cut from *slab (a new
-// slab when it is full), or its own for a large one.
-func fromSlab[T any](slab *[]T, xs []T) []T {
+// take is a copy of xs at its exact size, cut from the slab (a new one
+// when it is full: twice the size, up to slabSize), or its own for a
+// large one.
+func (s *slab[T]) take(xs []T) []T {
 	n := len(xs)
 	if n == 0 {
 		return nil
@@ -654,13 +663,21 @@ func fromSlab[T any](slab *[]T, xs []T) []T {
 	if n > slabSize/8 {
 		return append([]T(nil), xs...)
 	}
-	if len(*slab)+n > cap(*slab) {
-		*slab = make([]T, 0, max(nextSlab(cap(*slab)), n))
+	s.used += n
+	if len(s.cur)+n > cap(s.cur) {
+		size := min(max(2*cap(s.cur), 8), slabSize)
+		if s.cur == nil && s.hint > 0 {
+			size = s.hint
+		}
+		s.cur = make([]T, 0, max(size, n))
 	}
-	at := len(*slab)
-	*slab = append(*slab, xs...)
-	return (*slab)[at : at+n : at+n]
+	at := len(s.cur)
+	s.cur = append(s.cur, xs...)
+	return s.cur[at : at+n : at+n]
 }
+
+// freshSlabs starts new slabs (slab.fresh).
+func (d *Decoder) freshSlabs() { d.memberSlab.fresh(); d.itemSlab.fresh() }
 
 // locate turns a decoding error into an InputError at a line and column.
 func (d *Decoder) locate(err error) error {
