@@ -63,7 +63,7 @@ func (docsOutput) broken()                      {}
 // document writes a document in parts.
 func (d docsOutput) document(v value.Value, res *Result) error {
 	rn := d.rn
-	return rn.parts(rn.docParts(v, count), res)
+	return rn.parts(rn.docParts(v, true), res)
 }
 
 // open writes a document open at a long list, or a large object: up to
@@ -89,81 +89,6 @@ func (d docsOutput) open(v value.Value, res *Result) error {
 	}
 	res.Failed = res.Failed || recognise.Failed(w)
 	return rn.flush()
-}
-
-// openPart is the index of the one part of an open document that holds
-// its open list (a reply's structured content, or the document itself),
-// or -1.
-func openPart(parts []protocol.Part) int {
-	k := -1
-	for i, p := range parts {
-		if p.Value.IsOpen() {
-			if k >= 0 || p.Kind != protocol.ValuePart {
-				return -1
-			}
-			k = i
-		}
-	}
-	return k
-}
-
-// holdWhole shows an open document as a held one: read whole
-// (value.Force), its id counted already.
-func (rn *Renderer) holdWhole(v value.Value, res *Result) error {
-	w, err := value.Force(v)
-	if err != nil {
-		return err
-	}
-	return rn.parts(rn.docParts(w, again), res)
-}
-
-// around shows the open document v whose open list is in its part k: the
-// parts before it, that part as it is read (show), then, once v has been
-// read to its end, the other parts of the whole (a reply's text blocks,
-// its _meta, the failure a reply said after its structured content).
-func (rn *Renderer) around(v value.Value, parts []protocol.Part, k int, res *Result, show func(protocol.Part) error) error {
-	if len(parts) == 1 {
-		return show(parts[0]) // the document itself: what follows its list is its own
-	}
-	parts = append([]protocol.Part(nil), parts...) // docParts reuses its buffer
-	if err := rn.parts(parts[:k], res); err != nil {
-		return err
-	}
-	if err := show(parts[k]); err != nil {
-		return err
-	}
-	w, err := value.Whole(v)
-	if err != nil {
-		return err
-	}
-	var after []protocol.Part
-	for _, p := range rn.docParts(w, again)[k:] {
-		if !hasStreamed(p.Value) { // the part shown as it was read
-			after = append(after, p)
-		}
-	}
-	return rn.parts(after, res)
-}
-
-// hasStreamed reports whether v holds a list that was shown as it was
-// read (value.Whole marks it).
-func hasStreamed(v value.Value) bool {
-	if v.Streamed() > 0 {
-		return true
-	}
-	for _, m := range v.Members {
-		if (m.Value.Kind == value.Object || m.Value.Kind == value.Array) && hasStreamed(m.Value) {
-			return true
-		}
-	}
-	for _, it := range v.Items {
-		if it.Kind == value.Object || it.Kind == value.Array {
-			if hasStreamed(it) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // streamed counts a document shown as it was read, for tests.

@@ -47,30 +47,29 @@ func (plainParts) skip() bool { return false }
 
 // takes: plain output writes an open list as it comes but a request
 // envelope's.
-func (p plainParts) takes(v value.Value) bool {
-	parts := p.rn.docParts(v, peek)
-	k := openPart(parts)
-	return k >= 0 && plainTakes(parts[k])
-}
+func (p plainParts) takes(v value.Value) bool { return plainTakes(v, p.rn.docParts(v, false)) }
 
-// plainTakes: the open part p is one plain output writes as it is read.
-func plainTakes(p protocol.Part) bool { return !recognise.IsBatch(p.Value) }
+// plainTakes: v, whose parts are parts, is a document plain output
+// writes as it is read.
+func plainTakes(v value.Value, parts []protocol.Part) bool {
+	return len(parts) == 1 && parts[0].Kind == protocol.ValuePart && !recognise.IsBatch(v)
+}
 
 // list: the open document written as a held one is, its list as it is
 // read. A request envelope's list is held (value.Force): plain output
 // heads each op with the number of ops ("op #0 of 2"), known at its end.
 func (p plainParts) open(v value.Value, res *Result) error {
 	rn := p.rn
-	parts := rn.docParts(v, count)
-	k := openPart(parts)
-	if k < 0 || !plainTakes(parts[k]) {
-		return rn.holdWhole(v, res)
-	}
-	return rn.around(v, parts, k, res, func(pt protocol.Part) error {
-		if err := p.checkSteer(pt); err != nil {
+	if !plainTakes(v, rn.docParts(v, true)) {
+		w, err := value.Force(v)
+		if err != nil {
 			return err
 		}
-		rn.streamed(v)
-		return p.writer(rn.begin(false)).Document(pt.Value)
-	})
+		return rn.parts(rn.docParts(w, false), res)
+	}
+	if err := p.checkSteer(rn.docParts(v, false)[0]); err != nil {
+		return err
+	}
+	rn.streamed(v)
+	return p.writer(rn.begin(false)).Document(v)
 }

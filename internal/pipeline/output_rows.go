@@ -201,23 +201,12 @@ func (r *rowsParts) takes(v value.Value) bool { return true }
 // rows as they are read.
 func (r *rowsParts) open(v value.Value, res *Result) error {
 	rn := r.rn
-	show := func(p protocol.Part) error {
+	for _, p := range rn.docParts(v, true) {
 		if p.Failed {
 			res.Failed = true
 		}
-		return r.part(p)
-	}
-	parts := rn.docParts(v, count)
-	if k := openPart(parts); k >= 0 {
-		// A reply's parts around its structured content's rows too.
-		if err := rn.around(v, parts, k, res, show); err != nil {
+		if err := r.part(p); err != nil {
 			return err
-		}
-	} else {
-		for _, p := range parts {
-			if err := show(p); err != nil {
-				return err
-			}
 		}
 	}
 	w, err := value.Whole(v)

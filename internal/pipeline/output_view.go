@@ -42,12 +42,11 @@ func (vp *viewParts) skip() bool { return !vp.rn.opt.Verbose }
 // takes: the view of v takes its list (the view is made again to be
 // written).
 func (vp *viewParts) takes(v value.Value) bool {
-	parts := vp.rn.docParts(v, peek)
-	k := openPart(parts)
-	if k < 0 {
+	parts := vp.rn.docParts(v, false)
+	if len(parts) != 1 || parts[0].Kind != protocol.ValuePart {
 		return false
 	}
-	recognise.Doc(parts[k], vp.rn.rec)
+	recognise.Doc(parts[0], vp.rn.rec)
 	return value.Taken(v)
 }
 
@@ -56,20 +55,20 @@ func (vp *viewParts) takes(v value.Value) bool {
 // comes, the document held (value.Force) and shown as a held one is.
 func (vp *viewParts) open(v value.Value, res *Result) error {
 	rn := vp.rn
-	parts := rn.docParts(v, count)
-	k := openPart(parts)
-	if k < 0 {
-		return rn.holdWhole(v, res)
+	parts := rn.docParts(v, true)
+	if len(parts) == 1 && parts[0].Kind == protocol.ValuePart {
+		d := recognise.Doc(parts[0], rn.rec)
+		if value.Taken(v) {
+			rn.streamed(v)
+			rn.problems(d.Problems)
+			return vp.write(rn.begin(false), d)
+		}
 	}
-	d := recognise.Doc(parts[k], rn.rec)
-	if !value.Taken(v) {
-		return rn.holdWhole(v, res)
+	w, err := value.Force(v)
+	if err != nil {
+		return err
 	}
-	return rn.around(v, parts, k, res, func(protocol.Part) error {
-		rn.streamed(v)
-		rn.problems(d.Problems)
-		return vp.write(rn.begin(false), d)
-	})
+	return rn.parts(rn.docParts(w, false), res)
 }
 
 // write writes a view in human or Markdown output.

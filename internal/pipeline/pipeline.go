@@ -561,29 +561,14 @@ func failed(v value.Value, res *Result) {
 	}
 }
 
-// idCount says how docParts counts a document with an id (a reply's
-// number decides whether its id is shown): a new one (count), one read so
-// far, not yet counted (peek: as if it were), or one counted already
-// (again: looked at open, then held or read to its end).
-type idCount int
-
-const (
-	peek idCount = iota
-	count
-	again
-)
-
-// docParts is what a document is made of, its wrappers taken off, its id
-// counted as c says. The parts are valid until the next call.
-func (rn *Renderer) docParts(v value.Value, c idCount) []protocol.Part {
+// docParts is what a document is made of, its wrappers taken off; count
+// says it is a new document (not the start of one read so far).
+func (rn *Renderer) docParts(v value.Value, count bool) []protocol.Part {
 	parts := protocol.UnwrapInto(rn.partBuf, v, recognise.Failed, &rn.texts)
 	rn.partBuf = parts[:0]
 	if protocol.HasID(v) {
-		ids := rn.ids
-		if c != again {
-			ids++
-		}
-		if c == count {
+		ids := rn.ids + 1
+		if count {
 			rn.ids = ids
 		}
 		if ids > 1 {

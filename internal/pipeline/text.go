@@ -56,7 +56,7 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 	shown := -1 // the parts of the reply shown before the text, once it streams
 	commit := func() error {
 		text.Commit()
-		before := rn.docParts(v, peek)
+		before := rn.docParts(v, false)
 		for i, p := range before {
 			if p.Kind == protocol.StreamedPart {
 				// What comes after the text in v (a tool result's _meta
@@ -133,7 +133,7 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 	if shown < 0 {
 		return rn.out.document(w, res)
 	}
-	parts := rn.docParts(w, count)
+	parts := rn.docParts(w, true)
 	return rn.parts(parts[min(shown, len(parts)):], res)
 }
 

@@ -1,8 +1,6 @@
 package recognise
 
 import (
-	"strings"
-
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
@@ -27,10 +25,6 @@ func Streams(path []input.Frame, first []Value) bool {
 	}
 	if !value.AllObjects(first) {
 		return false // any other list is held and shown as it always is
-	}
-	path, ok := structured(path)
-	if !ok {
-		return false
 	}
 	if len(path) > 0 && Failed(*path[0].Obj) {
 		return false
@@ -57,37 +51,6 @@ func Streams(path []input.Frame, first []Value) bool {
 		return okEnvelope(path[0]) && IsListKey(path[1].Key)
 	}
 	return false
-}
-
-// structured is path with the wrappers above an MCP tool result's
-// structuredContent taken off (a JSON-RPC reply's result, the tool
-// result): a list in it streams where it would in the document alone. A
-// path into a reply anywhere else is none to stream (false); nor is one
-// into a tool result that said it failed before its structured content,
-// or whose text blocks hold JSON, which may be the same JSON again (said
-// once, which is known only of the whole).
-func structured(path []input.Frame) ([]input.Frame, bool) {
-	rpc := len(path) > 0 && path[0].Key == "result" && path[0].Obj.Str("jsonrpc") == "2.0"
-	if rpc {
-		path = path[1:]
-	}
-	if len(path) == 0 || path[0].Key != "structuredContent" {
-		return path, !rpc
-	}
-	tool := path[0].Obj
-	content, ok := tool.Get("content")
-	if !ok || content.Kind != Array {
-		return path, !rpc
-	}
-	if e, _ := tool.Get("isError"); e.IsTrue() {
-		return nil, false
-	}
-	for _, b := range content.Items {
-		if t := strings.TrimLeft(b.Str("text"), " \t\r\n"); t != "" && (t[0] == '{' || t[0] == '[') {
-			return nil, false
-		}
-	}
-	return path[1:], true
 }
 
 // inOp reports a path that goes through the first op of a khive request
