@@ -61,11 +61,17 @@ type keyMeaning struct {
 	unit                                  time.Duration // a duration's, or 0
 	status, outcome, dependency, priority bool
 	epoch                                 bool // a time-named key: a number in it may be a Unix time
+	// label is the key as a field's label ("" when it is the key);
+	// unitLabel, for a key that names a unit (unitKey), the label when
+	// the cell does not say the unit.
+	label, unitLabel string
+	unitKey          bool
 }
 
 func meaningOf(key string) keyMeaning {
 	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id", status: IsStatusKey(key),
 		outcome: key == "outcome", dependency: key == "dependency_state", priority: key == "priority", epoch: IsTimeKey(key)}
+	m.label, m.unitLabel, m.unitKey = labels(key)
 	if !m.score {
 		if unit, ok := DurationUnit(key); ok {
 			m.unit = unit
@@ -272,7 +278,7 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 		f.Cell = b.cell(m.Key, val, raw)
 	}
 	if b.opt.Fold && !b.opt.Verbose {
-		f.Label = label(m.Key, f.Cell)
+		f.Label = label(b.opt.Keys.meaning(m.Key), f.Cell)
 	}
 	if isWarning(m) && f.Cell.Kind == view.Text {
 		f.Cell.Tone = view.Warn
@@ -284,21 +290,29 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 // an error too: its values are exact, its keys are read); a unit the
 // header leaves to the cell stays when the cell does not say it
 // (retry after ms: 2000, exact). "" when it is the key.
-func label(key string, c view.Cell) string {
+func label(km keyMeaning, c view.Cell) string {
+	if km.unitKey && (c.Kind != view.Duration || c.Exact) {
+		return km.unitLabel
+	}
+	return km.label
+}
+
+// labels is what label chooses from, worked out once for a key (Keys).
+func labels(key string) (l, unitLabel string, unitKey bool) {
 	if plainKey(key) {
-		return "" // "id", "status": the key is its own label
+		return "", "", false // "id", "status": the key is its own label
 	}
 	if strings.ToUpper(key) == key {
-		return "" // HOME, API_KEY: names whose case is their meaning
+		return "", "", false // HOME, API_KEY: names whose case is their meaning
 	}
-	l := strings.ToLower(Header(key))
-	if _, unit := DurationUnit(Snake(key)); unit && (c.Kind != view.Duration || c.Exact) {
-		l = strings.ReplaceAll(Snake(key), "_", " ")
+	none := func(s string) string {
+		if s == key {
+			return ""
+		}
+		return s
 	}
-	if l == key {
-		return ""
-	}
-	return l
+	_, unitKey = DurationUnit(Snake(key))
+	return none(strings.ToLower(Header(key))), none(strings.ReplaceAll(Snake(key), "_", " ")), unitKey
 }
 
 // plainKey reports a key of lower-case letters and digits only, which
