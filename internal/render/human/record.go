@@ -100,7 +100,7 @@ func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw boo
 	c := f.Cell
 	switch {
 	case c.Kind == view.Deep:
-		h.o.Line(prefix + h.th.Faint.Render(h.cell(c).Text))
+		h.o.Pair(prefix, h.th.Faint.Render(h.cell(c).Text))
 	case c.IsString() && strings.Contains(c.Text, "\n"):
 		h.multiline(prefix, indent+keyW+2, c.Text, raw)
 	default:
@@ -129,7 +129,7 @@ func (h *Writer) valueLines(prefix string, c table.Cell, col int) {
 		if !fits {
 			text = table.Cut(text, avail, h.g.Ellipsis)
 		}
-		h.o.Line(prefix + c.Style.Render(text))
+		h.o.Pair(prefix, c.Style.Render(text))
 		return
 	}
 	// Only the first lines are shown: a huge value is not wrapped whole.
@@ -140,7 +140,7 @@ func (h *Writer) valueLines(prefix string, c table.Cell, col int) {
 	}
 	for i, ln := range lns {
 		if i == 0 {
-			h.o.Line(prefix + c.Style.Render(ln))
+			h.o.Pair(prefix, c.Style.Render(ln))
 		} else {
 			h.o.Line(blank(col) + c.Style.Render(ln))
 		}
@@ -207,7 +207,7 @@ func (h *Writer) wrappedAfter(prefix string, c table.Cell, col int) {
 	}
 	for i, ln := range wrapText(c.Text, h.width-col) {
 		if i == 0 && prefix != "" {
-			h.o.Line(prefix + c.Style.Render(ln))
+			h.o.Pair(prefix, c.Style.Render(ln))
 			continue
 		}
 		h.o.Line(blank(col) + c.Style.Render(ln))
