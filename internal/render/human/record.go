@@ -86,7 +86,9 @@ func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw boo
 			return
 		}
 	}
-	prefix := pad + h.th.Key.Render(key) + blank(max(keyW-table.Width(key), 0)+2)
+	kpre, kpost := ends(h.th.Key, key)
+	prefix := pad + kpre + key + kpost + blank(max(keyW-table.Width(key), 0)+2) // one string, not a styled key and then another
+
 	switch b := f.Block.(type) {
 	case view.Record:
 		h.o.Line(pad + h.th.Key.Render(key))
@@ -113,6 +115,15 @@ func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw boo
 	}
 }
 
+// ends is what style.Render puts around text, written around it in place.
+func ends(style table.Style, text string) (pre, post string) {
+	pre, post = style.Ends()
+	if pre == "" || text == "" {
+		return "", "" // as Render leaves them
+	}
+	return pre, post
+}
+
 // valueLines is how many lines a long value of a record may take: a
 // record has the room a table row has not, but a value should not push
 // everything after it off the screen either.
@@ -129,7 +140,8 @@ func (h *Writer) valueLines(prefix string, c table.Cell, col int) {
 		if !fits {
 			text = table.Cut(text, avail, h.g.Ellipsis)
 		}
-		h.o.Pair(prefix, c.Style.Render(text))
+		pre, post := ends(c.Style, text)
+		h.o.Pieces(prefix, pre, text, post)
 		return
 	}
 	// Only the first lines are shown: a huge value is not wrapped whole.

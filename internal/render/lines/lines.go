@@ -88,6 +88,25 @@ func (o *Writer) Pair(a, b string) {
 	o.w.WriteByte('\n')
 }
 
+// Pieces writes a line made of pieces without joining them first (a
+// styled text is its escapes and its text): most lines of a record are
+// written so, each without a string of its own.
+func (o *Writer) Pieces(ps ...string) {
+	n := 0
+	for _, p := range ps {
+		n += len(p)
+	}
+	if o.width > 0 && n > o.width {
+		o.Line(strings.Join(ps, ""))
+		return
+	}
+	o.StartLine()
+	for _, p := range ps {
+		o.w.WriteString(p)
+	}
+	o.w.WriteByte('\n')
+}
+
 // Raw writes bytes of a line being built in place (a row of cells); the
 // caller has called StartLine and ends the line itself.
 func (o *Writer) Raw() *bufio.Writer { return o.w }
