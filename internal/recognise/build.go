@@ -263,6 +263,7 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 	}
 	val := m.Value
 	props := inProps || m.Key == "properties"
+	km := b.opt.Keys.meaning(m.Key) // the cell's and the label's, looked up once
 	f := view.Field{Key: m.Key}
 	nonEmpty := len(val.Members) > 0 || len(val.Items) > 0
 	switch {
@@ -275,10 +276,10 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 	case val.Kind == Array && !value.AllScalars(val.Items):
 		f.Block = *b.deeper().record(indexed(val.Items), 0, raw, props)
 	default:
-		f.Cell = b.cell(m.Key, val, raw)
+		f.Cell = b.cellOf(m.Key, km, val, raw)
 	}
 	if b.opt.Fold && !b.opt.Verbose {
-		f.Label = label(b.opt.Keys.meaning(m.Key), f.Cell)
+		f.Label = label(km, f.Cell)
 	}
 	if isWarning(m) && f.Cell.Kind == view.Text {
 		f.Cell.Tone = view.Warn
