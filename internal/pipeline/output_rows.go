@@ -189,7 +189,7 @@ func (r *rowsParts) say(p protocol.Part) {
 			break
 		}
 	}
-	fmt.Fprintf(r.rn.opt.Log, "khive-pretty: the answer reports a failure: %s\n", first)
+	r.rn.logf("khive-pretty: the answer reports a failure: %s\n", first)
 }
 
 func (*rowsParts) skip() bool { return false }

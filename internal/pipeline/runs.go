@@ -85,7 +85,9 @@ func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
 			rn.mu.Lock()
 			defer rn.mu.Unlock()
 			if gen == mine && paused == nil {
-				paused = rn.pauseRun(res)
+				if paused = rn.pauseRun(res); paused == nil {
+					paused = rn.flushNow() // the input waits: show it now
+				}
 			}
 		})
 	}
@@ -106,7 +108,9 @@ func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
 			timer.Stop()
 			gen++
 		}
+		rn.locked = true
 		done, err := rn.next(dec, v, err, res)
+		rn.locked = false
 		if err == nil {
 			err = paused
 		}
