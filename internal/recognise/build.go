@@ -457,6 +457,10 @@ type columns struct {
 	// a long list (statuses, priorities, assignees), numbered by Same.
 	same    []sameCells
 	listKey []byte // the key of the list being looked up
+	// once: the table's rows are all in hand and few, so no cell repeats
+	// often enough to be worth numbering (a map a column was most of a
+	// one-row table's cost).
+	once bool
 }
 
 type sameCells struct {
@@ -646,7 +650,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	}
 
 	n := len(keep) + 1 // and a bar
-	t := &columns{b: b, raw: raw, index: make(map[string]int, len(keep)), bar: -1,
+	t := &columns{b: b, raw: raw, index: make(map[string]int, len(keep)), bar: -1, once: !b.grows && len(rows) <= 2,
 		cols: make([]view.Column, 0, n), keys: make([]string, 0, n), means: make([]keyMeaning, 0, n)}
 	for _, c := range keep {
 		t.index[occKey(c.key, c.occ)] = len(t.cols)
@@ -901,7 +905,7 @@ func (t *columns) cell(i int, m Member) view.Cell {
 	if v.Kind == Array {
 		return t.listCell(i, m)
 	}
-	if v.Kind != String || len(v.Text) > 40 {
+	if v.Kind != String || len(v.Text) > 40 || t.once {
 		return t.b.cellOf(m.Key, t.means[i], v, t.raw)
 	}
 	if t.same == nil {
@@ -929,7 +933,7 @@ func (t *columns) cell(i int, m Member) view.Cell {
 // string: a long list's rows repeat the same few.
 func (t *columns) listCell(i int, m Member) view.Cell {
 	v := m.Value
-	if len(v.Items) == 0 || len(v.Items) > 8 {
+	if len(v.Items) == 0 || len(v.Items) > 8 || t.once {
 		return t.b.cellOf(m.Key, t.means[i], v, t.raw)
 	}
 	key := t.listKey[:0]
