@@ -8,19 +8,18 @@ package main
 
 import (
 	"os"
-	"runtime/debug"
 
 	"github.com/khive-ai/khive-pretty/internal/cli"
+	"github.com/khive-ai/khive-pretty/internal/gcbudget"
 	"github.com/khive-ai/khive-pretty/internal/terminal"
 )
 
 func main() {
-	if os.Getenv("GOGC") == "" {
-		// A streamed document keeps ~5 MB live; at the default (100) the
-		// collector runs every few MB and takes a fifth of the time. At 200:
-		// 5-12% faster streaming (a 111 MiB list in agent output: 1.65 ->
-		// 1.45 s), peaks 18 -> 21 MiB there, held documents 10-25% more.
-		debug.SetGCPercent(200)
+	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
+		// The collector's pacing: a heap of up to 20 MiB before it runs,
+		// while what is live is small (a stream of documents, a streamed
+		// list), then GOGC=200; either set in the environment wins.
+		gcbudget.Start(20 << 20)
 	}
 	// The environment is read once, here; TERM unset is TERM=dumb.
 	os.Exit(cli.Run(os.Args, os.Stdin, os.Stdout, os.Stderr, terminal.Environ(os.Environ())))
