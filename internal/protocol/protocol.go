@@ -392,7 +392,7 @@ func (u unwrapper) tool(v Value) []Part {
 	// read (StreamsText).
 	hasSC = hasSC && !value.Empty(sc) && sc.Streamed() != value.Skipped
 	content, _ := v.Get("content")
-	scJSON := "" // sc as compact JSON, to know a text block that repeats it
+	var scJSON func() string // sc as compact JSON, to know a text block that repeats it
 	if hasSC {
 		sc, scJSON = sdkUnwrapped(sc, content)
 	}
@@ -440,12 +440,24 @@ func (u unwrapper) tool(v Value) []Part {
 // too short to hold it is not parsed to tell (compact JSON is at most
 // twice as long as any other spelling of the same value: an escaped
 // U+2028 against the raw character).
-func repeats(block Value, json string) bool {
-	if 2*len(block.Str("text")) < len(json) {
+func repeats(block Value, json func() string) bool {
+	text := block.Str("text")
+	if !maybeJSON(text) {
+		return false // no need to know what json is ("1 task")
+	}
+	j := json()
+	if 2*len(text) < len(j) {
 		return false
 	}
 	t, ok := textJSON(block)
-	return ok && t == json
+	return ok && t == j
+}
+
+// maybeJSON reports a text that ParseJSONText may take: one opening with
+// an object or an array.
+func maybeJSON(text string) bool {
+	t := strings.TrimSpace(text)
+	return t != "" && (t[0] == '{' || t[0] == '[')
 }
 
 // textJSON is the JSON a text block holds, compact, when it holds one
@@ -464,17 +476,24 @@ func textJSON(block Value) (string, bool) {
 // sdkUnwrapped is a tool's structured content without the {"result": X}
 // the MCP Python SDK (1.10 on) wraps a result that is no object in (a
 // union, a list): X, when the call's one text block is X as JSON, as the
-// SDK writes it; else sc as it came. It says too what it is as compact
-// JSON.
-func sdkUnwrapped(sc, content Value) (Value, string) {
+// SDK writes it; else sc as it came. Its second result makes what it is
+// as compact JSON, once, when asked.
+func sdkUnwrapped(sc, content Value) (Value, func() string) {
 	if len(sc.Members) == 1 && sc.Members[0].Key == "result" && !sc.IsOpen() && len(content.Items) == 1 {
 		x := sc.Members[0].Value
-		xJSON := value.Compact(x)
-		if t, ok := textJSON(content.Items[0]); ok && t == xJSON {
-			return x, xJSON
+		if t, ok := textJSON(content.Items[0]); ok && t == value.Compact(x) {
+			return x, func() string { return t }
 		}
 	}
-	return sc, value.Compact(sc)
+	// Made only when a text block may repeat it: most do not ("1 task").
+	var j *string
+	return sc, func() string {
+		if j == nil {
+			s := value.Compact(sc)
+			j = &s
+		}
+		return *j
+	}
 }
 
 func anyFailed(parts []Part) bool {

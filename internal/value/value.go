@@ -4,7 +4,11 @@
 // JSON back).
 package value
 
-import "github.com/khive-ai/khive-pretty/internal/jsonlib"
+import (
+	"slices"
+
+	"github.com/khive-ai/khive-pretty/internal/jsonlib"
+)
 
 // Kind is a JSON value's kind.
 type Kind uint8
@@ -301,14 +305,29 @@ func AllObjects(items []Value) bool {
 // WithoutFirst is obj without the first member of each key marked true in
 // used: those were shown elsewhere; a repeated key is still a field.
 func WithoutFirst(obj Value, used map[string]bool) Value {
-	out := Value{Kind: Object}
-	skipped := map[string]bool{}
-	for _, m := range obj.Members {
-		if used[m.Key] && !skipped[m.Key] {
-			skipped[m.Key] = true
-			continue
+	// The keys skipped so far: few (those used), looked through in a row,
+	// with no map of its own (this is on every small document's path).
+	var buf [8]string
+	skipped := buf[:0]
+	drop := func(key string) bool {
+		if !used[key] || slices.Contains(skipped, key) {
+			return false
 		}
-		out.Members = append(out.Members, m)
+		skipped = append(skipped, key)
+		return true
+	}
+	for _, m := range obj.Members {
+		drop(m.Key)
+	}
+	out := Value{Kind: Object}
+	if n := len(obj.Members) - len(skipped); n > 0 {
+		out.Members = make([]Member, 0, n)
+		skipped = skipped[:0]
+		for _, m := range obj.Members {
+			if !drop(m.Key) {
+				out.Members = append(out.Members, m)
+			}
+		}
 	}
 	return out
 }
