@@ -161,8 +161,11 @@ func (l *openList) Next() (value.Value, bool, error) {
 		return value.Value{}, false, d.located(err)
 	}
 	d.item = 0
-	d.freshSlabs()
+	d.startUnit()
 	v, err := d.value()
+	if err == nil {
+		d.settle(&v)
+	}
 	l.n++
 	return v, err == nil, d.located(err)
 }
@@ -174,8 +177,12 @@ func (l *openList) Tokens() *jsonlib.Decoder { return l.d.dec }
 // ReadValue reads the value at the token decoder's position (inside an
 // item read token by token).
 func (l *openList) ReadValue() (value.Value, error) {
-	l.d.freshSlabs()
-	return l.d.value()
+	l.d.startUnit()
+	v, err := l.d.value()
+	if err == nil {
+		l.d.settle(&v)
+	}
+	return v, err
 }
 
 // openObject is the rest of a document that is an object too large to
@@ -208,8 +215,11 @@ func (o *openObject) Next() (value.Member, bool, error) {
 	key := name.String()
 	d.stack[len(d.stack)-1].Key = key
 	d.item = 0
-	d.freshSlabs()
+	d.startUnit()
 	v, err := d.value()
+	if err == nil {
+		d.settle(&v)
+	}
 	o.n++
 	if err == nil && d.Telling != nil && d.Telling(key, v) {
 		o.telling = append(o.telling, value.Member{Key: key, Value: v})
@@ -402,6 +412,9 @@ func (d *Decoder) run(yield func(value.Value, error) bool) {
 // suspend returns the document, open at a long list or a large object,
 // to the caller of Next, and waits for Finish.
 func (d *Decoder) suspend(open value.Value) error {
+	// What was read of the document is the caller's from now on.
+	d.memberSlab.giveAway()
+	d.itemSlab.giveAway()
 	if !d.yield(open, nil) {
 		return errStopped
 	}
@@ -420,6 +433,7 @@ func (d *Decoder) document() (value.Value, error) {
 	if err != nil {
 		return value.Value{}, d.locate(err)
 	}
+	d.settle(&v)
 	d.docs++
 	return v, nil
 }
@@ -468,7 +482,7 @@ func Settled(r io.Reader) bool {
 // begin starts reading a document (Next, Copy): io.EOF after the last
 // one, ErrEmpty (in an InputError) if there was none, or an *InputError.
 func (d *Decoder) begin() error {
-	d.freshSlabs()
+	d.startUnit()
 	d.stack, d.members, d.items, d.arrays, d.item, d.keys = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0], 0, d.keys[:0]
 	if d.Interlude != nil && d.docs > 0 {
 		if err := d.interludes(); err != nil {
@@ -626,35 +640,45 @@ func (d *Decoder) memberName(raw jsonlib.Raw) string {
 	return s
 }
 
-// slabSize is how many members or items a slab holds at most: small
-// containers, the most of a document, share one; a larger one gets its
-// own.
+// slabSize is how many members or items a chunk of a slab holds at most
+// once a unit has left its scratch: small containers, the most of a
+// document, share one; a larger one gets its own.
 const slabSize = 512
 
-// slab is where finished objects (or arrays) of one document take their
-// members (or items) from: one allocation for many small containers, each
-// cut to its exact size (a later append copies).
+// scratchSize is the most a unit cuts from its slab's scratch: one that
+// takes more (a large document held whole) keeps its chunks as they are,
+// instead of being moved once more at its end.
+const scratchSize = 4096
+
+// slab is where the finished objects (or arrays) of a unit take their
+// members (or items) from: a document, or an item of an open list, or a
+// member of an open object. Each container is cut from it at its exact
+// size (a later append copies), and at the unit's end (settle) what was
+// cut is moved to one allocation of the size the unit used: small
+// documents of different sizes in a row (an event stream) each cost one
+// allocation of what they hold, and the scratch is used again by the
+// next. A unit given away before its end (a document returned open)
+// keeps its chunks: its values are in its caller's hands.
 type slab[T any] struct {
-	cur []T
-	// used is how many this document took so far; the next document's
-	// first slab is that size (documents in a row are alike), so that a
-	// small one does not take a larger slab than it fills.
-	used, hint int
+	cur     []T
+	scratch []T  // the chunk the next unit starts cutting from
+	moves   bool // this unit's cuts are moved at its end
+	used    int  // cut from chunks this unit
 }
 
-// fresh starts a new slab for what is read next: a document, an item of
-// an open list, a member of an open object. A slab holds an object's
-// members and, cut earlier, some of its children's, so one holding the
-// end of one document and the start of the next would keep both alive,
-// and through them every document before: each that is read on its own
-// takes its own.
-func (s *slab[T]) fresh() {
-	s.cur, s.hint, s.used = nil, min(s.used, slabSize), 0
+// start starts a unit: what is read next.
+func (s *slab[T]) start() {
+	s.cur, s.used, s.moves = s.scratch[:0], 0, true
 }
 
-// take is a copy of xs at its exact size, cut from the slab (a new one
-// when it is full: twice the size, up to slabSize), or its own for a
-// large one.
+// giveAway keeps what this unit cut where it is: its values are shown
+// before the unit ends, or there are too many to move.
+func (s *slab[T]) giveAway() {
+	s.moves, s.scratch = false, nil
+}
+
+// take is a copy of xs at its exact size, cut from the slab, or its own
+// for a large one.
 func (s *slab[T]) take(xs []T) []T {
 	n := len(xs)
 	if n == 0 {
@@ -666,18 +690,80 @@ func (s *slab[T]) take(xs []T) []T {
 	s.used += n
 	if len(s.cur)+n > cap(s.cur) {
 		size := min(max(2*cap(s.cur), 8), slabSize)
-		if s.cur == nil && s.hint > 0 {
-			size = s.hint
+		if s.moves {
+			if s.used <= scratchSize {
+				// A larger scratch; what was cut from the one before is
+				// moved with the rest at the unit's end.
+				size = min(max(2*cap(s.cur), 64), scratchSize)
+				s.scratch = make([]T, 0, max(size, n))
+				s.cur = s.scratch
+			} else {
+				s.giveAway()
+			}
 		}
-		s.cur = make([]T, 0, max(size, n))
+		if !s.moves {
+			s.cur = make([]T, 0, max(size, n))
+		}
 	}
 	at := len(s.cur)
 	s.cur = append(s.cur, xs...)
 	return s.cur[at : at+n : at+n]
 }
 
-// freshSlabs starts new slabs (slab.fresh).
-func (d *Decoder) freshSlabs() { d.memberSlab.fresh(); d.itemSlab.fresh() }
+// startUnit starts a unit in both slabs.
+func (d *Decoder) startUnit() { d.memberSlab.start(); d.itemSlab.start() }
+
+// settle ends a unit read whole, v: what its containers cut from the
+// slabs is moved to allocations of their own, of the size it took.
+func (d *Decoder) settle(v *value.Value) {
+	ms, is := &d.memberSlab, &d.itemSlab
+	var m relocation
+	if ms.moves && ms.used > 0 {
+		m.members = make([]value.Member, ms.used)
+	}
+	if is.moves && is.used > 0 {
+		m.items = make([]value.Value, is.used)
+	}
+	if m.members != nil || m.items != nil {
+		m.move(v)
+	}
+	// Until the next unit starts, what is cut is kept where it is: the
+	// rest of a document around an open list, read after its last item.
+	ms.moves, is.moves, ms.cur, is.cur = false, false, nil, nil
+}
+
+// relocation is where settle moves a unit's members and items to: what
+// is left of each.
+type relocation struct {
+	members []value.Member
+	items   []value.Value
+}
+
+// move moves v's members and items cut from a slab (those of a small
+// container: take), and those of everything in it, to r.
+func (r *relocation) move(v *value.Value) {
+	v.Members = moveTo(v.Members, &r.members)
+	for i := range v.Members {
+		r.move(&v.Members[i].Value)
+	}
+	v.Items = moveTo(v.Items, &r.items)
+	for i := range v.Items {
+		r.move(&v.Items[i])
+	}
+}
+
+// moveTo is xs moved to the start of what is left of to, when xs was cut
+// from a slab that moves (to is not nil), else xs.
+func moveTo[T any](xs []T, to *[]T) []T {
+	n := len(xs)
+	if n == 0 || n > slabSize/8 || *to == nil {
+		return xs
+	}
+	moved := (*to)[:n:n]
+	copy(moved, xs)
+	*to = (*to)[n:]
+	return moved
+}
 
 // locate turns a decoding error into an InputError at a line and column.
 func (d *Decoder) locate(err error) error {

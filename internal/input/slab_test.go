@@ -1,0 +1,147 @@
+package input
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// randomJSON is a random value: objects and arrays of random sizes (some
+// past what a slab cuts, some past a unit's scratch), nested, with scalars.
+func randomJSON(r *rand.Rand, b *strings.Builder, depth int) {
+	switch k := r.IntN(10); {
+	case depth > 4 || k < 4:
+		switch r.IntN(4) {
+		case 0:
+			fmt.Fprintf(b, "%d", r.IntN(1000))
+		case 1:
+			fmt.Fprintf(b, `"s%d"`, r.IntN(100))
+		case 2:
+			b.WriteString("null")
+		default:
+			b.WriteString("true")
+		}
+	case k < 7:
+		n := sizeOf(r, depth)
+		b.WriteByte('{')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(b, `"k%d":`, r.IntN(n+1)) // some keys repeat
+			randomJSON(r, b, depth+1)
+		}
+		b.WriteByte('}')
+	default:
+		n := sizeOf(r, depth)
+		b.WriteByte('[')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			randomJSON(r, b, depth+1)
+		}
+		b.WriteByte(']')
+	}
+}
+
+// sizeOf is a container's size: mostly small, now and then about what a
+// slab cuts (slabSize/8), and near the top past what a scratch holds.
+func sizeOf(r *rand.Rand, depth int) int {
+	switch k := r.IntN(20); {
+	case k == 0 && depth < 2:
+		return 60 + r.IntN(20)
+	case k == 1 && depth == 0:
+		return 200 + r.IntN(600)
+	default:
+		return r.IntN(6)
+	}
+}
+
+// Every value a decoder returns stays as it was read while the decoder
+// reads on: what one unit cut from a slab is moved out of the scratch the
+// next one reuses (settle), whether the documents are held, returned open
+// at a long list, or read item by item. Each value is compared, after the
+// whole stream is read, with the same document read alone.
+func TestValuesOutliveTheSlabsTheyWereCutFrom(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var docs []string
+	for range 400 {
+		var b strings.Builder
+		if r.IntN(8) == 0 {
+			// A long list, returned open: its items each a unit.
+			b.WriteString(`{"head":`)
+			randomJSON(r, &b, 2)
+			b.WriteString(`,"rows":[`)
+			for i := range StreamAfter + 50 + r.IntN(100) {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				randomJSON(r, &b, 3)
+			}
+			b.WriteString(`],"tail":`)
+			randomJSON(r, &b, 2)
+			b.WriteString(`}`)
+		} else {
+			randomJSON(r, &b, 0)
+		}
+		docs = append(docs, b.String())
+	}
+	d := NewDecoder(strings.NewReader(strings.Join(docs, "\n")), "t")
+	defer d.Close()
+	d.Stream = func([]Frame, []value.Value) bool { return true }
+	var kept []value.Value
+	var rows [][]value.Value
+	for range docs {
+		v, err := d.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var read []value.Value
+		if list, ok := value.OpenList(v); ok {
+			l := value.Take(list)
+			for {
+				it, ok, err := l.Next()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !ok {
+					break
+				}
+				read = append(read, it)
+			}
+			if v, err = value.Whole(v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		kept, rows = append(kept, v), append(rows, read)
+	}
+	for i, doc := range docs {
+		alone, err := NewDecoder(strings.NewReader(doc), "t").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := value.Compact(alone)
+		got := value.Compact(kept[i])
+		if len(rows[i]) > 0 {
+			// Streamed: the rows read one by one stand for the list.
+			items, _ := alone.Get("rows")
+			for j, it := range rows[i] {
+				if a, b := value.Compact(it), value.Compact(items.Items[StreamAfter+j]); a != b {
+					t.Fatalf("document %d, row %d: %.80s, want %.80s", i, StreamAfter+j, a, b)
+				}
+			}
+			head, _ := kept[i].Get("head")
+			tail, _ := kept[i].Get("tail")
+			wh, _ := alone.Get("head")
+			wt, _ := alone.Get("tail")
+			got, want = value.Compact(head)+value.Compact(tail), value.Compact(wh)+value.Compact(wt)
+		}
+		if got != want {
+			t.Fatalf("document %d changed after later ones were read:\n%.200s\nwant\n%.200s", i, got, want)
+		}
+	}
+}
