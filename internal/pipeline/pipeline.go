@@ -211,7 +211,7 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 		seen.Unredact = opt.Redact.Original
 	}
 	rn := &Renderer{w: bufio.NewWriterSize(dst, 64<<10), dst: dst, opt: opt, seen: seen,
-		rec: recognise.Options{Verbose: opt.Verbose, Fold: opt.Output == Human, Steer: opt.Steer, Seen: seen, Keys: &recognise.Keys{}}}
+		rec: recognise.Options{Verbose: opt.Verbose, Fold: opt.Output == Human, Steer: opt.Steer, Seen: seen, Keys: &recognise.Keys{}, Plan: &recognise.Plan{}}}
 	g := glyphs.Unicode()
 	if opt.ASCII {
 		g = glyphs.ASCII()

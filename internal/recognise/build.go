@@ -447,7 +447,8 @@ type columns struct {
 	raw   bool
 	cols  []view.Column
 	keys  []string       // the key of each column ("" for a bar)
-	index map[string]int // key and occurrence → column
+	occs  []int          // the occurrence of its key each column shows (nil: the first, all)
+	index map[string]int // key and occurrence → column, for a wide table
 	bar   int            // the column of the bar, or -1
 	top   float64        // the bar's full scale
 	occ   map[string]int // occurrences of keys in the row being read
@@ -490,17 +491,17 @@ type plannedColumn struct {
 // would show, before any cell is made, for held and streamed lists and
 // runs alike.
 func (b builder) columns(rows []Value, raw bool) *columns {
-	var cols []*plannedColumn
-	byID := map[string]*plannedColumn{}
-	cells := 0
-	// The planned columns are taken from one slab, sized by the first row
-	// (most rows share its keys); a row's repeated keys are counted only
-	// in a row that has some (a map a row was most of a small table's
-	// cost).
-	var slab []plannedColumn
-	if len(rows) > 0 {
-		slab = make([]plannedColumn, 0, len(rows[0].Members))
+	// The planned columns are taken from the run's Plan, used again by the
+	// next table; a row's repeated keys are counted only in a row that
+	// has some (a map a row was most of a small table's cost).
+	p := b.opt.Plan
+	if p == nil {
+		p = &Plan{}
 	}
+	byID, cols := p.start()
+	defer func() { p.cols = cols[:0] }()
+	slab := p.planned[:0]
+	cells := 0
 	var seen map[string]int
 	for _, row := range rows {
 		cells += len(row.Members)
@@ -521,7 +522,10 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			c := byID[id]
 			if c == nil {
 				if len(slab) == cap(slab) {
-					slab = make([]plannedColumn, 0, max(8, len(row.Members)))
+					// A new chunk, kept for the next table: the columns
+					// planned so far point into this one.
+					slab = make([]plannedColumn, 0, max(16, 2*cap(slab), len(row.Members)))
+					p.planned = slab
 				}
 				slab = append(slab, plannedColumn{key: m.Key, occ: occ, kind: Null, time: true})
 				c = &slab[len(slab)-1]
@@ -555,7 +559,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	if raw {
 		picks = steer.Spec{} // an error's tables are shown whole
 	}
-	folded := map[string]bool{}
+	var folded folds
 	// Only a table whose rows are all in hand may fold: a long list's
 	// later rows may differ (a title that is not the name), and a long
 	// list held (for --sort) lays out as it would streamed.
@@ -563,7 +567,8 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		folded = foldedColumns(rows, byID)
 	}
 	visibility := noteVisibility(rows)
-	keep := make([]*plannedColumn, 0, len(cols))
+	keep := p.keep[:0]
+	defer func() { p.keep = keep[:0] }()
 	for _, c := range cols {
 		c.header = Header(c.key)
 		b.opt.Seen.Column(c.header)
@@ -575,7 +580,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			continue
 		case short && c.key == "kind" && kind != "" && !asked:
 			continue // the footer names it: "3 tasks"
-		case c.occ == 0 && folded[c.key] && !asked:
+		case c.occ == 0 && folded.has(c.key) && !asked:
 			continue
 		}
 		c.info = columnInfo(c.key, c.kind, c.time && c.kind == String || c.kind == Number && IsTimeKey(c.key))
@@ -650,10 +655,21 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	}
 
 	n := len(keep) + 1 // and a bar
-	t := &columns{b: b, raw: raw, index: make(map[string]int, len(keep)), bar: -1, once: !b.grows && len(rows) <= 2,
+	t := &columns{b: b, raw: raw, bar: -1, once: !b.grows && len(rows) <= 2,
 		cols: make([]view.Column, 0, n), keys: make([]string, 0, n), means: make([]keyMeaning, 0, n)}
+	if len(keep) > 16 {
+		t.index = make(map[string]int, len(keep)) // a narrow table's keys are looked through in a row
+	}
 	for _, c := range keep {
-		t.index[occKey(c.key, c.occ)] = len(t.cols)
+		if t.index != nil {
+			t.index[occKey(c.key, c.occ)] = len(t.cols)
+		}
+		if c.occ > 0 && t.occs == nil {
+			t.occs = make([]int, len(t.keys), n)
+		}
+		if t.occs != nil {
+			t.occs = append(t.occs, c.occ)
+		}
 		t.keys = append(t.keys, c.key)
 		m := b.opt.Keys.meaning(c.key)
 		if visibility && c.key == "status" {
@@ -666,6 +682,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			if top, ok := barScale(c.score); ok {
 				t.bar, t.top = len(t.cols), top
 				t.keys = append(t.keys, "")
+				if t.occs != nil {
+					t.occs = append(t.occs, 0)
+				}
 				t.means = append(t.means, keyMeaning{})
 				t.cols = append(t.cols, view.Column{Keep: c.info.keep - 10, Bar: true})
 			}
@@ -756,17 +775,54 @@ func saysWhy(v Value) bool {
 // name and rank_score beside an equal score, and agent-mode rows
 // created_at_relative beside the created_at it was computed from (human
 // output computes its own). --verbose and --columns show them.
-func foldedColumns(rows []Value, cols map[string]*plannedColumn) map[string]bool {
-	folded := map[string]bool{}
+func foldedColumns(rows []Value, cols map[string]*plannedColumn) folds {
+	var f folds
 	if c := cols[occKey("created_at", 0)]; c != nil && c.time {
-		folded["created_at_relative"] = true
+		f[0] = true
 	}
-	for _, p := range [...][2]string{{"name", "title"}, {"score", "rank_score"}} {
+	for i, p := range [...][2]string{{"name", "title"}, {"score", "rank_score"}} {
 		if sameEverywhere(rows, p[0], p[1]) {
-			folded[p[1]] = true
+			f[1+i] = true
 		}
 	}
-	return folded
+	return f
+}
+
+// folds says which of the columns that may fold do: created_at_relative,
+// title, rank_score.
+type folds [3]bool
+
+func (f folds) has(key string) bool {
+	switch key {
+	case "created_at_relative":
+		return f[0]
+	case "title":
+		return f[1]
+	case "rank_score":
+		return f[2]
+	}
+	return false
+}
+
+// Plan is the memory tables are planned in, used again from one table to
+// the next over a run: planning the table of each small document was the
+// most of what it allocated. The zero value is ready; a nil one is made
+// for each table. It is for one goroutine.
+type Plan struct {
+	planned    []plannedColumn
+	byID       map[string]*plannedColumn
+	cols, keep []*plannedColumn
+}
+
+// start empties the plan for a table: its columns by key and occurrence,
+// and in order.
+func (p *Plan) start() (map[string]*plannedColumn, []*plannedColumn) {
+	if p.byID == nil || len(p.byID) > 256 {
+		p.byID = map[string]*plannedColumn{} // cleared in time proportional to what it held
+	} else {
+		clear(p.byID)
+	}
+	return p.byID, p.cols[:0]
 }
 
 // sameEverywhere: every row that has b has a, with the same scalar value.
@@ -864,14 +920,27 @@ func (t *columns) at(members []Member) []int {
 			n = t.occ[m.Key]
 			t.occ[m.Key] = n + 1
 		}
-		i, ok := t.index[occKey(m.Key, n)]
-		if !ok {
-			i = -1
-		}
-		at = append(at, i)
+		at = append(at, t.column(m.Key, n))
 	}
 	t.colsB = at
 	return at
+}
+
+// column is the column of the occ-th member named key (0 for the first),
+// or -1.
+func (t *columns) column(key string, occ int) int {
+	if t.index != nil {
+		if i, ok := t.index[occKey(key, occ)]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, k := range t.keys {
+		if k == key && i != t.bar && (t.occs == nil && occ == 0 || t.occs != nil && t.occs[i] == occ) {
+			return i
+		}
+	}
+	return -1
 }
 
 // rowAt makes the cells of members whose columns are known (-1: not shown).

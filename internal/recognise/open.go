@@ -321,10 +321,8 @@ func (r *rowReader) read() (Value, bool, error) {
 		} else {
 			// The occurrence counts every member of the row, shown or not,
 			// as row does: a repeated key is told apart by its place.
-			i, shown = r.t.index[occKey(string(key), r.occurrence(p, key))]
-			if !shown {
-				i = -1
-			}
+			i = r.t.column(string(key), r.occurrence(p, key))
+			shown = i >= 0
 			if p < len(r.cols) {
 				r.cols = r.cols[:p]
 			}

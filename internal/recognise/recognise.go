@@ -48,6 +48,8 @@ type Options struct {
 	// when set, collects what they met, for the run's report.
 	Steer steer.Spec
 	Seen  *Seen
-	// Keys, when set, keeps what keys mean over the run.
+	// Keys, when set, keeps what keys mean over the run; Plan, the memory
+	// its tables are planned in.
 	Keys *Keys
+	Plan *Plan
 }
