@@ -74,15 +74,19 @@ need_apt jq jq
 echo "building khive-pretty, jsonscan, benchdata" >&2
 # As the release archives are built (.goreleaser.yaml): static, which
 # starts about 0.8 ms sooner than a binary that loads libc (a terminfo
-# package of a dependency imports os/user).
-CGO_ENABLED=0 go build -o "$out/khive-pretty" .
+# package of a dependency imports os/user), and without symbol tables.
+CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "$out/khive-pretty" .
 go build -o "$out/jsonscan" ./internal/jsonscan
 go build -o "$out/benchdata" ./internal/benchdata
-GOJQ=${GOJQ:-$out/gojq}
+# gojq as its releases are built too (its Makefile: -ldflags "-s -w";
+# goxz builds them static), so that both start as a user's copy would.
+GOJQ=${GOJQ:-$out/gojq-v0.12.19}
 if ! [ -x "$GOJQ" ]; then
 	echo "installing gojq v0.12.19 into $out" >&2
-	GOBIN="$PWD/$out" go install github.com/itchyny/gojq/cmd/gojq@v0.12.19
-	GOJQ=$out/gojq
+	mkdir -p "$out/gojq-build"
+	CGO_ENABLED=0 GOBIN="$PWD/$out/gojq-build" go install -ldflags="-s -w" github.com/itchyny/gojq/cmd/gojq@v0.12.19
+	mv "$out/gojq-build/gojq" "$out/gojq-v0.12.19"
+	GOJQ=$out/gojq-v0.12.19
 fi
 
 # Inputs: regenerated when the generator's source changes.
