@@ -39,12 +39,12 @@ type bucket struct {
 }
 
 func (b *bucket) add(x hashed) error {
-	var r [hashedSize]byte
-	binary.LittleEndian.PutUint64(r[0:], x.h)
-	binary.LittleEndian.PutUint64(r[8:], x.idx)
-	binary.LittleEndian.PutUint64(r[16:], x.off)
+	r := b.w.AvailableBuffer() // no record made on the heap
+	r = binary.LittleEndian.AppendUint64(r, x.h)
+	r = binary.LittleEndian.AppendUint64(r, x.idx)
+	r = binary.LittleEndian.AppendUint64(r, x.off)
 	b.n++
-	_, err := b.w.Write(r[:])
+	_, err := b.w.Write(r)
 	return err
 }
 
