@@ -3,6 +3,8 @@ package pipeline
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -288,5 +290,58 @@ func TestAgentLargeObjectCutShortOrNoTempDir(t *testing.T) {
 	streamed, _, objects := streamedAgent(t, in, opt)
 	if held, _ := heldAgent(t, in, opt); streamed != held || objects != 0 {
 		t.Errorf("with no temporary directory: streamed %d objects, output differs from held: %v", objects, streamed != held)
+	}
+}
+
+// Every sample under testdata and the shared corpus that is an object,
+// grown past input.StreamAfter members by plain ones before it (what
+// decides then comes late) or after it (and its first member given again
+// at the end), is shown in agent output as held, and fails as held.
+func TestAgentLargeObjectSeams(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short: every sample grown")
+	}
+	t.Parallel()
+	opt := Options{Output: Agent, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}
+	var inputs []string
+	for _, pat := range []string{"../../testdata/*.json", "../../testdata/mcp/*.json", "../../testdata/khive/*.json", "../../testdata/graphiti/*.json", "../../../shared/corpus/*.json"} {
+		m, _ := filepath.Glob(pat)
+		inputs = append(inputs, m...)
+	}
+	body := fillers(1100)
+	seen := map[string]bool{}
+	tried, streamed := 0, 0
+	for _, in := range inputs {
+		data, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := NewDecoder(strings.NewReader(string(data)), in).Next()
+		if err != nil || v.Kind != Object || len(v.Members) == 0 || seen[string(data)] {
+			continue
+		}
+		seen[string(data)] = true
+		members := compactJSON(v)
+		members = members[1 : len(members)-1]
+		first := compactJSON(obj(v.Members[0]))
+		for _, doc := range []string{
+			`{` + body + `,` + members + `}`,
+			`{` + members + `,` + body + `,` + first[1:len(first)-1] + `}`,
+		} {
+			s, sFailed, objects := streamedAgent(t, doc, opt)
+			h, hFailed := heldAgent(t, doc, opt)
+			tried++
+			streamed += objects
+			if s != h {
+				t.Errorf("%s grown: streamed agent output differs from held\n%s", filepath.Base(in), firstDiff(strings.ReplaceAll(s, ",\"", ",\n\""), strings.ReplaceAll(h, ",\"", ",\n\"")))
+			}
+			if sFailed != hFailed {
+				t.Errorf("%s grown: streamed failed %v, held %v", filepath.Base(in), sFailed, hFailed)
+			}
+		}
+	}
+	t.Logf("%d objects grown, %d streamed", tried, streamed)
+	if streamed < tried/2 {
+		t.Errorf("only %d of %d grown objects streamed", streamed, tried)
 	}
 }
