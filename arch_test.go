@@ -44,6 +44,8 @@ var layers = map[string][]string{
 	"internal/recognise": {"internal/value", "internal/view", "internal/input", "internal/protocol", "internal/format", "relative", "glyphs", "internal/steer", "internal/jsonlib"},
 	// khive's presentation policy for agents: values to values
 	"internal/khive": {"internal/value", "internal/protocol", "internal/recognise"},
+	// members of an object too large to hold, kept in temporary files
+	"internal/spill": {"internal/value"},
 	// writers
 	"internal/render/lines":    {},
 	"internal/render/human":    {"internal/view", "internal/render/lines", "table", "glyphs", "internal/theme", "internal/sanitize", "relative", "internal/format"},
@@ -53,7 +55,7 @@ var layers = map[string][]string{
 	// the stages put together
 	"internal/pipeline": {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/khive", "internal/render/human", "internal/render/markdown", "internal/render/plain",
 		"internal/render/jsonout", "internal/render/lines", "glyphs", "internal/theme", "internal/format", "internal/sanitize", "internal/steer", "internal/view",
-		"internal/redact"},
+		"internal/redact", "internal/spill"},
 	// the command line, over the library
 	"internal/cli": {"pretty", "internal/terminal", "internal/pager", "internal/theme", "internal/steer", "internal/render/human",
 		"internal/sanitize", "internal/input"},

@@ -67,42 +67,62 @@ type agent struct {
 }
 
 func (a agent) document(v Value) Value {
-	switch {
-	case v.Kind != Object:
+	if v.Kind != Object {
 		return a.result("", v)
-	case protocol.IsJSONRPC(v):
-		return a.member(v, "result")
-	case protocol.IsToolResult(v):
-		return a.member(v, "structuredContent")
 	}
-	switch recognise.Classify(v) {
-	case recognise.ShapeError:
-		return v
-	case recognise.ShapeEnvelope:
-		return a.op(v)
-	case recognise.ShapeBatch:
-		out := copyObject(v)
-		for i, m := range out.Members {
-			if m.Key == "results" && m.Value.Kind == Array {
-				res := Value{Kind: Array, Items: make([]Value, len(m.Value.Items))}
-				for j, r := range m.Value.Items {
-					res.Items[j] = a.op(r)
-				}
-				out.Members[i].Value = res
-			}
-		}
-		return out
+	if each := a.each(v); each != nil {
+		return eachMember(v, each)
 	}
 	return a.result("", v)
 }
 
-// member is v with its members named key made into documents of their own.
-func (a agent) member(v Value, key string) Value {
+// each is how a document that is an object shows each of its members
+// when it is a wrapper (JSON-RPC, MCP), an envelope, a batch or an error:
+// by its key and its own value alone, the others as they are; nil for a
+// bare result, which is transformed as a whole. Only the members that
+// tells names decide which (AgentObject relies on it).
+func (a agent) each(v Value) func(Member) Value {
+	switch {
+	case protocol.IsJSONRPC(v):
+		return a.inner("result")
+	case protocol.IsToolResult(v):
+		return a.inner("structuredContent")
+	}
+	switch recognise.Classify(v) {
+	case recognise.ShapeError:
+		return func(m Member) Value { return m.Value }
+	case recognise.ShapeEnvelope:
+		return a.opMembers(v)
+	case recognise.ShapeBatch:
+		return func(m Member) Value {
+			if m.Key != "results" || m.Value.Kind != Array {
+				return m.Value
+			}
+			res := Value{Kind: Array, Items: make([]Value, len(m.Value.Items))}
+			for j, r := range m.Value.Items {
+				res.Items[j] = a.op(r)
+			}
+			return res
+		}
+	}
+	return nil
+}
+
+// inner makes the members named key documents of their own.
+func (a agent) inner(key string) func(Member) Value {
+	return func(m Member) Value {
+		if m.Key == key {
+			return a.document(m.Value)
+		}
+		return m.Value
+	}
+}
+
+// eachMember is v with each member's value made by each.
+func eachMember(v Value, each func(Member) Value) Value {
 	out := copyObject(v)
 	for i, m := range out.Members {
-		if m.Key == key {
-			out.Members[i].Value = a.document(m.Value)
-		}
+		out.Members[i].Value = each(m)
 	}
 	return out
 }
@@ -112,14 +132,19 @@ func (a agent) op(v Value) Value {
 	if ok, _ := v.Get("ok"); !ok.IsTrue() {
 		return v
 	}
+	return eachMember(v, a.opMembers(v))
+}
+
+// opMembers is how a successful op entry shows its members: its results
+// under its verb's policy, the others as they are.
+func (a agent) opMembers(v Value) func(Member) Value {
 	tool, _ := v.Get("tool")
-	out := copyObject(v)
-	for i, m := range out.Members {
+	return func(m Member) Value {
 		if m.Key == "result" {
-			out.Members[i].Value = a.result(tool.Text, m.Value)
+			return a.result(tool.Text, m.Value)
 		}
+		return m.Value
 	}
-	return out
 }
 
 // result is present_with_policy then prepare_format_value for one op.

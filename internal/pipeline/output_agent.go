@@ -6,6 +6,7 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/render/jsonout"
+	"github.com/khive-ai/khive-pretty/internal/spill"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
@@ -29,6 +30,7 @@ func (a *agentOutput) hooks(dec *input.Decoder) {
 		// document returned open.
 		return len(path) == 0 || recognise.Streams(path, first)
 	}
+	dec.StreamObject = streamsObject
 }
 
 func (a *agentOutput) read(dec *input.Decoder, res *Result) error { return a.rn.readEach(dec, res) }
@@ -72,6 +74,9 @@ func openLevels(v value.Value) ([]khive.Level, value.Value) {
 // whole.
 func (a *agentOutput) open(v value.Value, res *Result) error {
 	rn := a.rn
+	if l, _ := value.OpenList(v); l.Open != nil && l.Open.More != nil {
+		return a.openObject(v, value.TakeMembers(l), res)
+	}
 	lv, list := openLevels(v)
 	if !khive.AgentStreams(lv, list.Items) {
 		w, err := value.Force(v)
@@ -104,4 +109,80 @@ func (a *agentOutput) open(v value.Value, res *Result) error {
 	a.al.Finish(w)
 	a.al = nil
 	return rn.flush()
+}
+
+// openObject writes a document that is an object too large to hold (a
+// map of a million keys) once it has been read, as the held one: what a
+// member shows can depend on members after it (khive.AgentObject). Its
+// members are kept in temporary files as they are read (spill), and only
+// what decides how each is shown in memory; then they are read back and
+// written, each key once with its last value for a bare result. Without
+// a temporary file the object is held, as it was before.
+func (a *agentOutput) openObject(v value.Value, more value.MemberCursor, res *Result) error {
+	rn := a.rn
+	sp, err := spill.New()
+	if err != nil {
+		held := value.Value{Kind: value.Object}
+		err := readMembers(v, more, func(m value.Member) error { held.Members = append(held.Members, m); return nil })
+		if err != nil {
+			return err
+		}
+		return a.document(held, res)
+	}
+	defer sp.Close()
+	ao := khive.NewAgentObject(rn.opt.Now)
+	err = readMembers(v, more, func(m value.Member) error {
+		ao.Read(m)
+		return sp.Add(m)
+	})
+	if err != nil {
+		return err
+	}
+	if ao.Again() {
+		if err := sp.Each(func(m value.Member) error { ao.ReadAgain(m); return nil }); err != nil {
+			return err
+		}
+	}
+	failed(ao.Told(), res)
+	each := sp.Each
+	if ao.Bare() {
+		each = sp.EachLast
+	}
+	obj := jsonout.NewMembers(rn.w)
+	err = each(func(m value.Member) error {
+		if m, ok := ao.Show(m); ok {
+			obj.Member(m)
+		}
+		return rn.writeErr()
+	})
+	if err != nil {
+		return err
+	}
+	obj.Finish()
+	rn.bigObjects++
+	return rn.flush()
+}
+
+// readMembers gives f every member of an open object, v, its first ones
+// and then those more reads, and reads its document to its end.
+func readMembers(v value.Value, more value.MemberCursor, f func(value.Member) error) error {
+	for _, m := range v.Members {
+		if err := f(m); err != nil {
+			return err
+		}
+	}
+	for {
+		m, ok, err := more.Next()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		if err := f(m); err != nil {
+			return err
+		}
+	}
+	_, err := value.Whole(v)
+	return err
 }

@@ -45,14 +45,19 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 			return len(path) == 0 && value.AllScalars(first) || recognise.Streams(path, first)
 		}
 	}
-	dec.StreamObject = func(first []value.Member) bool {
-		v := value.Value{Kind: value.Object, Members: first}
-		return !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.StreamsObject(first)
-	}
+	dec.StreamObject = streamsObject
 	dec.Text = textBlock
 	if d.pw.skip() {
 		dec.Skip = func(path []input.Frame) bool { return rn.textShown && structuredContent(path) }
 	}
+}
+
+// streamsObject is the decoder's hook for a document that is an object
+// (StreamObject): a plain record by its first members, no protocol
+// message, streams.
+func streamsObject(first []value.Member) bool {
+	v := value.Value{Kind: value.Object, Members: first}
+	return !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.StreamsObject(first)
 }
 
 func (d docsOutput) read(dec *input.Decoder, res *Result) error { return d.rn.readEach(dec, res) }

@@ -179,8 +179,9 @@ type Renderer struct {
 	// out is what writes: one output of outputs.
 	out output
 	// agentLists counts the long lists agent output streamed, longLists
-	// the lists streamed in the other outputs and bigObjects the objects,
-	// for tests; opened counts the documents the decoder returned open.
+	// the lists streamed in the other outputs and bigObjects the objects
+	// (in agent output: kept in temporary files, not held), for tests;
+	// opened counts the documents the decoder returned open.
 	agentLists, longLists, bigObjects, opened int
 	// partBuf is reused for the part of each document that is no wrapper,
 	// texts for the JSON of text blocks.

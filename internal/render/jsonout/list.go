@@ -70,3 +70,30 @@ func (l *List) Finish(doc Value) {
 	}
 	w.WriteByte('\n')
 }
+
+// Members writes a document that is an object on one line as its
+// members come, byte for byte as Write writes it whole (compact, no colour): -o
+// agent of an object too large to hold.
+type Members struct {
+	j writer
+	n int
+}
+
+// NewMembers starts writing an object to w.
+func NewMembers(w *bufio.Writer) *Members {
+	w.WriteByte('{')
+	return &Members{j: writer{w: w}}
+}
+
+// Member writes the object's next member.
+func (o *Members) Member(m Member) {
+	if o.n > 0 {
+		o.j.w.WriteByte(',')
+	}
+	o.n++
+	o.j.key(m.Key)
+	o.j.value(m.Value, 0)
+}
+
+// Finish ends the object and its line.
+func (o *Members) Finish() { o.j.w.WriteString("}\n") }

@@ -1,0 +1,256 @@
+package spill
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"io"
+	"os"
+)
+
+// Repeated keys are found without holding every key: each key added is
+// hashed into one of fanout bucket files, by the first bits of its hash;
+// a bucket is then read into a table of its keys' hashes, and a hash met
+// again is the same key when the two records' keys are (a hash shared by
+// two keys is told apart by reading them back). A bucket holding more
+// than most keys is split, by the next bits of the hash, into buckets of
+// its own, so that no table holds more than most keys whatever the
+// object: memory stays bounded, the files grow by 24 bytes a member.
+
+const (
+	fanoutBits = 6
+	fanout     = 1 << fanoutBits
+	// most is how many keys a bucket's table holds before the bucket is
+	// split: about 2.5 MB of table.
+	most = 1 << 16
+)
+
+// hashed is a member in a bucket: its key's hash, its place and its
+// record's offset.
+type hashed struct{ h, idx, off uint64 }
+
+const hashedSize = 24
+
+type bucket struct {
+	f *os.File
+	w *bufio.Writer
+	n int
+}
+
+func (b *bucket) add(x hashed) error {
+	r := b.w.AvailableBuffer() // no record made on the heap
+	r = binary.LittleEndian.AppendUint64(r, x.h)
+	r = binary.LittleEndian.AppendUint64(r, x.idx)
+	r = binary.LittleEndian.AppendUint64(r, x.off)
+	b.n++
+	_, err := b.w.Write(r)
+	return err
+}
+
+// each reads the bucket's members back, in the order they were added.
+func (b *bucket) each(f func(hashed) error) error {
+	if err := b.w.Flush(); err != nil {
+		return err
+	}
+	r := bufio.NewReaderSize(io.NewSectionReader(b.f, 0, int64(b.n)*hashedSize), 32<<10)
+	var rec [hashedSize]byte
+	for i := 0; i < b.n; i++ {
+		if _, err := io.ReadFull(r, rec[:]); err != nil {
+			return noEOF(err)
+		}
+		x := hashed{binary.LittleEndian.Uint64(rec[0:]), binary.LittleEndian.Uint64(rec[8:]), binary.LittleEndian.Uint64(rec[16:])}
+		if err := f(x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// newBucket is bucket i of a set, made when its first member comes.
+func newBucket(set *[fanout]*bucket, i uint64) (*bucket, error) {
+	if set[i] == nil {
+		f, err := temp()
+		if err != nil {
+			return nil, err
+		}
+		set[i] = &bucket{f: f, w: bufio.NewWriterSize(f, 16<<10)}
+	}
+	return set[i], nil
+}
+
+// dedupe finds every key given more than once, and writes into act what
+// EachLast does with each of its members: the first takes the last one's
+// value, the others are skipped.
+func (s *Members) dedupe() error {
+	if s.deduped {
+		return nil
+	}
+	s.deduped = true
+	for i, b := range s.buckets {
+		if b == nil {
+			continue
+		}
+		if err := s.dedupeBucket(b, 1); err != nil {
+			return err
+		}
+		drop(b.f)
+		s.buckets[i] = nil
+	}
+	return nil
+}
+
+// entry is a key of a bucket: its hash, its first member's place and
+// record, and its last member's record.
+type entry struct{ h, idx, first, last uint64 }
+
+// dedupeBucket finds the repeated keys of a bucket of keys whose hashes
+// share their first level × fanoutBits bits. Its table is open
+// addressing on the hash, which is random already: the keys of one hash
+// are met one after another along the probe.
+func (s *Members) dedupeBucket(b *bucket, level int) error {
+	// At the last level no bit of the hash is left to split by: the
+	// table takes every key (more than most share 60 bits of a random
+	// hash only in tests).
+	last := 64-fanoutBits*(level+1) < 0
+	n := b.n
+	if !last {
+		n = min(n, s.most)
+	}
+	size := 1
+	for size < 2*n {
+		size *= 2
+	}
+	if cap(s.slots) < size {
+		s.slots = make([]int32, size)
+	}
+	slots := s.slots[:size]
+	clear(slots)
+	mask := uint64(size - 1)
+	if cap(s.entries) < n {
+		s.entries = make([]entry, 0, n)
+	}
+	es := s.entries[:0]
+	var ka, kb []byte
+	err := b.each(func(x hashed) error {
+		i := x.h & mask
+		for ; slots[i] != 0; i = (i + 1) & mask {
+			e := &es[slots[i]-1]
+			if e.h != x.h {
+				continue
+			}
+			var err error
+			if ka, err = s.keyAt(e.first, ka); err != nil {
+				return err
+			}
+			if kb, err = s.keyAt(x.off, kb); err != nil {
+				return err
+			}
+			if bytes.Equal(ka, kb) {
+				e.last = x.off
+				return s.setAct(x.idx, actSkip)
+			}
+		}
+		if len(es) == n {
+			return errSplit
+		}
+		es = append(es, entry{h: x.h, idx: x.idx, first: x.off, last: x.off})
+		slots[i] = int32(len(es))
+		return nil
+	})
+	s.entries = es[:0]
+	switch err {
+	case errSplit:
+		// What was found stands (a repeated member is skipped whatever
+		// else is found); the smaller buckets find it all again.
+		return s.split(b, level)
+	case nil:
+	default:
+		return err
+	}
+	for _, e := range es {
+		if e.last != e.first {
+			if err := s.setAct(e.idx, actFrom+e.last); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// errSplit stops reading a bucket too large for one table: not an error.
+var errSplit = errors.New("spill: a bucket to split")
+
+// split sorts a bucket's members into buckets by the next fanoutBits bits
+// of their hash, and finds the repeated keys of each.
+func (s *Members) split(b *bucket, level int) error {
+	var subs [fanout]*bucket
+	defer func() {
+		for _, sb := range subs {
+			if sb != nil {
+				drop(sb.f)
+			}
+		}
+	}()
+	shift := 64 - fanoutBits*(level+1)
+	err := b.each(func(x hashed) error {
+		sb, err := newBucket(&subs, x.h>>shift&(fanout-1))
+		if err != nil {
+			return err
+		}
+		return sb.add(x)
+	})
+	if err != nil {
+		return err
+	}
+	for i, sb := range subs {
+		if sb == nil {
+			continue
+		}
+		if err := s.dedupeBucket(sb, level+1); err != nil {
+			return err
+		}
+		drop(sb.f)
+		subs[i] = nil
+	}
+	return nil
+}
+
+// keyAt reads the key of the record at off into buf.
+func (s *Members) keyAt(off uint64, buf []byte) ([]byte, error) {
+	var head [binary.MaxVarintLen64]byte
+	n, _ := s.f.ReadAt(head[:], int64(off)) // short near the end of the file
+	l, k := binary.Uvarint(head[:n])
+	if k <= 0 {
+		return nil, errCorrupt
+	}
+	if uint64(cap(buf)) < l {
+		buf = make([]byte, l)
+	}
+	buf = buf[:l]
+	if _, err := s.f.ReadAt(buf, int64(off)+int64(k)); err != nil {
+		return nil, noEOF(err)
+	}
+	return buf, nil
+}
+
+// setAct writes what EachLast does with the member at place idx.
+func (s *Members) setAct(idx, act uint64) error {
+	if s.act == nil {
+		f, err := temp()
+		if err != nil {
+			return err
+		}
+		// Every member's action is actAsRead (0) until written: the file
+		// is made its full size, a hole the system stores as nothing.
+		if err := f.Truncate(int64(s.n) * 8); err != nil {
+			drop(f)
+			return err
+		}
+		s.act = f
+	}
+	var a [8]byte
+	binary.LittleEndian.PutUint64(a[:], act)
+	_, err := s.act.WriteAt(a[:], int64(idx)*8)
+	return err
+}
