@@ -885,14 +885,24 @@ func redundancyDrop(v Value) Value {
 }
 
 func dropItems(v Value) Value {
-	out := Value{Kind: Array, Items: make([]Value, len(v.Items)), Open: v.Open}
+	var out []Value // made once an item changes: most lists keep every one
 	for i, it := range v.Items {
 		if it.Kind == Object {
-			it = dropRecord(it)
+			if r, changed := dropFrom(it); changed {
+				if out == nil {
+					out = append(make([]Value, 0, len(v.Items)), v.Items[:i]...)
+				}
+				it = r
+			}
 		}
-		out.Items[i] = it
+		if out != nil {
+			out = append(out, it)
+		}
 	}
-	return out
+	if out == nil {
+		return v
+	}
+	return Value{Kind: Array, Items: out, Open: v.Open}
 }
 
 // dropRecord is drop_record at Machine scope: namespace "local" is the
@@ -900,12 +910,21 @@ func dropItems(v Value) Value {
 // same name goes, except full_id and the round-trip IDs, which a strict
 // verb may read from either place.
 func dropRecord(v Value) Value {
+	v, _ = dropFrom(v)
+	return v
+}
+
+// dropFrom is dropRecord, and whether it changed v: when not, it is v
+// itself (no copy: most records of a long list lose nothing).
+func dropFrom(v Value) (Value, bool) {
+	changed := false
 	if ns, ok := last(v, "namespace"); ok && ns.Kind == String && ns.Text == "local" {
-		v = without(v, "namespace")
+		v, changed = without(v, "namespace"), true
 	}
 	stream := streamEntry(v)
-	out := Value{Kind: Object, Members: make([]Member, 0, len(v.Members))}
-	for _, m := range v.Members {
+	var out []Member // made once a member changes
+	for i, m := range v.Members {
+		keep, same := true, true
 		switch {
 		case m.Key == "properties" && m.Value.Kind == Object:
 			props := Value{Kind: Object}
@@ -917,17 +936,27 @@ func dropRecord(v Value) Value {
 				}
 				props.Members = append(props.Members, p)
 			}
-			if len(props.Members) == 0 {
-				continue
+			keep, same = len(props.Members) > 0, len(props.Members) == len(m.Value.Members)
+			if !same {
+				m.Value = props
 			}
-			m.Value = props
 		case stream && m.Key == "record":
 		case m.Value.Kind == Array:
-			m.Value = dropItems(m.Value)
+			if d := dropItems(m.Value); len(d.Items) > 0 && len(m.Value.Items) > 0 && &d.Items[0] != &m.Value.Items[0] {
+				m.Value, same = d, false
+			}
 		}
-		out.Members = append(out.Members, m)
+		if (!keep || !same) && out == nil {
+			out = append(make([]Member, 0, len(v.Members)), v.Members[:i]...)
+		}
+		if out != nil && keep {
+			out = append(out, m)
+		}
 	}
-	return out
+	if out == nil {
+		return v, changed
+	}
+	return Value{Kind: Object, Members: out}, true
 }
 
 func without(v Value, key string) Value {

@@ -43,7 +43,7 @@ func Write(w *bufio.Writer, v Value, indent bool, th Theme) {
 }
 
 // Quote is s as a JSON string, escaped as Write escapes it.
-func Quote(s string) string { return (&writer{}).quote(s) }
+func Quote(s string) string { return string(appendQuoted(nil, s)) }
 
 // writer writes a Value back as JSON: indented (-o json) or compact
 // (-o agent). It is lossless: keys in their order, duplicates included,
@@ -67,13 +67,13 @@ type Theme struct {
 func (j *writer) value(v Value, depth int) {
 	switch v.Kind {
 	case Null:
-		j.w.WriteString(j.th.Null.Render("null"))
+		j.styled(j.th.Null, "null")
 	case Bool:
-		j.w.WriteString(j.th.Lit.Render(v.Text))
+		j.styled(j.th.Lit, v.Text)
 	case Number:
-		j.w.WriteString(j.th.Num.Render(v.Text))
+		j.styled(j.th.Num, v.Text)
 	case String:
-		j.w.WriteString(j.th.Str.Render(j.quote(v.Text)))
+		j.str(j.th.Str, v.Text)
 	case Object:
 		j.container('{', '}', len(v.Members), depth, func(i int) {
 			j.key(v.Members[i].Key)
@@ -86,7 +86,7 @@ func (j *writer) value(v Value, depth int) {
 
 // key writes an object member's key and what follows it before its value.
 func (j *writer) key(k string) {
-	j.w.WriteString(j.th.Key.Render(j.quote(k)))
+	j.str(j.th.Key, k)
 	j.w.WriteByte(':')
 	if j.indent {
 		j.w.WriteByte(' ')
@@ -120,13 +120,35 @@ func (j *writer) newline(depth int) {
 	}
 }
 
-// quote writes s as a JSON string. Besides what JSON requires (quote,
+// styled writes text in style st, as st.Render would, with no string
+// made for it (a value of every row of a long list).
+func (j *writer) styled(st theme.Style, text string) {
+	pre, post := st.Ends()
+	if text == "" {
+		pre, post = "", ""
+	}
+	j.w.WriteString(pre)
+	j.w.WriteString(text)
+	j.w.WriteString(post)
+}
+
+// str writes s as a JSON string (appendQuoted) in style st, with no string made
+// for it.
+func (j *writer) str(st theme.Style, s string) {
+	j.buf = appendQuoted(j.buf[:0], s)
+	pre, post := st.Ends()
+	j.w.WriteString(pre)
+	j.w.Write(j.buf)
+	j.w.WriteString(post)
+}
+
+// appendQuoted appends s as a JSON string. Besides what JSON requires (quote,
 // backslash, C0 controls), it escapes exactly what sanitize.String would:
 // DEL, C1 controls, bidi, line-separator and invisible characters, as
 // \uXXXX (above U+FFFF, as a UTF-16 surrogate pair); an invalid byte
 // becomes U+FFFD, as the JSON decoder reads it.
-func (j *writer) quote(s string) string {
-	b := append(j.buf[:0], '"')
+func appendQuoted(b []byte, s string) []byte {
+	b = append(b, '"')
 	last := 0
 	for i, r := range sanitize.Escapes(s, sanitize.EscapeBackslash) {
 		b = appendJSONText(b, s[last:i])
@@ -139,8 +161,7 @@ func (j *writer) quote(s string) string {
 		last = i + utf8.RuneLen(r)
 	}
 	b = appendJSONText(b, s[last:])
-	j.buf = append(b, '"')
-	return string(j.buf)
+	return append(b, '"')
 }
 
 // appendJSONText appends s, in which only '"' needs escaping.

@@ -63,13 +63,13 @@ func (s *Streamer) Token(t value.Token) error {
 		s.counts = append(s.counts, 0)
 		return nil
 	case 'n':
-		w.WriteString(j.th.Null.Render("null"))
+		j.styled(j.th.Null, "null")
 	case 't', 'f':
-		w.WriteString(j.th.Lit.Render(t.Text))
+		j.styled(j.th.Lit, t.Text)
 	case '0':
-		w.WriteString(j.th.Num.Render(t.Text))
+		j.styled(j.th.Num, t.Text)
 	case '"':
-		w.WriteString(j.th.Str.Render(j.quote(t.Text)))
+		j.str(j.th.Str, t.Text)
 	}
 	s.end()
 	return nil
@@ -110,8 +110,8 @@ func (s *Streamer) piece(t value.Token) {
 		w.WriteByte('"')
 		s.inString = true
 	}
-	q := j.quote(t.Text)
-	w.WriteString(q[1 : len(q)-1])
+	j.buf = appendQuoted(j.buf[:0], t.Text)
+	w.Write(j.buf[1 : len(j.buf)-1])
 	if !t.Part {
 		w.WriteByte('"')
 		w.WriteString(s.strClose)
