@@ -147,6 +147,17 @@ type openList struct {
 	d    *Decoder
 	done bool
 	n    int // items read by Next
+	// lent: each item is valid until the next is read (Lend).
+	lent bool
+}
+
+// Lend makes each item Next returns from now on valid until the next is
+// read: its containers stay in memory the next item is read into, for a
+// caller that writes an item and keeps nothing of it (a row of agent
+// output, transformed and written). It saves moving each out (settle).
+func (l *openList) Lend() value.Cursor {
+	l.lent = true
+	return l
 }
 
 // Next returns the next item; false after the last.
@@ -163,7 +174,10 @@ func (l *openList) Next() (value.Value, bool, error) {
 	d.item = 0
 	d.startUnit()
 	v, err := d.value()
-	if err == nil {
+	switch {
+	case err == nil && l.lent:
+		d.lend()
+	case err == nil:
 		d.settle(&v)
 	}
 	l.n++
@@ -729,6 +743,14 @@ func (d *Decoder) settle(v *value.Value) {
 	}
 	// Until the next unit starts, what is cut is kept where it is: the
 	// rest of a document around an open list, read after its last item.
+	ms.moves, is.moves, ms.cur, is.cur = false, false, nil, nil
+}
+
+// lend ends a unit read whole whose value is lent (openList.Lend): what it
+// cut from the slabs stays where it is, and the next unit reads into the
+// same memory.
+func (d *Decoder) lend() {
+	ms, is := &d.memberSlab, &d.itemSlab
 	ms.moves, is.moves, ms.cur, is.cur = false, false, nil, nil
 }
 

@@ -145,3 +145,65 @@ func TestValuesOutliveTheSlabsTheyWereCutFrom(t *testing.T) {
 		}
 	}
 }
+
+// A lent item (openList.Lend) is whole until the next is read, and the
+// document around the list, read after the last, is whole after it.
+func TestLentItemsAreWholeUntilTheNext(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20 {
+		var b strings.Builder
+		b.WriteString(`{"head":`)
+		randomJSON(r, &b, 2)
+		b.WriteString(`,"rows":[`)
+		for i := range StreamAfter + 200 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			randomJSON(r, &b, 2)
+		}
+		b.WriteString(`],"tail":`)
+		randomJSON(r, &b, 1)
+		b.WriteString("}\n")
+		doc := b.String()
+		alone, err := NewDecoder(strings.NewReader(doc), "t").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		items, _ := alone.Get("rows")
+		d := NewDecoder(strings.NewReader(doc+doc), "t")
+		d.Stream = func([]Frame, []value.Value) bool { return true }
+		v, err := d.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		list, _ := value.OpenList(v)
+		l := value.Lend(value.Take(list))
+		for j := StreamAfter; ; j++ {
+			it, ok, err := l.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				break
+			}
+			if a, b := value.Compact(it), value.Compact(items.Items[j]); a != b {
+				t.Fatalf("row %d: %.80s, want %.80s", j, a, b)
+			}
+		}
+		whole, err := value.Whole(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Next(); err != nil { // the next document reads into the same memory
+			t.Fatal(err)
+		}
+		for _, k := range []string{"head", "tail"} {
+			got, _ := whole.Get(k)
+			want, _ := alone.Get(k)
+			if value.Compact(got) != value.Compact(want) {
+				t.Fatalf("%s after the list: %.80s, want %.80s", k, value.Compact(got), value.Compact(want))
+			}
+		}
+		d.Close()
+	}
+}

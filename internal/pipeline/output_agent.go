@@ -87,7 +87,7 @@ func (a *agentOutput) open(v value.Value, res *Result) error {
 	}
 	a.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, lv), list.Items)
 	rn.agentLists++
-	rest := value.Take(list)
+	rest := value.Lend(value.Take(list)) // each row written, and nothing of it kept
 	for {
 		row, ok, err := rest.Next()
 		if err != nil {

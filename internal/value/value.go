@@ -140,6 +140,16 @@ func Take(v Value) Cursor {
 	return v.Open.Rest
 }
 
+// Lend is c, each item it returns valid only until the next is read,
+// where its reader can lend them (a view that writes each row and keeps
+// nothing of it); else c.
+func Lend(c Cursor) Cursor {
+	if l, ok := c.(interface{ Lend() Cursor }); ok {
+		return l.Lend()
+	}
+	return c
+}
+
 // TakeMembers is the rest of an open object's members, for a view that
 // shows them as they are read (Taken then says so).
 func TakeMembers(v Value) MemberCursor {
