@@ -125,6 +125,10 @@ func TestString(t *testing.T) {
 			if rebuilt := fromEscapes(tt.in, tt.f); rebuilt != got {
 				t.Errorf("Escapes(%+q) rebuilds %+q, String gives %+q", tt.in, rebuilt, got)
 			}
+			var w strings.Builder
+			if Write(&w, tt.in, tt.f); w.String() != got {
+				t.Errorf("Write(%+q) writes %+q, String gives %+q", tt.in, w.String(), got)
+			}
 		})
 	}
 }
@@ -135,7 +139,7 @@ func fromEscapes(s string, f Flags) string {
 	last := 0
 	for i, r := range Escapes(s, f) {
 		b.WriteString(s[last:i])
-		writeEscape(&b, r)
+		b.Write(appendEscape(nil, r))
 		last = i + utf8.RuneLen(r)
 		if r == utf8.RuneError {
 			last = i + 1
@@ -337,6 +341,10 @@ func TestDropSGR(t *testing.T) {
 		}
 		if again := String(got, DropSGR); again != got {
 			t.Errorf("%q: not idempotent: %q", in, again)
+		}
+		var w strings.Builder
+		if Write(&w, in, DropSGR); w.String() != got {
+			t.Errorf("%q: Write writes %q, String gives %q", in, w.String(), got)
 		}
 	}
 }
