@@ -85,10 +85,11 @@ func TestStreamHoldsNoPastDocument(t *testing.T) {
 // with a 20 MB text (the filesystem server's content, a member of a
 // record) allocates at most twice the text (what the decoder needs to
 // hold it: input's TestLongStringCostsTwiceItsText) and 8 MiB more in
-// plain, human and Markdown output. Plain output escaped the text whole
-// before writing it, human and Markdown output split it into lines for
-// the filesystem server's forms, and the decoder took 6 × the text: 8 ×
-// in all. (Allocation, not time.)
+// every output. Plain output escaped the text whole before writing it,
+// human and Markdown output split it into lines for the filesystem
+// server's forms, agent output quoted it whole (growing the quote as it
+// went), and the decoder took 6 × the text: 8 × in all, 14 × in agent
+// output. (Allocation, not time.)
 func TestLongStringIsHeldOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short: a measure of memory over a large string")
@@ -102,6 +103,8 @@ func TestLongStringIsHeldOnce(t *testing.T) {
 		"plain":    {Output: Plain},
 		"human":    {Output: Human, Width: 120, Color: colorprofile.ANSI256, Now: now},
 		"markdown": {Output: Markdown, Now: now},
+		"json":     {Output: JSON, Color: colorprofile.ANSI256},
+		"agent":    {Output: Agent, Now: now},
 	}
 	for name, doc := range map[string]string{
 		"content": `{"content": ` + string(q) + `}`,

@@ -43,7 +43,15 @@ func Write(w *bufio.Writer, v Value, indent bool, th Theme) {
 }
 
 // Quote is s as a JSON string, escaped as Write escapes it.
-func Quote(s string) string { return (&writer{}).quote(s) }
+func Quote(s string) string {
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	w.WriteByte('"')
+	writeText(w, s)
+	w.WriteByte('"')
+	w.Flush()
+	return b.String()
+}
 
 // writer writes a Value back as JSON: indented (-o json) or compact
 // (-o agent). It is lossless: keys in their order, duplicates included,
@@ -56,7 +64,6 @@ type writer struct {
 	w      *bufio.Writer
 	indent bool
 	th     Theme
-	buf    []byte
 }
 
 // Theme colours JSON as jq -C does; the zero value has no colour.
@@ -73,7 +80,7 @@ func (j *writer) value(v Value, depth int) {
 	case Number:
 		j.w.WriteString(j.th.Num.Render(v.Text))
 	case String:
-		j.w.WriteString(j.th.Str.Render(j.quote(v.Text)))
+		j.quoted(j.th.Str, v.Text)
 	case Object:
 		j.container('{', '}', len(v.Members), depth, func(i int) {
 			j.key(v.Members[i].Key)
@@ -86,7 +93,7 @@ func (j *writer) value(v Value, depth int) {
 
 // key writes an object member's key and what follows it before its value.
 func (j *writer) key(k string) {
-	j.w.WriteString(j.th.Key.Render(j.quote(k)))
+	j.quoted(j.th.Key, k)
 	j.w.WriteByte(':')
 	if j.indent {
 		j.w.WriteByte(' ')
@@ -120,37 +127,51 @@ func (j *writer) newline(depth int) {
 	}
 }
 
-// quote writes s as a JSON string. Besides what JSON requires (quote,
-// backslash, C0 controls), it escapes exactly what sanitize.String would:
-// DEL, C1 controls, bidi, line-separator and invisible characters, as
-// \uXXXX (above U+FFFF, as a UTF-16 surrogate pair); an invalid byte
-// becomes U+FFFD, as the JSON decoder reads it.
-func (j *writer) quote(s string) string {
-	b := append(j.buf[:0], '"')
+// quoted writes s as a JSON string in style st, as st.Render would, but
+// as it is escaped: a string of hundreds of megabytes is not held quoted.
+func (j *writer) quoted(st theme.Style, s string) {
+	pre, post := st.Ends()
+	j.w.WriteString(pre)
+	j.w.WriteByte('"')
+	writeText(j.w, s)
+	j.w.WriteByte('"')
+	if pre != "" {
+		j.w.WriteString(post)
+	}
+}
+
+// writeText writes s as the text of a JSON string, without its quotes.
+// Besides what JSON requires (quote, backslash, C0 controls), it escapes
+// exactly what sanitize.String would: DEL, C1 controls, bidi,
+// line-separator and invisible characters, as \uXXXX (above U+FFFF, as a
+// UTF-16 surrogate pair); an invalid byte becomes U+FFFD, as the JSON
+// decoder reads it.
+func writeText(w *bufio.Writer, s string) {
+	var e [12]byte
 	last := 0
 	for i, r := range sanitize.Escapes(s, sanitize.EscapeBackslash) {
-		b = appendJSONText(b, s[last:i])
+		writeJSONText(w, s[last:i])
 		if r == utf8.RuneError { // an invalid byte
-			b = utf8.AppendRune(b, r)
+			w.WriteRune(r)
 			last = i + 1
 			continue
 		}
-		b = appendJSONEscape(b, r)
+		w.Write(appendJSONEscape(e[:0], r))
 		last = i + utf8.RuneLen(r)
 	}
-	b = appendJSONText(b, s[last:])
-	j.buf = append(b, '"')
-	return string(j.buf)
+	writeJSONText(w, s[last:])
 }
 
-// appendJSONText appends s, in which only '"' needs escaping.
-func appendJSONText(b []byte, s string) []byte {
+// writeJSONText writes s, in which only '"' needs escaping.
+func writeJSONText(w *bufio.Writer, s string) {
 	for {
 		k := strings.IndexByte(s, '"')
 		if k < 0 {
-			return append(b, s...)
+			w.WriteString(s)
+			return
 		}
-		b = append(append(b, s[:k]...), '\\', '"')
+		w.WriteString(s[:k])
+		w.WriteString(`\"`)
 		s = s[k+1:]
 	}
 }

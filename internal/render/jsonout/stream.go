@@ -69,7 +69,7 @@ func (s *Streamer) Token(t value.Token) error {
 	case '0':
 		w.WriteString(j.th.Num.Render(t.Text))
 	case '"':
-		w.WriteString(j.th.Str.Render(j.quote(t.Text)))
+		j.quoted(j.th.Str, t.Text)
 	}
 	s.end()
 	return nil
@@ -110,8 +110,7 @@ func (s *Streamer) piece(t value.Token) {
 		w.WriteByte('"')
 		s.inString = true
 	}
-	q := j.quote(t.Text)
-	w.WriteString(q[1 : len(q)-1])
+	writeText(w, t.Text)
 	if !t.Part {
 		w.WriteByte('"')
 		w.WriteString(s.strClose)
