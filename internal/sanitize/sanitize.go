@@ -108,7 +108,6 @@ type Writer interface {
 // of megabytes is not copied once more. It returns w's first error.
 func Write(w Writer, s string, f Flags) error {
 	sc := newScanner(s, f)
-	var e [10]byte
 	var err error
 	keep := func(n int, werr error) {
 		if err == nil {
@@ -116,7 +115,14 @@ func Write(w Writer, s string, f Flags) error {
 		}
 	}
 	i, r := sc.next()
-	sc.each(i, r, f, func(t string) { keep(w.WriteString(t)) }, func(r rune) { keep(w.Write(appendEscape(e[:0], r))) })
+	sc.each(i, r, f, func(t string) { keep(w.WriteString(t)) }, func(r rune) {
+		if e := shortEscape(r); e != "" {
+			keep(w.WriteString(e)) // most escapes: nothing to make
+			return
+		}
+		var e [10]byte
+		keep(w.Write(appendEscape(e[:0], r)))
+	})
 	return err
 }
 
@@ -162,19 +168,30 @@ func sgrLen(s string) int {
 
 const hex = "0123456789abcdef"
 
+// shortEscape is the escape of a backslash, a line break, a carriage
+// return or a tab, the most common; "" for any other rune.
+func shortEscape(r rune) string {
+	switch r {
+	case '\\':
+		return `\\`
+	case '\n':
+		return `\n`
+	case '\r':
+		return `\r`
+	case '\t':
+		return `\t`
+	}
+	return ""
+}
+
 // appendEscape appends the escape of r (at most ten bytes) to b.
 func appendEscape(b []byte, r rune) []byte {
+	if e := shortEscape(r); e != "" {
+		return append(b, e...)
+	}
 	switch {
 	case r == utf8.RuneError: // only reported for an invalid byte
 		return utf8.AppendRune(b, utf8.RuneError)
-	case r == '\\':
-		return append(b, `\\`...)
-	case r == '\n':
-		return append(b, `\n`...)
-	case r == '\r':
-		return append(b, `\r`...)
-	case r == '\t':
-		return append(b, `\t`...)
 	case r < 0x20 || r == 0x7f:
 		return append(b, '\\', 'x', hex[r>>4], hex[r&0xf])
 	case r <= 0xffff:

@@ -1,6 +1,8 @@
 package sanitize
 
 import (
+	"bufio"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -233,6 +235,17 @@ func TestCleanStringDoesNotAllocate(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { _ = Unsafe(b, EscapeBackslash) }); n != 0 {
 			t.Errorf("Unsafe(%+q): allocs = %v, want 0", s, n)
 		}
+	}
+}
+
+// Write allocates nothing for text with the common escapes (line breaks,
+// tabs, backslashes): a text of a million lines is written without a
+// million small allocations.
+func TestWriteDoesNotAllocate(t *testing.T) {
+	s := "a line\twith a tab\r\nand a C:\\path, then é and 漢\n"
+	w := bufio.NewWriter(io.Discard)
+	if n := testing.AllocsPerRun(100, func() { Write(w, s, EscapeBackslash) }); n != 0 {
+		t.Errorf("Write(%+q): allocs = %v, want 0", s, n)
 	}
 }
 

@@ -147,7 +147,6 @@ func (j *writer) quoted(st theme.Style, s string) {
 // UTF-16 surrogate pair); an invalid byte becomes U+FFFD, as the JSON
 // decoder reads it.
 func writeText(w *bufio.Writer, s string) {
-	var e [12]byte
 	last := 0
 	for i, r := range sanitize.Escapes(s, sanitize.EscapeBackslash) {
 		writeJSONText(w, s[last:i])
@@ -156,7 +155,7 @@ func writeText(w *bufio.Writer, s string) {
 			last = i + 1
 			continue
 		}
-		w.Write(appendJSONEscape(e[:0], r))
+		w.Write(appendJSONEscape(w.AvailableBuffer(), r)) // in place, in w's buffer
 		last = i + utf8.RuneLen(r)
 	}
 	writeJSONText(w, s[last:])
