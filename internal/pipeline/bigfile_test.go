@@ -83,13 +83,14 @@ func TestStreamHoldsNoPastDocument(t *testing.T) {
 
 // A long string is held once, and no output holds it again: a document
 // with a 20 MB text (the filesystem server's content, a member of a
-// record) allocates at most twice the text (what the decoder needs to
-// hold it: input's TestLongStringCostsTwiceItsText) and 8 MiB more in
-// every output. Plain output escaped the text whole before writing it,
-// human and Markdown output split it into lines for the filesystem
-// server's forms, agent output quoted it whole (growing the quote as it
-// went), and the decoder took 6 × the text: 8 × in all, 14 × in agent
-// output. (Allocation, not time.)
+// record, an MCP text block of prose) allocates at most twice the text
+// (what the decoder needs to hold it: input's
+// TestLongStringCostsTwiceItsText) and 8 MiB more in every output. Plain
+// output escaped the text whole before writing it, human and Markdown
+// output split it into lines for the filesystem server's forms and made
+// prose a line view of every line, agent output quoted it whole (growing
+// the quote as it went), and the decoder took 6 × the text: 8 × in all,
+// 14 × in agent output. (Allocation, not time.)
 func TestLongStringIsHeldOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short: a measure of memory over a large string")
@@ -109,6 +110,7 @@ func TestLongStringIsHeldOnce(t *testing.T) {
 	for name, doc := range map[string]string{
 		"content": `{"content": ` + string(q) + `}`,
 		"record":  `{"ok": true, "result": {"id": 1, "body": ` + string(q) + `, "tags": ["a"]}}`,
+		"prose":   `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": ` + string(q) + `}]}}`,
 	} {
 		for oname, opt := range outputs {
 			runtime.GC()
