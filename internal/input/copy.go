@@ -194,19 +194,9 @@ func (d *Decoder) scalarFlag(key string, v value.Value) bool {
 }
 
 // longString reports whether the string the token decoder has peeked at
-// is longer than textLong; most strings end, with no escaped quote before
-// their end, in what it has buffered, which one look tells.
+// is long (longAhead) and in objects that are Copy's own.
 func (d *Decoder) longString() bool {
-	unread := d.dec.UnreadBuffer()
-	q := bytes.IndexByte(unread, '"')
-	if q < 0 {
-		return false
-	}
-	c := unread[q+1:]
-	if i := bytes.IndexByte(c, '"'); i == 0 || i > 0 && c[i-1] != '\\' {
-		return false
-	}
-	if !d.long(c, false) {
+	if !d.longAhead() {
 		return false
 	}
 	objs := 0 // the objects around it must be Copy's own, whose keys it knows

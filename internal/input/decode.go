@@ -66,6 +66,9 @@ type Decoder struct {
 	// true leaves its value unread, a Null whose Streamed is
 	// value.Skipped.
 	Skip func(path []Frame) bool
+	// tokenStrings reads every string by the token decoder, none here
+	// (held): the reference that tests compare held strings with.
+	tokenStrings bool
 	// Interlude, when set, is given each whole line between two
 	// documents that cannot start one (a server's log line on the same
 	// stream), with its line number; it is skipped. Unset, such a line
@@ -519,6 +522,9 @@ func (d *Decoder) begin() error {
 }
 
 func (d *Decoder) value() (value.Value, error) {
+	if d.dec.PeekKind() == '"' && d.readsLong() {
+		return d.held()
+	}
 	tok, err := d.dec.ReadToken()
 	if err != nil {
 		return value.Value{}, err

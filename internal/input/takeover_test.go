@@ -13,7 +13,8 @@ import (
 )
 
 func reviewLong(rng *rand.Rand, n int) string {
-	pieces := []string{`a`, `bc `, `\"`, `\\`, `\/`, `\n`, `\u00e9`, `\ud83d\ude00`, `😀`, `漢`, `\ud800`, `\udc00x`, `\t`, "é", `{`, `}`, `"`[:0]}
+	pieces := []string{`a`, `bc `, `\"`, `\\`, `\/`, `\n`, `\u00e9`, `\ud83d\ude00`, `😀`, `漢`, `\ud800`, `\udc00x`, `\t`, "é", `{`, `}`, `"`[:0],
+		"\xff", "\xe2\x82", "\x80", "\xc3"} // not UTF-8: U+FFFD for each byte, as the token decoder reads them
 	var b strings.Builder
 	b.WriteString(`"{`)
 	for b.Len() < n {
@@ -45,7 +46,11 @@ func reviewDoc(rng *rand.Rand, depth int) string {
 			if i > 0 {
 				b.WriteString("," + reviewSpace(rng))
 			}
-			b.WriteString(reviewDoc(rng, depth+1))
+			if rng.IntN(4) == 0 {
+				b.WriteString(reviewLong(rng, 60<<10+rng.IntN(80<<10))) // held
+			} else {
+				b.WriteString(reviewDoc(rng, depth+1))
+			}
 		}
 		b.WriteString("]")
 		return b.String()
@@ -56,8 +61,9 @@ func reviewDoc(rng *rand.Rand, depth int) string {
 			if i > 0 {
 				b.WriteString("," + reviewSpace(rng))
 			}
-			if rng.IntN(2) == 0 {
-				b.WriteString(`"t":` + reviewSpace(rng) + reviewLong(rng, 60<<10+rng.IntN(80<<10)))
+			if k := rng.IntN(3); k < 2 {
+				key := []string{`"t":`, `"u":`}[k] // a text block, or a long string held
+				b.WriteString(key + reviewSpace(rng) + reviewLong(rng, 60<<10+rng.IntN(80<<10)))
 			} else {
 				b.WriteString(`"k\"` + string(rune('a'+i)) + `": ` + reviewDoc(rng, depth+1))
 			}
@@ -75,6 +81,8 @@ func reviewDecode(doc string, hook, oneByte bool) ([]value.Value, error) {
 	d := NewDecoder(r, "t")
 	if hook {
 		d.Text = func(path []Frame) bool { return path[len(path)-1].Key == "t" }
+	} else {
+		d.tokenStrings = true // the reference: every string read by the token decoder
 	}
 	return nextAll(d)
 }

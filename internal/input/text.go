@@ -52,7 +52,7 @@ func (t *openText) Line() int { return t.line }
 // in its place, a String whose Streamed is 1.
 func (t *openText) Commit() {
 	t.committed = true
-	t.u.keep, t.u.kept = false, nil
+	t.u.kept = nil
 }
 
 // text reads a member's string value that the Text hook named (the
@@ -68,7 +68,7 @@ func (d *Decoder) text() (value.Value, error) {
 	}
 	to := d.takeOver(unread, q)
 	line, _ := d.pos.at(d.sq.raw(to.start))
-	u := &unescaper{r: to.br, keep: true}
+	u := &unescaper{r: to.br, kept: &gather{}}
 	t := &openText{u: u, line: line}
 	var err error
 	if d.yield != nil && !d.isOpen() {
@@ -90,11 +90,117 @@ func (d *Decoder) text() (value.Value, error) {
 	}
 	v := value.Value{Kind: value.String, Open: shownText}
 	if !taken {
-		v = value.Value{Kind: value.String, Text: string(u.kept)}
+		v = value.Text(u.kept.String())
 		u.kept = nil // the reader may outlive the string (a caller's decoder of the text)
 	}
 	to.end(d.stackKeys())
 	return v, nil
+}
+
+// readsLong reports whether the string the token decoder has peeked at is
+// long (longAhead) and this decoder can read it itself (held): its input
+// is its own (not a caller's token decoder, ReadFrom), and so is every
+// container around it (not a row read token by token, whose containers
+// it does not track).
+func (d *Decoder) readsLong() bool {
+	return !d.tokenStrings && d.sq != nil && d.dec.StackDepth() == len(d.stack)+len(d.arrays) && d.longAhead()
+}
+
+// held reads a long string value here rather than by the token decoder,
+// and holds its text. The token decoder would hold its escaped bytes in a
+// buffer grown to their size (and kept for its life), then unquote them
+// and copy the result: five times the text at its peak. Read here, only
+// its text is held, gathered in chunks and joined once: twice the text at
+// the join, once after it.
+func (d *Decoder) held() (value.Value, error) {
+	unread := d.dec.UnreadBuffer()
+	to := d.takeOver(unread, bytes.IndexByte(unread, '"'))
+	u := &unescaper{r: to.br}
+	var g gather
+	_, err := g.ReadFrom(u)
+	if err := to.broken(u); err != nil {
+		return value.Value{}, err
+	}
+	if err != nil {
+		return value.Value{}, err
+	}
+	to.end(d.stackKeys())
+	return value.Text(g.String()), nil
+}
+
+// gather holds a long text as it is read, in chunks, and makes it one
+// string at its end, allocated at its exact size. Grown by appending, the
+// text would be copied at every growth, and held up to three times over at
+// the last (the old buffer, the new one, the string made of it).
+type gather struct {
+	chunks [][]byte
+	n      int
+}
+
+// The chunks of a gather: the first is small (a text past textLong may
+// be barely past it), each next twice the last, up to maxChunk.
+const (
+	firstChunk = 64 << 10
+	maxChunk   = 4 << 20
+)
+
+// room is the free space of the last chunk, or of a new one.
+func (g *gather) room() []byte {
+	k := len(g.chunks)
+	if k > 0 {
+		if c := g.chunks[k-1]; len(c) < cap(c) {
+			return c[len(c):cap(c)]
+		}
+	}
+	size := firstChunk
+	if k > 0 {
+		size = min(2*cap(g.chunks[k-1]), maxChunk)
+	}
+	g.chunks = append(g.chunks, make([]byte, 0, size))
+	return g.chunks[k][:size]
+}
+
+// grew counts n more bytes written into room.
+func (g *gather) grew(n int) {
+	k := len(g.chunks) - 1
+	g.chunks[k] = g.chunks[k][:len(g.chunks[k])+n]
+	g.n += n
+}
+
+func (g *gather) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		c := copy(g.room(), p)
+		g.grew(c)
+		p = p[c:]
+	}
+	return n, nil
+}
+
+// ReadFrom reads r to its end into the chunks themselves.
+func (g *gather) ReadFrom(r io.Reader) (int64, error) {
+	start := g.n
+	for {
+		n, err := r.Read(g.room())
+		g.grew(n)
+		if err == io.EOF {
+			return int64(g.n - start), nil
+		}
+		if err != nil {
+			return int64(g.n - start), err
+		}
+	}
+}
+
+// String is the text gathered, which the gather then lets go of.
+func (g *gather) String() string {
+	var b strings.Builder
+	b.Grow(g.n)
+	for _, c := range g.chunks {
+		b.Write(c)
+	}
+	g.chunks, g.n = nil, 0
+	return b.String()
 }
 
 // takeover is the reading of a long string here, from its opening quote,
@@ -158,15 +264,13 @@ func (to *takeover) broken(u *unescaper) error {
 		return nil
 	}
 	// Where the token decoder would say: at the character or escape it
-	// could not read (an escape cut short: at its start), in the string.
+	// could not read (one cut short: at its start, left unread), in the
+	// string.
 	msg := u.err.Error()
 	if u.err == io.ErrUnexpectedEOF {
 		msg = "unexpected end of input: the JSON value is incomplete"
 	}
 	at := to.start + to.consumed()
-	if u.err == io.ErrUnexpectedEOF {
-		at -= int64(u.cut)
-	}
 	l, c := to.d.pos.at(to.d.sq.raw(at))
 	return &InputError{Name: to.d.name, Line: l, Col: c, Msg: inPointer(msg, to.pointer)}
 }
@@ -319,6 +423,22 @@ func (d *Decoder) long(content []byte, json bool) bool {
 	}
 }
 
+// longAhead reports whether the string the token decoder has peeked at is
+// longer than textLong; most strings end, with no escaped quote before
+// their end, in what it has buffered, which one look tells.
+func (d *Decoder) longAhead() bool {
+	unread := d.dec.UnreadBuffer()
+	q := bytes.IndexByte(unread, '"')
+	if q < 0 {
+		return false
+	}
+	c := unread[q+1:]
+	if i := bytes.IndexByte(c, '"'); i == 0 || i > 0 && c[i-1] != '\\' {
+		return false
+	}
+	return d.long(c, false)
+}
+
 // quoteIn reports whether b holds the closing quote of a string it is
 // inside, after slashes backslashes; else the backslashes it ends with.
 func quoteIn(b []byte, slashes int) (bool, int) {
@@ -395,32 +515,14 @@ func (c *countingReader) Read(p []byte) (int, error) {
 }
 
 // unescaper reads a JSON string's text from its escaped bytes, up to and
-// through its closing quote, keeping what it returned while keep is set.
+// through its closing quote, keeping what it returned in kept, if set.
 type unescaper struct {
 	r    *bufio.Reader
 	done bool
-	keep bool
-	kept []byte
+	kept *gather
 	pend []byte // decoded bytes not returned yet
 	buf  [utf8.UTFMax * 2]byte
 	err  error
-	// cut is how many of the last bytes read begin a character they do
-	// not finish: where the input ends in one, the error is at its start.
-	cut int
-}
-
-// incomplete is how many bytes at the end of b begin a UTF-8 character
-// that b does not finish.
-func incomplete(b []byte) int {
-	for k := 1; k <= min(len(b), utf8.UTFMax-1); k++ {
-		if c := b[len(b)-k]; utf8.RuneStart(c) {
-			if c >= utf8.RuneSelf && !utf8.FullRune(b[len(b)-k:]) {
-				return k
-			}
-			return 0
-		}
-	}
-	return 0
 }
 
 var errString = errors.New("invalid string: a control character or a bad escape in it")
@@ -444,19 +546,33 @@ func (u *unescaper) Read(p []byte) (int, error) {
 		}
 		buf, _ := u.r.Peek(u.r.Buffered())
 		i := plainRun(buf)
-		c := copy(p[n:], buf[:i])
+		c := min(i, len(p)-n)
+		if c < i {
+			// p ends inside the run: it takes whole characters, so that
+			// the next run starts with one.
+			for c > 0 && !utf8.RuneStart(buf[c]) {
+				c--
+			}
+			if c == 0 { // the next character does not fit in what is left
+				_, k := utf8.DecodeRune(buf)
+				u.pend = append(u.buf[:0], buf[:k]...)
+				u.r.Discard(k)
+				continue
+			}
+		}
+		copy(p[n:], buf[:c])
 		u.r.Discard(c)
 		n += c
-		u.cut = incomplete(buf[:c])
 		if c < i || i == len(buf) {
 			continue
 		}
-		switch buf[i] {
-		case '"':
+		switch c := buf[i]; {
+		case c == '"':
 			u.r.Discard(1)
 			u.done = true
-		case '\\':
-			u.cut = 0
+		case c >= utf8.RuneSelf:
+			u.char()
+		case c == '\\':
 			if i+1 < len(buf) && n < len(p) {
 				if c := simpleEscape(buf[i+1]); c != 0 {
 					p[n] = c // the common escape, in place
@@ -470,8 +586,8 @@ func (u *unescaper) Read(p []byte) (int, error) {
 			u.err = errString
 		}
 	}
-	if u.keep {
-		u.kept = append(u.kept, p[:n]...)
+	if u.kept != nil {
+		u.kept.Write(p[:n])
 	}
 	if n == 0 && u.err != nil {
 		return 0, u.err
@@ -482,14 +598,44 @@ func (u *unescaper) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// plainRun is how many bytes at the start of b need no unescaping.
+// plainRun is how many bytes at the start of b need no unescaping: up to
+// a quote, an escape, a control character, or a byte that does not begin a
+// whole UTF-8 character in b.
 func plainRun(b []byte) int {
-	for i, c := range b {
-		if c == '"' || c == '\\' || c < 0x20 {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if c == '"' || c == '\\' || c < 0x20 {
+				return i
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
 			return i
 		}
+		i += n
 	}
 	return len(b)
+}
+
+// char reads, into pend, the character at the reader that plainRun
+// stopped at: one whose start only was buffered, or a byte that is not
+// UTF-8, which is U+FFFD, as the token decoder reads it.
+func (u *unescaper) char() {
+	e, _ := u.r.Peek(utf8.UTFMax)
+	if !utf8.FullRune(e) {
+		u.err = io.ErrUnexpectedEOF // the input ends inside it
+		return
+	}
+	r, n := utf8.DecodeRune(e)
+	if r == utf8.RuneError && n == 1 {
+		u.pend = utf8.AppendRune(u.buf[:0], utf8.RuneError)
+	} else {
+		u.pend = append(u.buf[:0], e[:n]...)
+	}
+	u.r.Discard(n)
 }
 
 // escape decodes the escape at the reader into pend.

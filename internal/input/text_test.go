@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
 
 	"github.com/khive-ai/khive-pretty/internal/asciijson"
 	"github.com/khive-ai/khive-pretty/internal/jsonlib"
+	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
 // The unescaper reads what the token decoder reads from a string, however
@@ -41,6 +43,33 @@ func TestUnescaperReadsWhatTheTokenDecoderReads(t *testing.T) {
 		}
 		if rest, _ := io.ReadAll(u.r); string(rest) != `, "after"` {
 			t.Fatalf("%q: left %q after the string", raw, rest)
+		}
+	}
+}
+
+// Bytes that are not UTF-8 are read as the token decoder reads them, U+FFFD
+// for each, however the bytes arrive and however little is read at once.
+func TestUnescaperReadsBadUTF8AsTheTokenDecoderDoes(t *testing.T) {
+	for _, raw := range []string{"a\xffb", "\xe2\x82a", "\xc3", "x\xf0\x9f\x98", "\xed\xa0\x80", "é\x80漢", "\xef\xbf\xbd\xff😀"} {
+		tok, err := jsonlib.NewDecoder(strings.NewReader(`"` + raw + `"`)).ReadToken()
+		if err != nil {
+			t.Fatalf("%q: the token decoder: %v", raw, err)
+		}
+		for _, oneByte := range []bool{false, true} {
+			var r io.Reader = strings.NewReader(raw + `"`)
+			if oneByte {
+				r = iotest.OneByteReader(r)
+			}
+			u := &unescaper{r: bufio.NewReaderSize(r, 16)}
+			var got []byte
+			if oneByte {
+				got, err = io.ReadAll(iotest.OneByteReader(u))
+			} else {
+				got, err = io.ReadAll(u)
+			}
+			if err != nil || string(got) != tok.String() {
+				t.Errorf("%q (one byte %v): read %q, %v; the token decoder reads %q", raw, oneByte, got, err, tok.String())
+			}
 		}
 	}
 }
@@ -86,4 +115,87 @@ func TestQuoteIn(t *testing.T) {
 			t.Errorf("%q: closed %v, want %v", c.segs, closed, c.closed)
 		}
 	}
+}
+
+// A long string, anywhere in a document, is read here rather than by the
+// token decoder, which held its escaped bytes in a buffer grown to their
+// size, then unquoted and copied them: about five times the text at its
+// peak, 6 × in all. Read here, it costs twice the text (its chunks, then
+// the string made of them), and reads as the token decoder reads it: a
+// 20 MB string as a member, an item, in nested containers, the document
+// itself, an item of a list returned open.
+func TestLongStringCostsTwiceItsText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short: a measure of memory over large strings")
+	}
+	const n = 20 << 20
+	line := "a line — naïve \"quoted\" \\ path\tend 😀\n"
+	text := strings.Repeat(line, n/len(line)+1)[:n]
+	quoted, _ := jsonlib.AppendQuote(nil, text)
+	q := string(quoted)
+	rows := strings.Repeat(`{"a": 1}, `, StreamAfter+1)
+	for _, tt := range []struct {
+		name, doc string
+		strings   int
+		stream    bool
+	}{
+		{"member", `{"content": ` + q + `}`, 1, false},
+		{"nested, and an item", `{"a": [{"b": {"c": ` + q + `}, "d": 2}, ` + q + `], "e": true}`, 2, false},
+		{"documents", q + "\n" + q, 2, false},
+		{"open list", `{"items": [` + rows + q + `]}`, 1, true},
+	} {
+		d := NewDecoder(strings.NewReader(tt.doc), "in.json")
+		if tt.stream {
+			d.Stream = func([]Frame, []value.Value) bool { return true }
+		}
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		var found int
+		for {
+			v, err := d.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", tt.name, err)
+			}
+			if l, ok := value.OpenList(v); ok {
+				rest := value.Take(l)
+				for {
+					it, ok, err := rest.Next()
+					if err != nil || !ok {
+						break
+					}
+					if it.Kind == value.String && it.Text == text {
+						found++
+					}
+				}
+				v, _ = d.Finish()
+			}
+			found += countText(v, text)
+		}
+		runtime.ReadMemStats(&after)
+		if found != tt.strings {
+			t.Errorf("%s: the string read right %d times, want %d", tt.name, found, tt.strings)
+		}
+		if alloc, limit := after.TotalAlloc-before.TotalAlloc, uint64(tt.strings)*(2*n+4<<20)+4<<20; alloc > limit {
+			t.Errorf("%s: %d MiB allocated for %d MiB of text, want at most %d", tt.name, alloc>>20, tt.strings*n>>20, limit>>20)
+		}
+	}
+}
+
+// countText counts the strings in v that are text.
+func countText(v value.Value, text string) int {
+	n := 0
+	if v.Kind == value.String && v.Text == text {
+		n++
+	}
+	for _, m := range v.Members {
+		n += countText(m.Value, text)
+	}
+	for _, it := range v.Items {
+		n += countText(it, text)
+	}
+	return n
 }

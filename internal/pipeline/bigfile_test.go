@@ -2,12 +2,18 @@ package pipeline
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/khive-ai/khive-pretty/internal/render/plain"
 )
 
 // BenchmarkBigFile renders the file named by $KHIVE_PRETTY_BENCH_FILE (made
@@ -72,5 +78,54 @@ func TestStreamHoldsNoPastDocument(t *testing.T) {
 	runtime.KeepAlive(rn)
 	if ms.HeapAlloc > 4<<20 {
 		t.Errorf("%d MiB live after 20,000 documents (%d MB of input), want at most 4", ms.HeapAlloc>>20, len(data)>>20)
+	}
+}
+
+// A long string is held once, and no output holds it again: a document
+// with a 20 MB text (the filesystem server's content, a member of a
+// record, an MCP text block of prose) allocates at most twice the text
+// (what the decoder needs to hold it: input's
+// TestLongStringCostsTwiceItsText) and 8 MiB more in every output. Plain
+// output escaped the text whole before writing it, human and Markdown
+// output split it into lines for the filesystem server's forms and made
+// prose a line view of every line, agent output quoted it whole (growing
+// the quote as it went), and the decoder took 6 × the text: 8 × in all,
+// 14 × in agent output. (Allocation, not time.)
+func TestLongStringIsHeldOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short: a measure of memory over a large string")
+	}
+	const n = 20 << 20
+	line := "1. a line — naïve \"quoted\" \\ path\tend 😀\n"
+	text := strings.Repeat(line, n/len(line)+1)[:n]
+	q, _ := json.Marshal(text)
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	outputs := map[string]Options{
+		"plain":    {Output: Plain},
+		"human":    {Output: Human, Width: 120, Color: colorprofile.ANSI256, Now: now},
+		"markdown": {Output: Markdown, Now: now},
+		"json":     {Output: JSON, Color: colorprofile.ANSI256},
+		"agent":    {Output: Agent, Now: now},
+	}
+	for name, doc := range map[string]string{
+		"content": `{"content": ` + string(q) + `}`,
+		"record":  `{"ok": true, "result": {"id": 1, "body": ` + string(q) + `, "tags": ["a"]}}`,
+		"prose":   `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": ` + string(q) + `}]}}`,
+	} {
+		for oname, opt := range outputs {
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			if _, err := NewRenderer(io.Discard, opt).Stream(strings.NewReader(doc), "t"); err != nil {
+				t.Fatal(err)
+			}
+			runtime.ReadMemStats(&after)
+			if alloc, limit := after.TotalAlloc-before.TotalAlloc, uint64(2*n+8<<20); alloc > limit {
+				t.Errorf("%s, %s: %d MiB allocated for a %d MiB string, want at most %d", name, oname, alloc>>20, n>>20, limit>>20)
+			}
+			if name == "content" && oname == "plain" && renderString(t, doc, opt) != "content: "+plain.Text(text)+"\n" {
+				t.Errorf("content, plain: not the text, escaped, after its key")
+			}
+		}
 	}
 }

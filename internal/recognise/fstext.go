@@ -24,6 +24,9 @@ type listing struct {
 
 func parseListing(text string) (listing, bool) {
 	var l listing
+	if first := firstLine(text); !strings.HasPrefix(first, "[DIR] ") && !strings.HasPrefix(first, "[FILE] ") {
+		return l, false // told by its first line, before a long text is split
+	}
 	lines := strings.Split(text, "\n")
 	entries := lines
 	if i := indexOf(lines, ""); i >= 0 {
@@ -123,11 +126,21 @@ func indexOf(lines []string, s string) int {
 	return -1
 }
 
+// firstLine is text up to its first line break: what most forms are told
+// apart by, looked at before a text that may be very long is split.
+func firstLine(text string) string {
+	first, _, _ := strings.Cut(text, "\n")
+	return first
+}
+
 // parseDiff reads a unified diff, bare or in a ```diff fence (edit_file
 // sends it so, with a longer fence when the diff holds one, and blank
 // lines after): every line must be a file header, a hunk head or a line
 // of a hunk, and each hunk must hold as many lines as its head says.
 func parseDiff(text string) ([]view.DiffLine, bool) {
+	if first := firstLine(text); fenceOf(first) == "" && !diffHeader(first) {
+		return nil, false // told by its first line, before a long text is split
+	}
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	if f := fenceOf(lines[0]); f != "" {
 		lang := lines[0][len(f):]
@@ -232,7 +245,7 @@ type infoField struct{ key, value string }
 func parseFileInfo(text string) ([]infoField, bool) {
 	var fields []infoField
 	has := map[string]bool{}
-	for _, ln := range strings.Split(text, "\n") {
+	for ln := range strings.SplitSeq(text, "\n") {
 		k, v, ok := strings.Cut(ln, ": ")
 		if !ok || !isIdent(k) {
 			return nil, false
@@ -354,6 +367,9 @@ func looksPath(p string) bool {
 
 // parsePaths reads search_files' matches: absolute paths, one a line.
 func parsePaths(text string) ([]string, bool) {
+	if !absPath(firstLine(text)) {
+		return nil, false // told by its first line, before a long text is split
+	}
 	paths := strings.Split(text, "\n")
 	for _, p := range paths {
 		if !absPath(p) {

@@ -3,6 +3,7 @@ package recognise
 import (
 	"strings"
 
+	"github.com/khive-ai/khive-pretty/internal/format"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
@@ -62,9 +63,17 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 // conventions of terse-text servers: a leading [state_tag] (its tone by
 // what it says), "→ next:" hints and "? ask user:" prompts.
 func Prose(text string) view.Prose {
-	lines := strings.Split(text, "\n")
-	p := view.Prose{Lines: make([]view.ProseLine, len(lines))}
-	for i, ln := range lines {
+	// The lines that start in the first format.MaxValue bytes: past them,
+	// more than any writer shows (view.Prose).
+	shown := text[:min(len(text), format.MaxValue)]
+	p := view.Prose{Text: text, Lines: make([]view.ProseLine, 0, strings.Count(shown, "\n")+1)}
+	at := 0 // where the line starts in text
+	for ln := range strings.SplitSeq(text, "\n") {
+		if at > len(shown) {
+			break
+		}
+		i := len(p.Lines)
+		at += len(ln) + 1
 		pl := view.ProseLine{Text: ln}
 		t := strings.TrimLeft(ln, " ")
 		switch {
@@ -77,7 +86,7 @@ func Prose(text string) view.Prose {
 		case strings.HasPrefix(t, "? ask user:"), strings.HasPrefix(t, "? ask:"):
 			pl.Kind, pl.Tag = view.Ask, t[:strings.IndexByte(t, ':')+1]
 		}
-		p.Lines[i] = pl
+		p.Lines = append(p.Lines, pl)
 	}
 	return p
 }

@@ -58,6 +58,7 @@
 package sanitize
 
 import (
+	"io"
 	"iter"
 	"strings"
 	"unicode"
@@ -92,18 +93,59 @@ func String(s string, f Flags) string {
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 16)
+	var e [10]byte
+	sc.each(i, r, f, func(t string) { b.WriteString(t) }, func(r rune) { b.Write(appendEscape(e[:0], r)) })
+	return b.String()
+}
+
+// Writer is what Write writes to (a *bufio.Writer, a *strings.Builder).
+type Writer interface {
+	io.Writer
+	io.StringWriter
+}
+
+// Write writes String(s, f) to w, without making it: a text of hundreds
+// of megabytes is not copied once more. It returns w's first error.
+func Write(w Writer, s string, f Flags) error {
+	sc := newScanner(s, f)
+	var err error
+	keep := func(n int, werr error) {
+		if err == nil {
+			err = werr
+		}
+	}
+	i, r := sc.next()
+	sc.each(i, r, f, func(t string) { keep(w.WriteString(t)) }, func(r rune) {
+		if e := shortEscape(r); e != "" {
+			keep(w.WriteString(e)) // most escapes: nothing to make
+			return
+		}
+		var e [10]byte
+		keep(w.Write(appendEscape(e[:0], r)))
+	})
+	return err
+}
+
+// each calls text with each run of s that is written as it is and esc
+// with each character written as an escape, in order, from the first
+// character to escape, at i (-1: none), r.
+func (sc *scanner) each(i int, r rune, f Flags, text func(string), esc func(rune)) {
+	s := sc.s
 	last := 0
 	for ; i >= 0; i, r = sc.next() {
-		b.WriteString(s[last:i])
+		if i > last {
+			text(s[last:i])
+		}
 		if n := sgrLen(s[i:]); r == 0x1b && f&DropSGR != 0 && n > 0 {
 			sc.i = i + n // the sequence's bytes are digits and ;, never escaped
 		} else {
-			writeEscape(&b, r)
+			esc(r)
 		}
 		last = sc.i
 	}
-	b.WriteString(s[last:])
-	return b.String()
+	if last < len(s) {
+		text(s[last:])
+	}
 }
 
 // sgrLen is the length of the SGR sequence s starts with (ESC [ then
@@ -126,35 +168,44 @@ func sgrLen(s string) int {
 
 const hex = "0123456789abcdef"
 
-func writeEscape(b *strings.Builder, r rune) {
+// shortEscape is the escape of a backslash, a line break, a carriage
+// return or a tab, the most common; "" for any other rune.
+func shortEscape(r rune) string {
+	switch r {
+	case '\\':
+		return `\\`
+	case '\n':
+		return `\n`
+	case '\r':
+		return `\r`
+	case '\t':
+		return `\t`
+	}
+	return ""
+}
+
+// appendEscape appends the escape of r (at most ten bytes) to b.
+func appendEscape(b []byte, r rune) []byte {
+	if e := shortEscape(r); e != "" {
+		return append(b, e...)
+	}
 	switch {
 	case r == utf8.RuneError: // only reported for an invalid byte
-		b.WriteRune(utf8.RuneError)
-	case r == '\\':
-		b.WriteString(`\\`)
-	case r == '\n':
-		b.WriteString(`\n`)
-	case r == '\r':
-		b.WriteString(`\r`)
-	case r == '\t':
-		b.WriteString(`\t`)
+		return utf8.AppendRune(b, utf8.RuneError)
 	case r < 0x20 || r == 0x7f:
-		b.WriteString(`\x`)
-		b.WriteByte(hex[r>>4])
-		b.WriteByte(hex[r&0xf])
+		return append(b, '\\', 'x', hex[r>>4], hex[r&0xf])
 	case r <= 0xffff:
-		b.WriteString(`\u`)
-		writeHex(b, r, 4)
+		return appendHex(append(b, `\u`...), r, 4)
 	default:
-		b.WriteString(`\U`)
-		writeHex(b, r, 8)
+		return appendHex(append(b, `\U`...), r, 8)
 	}
 }
 
-func writeHex(b *strings.Builder, r rune, digits int) {
+func appendHex(b []byte, r rune, digits int) []byte {
 	for shift := 4 * (digits - 1); shift >= 0; shift -= 4 {
-		b.WriteByte(hex[(r>>shift)&0xf])
+		b = append(b, hex[(r>>shift)&0xf])
 	}
+	return b
 }
 
 // Escapes returns the characters of s that String(s, f) does not write as

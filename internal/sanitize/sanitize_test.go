@@ -1,6 +1,8 @@
 package sanitize
 
 import (
+	"bufio"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -125,6 +127,10 @@ func TestString(t *testing.T) {
 			if rebuilt := fromEscapes(tt.in, tt.f); rebuilt != got {
 				t.Errorf("Escapes(%+q) rebuilds %+q, String gives %+q", tt.in, rebuilt, got)
 			}
+			var w strings.Builder
+			if Write(&w, tt.in, tt.f); w.String() != got {
+				t.Errorf("Write(%+q) writes %+q, String gives %+q", tt.in, w.String(), got)
+			}
 		})
 	}
 }
@@ -135,7 +141,7 @@ func fromEscapes(s string, f Flags) string {
 	last := 0
 	for i, r := range Escapes(s, f) {
 		b.WriteString(s[last:i])
-		writeEscape(&b, r)
+		b.Write(appendEscape(nil, r))
 		last = i + utf8.RuneLen(r)
 		if r == utf8.RuneError {
 			last = i + 1
@@ -229,6 +235,17 @@ func TestCleanStringDoesNotAllocate(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { _ = Unsafe(b, EscapeBackslash) }); n != 0 {
 			t.Errorf("Unsafe(%+q): allocs = %v, want 0", s, n)
 		}
+	}
+}
+
+// Write allocates nothing for text with the common escapes (line breaks,
+// tabs, backslashes): a text of a million lines is written without a
+// million small allocations.
+func TestWriteDoesNotAllocate(t *testing.T) {
+	s := "a line\twith a tab\r\nand a C:\\path, then é and 漢\n"
+	w := bufio.NewWriter(io.Discard)
+	if n := testing.AllocsPerRun(100, func() { Write(w, s, EscapeBackslash) }); n != 0 {
+		t.Errorf("Write(%+q): allocs = %v, want 0", s, n)
 	}
 }
 
@@ -337,6 +354,10 @@ func TestDropSGR(t *testing.T) {
 		}
 		if again := String(got, DropSGR); again != got {
 			t.Errorf("%q: not idempotent: %q", in, again)
+		}
+		var w strings.Builder
+		if Write(&w, in, DropSGR); w.String() != got {
+			t.Errorf("%q: Write writes %q, String gives %q", in, w.String(), got)
 		}
 	}
 }

@@ -403,10 +403,18 @@ type ProseLine struct {
 // Prose is text a tool wrote for people, line by line.
 type Prose struct {
 	Lines []ProseLine
+	// Text, when set, is the whole text, of which Lines may be only the
+	// first lines: those starting in its first format.MaxValue bytes, more
+	// than any writer shows of it (a text of a hundred megabytes is not
+	// made a line view for each of its million lines).
+	Text string
 }
 
 // String is the prose as it was sent.
 func (p Prose) String() string {
+	if p.Text != "" {
+		return p.Text
+	}
 	texts := make([]string, len(p.Lines))
 	for i, l := range p.Lines {
 		texts[i] = l.Text

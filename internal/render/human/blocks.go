@@ -323,14 +323,14 @@ func (h *Writer) prose(p view.Prose) {
 // proseLines is the text of each line of prose, cut where the whole text
 // passes format.MaxValue.
 func proseLines(p view.Prose, ellipsis string) []string {
-	texts := make([]string, len(p.Lines))
-	total := 0
-	for i, pl := range p.Lines {
-		texts[i] = pl.Text
-		total += len(pl.Text) + 1
-	}
-	if total > format.MaxValue {
-		texts = strings.Split(format.Bound(strings.Join(texts, "\n"), ellipsis), "\n")
+	var texts []string
+	if text := p.String(); len(text) > format.MaxValue {
+		texts = strings.Split(format.Bound(text, ellipsis), "\n")
+	} else {
+		texts = make([]string, len(p.Lines))
+		for i, pl := range p.Lines {
+			texts[i] = pl.Text
+		}
 	}
 	for i, t := range texts {
 		texts[i] = strings.TrimSuffix(t, "\r")

@@ -43,7 +43,15 @@ func Write(w *bufio.Writer, v Value, indent bool, th Theme) {
 }
 
 // Quote is s as a JSON string, escaped as Write escapes it.
-func Quote(s string) string { return string(appendQuoted(nil, s)) }
+func Quote(s string) string {
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	w.WriteByte('"')
+	writeText(w, s)
+	w.WriteByte('"')
+	w.Flush()
+	return b.String()
+}
 
 // writer writes a Value back as JSON: indented (-o json) or compact
 // (-o agent). It is lossless: keys in their order, duplicates included,
@@ -56,7 +64,6 @@ type writer struct {
 	w      *bufio.Writer
 	indent bool
 	th     Theme
-	buf    []byte
 }
 
 // Theme colours JSON as jq -C does; the zero value has no colour.
@@ -73,7 +80,7 @@ func (j *writer) value(v Value, depth int) {
 	case Number:
 		j.styled(j.th.Num, v.Text)
 	case String:
-		j.str(j.th.Str, v.Text)
+		j.quoted(j.th.Str, v.Text)
 	case Object:
 		j.container('{', '}', len(v.Members), depth, func(i int) {
 			j.key(v.Members[i].Key)
@@ -86,7 +93,7 @@ func (j *writer) value(v Value, depth int) {
 
 // key writes an object member's key and what follows it before its value.
 func (j *writer) key(k string) {
-	j.str(j.th.Key, k)
+	j.quoted(j.th.Key, k)
 	j.w.WriteByte(':')
 	if j.indent {
 		j.w.WriteByte(' ')
@@ -132,46 +139,50 @@ func (j *writer) styled(st theme.Style, text string) {
 	j.w.WriteString(post)
 }
 
-// str writes s as a JSON string (appendQuoted) in style st, with no string made
-// for it.
-func (j *writer) str(st theme.Style, s string) {
-	j.buf = appendQuoted(j.buf[:0], s)
+// quoted writes s as a JSON string in style st, as st.Render would, but
+// as it is escaped: a string of hundreds of megabytes is not held quoted.
+func (j *writer) quoted(st theme.Style, s string) {
 	pre, post := st.Ends()
 	j.w.WriteString(pre)
-	j.w.Write(j.buf)
-	j.w.WriteString(post)
+	j.w.WriteByte('"')
+	writeText(j.w, s)
+	j.w.WriteByte('"')
+	if pre != "" {
+		j.w.WriteString(post)
+	}
 }
 
-// appendQuoted appends s as a JSON string. Besides what JSON requires (quote,
-// backslash, C0 controls), it escapes exactly what sanitize.String would:
-// DEL, C1 controls, bidi, line-separator and invisible characters, as
-// \uXXXX (above U+FFFF, as a UTF-16 surrogate pair); an invalid byte
-// becomes U+FFFD, as the JSON decoder reads it.
-func appendQuoted(b []byte, s string) []byte {
-	b = append(b, '"')
+// writeText writes s as the text of a JSON string, without its quotes.
+// Besides what JSON requires (quote, backslash, C0 controls), it escapes
+// exactly what sanitize.String would: DEL, C1 controls, bidi,
+// line-separator and invisible characters, as \uXXXX (above U+FFFF, as a
+// UTF-16 surrogate pair); an invalid byte becomes U+FFFD, as the JSON
+// decoder reads it.
+func writeText(w *bufio.Writer, s string) {
 	last := 0
 	for i, r := range sanitize.Escapes(s, sanitize.EscapeBackslash) {
-		b = appendJSONText(b, s[last:i])
+		writeJSONText(w, s[last:i])
 		if r == utf8.RuneError { // an invalid byte
-			b = utf8.AppendRune(b, r)
+			w.WriteRune(r)
 			last = i + 1
 			continue
 		}
-		b = appendJSONEscape(b, r)
+		w.Write(appendJSONEscape(w.AvailableBuffer(), r)) // in place, in w's buffer
 		last = i + utf8.RuneLen(r)
 	}
-	b = appendJSONText(b, s[last:])
-	return append(b, '"')
+	writeJSONText(w, s[last:])
 }
 
-// appendJSONText appends s, in which only '"' needs escaping.
-func appendJSONText(b []byte, s string) []byte {
+// writeJSONText writes s, in which only '"' needs escaping.
+func writeJSONText(w *bufio.Writer, s string) {
 	for {
 		k := strings.IndexByte(s, '"')
 		if k < 0 {
-			return append(b, s...)
+			w.WriteString(s)
+			return
 		}
-		b = append(append(b, s[:k]...), '\\', '"')
+		w.WriteString(s[:k])
+		w.WriteString(`\"`)
 		s = s[k+1:]
 	}
 }

@@ -1,6 +1,8 @@
 package jsonout
 
 import (
+	"bufio"
+	"io"
 	"strings"
 	"testing"
 
@@ -61,6 +63,17 @@ func FuzzQuote(f *testing.F) {
 	})
 }
 
+// A string is written as it is escaped, without an allocation of its own,
+// escapes and all.
+func TestQuotedDoesNotAllocate(t *testing.T) {
+	j := writer{w: bufio.NewWriter(io.Discard)}
+	for _, s := range []string{"Task number 17: wire the recall pipeline — résumé", "a \"quote\"\n\t\x01 \u202e \U000E0041 \xff"} {
+		if n := testing.AllocsPerRun(100, func() { j.quoted(j.th.Str, s) }); n != 0 {
+			t.Errorf("quoted(%+q): allocs = %v, want 0", s, n)
+		}
+	}
+}
+
 func BenchmarkQuote(b *testing.B) {
 	for _, tc := range []struct{ name, s string }{
 		{"clean", "Task number 17: wire the recall pipeline into the daemon — résumé"},
@@ -68,8 +81,9 @@ func BenchmarkQuote(b *testing.B) {
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			b.SetBytes(int64(len(tc.s)))
+			j := writer{w: bufio.NewWriter(io.Discard)}
 			for b.Loop() {
-				_ = Quote(tc.s)
+				j.quoted(j.th.Str, tc.s)
 			}
 		})
 	}

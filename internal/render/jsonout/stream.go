@@ -69,7 +69,7 @@ func (s *Streamer) Token(t value.Token) error {
 	case '0':
 		j.styled(j.th.Num, t.Text)
 	case '"':
-		j.str(j.th.Str, t.Text)
+		j.quoted(j.th.Str, t.Text)
 	}
 	s.end()
 	return nil
@@ -110,8 +110,7 @@ func (s *Streamer) piece(t value.Token) {
 		w.WriteByte('"')
 		s.inString = true
 	}
-	j.buf = appendQuoted(j.buf[:0], t.Text)
-	w.Write(j.buf[1 : len(j.buf)-1])
+	writeText(w, t.Text)
 	if !t.Part {
 		w.WriteByte('"')
 		w.WriteString(s.strClose)

@@ -88,6 +88,28 @@ func (o *Writer) Pair(a, b string) {
 	o.w.WriteByte('\n')
 }
 
+// StringWriter is what PairTo's value is written to.
+type StringWriter interface {
+	io.Writer
+	io.StringWriter
+}
+
+// PairTo writes a line of a, then what b writes, without making the line
+// first: a value of hundreds of megabytes is written as it is escaped,
+// never held escaped. With a width, the line is made, to be cut.
+func (o *Writer) PairTo(a string, b func(StringWriter)) {
+	if o.width > 0 {
+		var s strings.Builder
+		b(&s)
+		o.Pair(a, s.String())
+		return
+	}
+	o.StartLine()
+	o.w.WriteString(a)
+	b(o.w)
+	o.w.WriteByte('\n')
+}
+
 // Pieces writes a line made of pieces without joining them first (a
 // styled text is its escapes and its text): most lines of a record are
 // written so, each without a string of its own.

@@ -53,7 +53,7 @@ func (p Writer) scalars(list Value) {
 			return
 		}
 		if it.Scalar() {
-			p.o.Line(plainScalar(it))
+			p.leaf("", it)
 			continue
 		}
 		p.o.Gap()

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/render/lines"
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
 )
 
 // Part writes one part of a document: a value by its shape, prose as
@@ -17,13 +19,16 @@ func (p Writer) Part(pt protocol.Part) {
 		// Each line under a text: key, escaped like any value, so that a
 		// line of prose ("error: …") is never mistaken for the contract's
 		// own lines, and a script can take the text back.
-		for _, ln := range strings.Split(strings.ReplaceAll(pt.Text, "\r\n", "\n"), "\n") {
-			if ln == "" {
-				p.o.Line("text:")
-			} else {
-				p.o.Line("text: " + plainText(ln))
+		// Read a line at a time, each written as it is escaped: a text
+		// may be hundreds of megabytes. A CRLF ends a line as LF does.
+		prev, more := "", false
+		for ln := range strings.SplitSeq(pt.Text, "\n") {
+			if more {
+				p.textLine(strings.TrimSuffix(prev, "\r"))
 			}
+			prev, more = ln, true
 		}
+		p.textLine(prev)
 	case protocol.RequestPart:
 		// "request: METHOD" first, as a notification's line is
 		// "notification: METHOD", then its id and every param.
@@ -41,4 +46,13 @@ func (p Writer) Part(pt protocol.Part) {
 			p.field(pt.Note.RestPath, m)
 		}
 	}
+}
+
+// textLine writes a line of prose under its text: key.
+func (p Writer) textLine(ln string) {
+	if ln == "" {
+		p.o.Line("text:")
+		return
+	}
+	p.o.PairTo("text: ", func(w lines.StringWriter) { sanitize.Write(w, ln, sanitize.EscapeBackslash) })
 }

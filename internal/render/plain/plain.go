@@ -168,11 +168,11 @@ func (p Writer) document(v Value) {
 			p.o.Line("[]")
 		}
 		for _, it := range v.Items {
-			p.o.Line(plainScalar(it))
+			p.leaf("", it)
 		}
 		p.scalars(v)
 	case recognise.ShapeScalar:
-		p.o.Line(plainScalar(v))
+		p.leaf("", v)
 	default: // records and mixed arrays
 		if v.Open != nil && v.Open.More != nil {
 			p.openObject(v)
@@ -421,9 +421,28 @@ func (p Writer) walkAt(path *pathSeg, key string, v Value) {
 			p.walkAt(&pathSeg{up: path, seg: "[" + strconv.Itoa(i) + "]"}, key, it)
 		}
 	default:
-		text := plainScalar(v)
-		p.o.Pair(leafLabel(path.String(), text), text)
+		p.leaf(leafLabel(path.String(), leafText(v)), v)
 	}
+}
+
+// leaf writes a scalar's line: label, then the scalar as plainScalar
+// writes it, a text escaped as it is written (it may be hundreds of
+// megabytes: escaped whole first, it was held twice).
+func (p Writer) leaf(label string, v Value) {
+	if v.Kind != String || v.Text == "" {
+		p.o.Pair(label, plainScalar(v))
+		return
+	}
+	p.o.PairTo(label, func(w lines.StringWriter) { sanitize.Write(w, v.Text, sanitize.EscapeBackslash) })
+}
+
+// leafText is what leafLabel needs of a scalar's text: the words it looks
+// for are the same escaped or not, so a long text is not escaped for it.
+func leafText(v Value) string {
+	if v.Kind == String && v.Text != "" {
+		return v.Text
+	}
+	return plainScalar(v)
 }
 
 // steerList is the rows --sort and --where keep of a list of records that
