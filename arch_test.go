@@ -35,6 +35,7 @@ var layers = map[string][]string{
 	"internal/jsonlib":   {},
 	"internal/asciijson": {},
 	"internal/redact":    {},
+	"internal/spill":     {},
 	"internal/theme":     {"glyphs", "table"},
 	// input → decode → unwrap → recognise
 	"internal/value":     {"internal/jsonlib"},
@@ -47,12 +48,12 @@ var layers = map[string][]string{
 	"internal/render/lines":    {},
 	"internal/render/human":    {"internal/view", "internal/render/lines", "table", "glyphs", "internal/theme", "internal/sanitize", "relative", "internal/format"},
 	"internal/render/markdown": {"internal/view", "internal/render/human", "internal/render/lines", "table", "glyphs", "internal/theme", "internal/sanitize", "internal/format"},
-	"internal/render/plain":    {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/steer", "internal/render/lines", "internal/sanitize", "internal/jsonlib"},
+	"internal/render/plain":    {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/steer", "internal/render/lines", "internal/sanitize", "internal/jsonlib", "internal/spill"},
 	"internal/render/jsonout":  {"internal/value", "internal/sanitize", "internal/theme"},
 	// the stages put together
 	"internal/pipeline": {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/khive", "internal/render/human", "internal/render/markdown", "internal/render/plain",
 		"internal/render/jsonout", "internal/render/lines", "glyphs", "internal/theme", "internal/format", "internal/sanitize", "internal/steer", "internal/view",
-		"internal/redact"},
+		"internal/redact", "internal/spill"},
 	// the command line, over the library
 	"internal/cli": {"pretty", "internal/terminal", "internal/pager", "internal/theme", "internal/steer", "internal/render/human",
 		"internal/sanitize", "internal/input"},

@@ -230,6 +230,7 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 	if err := steerFlags(cmd, opt, o); err != nil {
 		return s, err
 	}
+	opt.TempDir = getenv("TMPDIR") // "" is the system's own
 	opt.ASCII = cmd.Bool("ascii")
 	opt.Verbose = cmd.Bool("verbose")
 	opt.Follow = cmd.Bool("follow")

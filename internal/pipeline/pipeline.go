@@ -99,6 +99,11 @@ type Options struct {
 	// Redact, when set, replaces minted IDs, timestamps and the values of
 	// named keys with stable labels in every output (--redact).
 	Redact *redact.Redactor
+	// TempDir is where what an output must hold back past a bound goes,
+	// in temporary files removed when done ("" is os.TempDir): plain
+	// output's request ops, an MCP reply's text block and structured
+	// content.
+	TempDir string
 }
 
 // InputError is input that is not JSON, located for a person to find.
