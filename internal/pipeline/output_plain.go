@@ -45,12 +45,14 @@ func (p plainParts) checkSteer(pt protocol.Part) error {
 // skip: plain output shows a reply's structuredContent, whatever it says.
 func (plainParts) skip() bool { return false }
 
+// holdsText: plain output shows a reply's text block and its
+// structuredContent, in the reply's order, both when they differ.
+func (plainParts) holdsText() bool { return true }
+
 // takes: plain output writes an open list as it comes (a request's ops
 // held back until their number is known, past a bound in a temporary
 // file: plain.Takes).
-func (p plainParts) takes(v value.Value) bool {
-	return plainTakes(v, p.rn.docParts(v, false)) && !recognise.IsBatch(v)
-}
+func (p plainParts) takes(v value.Value) bool { return plainTakes(v, p.rn.docParts(v, false)) }
 
 // plainTakes: v, whose parts are parts, is a document plain output
 // writes as it is read.

@@ -179,6 +179,9 @@ type Renderer struct {
 	// textShown says the text block of the reply being shown was shown
 	// as it was read (openText): its structuredContent is then skipped.
 	textShown bool
+	// holding is the reply whose text block and structuredContent are
+	// being held back (heldreply.go), for the decoder's Divert hook.
+	holding *heldReply
 	// name is the input being read, for the errors of a text block's JSON.
 	name string
 	// out is what writes: one output of outputs.
@@ -187,6 +190,9 @@ type Renderer struct {
 	// the lists streamed in the other outputs and bigObjects the objects,
 	// for tests; opened counts the documents the decoder returned open.
 	agentLists, longLists, bigObjects, opened int
+	// heldReplies counts the MCP replies held back and shown from their
+	// buffers, readBack those read back whole (heldreply.go), for tests.
+	heldReplies, readBack int
 	// partBuf is reused for the part of each document that is no wrapper,
 	// texts for the JSON of text blocks.
 	partBuf []protocol.Part

@@ -117,3 +117,119 @@ func TestTempFileErrorIsReported(t *testing.T) {
 		t.Fatalf("error %v, want a temporary file's", err)
 	}
 }
+
+// heldResult renders doc decoded whole, with no list streamed, and says
+// whether it failed.
+func heldResult(t *testing.T, doc string, opt Options) (string, bool) {
+	t.Helper()
+	v, err := NewDecoder(strings.NewReader(doc), "t").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var held strings.Builder
+	var res Result
+	if err := NewRenderer(&held, opt).Document(v, &res); err != nil {
+		t.Fatal(err)
+	}
+	return held.String(), res.Failed
+}
+
+// mcpReplies are MCP replies whose text block holds a long JSON text,
+// with and without the same JSON again as structuredContent after it, in
+// the forms a reply takes: each is shown as the held reply is.
+func mcpReplies() map[string]string {
+	req := requestEnvelope(1500, false, "")
+	sorted := requestEnvelope(1200, true, `{"ok": false, "tool": "get", "error": {"kind": "not_found", "message": "no entity 1234"}}`)
+	other := strings.Replace(req, `"status": "success"`, `"status": "partial"`, 1)
+	list := textItems(1300)
+	failing := sorted // a failed op after the first: the request failed
+	rpc := func(result string) string { return `{"jsonrpc": "2.0", "id": 7, "result": ` + result + `}` }
+	tool := func(text, rest string) string {
+		return `{"content": [{"type": "text", "text": ` + quote(text, false) + `}]` + rest + `}`
+	}
+	return map[string]string{
+		"request, the same again":         rpc(tool(req, `, "structuredContent": `+req+`, "isError": false`)),
+		"request, something else":         rpc(tool(req, `, "structuredContent": `+other+`, "isError": false`)),
+		"request alone":                   rpc(tool(req, ``)),
+		"sorted request, the same again":  rpc(tool(sorted, `, "structuredContent": `+sorted)),
+		"list, the same again":            rpc(tool(list, `, "structuredContent": `+list)),
+		"list, something else":            rpc(tool(list, `, "structuredContent": {"items": [{"id": 1}], "has_more": true}`)),
+		"list, the same, isError":         rpc(tool(list, `, "structuredContent": `+list+`, "isError": true`)),
+		"list, something else, isError":   rpc(tool(list, `, "structuredContent": {"n": 1}, "isError": true`)),
+		"failing list, isError":           rpc(tool(failing, `, "isError": true`)),
+		"failing list, the same, isError": rpc(tool(failing, `, "structuredContent": `+failing+`, "isError": true`)),
+		"list alone, isError":             rpc(tool(list, `, "isError": true`)),
+		"SDK result, the same":            rpc(tool(list, `, "structuredContent": {"result": `+list+`}`)),
+		"SDK result, the same, isError":   rpc(tool(list, `, "structuredContent": {"result": `+list+`}, "isError": true`)),
+		"SDK result, something else":      rpc(tool(list, `, "structuredContent": {"result": {"n": 1}}`)),
+		"two documents, the first again":  rpc(tool(req+"\n"+`{"ok": true, "tool": "count", "result": 3}`, `, "structuredContent": `+req)),
+		"not JSON after all":              rpc(tool(list+" and words", `, "structuredContent": `+list)),
+		"white space at its end":          rpc(tool(list+"\u00a0", `, "structuredContent": `+list)),
+		"empty structured content":        rpc(tool(list, `, "structuredContent": {}`)),
+		"structured content is a wrapper": rpc(tool(list, `, "structuredContent": {"content": [{"type": "text", "text": "hi"}]}`)),
+		"a prose block after":             rpc(`{"content": [{"type": "text", "text": ` + quote(list, false) + `}, {"type": "text", "text": "and a note"}], "structuredContent": ` + list + `}`),
+		"a JSON block after":              rpc(`{"content": [{"type": "text", "text": ` + quote(list, false) + `}, {"type": "text", "text": ` + quote(list, false) + `}], "structuredContent": ` + list + `}`),
+		"annotations":                     rpc(`{"content": [{"type": "text", "text": ` + quote(list, false) + `, "annotations": {"audience": ["user"]}}], "structuredContent": ` + list + `}`),
+		"_meta and more":                  `{"jsonrpc": "2.0", "id": "a", "result": ` + tool(req, `, "structuredContent": `+req+`, "_meta": {"progressToken": 3}`) + `, "extra": 1}`,
+		"two structured contents":         rpc(tool(list, `, "structuredContent": `+list+`, "structuredContent": {"n": 2}`)),
+		"a bare tool result":              tool(req, `, "structuredContent": `+req+`, "isError": false`),
+		"ASCII-escaped, the same again":   rpc(`{"content": [{"type": "text", "text": ` + quote(list, true) + `}], "structuredContent": ` + list + `}`),
+		"structured content first (held)": rpc(`{"structuredContent": ` + list + `, "content": [{"type": "text", "text": ` + quote(list, false) + `}]}`),
+	}
+}
+
+// An MCP reply whose text block holds a long JSON text is shown in plain
+// output as the held reply is, byte for byte, whatever follows the text
+// (the same JSON as structuredContent, other JSON, isError, a second
+// block), its failure said as the held one's; the text and structured
+// content held back in temporary files, gone after.
+func TestHeldReplyIsShownAsTheHeldOne(t *testing.T) {
+	t.Parallel() // large inputs: alongside the others, on a second core
+	// Rarer forms, read back whole: isError with a structured content
+	// shown for the text's JSON, a second text block that may say the
+	// same, a structured content that says nothing or is a wrapper, a
+	// text that is no JSON (to a JSON decoder).
+	readBack := map[string]bool{"SDK result, the same, isError": true, "a JSON block after": true, "empty structured content": true,
+		"not JSON after all": true, "structured content is a wrapper": true, "white space at its end": true}
+	for name, doc := range mcpReplies() {
+		dir := t.TempDir()
+		opt := Options{Output: Plain, TempDir: dir}
+		var out strings.Builder
+		rn := NewRenderer(&out, opt)
+		res, err := rn.Stream(strings.NewReader(doc), "t")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		switch {
+		case readBack[name] && rn.readBack != 1, name == "structured content first (held)" && rn.heldReplies+rn.readBack != 0,
+			!readBack[name] && name != "structured content first (held)" && rn.heldReplies != 1:
+			t.Errorf("%s: %d held back and shown from their buffers, %d read back whole", name, rn.heldReplies, rn.readBack)
+		}
+		held, failed := heldResult(t, doc, opt)
+		if out.String() != held {
+			t.Errorf("%s: output differs from held output\n%s", name, firstDiff(out.String(), held))
+		}
+		if res.Failed != failed {
+			t.Errorf("%s: failed %v, held %v", name, res.Failed, failed)
+		}
+		if left, _ := os.ReadDir(dir); len(left) > 0 {
+			t.Errorf("%s: %d temporary files left", name, len(left))
+		}
+	}
+}
+
+// What plain output holds at once of a JSON-RPC reply whose text block
+// holds a long request, and whose structuredContent says it again, is a
+// few MiB however long its list (the reply was held: 20 times the input).
+// Not parallel: the heap measured is the process's.
+func TestHeldReplyInConstantMemory(t *testing.T) {
+	req := requestEnvelope(short(15000, 6000), false, "")
+	doc := `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": ` + quote(req, false) + `}], "structuredContent": ` + req + `, "isError": false}}`
+	peak, out, _ := peakLive(t, doc, Options{Output: Plain})
+	if !strings.HasPrefix(out, "id: 1\n\nop #0 of 1: list: ok\n") {
+		t.Errorf("output starts %q", out[:min(len(out), 80)])
+	}
+	if peak > 8<<20 {
+		t.Errorf("%d MiB held at once for %d MiB of input, want at most 8", peak>>20, len(doc)>>20)
+	}
+}
