@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -301,6 +302,66 @@ func TestEndToEndClosedPipeExitsQuietly(t *testing.T) {
 	}()
 	line, err := bufio.NewReader(r).ReadString('\n')
 	if err != nil || line != "ok: true\n" {
+		t.Fatalf("first line %q, %v", line, err)
+	}
+	r.Close() // like `| head -1`
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if stderr.Len() > 0 {
+			t.Errorf("wrote to stderr: %q", stderr.String())
+		}
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			t.Errorf("exit: %v, want the broken-pipe signal", err)
+		}
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("still running after its reader went away")
+	}
+	stdin.Close()
+}
+
+// The reader of a pipe going away ends the run at once on Linux, even
+// while nothing is being written: plain output holds an MCP reply whose
+// text block is long back until the reply ends, and `| head -1` has its
+// first line (the reply's id) long before.
+func TestEndToEndClosedPipeNoticedWhileNothingIsWritten(t *testing.T) {
+	bin := buildBinary(t)
+	if runtime.GOOS != "linux" {
+		t.Skip("only Linux tells a pipe's reader has gone without a write")
+	}
+	cmd := exec.Command(bin, "-o", "plain")
+	cmd.Env = cleanEnv()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout = w
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	// A reply whose text block is long, and then nothing: stdin stays
+	// open, and nothing more is written until the reply ends.
+	go func() {
+		io.WriteString(stdin, `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": "{\"items\": [`)
+		for i := 0; i < 2000; i++ {
+			if i > 0 {
+				io.WriteString(stdin, ",")
+			}
+			io.WriteString(stdin, `{\"id\": \"row-`+itoa(i)+`\", \"title\": \"a title long enough to make the text long\"}`)
+		}
+	}()
+	line, err := bufio.NewReader(r).ReadString('\n')
+	if err != nil || line != "id: 1\n" {
 		t.Fatalf("first line %q, %v", line, err)
 	}
 	r.Close() // like `| head -1`

@@ -312,6 +312,9 @@ func show(files []string, stdin io.Reader, stdout, stderr *os.File, s settings, 
 	if colour || pw != nil {
 		defer handleSignals(stdout, colour, up)()
 	}
+	if pw == nil {
+		defer watchReader(stdout)()
+	}
 	return renderThrough(files, stdin, stdout, stderr, s.opt, s.stats, pw)
 }
 
