@@ -102,8 +102,9 @@ type Options struct {
 	Log io.Writer
 	// TempDir is where what an output holds back past a bound goes, in
 	// temporary files removed when done ("" is os.TempDir): Plain
-	// output's request ops (headed with their number, known at their end)
-	// and the parts of an MCP reply shown in another order than read.
+	// output's request ops (headed with their number, known at their end),
+	// and in Plain and Agent output an MCP reply's text block and
+	// structuredContent, until the reply ends.
 	TempDir string
 }
 

@@ -81,19 +81,30 @@ func (a agent) document(v Value) Value {
 	case recognise.ShapeEnvelope:
 		return a.op(v)
 	case recognise.ShapeBatch:
-		out := copyObject(v)
-		for i, m := range out.Members {
-			if m.Key == "results" && m.Value.Kind == Array {
-				res := Value{Kind: Array, Items: make([]Value, len(m.Value.Items))}
-				for j, r := range m.Value.Items {
-					res.Items[j] = a.op(r)
-				}
-				out.Members[i].Value = res
-			}
-		}
-		return out
+		return Value{Kind: Object, Members: a.requestMembers(v.Members)}
 	}
 	return a.result("", v)
+}
+
+// requestMembers is a request envelope's members as agent mode shows
+// them: the ops of its results each as op shows it, the rest as they are.
+func (a agent) requestMembers(ms []Member) []Member {
+	out := append([]Member(nil), ms...)
+	for i, m := range out {
+		if m.Key == "results" && m.Value.Kind == Array {
+			out[i].Value = Value{Kind: Array, Items: a.ops(m.Value.Items)}
+		}
+	}
+	return out
+}
+
+// ops is a request's ops as agent mode shows them.
+func (a agent) ops(rs []Value) []Value {
+	out := make([]Value, len(rs))
+	for j, r := range rs {
+		out[j] = a.op(r)
+	}
+	return out
 }
 
 // member is v with its members named key made into documents of their own.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
-	"github.com/khive-ai/khive-pretty/internal/render/jsonout"
+	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/spill"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
@@ -19,32 +19,39 @@ import (
 // same JSON again after it, as its structuredContent. Which of the two an
 // output that loses nothing shows, and in what order, is known only at
 // the reply's end (protocol: the structured content first, the text only
-// when it says something else; both after the failure isError says). Such
-// an output (plain) holds both back while it reads the reply: the text,
-// unescaped, and the structured content, as compact JSON, each in a
-// spill.Buffer (memory up to a bound, then a temporary file); in memory
-// only the reply's other members and a skeleton of the structured content
-// (input.Decoder.Copy's, which tells whether it failed). Then the reply's
-// parts are shown in their order as a held reply's are, each held part
-// read back from its buffer as a document is read: its long lists
-// streamed, the same views and writers. Whether the text says what the
-// structured content does is told by comparing their compact JSON as
+// when it says something else; both after the failure isError says); and
+// khive's transform (agent output) knows only then that the reply is a
+// tool result. Those outputs (plain, agent) hold both back while they
+// read the reply: the text, unescaped, and the structured content, as
+// compact JSON (value.Compact's), each in a spill.Buffer (memory up to a
+// bound, then a temporary file); in memory only the reply's other
+// members and a skeleton of the structured content (input.Decoder.Copy's,
+// which tells whether it failed). Then the reply is shown as a held one
+// is, each held part read back from its buffer as a document is read
+// (its long lists streamed, the same views and writers), or, in agent
+// output, the text copied as it is read back. Whether the text says what
+// the structured content does is told by comparing their compact JSON as
 // they are read back (protocol.repeats: value.Repeats). A reply of a
 // rarer form (a text that is no JSON, a structured content that says
 // nothing or is itself a wrapper, a second text block that may repeat
-// it, the SDK's {"result": X} repeated under isError) is read back whole
-// and shown as a held one: exactly, though not in constant memory.
+// it, the SDK's {"result": X} repeated under isError; in agent output, a
+// reply that is no tool result) is read back whole and shown as a held
+// one: exactly, though not in constant memory.
 
 // heldReply is an MCP reply's text and structured content, held back.
 type heldReply struct {
 	rn   *Renderer
 	line int           // where the text starts, in the input
 	text *spill.Buffer // the text block's text
-	sc   *spill.Buffer // the first structuredContent, as compact JSON; nil: none came
+	sc   *spill.Buffer // the first structuredContent, as compact JSON (value.Compact's); nil: none came
 	scw  *bufio.Writer
 	// mark stands in the reply's parts for the structured content, to be
-	// shown from sc.
-	mark *value.Open
+	// shown from sc; scDec reads it back.
+	mark  *value.Open
+	scDec *input.Decoder
+	// textFailed: one of the text's documents reported a failure, as its
+	// skeleton says (scan).
+	textFailed bool
 }
 
 // divert is the decoder's question while a reply is held back: its
@@ -56,9 +63,9 @@ func (rn *Renderer) divert(path []input.Frame) func(value.Token) error {
 	}
 	h.sc = spill.New(rn.opt.TempDir)
 	h.scw = bufio.NewWriterSize(h.sc, 64<<10)
-	st := jsonout.NewStreamer(h.scw, false, jsonout.Theme{})
+	tw := value.NewTokenWriter(h.scw)
 	return func(t value.Token) error {
-		st.Token(t)
+		tw.Token(t)
 		return h.sc.Err()
 	}
 }
@@ -80,30 +87,14 @@ func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) 
 	if err := rn.parts(before, res); err != nil {
 		return err
 	}
-	h := &heldReply{rn: rn, line: text.Line(), text: spill.New(rn.opt.TempDir)}
-	defer h.close()
-	text.Commit()
-	if _, err := io.Copy(h.text, text); err != nil {
-		if h.text.Err() != nil {
-			return h.text.Err()
-		}
-		if _, werr := value.Whole(v); werr != nil {
-			return werr // the string itself broke: said where, in the input
-		}
-		return err
+	h, w, err := rn.holdBack(v, text)
+	if h != nil {
+		defer h.close()
 	}
-	rn.holding = h
-	w, err := value.Whole(v)
-	rn.holding = nil
 	if err != nil {
 		return err
 	}
-	if h.sc != nil {
-		if err := h.scw.Flush(); err != nil {
-			return err
-		}
-	}
-	parts, err := h.parts(w)
+	parts, _, _, err := h.parts(w)
 	if err != nil {
 		return err
 	}
@@ -116,7 +107,7 @@ func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) 
 			// isError's failure: the text's documents said one.
 		case p.Kind == protocol.ValuePart && h.mark != nil && p.Value.Open == h.mark:
 			res.Failed = res.Failed || p.Failed
-			err = h.showSC(res)
+			err = h.writeSC(func(sv value.Value) error { return rn.show(h.scDec, sv, res) })
 		default:
 			err = rn.parts([]protocol.Part{p}, res)
 		}
@@ -125,6 +116,31 @@ func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) 
 		}
 	}
 	return nil
+}
+
+// holdBack reads the rest of a reply returned open at its text block
+// (v), holding back its text and structured content (see above), and
+// returns it whole, what was held back standing in it (a text shown as
+// it was read, the structured content's skeleton).
+func (rn *Renderer) holdBack(v value.Value, text value.TextReader) (*heldReply, value.Value, error) {
+	h := &heldReply{rn: rn, line: text.Line(), text: spill.New(rn.opt.TempDir)}
+	text.Commit()
+	if _, err := io.Copy(h.text, text); err != nil {
+		if h.text.Err() != nil {
+			return h, value.Value{}, h.text.Err()
+		}
+		if _, werr := value.Whole(v); werr != nil {
+			return h, value.Value{}, werr // the string itself broke: said where, in the input
+		}
+		return h, value.Value{}, err
+	}
+	rn.holding = h
+	w, err := value.Whole(v)
+	rn.holding = nil
+	if err == nil && h.sc != nil {
+		err = h.scw.Flush()
+	}
+	return h, w, err
 }
 
 // partsBefore is the parts of a reply open at its text block that come
@@ -143,15 +159,17 @@ func (rn *Renderer) partsBefore(v value.Value) []protocol.Part {
 
 // parts is the parts of the whole reply w, the text a StreamedPart and
 // the structured content, when it is shown, a part whose Value's Open is
-// h.mark; or, for a reply of a rarer form, w's parts with the held text
-// and structured content read back whole.
-func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
-	r := replyParts(w)
+// h.mark; or, for a reply of a rarer form (back), w's parts with the held
+// text and structured content read back whole into w. r is where they
+// stand in w.
+func (h *heldReply) parts(w value.Value) (parts []protocol.Part, r reply, back bool, err error) {
+	r = replyParts(w)
 	if r.text == nil {
-		return nil, errors.New("input: a held text block was not found in its reply") // cannot happen: the decoder returned the reply open at it
+		return nil, r, false, errors.New("input: a held text block was not found in its reply") // cannot happen: the decoder returned the reply open at it
 	}
 	var cmpWhole, cmpInner io.Reader
 	if r.sc != nil {
+		r.skeleton = *r.sc
 		cmpWhole = h.sc.Reader()
 		if n := h.sc.Len(); len(r.sc.Members) == 1 && r.sc.Members[0].Key == "result" && len(r.content.Items) == 1 && n > 12 {
 			// The MCP Python SDK's {"result": X}: X (the JSON after
@@ -159,9 +177,9 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 			cmpInner = io.MultiReader(h.sc.Section(10, n-12), strings.NewReader("\n"))
 		}
 	}
-	docs, same, sameInner, err := scanText(h.text.Reader(), cmpWhole, cmpInner)
+	docs, same, sameInner, err := h.scan(cmpWhole, cmpInner)
 	if err != nil {
-		return nil, err
+		return nil, r, false, err
 	}
 	isErr := false
 	if e, _ := r.tool.Get("isError"); e.IsTrue() {
@@ -172,21 +190,12 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 	// X}, which protocol then shows instead (sdkUnwrapped).
 	repeats := r.sc != nil && docs == 1 && len(r.block.Members) == 2
 	unwraps := repeats && !same && sameInner
-	if docs == 0 || !r.plain() || unwraps && isErr {
+	if docs == 0 || !r.plain(w) || unwraps && isErr {
 		// Read back whole, and shown as a held reply is.
-		*r.text = value.Text(readAll(h.text.Reader(), &err))
-		if r.diverted != nil {
-			var sc io.Reader
-			if h.sc != nil {
-				sc = h.sc.Reader()
-			}
-			*r.diverted, err = decodeHeld(sc, err)
+		if err := h.readBack(r); err != nil {
+			return nil, r, false, err
 		}
-		if err != nil {
-			return nil, err
-		}
-		h.rn.readBack++
-		return append([]protocol.Part(nil), h.rn.docParts(w, true)...), nil
+		return append([]protocol.Part(nil), h.rn.docParts(w, true)...), r, true, nil
 	}
 	h.rn.heldReplies++
 	switch {
@@ -198,10 +207,37 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 		if repeats && same {
 			r.text.Open = &value.Open{N: value.Repeats}
 		}
-		h.mark = &value.Open{N: value.Diverted}
-		r.sc.Open = h.mark
+		r.sc.Open = h.scMark()
 	}
-	return append([]protocol.Part(nil), h.rn.docParts(w, true)...), nil
+	return append([]protocol.Part(nil), h.rn.docParts(w, true)...), r, false, nil
+}
+
+// readBack puts the held text and structured content, read back whole,
+// in their places in the reply.
+func (h *heldReply) readBack(r reply) error {
+	if r.text == nil {
+		return errors.New("input: a held text block was not found in its reply") // cannot happen: the decoder returned the reply open at it
+	}
+	b, err := io.ReadAll(h.text.Reader())
+	if err != nil {
+		return err
+	}
+	*r.text = value.Text(string(b))
+	if r.diverted != nil {
+		if *r.diverted, err = input.NewDecoder(h.sc.Reader(), "").Next(); err != nil {
+			return err
+		}
+	}
+	h.rn.readBack++
+	return nil
+}
+
+// scMark is what stands for the structured content where it is shown.
+func (h *heldReply) scMark() *value.Open {
+	if h.mark == nil {
+		h.mark = &value.Open{N: value.Diverted}
+	}
+	return h.mark
 }
 
 // showText shows the documents of the held text, as the text block's
@@ -233,21 +269,32 @@ func (h *heldReply) showText(res *Result) (failed bool, err error) {
 	}
 }
 
-// showSC shows the held structured content as the document it is.
-func (h *heldReply) showSC(res *Result) error {
+// writeSC reads the held structured content back as the document it is,
+// and hands it to write (open at its long list, if it has one: the
+// decoder is h.scDec).
+func (h *heldReply) writeSC(write func(value.Value) error) error {
 	rn := h.rn
 	dec := rn.decoder(h.sc.Reader(), fmt.Sprintf("%s (the structuredContent of the reply on line %d)", rn.name, h.line))
 	defer dec.Close()
+	h.scDec = dec
 	v, err := dec.Next()
 	if err != nil {
 		return err
 	}
-	return rn.show(dec, v, res)
+	if err := write(v); err != nil {
+		return dec.Locate(err)
+	}
+	_, err = dec.Next() // the end, after it
+	if err == io.EOF {
+		err = nil
+	}
+	return err
 }
 
 // reply is where what was held back stands in a whole reply: pointers
 // into it, to put what stands there in its place.
 type reply struct {
+	skeleton value.Value  // the structured content's, when held back
 	tool     value.Value  // the tool result
 	content  value.Value  // its content
 	block    value.Value  // the text block
@@ -312,12 +359,12 @@ func replyParts(w value.Value) reply {
 
 // plain reports a reply whose held parts protocol shows in the order it
 // shows held ones when the text is a StreamedPart and the structured
-// content (if any) one part: one that says something and is no wrapper
-// itself (whose parts are its own), after which no other text block may
-// repeat it (which would need all of it to tell), and one held back where
-// protocol looks for it.
-func (r reply) plain() bool {
-	if r.diverted != nil && r.sc == nil {
+// content (if any) one part: a tool result (toolResult) whose structured
+// content says something and is no wrapper itself (whose parts are its
+// own), after which no other text block may repeat it (which would need
+// all of it to tell).
+func (r reply) plain(w value.Value) bool {
+	if !r.toolResult(w) {
 		return false
 	}
 	if r.sc == nil {
@@ -334,14 +381,16 @@ func (r reply) plain() bool {
 	return true
 }
 
-// scanText reads a held text as protocol.ParseJSONText reads one: the
+// scan reads the held text as protocol.ParseJSONText reads one: the
 // number of JSON documents it holds, 0 when it is not JSON through and
-// through; and whether its first document's compact JSON, as jsonout
-// writes it, is what whole and what inner read (each nil: not asked).
-// White space other than JSON's at its end (which ParseJSONText cuts) makes
-// it no JSON here: the reply is then read back whole, which cuts it.
-func scanText(text, whole, inner io.Reader) (docs int, sameWhole, sameInner bool, err error) {
-	dec := input.NewDecoder(text, "")
+// through; whether its first document's compact JSON (value.Compact's)
+// is what whole and what inner read (each nil: not asked); and, in
+// h.textFailed, whether a document reported a failure, judged on its
+// skeleton. White space other than JSON's at its end (which ParseJSONText
+// cuts) makes it no JSON here: the reply is then read back whole.
+func (h *heldReply) scan(whole, inner io.Reader) (docs int, sameWhole, sameInner bool, err error) {
+	dec := input.NewDecoder(h.text.Reader(), "")
+	dec.Telling = recognise.Tells
 	var cmps []*sameAs
 	var ws []io.Writer
 	for _, r := range []io.Reader{whole, inner} {
@@ -352,15 +401,16 @@ func scanText(text, whole, inner io.Reader) (docs int, sameWhole, sameInner bool
 		}
 		cmps = append(cmps, c)
 	}
-	var st *jsonout.Streamer
+	var tw *value.TokenWriter
 	bw := bufio.NewWriterSize(io.MultiWriter(ws...), 64<<10)
 	if len(ws) > 0 {
-		st = jsonout.NewStreamer(bw, false, jsonout.Theme{})
+		tw = value.NewTokenWriter(bw)
 	}
+	failed := false
 	for {
-		_, err := dec.Copy(func(t value.Token) error {
-			if docs == 0 && st != nil {
-				st.Token(t)
+		skel, err := dec.Copy(func(t value.Token) error {
+			if docs == 0 && tw != nil {
+				tw.Token(t)
 			}
 			return nil
 		})
@@ -375,6 +425,9 @@ func scanText(text, whole, inner io.Reader) (docs int, sameWhole, sameInner bool
 			return 0, false, false, nil // not JSON after all: the text it is
 		}
 		docs++
+		for _, p := range protocol.Unwrap(skel, recognise.Failed) {
+			failed = failed || p.Failed
+		}
 	}
 	bw.Flush()
 	for _, c := range cmps {
@@ -382,6 +435,7 @@ func scanText(text, whole, inner io.Reader) (docs int, sameWhole, sameInner bool
 			return 0, false, false, c.err
 		}
 	}
+	h.textFailed = failed
 	return docs, cmps[0].end(), cmps[1].end(), nil
 }
 
@@ -421,20 +475,12 @@ func (s *sameAs) end() bool {
 	return err == io.EOF
 }
 
-// readAll is what r reads, as a string; its error, if any, in *err.
-func readAll(r io.Reader, err *error) string {
-	if *err != nil {
-		return ""
-	}
-	b, e := io.ReadAll(r)
-	*err = e
-	return string(b)
-}
-
-// decodeHeld is the value held back in r, read whole.
-func decodeHeld(r io.Reader, err error) (value.Value, error) {
-	if err != nil {
-		return value.Value{}, err
-	}
-	return input.NewDecoder(r, "").Next()
+// toolResult reports a reply w that protocol and khive's transform take
+// as a tool result (bare, or a JSON-RPC reply's first result) whose held
+// text is its first block's, and whose first structuredContent is what
+// was held back, if anything was: the text stands as a block's text, the
+// structured content as its own document.
+func (r reply) toolResult(w value.Value) bool {
+	return r.text != nil && (r.diverted == nil || r.sc != nil) &&
+		protocol.IsToolResult(r.tool) && (protocol.IsJSONRPC(w) || protocol.IsToolResult(w))
 }

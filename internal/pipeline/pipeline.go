@@ -101,8 +101,8 @@ type Options struct {
 	Redact *redact.Redactor
 	// TempDir is where what an output must hold back past a bound goes,
 	// in temporary files removed when done ("" is os.TempDir): plain
-	// output's request ops, an MCP reply's text block and structured
-	// content.
+	// output's request ops; in plain and agent output an MCP reply's text
+	// block and structured content.
 	TempDir string
 }
 

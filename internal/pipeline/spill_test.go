@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/khive-ai/khive-pretty/internal/spill"
 )
@@ -175,61 +176,73 @@ func mcpReplies() map[string]string {
 		"a bare tool result":              tool(req, `, "structuredContent": `+req+`, "isError": false`),
 		"ASCII-escaped, the same again":   rpc(`{"content": [{"type": "text", "text": ` + quote(list, true) + `}], "structuredContent": ` + list + `}`),
 		"structured content first (held)": rpc(`{"structuredContent": ` + list + `, "content": [{"type": "text", "text": ` + quote(list, false) + `}]}`),
+		"no tool result after all":        rpc(tool(req, `, "structuredContent": `+req+`, "extra": {"a": null}`)),
 	}
 }
 
 // An MCP reply whose text block holds a long JSON text is shown in plain
-// output as the held reply is, byte for byte, whatever follows the text
-// (the same JSON as structuredContent, other JSON, isError, a second
-// block), its failure said as the held one's; the text and structured
-// content held back in temporary files, gone after.
+// and agent output as the held reply is, byte for byte, whatever follows
+// the text (the same JSON as structuredContent, other JSON, isError, a
+// second block), its failure said as the held one's; the text and
+// structured content held back in temporary files, gone after.
 func TestHeldReplyIsShownAsTheHeldOne(t *testing.T) {
 	t.Parallel() // large inputs: alongside the others, on a second core
-	// Rarer forms, read back whole: isError with a structured content
-	// shown for the text's JSON, a second text block that may say the
-	// same, a structured content that says nothing or is a wrapper, a
-	// text that is no JSON (to a JSON decoder).
-	readBack := map[string]bool{"SDK result, the same, isError": true, "a JSON block after": true, "empty structured content": true,
-		"not JSON after all": true, "structured content is a wrapper": true, "white space at its end": true}
+	// Rarer forms, read back whole: in plain output, isError with a
+	// structured content shown for the text's JSON, a second text block
+	// that may say the same, a structured content that says nothing or is
+	// a wrapper, a text that is no JSON (to a JSON decoder); in both, a
+	// reply that is no tool result after all.
+	readBack := map[string]map[string]bool{
+		"plain": {"SDK result, the same, isError": true, "a JSON block after": true, "empty structured content": true,
+			"not JSON after all": true, "structured content is a wrapper": true, "white space at its end": true,
+			"no tool result after all": true},
+		"agent": {"no tool result after all": true},
+	}
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	for name, doc := range mcpReplies() {
-		dir := t.TempDir()
-		opt := Options{Output: Plain, TempDir: dir}
-		var out strings.Builder
-		rn := NewRenderer(&out, opt)
-		res, err := rn.Stream(strings.NewReader(doc), "t")
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		switch {
-		case readBack[name] && rn.readBack != 1, name == "structured content first (held)" && rn.heldReplies+rn.readBack != 0,
-			!readBack[name] && name != "structured content first (held)" && rn.heldReplies != 1:
-			t.Errorf("%s: %d held back and shown from their buffers, %d read back whole", name, rn.heldReplies, rn.readBack)
-		}
-		held, failed := heldResult(t, doc, opt)
-		if out.String() != held {
-			t.Errorf("%s: output differs from held output\n%s", name, firstDiff(out.String(), held))
-		}
-		if res.Failed != failed {
-			t.Errorf("%s: failed %v, held %v", name, res.Failed, failed)
-		}
-		if left, _ := os.ReadDir(dir); len(left) > 0 {
-			t.Errorf("%s: %d temporary files left", name, len(left))
+		for oname, opt := range map[string]Options{"plain": {Output: Plain}, "agent": {Output: Agent, Now: now}} {
+			dir := t.TempDir()
+			opt.TempDir = dir
+			var out strings.Builder
+			rn := NewRenderer(&out, opt)
+			res, err := rn.Stream(strings.NewReader(doc), "t")
+			if err != nil {
+				t.Fatalf("%s, %s: %v", name, oname, err)
+			}
+			switch back := readBack[oname][name]; {
+			case back && rn.readBack != 1, name == "structured content first (held)" && rn.heldReplies+rn.readBack != 0,
+				!back && name != "structured content first (held)" && rn.heldReplies != 1:
+				t.Errorf("%s, %s: %d held back and shown from their buffers, %d read back whole", name, oname, rn.heldReplies, rn.readBack)
+			}
+			held, failed := heldResult(t, doc, opt)
+			if out.String() != held {
+				t.Errorf("%s, %s: output differs from held output\n%s", name, oname, firstDiff(out.String(), held))
+			}
+			if res.Failed != failed {
+				t.Errorf("%s, %s: failed %v, held %v", name, oname, res.Failed, failed)
+			}
+			if left, _ := os.ReadDir(dir); len(left) > 0 {
+				t.Errorf("%s, %s: %d temporary files left", name, oname, len(left))
+			}
 		}
 	}
 }
 
-// What plain output holds at once of a JSON-RPC reply whose text block
-// holds a long request, and whose structuredContent says it again, is a
-// few MiB however long its list (the reply was held: 20 times the input).
+// What plain and agent output hold at once of a JSON-RPC reply whose text
+// block holds a long request, and whose structuredContent says it again,
+// is a few MiB however long its list (the reply was held: 20 times the
+// input).
 // Not parallel: the heap measured is the process's.
 func TestHeldReplyInConstantMemory(t *testing.T) {
 	req := requestEnvelope(short(15000, 6000), false, "")
 	doc := `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": ` + quote(req, false) + `}], "structuredContent": ` + req + `, "isError": false}}`
-	peak, out, _ := peakLive(t, doc, Options{Output: Plain})
-	if !strings.HasPrefix(out, "id: 1\n\nop #0 of 1: list: ok\n") {
-		t.Errorf("output starts %q", out[:min(len(out), 80)])
-	}
-	if peak > 8<<20 {
-		t.Errorf("%d MiB held at once for %d MiB of input, want at most 8", peak>>20, len(doc)>>20)
+	for _, opt := range []Options{{Output: Plain}, {Output: Agent, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}} {
+		peak, out, _ := peakLive(t, doc, opt)
+		if want := map[Output]string{Plain: "id: 1\n\nop #0 of 1: list: ok\n", Agent: `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{\"results\": [{\"ok\": true`}[opt.Output]; !strings.HasPrefix(out, want) {
+			t.Errorf("output %d starts %q", opt.Output, out[:min(len(out), 80)])
+		}
+		if peak > 8<<20 {
+			t.Errorf("output %d: %d MiB held at once for %d MiB of input, want at most 8", opt.Output, peak>>20, len(doc)>>20)
+		}
 	}
 }

@@ -110,8 +110,7 @@ func (s *Streamer) piece(t value.Token) {
 		w.WriteByte('"')
 		s.inString = true
 	}
-	q := j.quote(t.Text)
-	w.WriteString(q[1 : len(q)-1])
+	j.piece(t.Text)
 	if !t.Part {
 		w.WriteByte('"')
 		w.WriteString(s.strClose)
