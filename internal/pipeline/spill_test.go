@@ -109,13 +109,19 @@ func TestRequestOpsHeldBackInConstantMemory(t *testing.T) {
 // A temporary file that cannot be made is an error of the output's,
 // reported (the output is not cut short silently), and no input's.
 func TestTempFileErrorIsReported(t *testing.T) {
-	doc := requestEnvelope(short(15000, 8000), false, "")
-	opt := Options{Output: Plain, TempDir: filepath.Join(t.TempDir(), "missing")}
-	_, err := NewRenderer(io.Discard, opt).Stream(strings.NewReader(doc), "t")
-	var se *spill.Error
-	var ie *InputError
-	if !errors.As(err, &se) || errors.As(err, &ie) {
-		t.Fatalf("error %v, want a temporary file's", err)
+	req := requestEnvelope(short(15000, 8000), false, "")
+	reply := `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": ` + quote(req, false) + `}], "structuredContent": ` + req + `}}`
+	for _, tc := range []struct {
+		doc string
+		out Output
+	}{{req, Plain}, {reply, Plain}, {reply, Agent}} {
+		opt := Options{Output: tc.out, TempDir: filepath.Join(t.TempDir(), "missing")}
+		_, err := NewRenderer(io.Discard, opt).Stream(strings.NewReader(tc.doc), "t")
+		var se *spill.Error
+		var ie *InputError
+		if !errors.As(err, &se) || errors.As(err, &ie) {
+			t.Errorf("output %d, %.20s…: error %v, want a temporary file's", tc.out, tc.doc, err)
+		}
 	}
 }
 
