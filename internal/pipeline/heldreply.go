@@ -45,10 +45,9 @@ type heldReply struct {
 	text *spill.Buffer // the text block's text
 	sc   *spill.Buffer // the first structuredContent, as compact JSON (value.Compact's); nil: none came
 	scw  *bufio.Writer
-	// mark stands in the reply's parts for the structured content, to be
-	// shown from sc; scDec reads it back.
-	mark  *value.Open
-	scDec *input.Decoder
+	// mark stands in the reply's parts, or in khive's transform of it,
+	// for the structured content, to be shown from sc.
+	mark *value.Open
 	// textFailed: one of the text's documents reported a failure, as its
 	// skeleton says (scan).
 	textFailed bool
@@ -94,7 +93,7 @@ func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) 
 	if err != nil {
 		return err
 	}
-	parts, _, _, err := h.parts(w)
+	parts, err := h.parts(w)
 	if err != nil {
 		return err
 	}
@@ -107,7 +106,7 @@ func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) 
 			// isError's failure: the text's documents said one.
 		case p.Kind == protocol.ValuePart && h.mark != nil && p.Value.Open == h.mark:
 			res.Failed = res.Failed || p.Failed
-			err = h.writeSC(func(sv value.Value) error { return rn.show(h.scDec, sv, res) })
+			err = h.writeSC(func(dec *input.Decoder, sv value.Value) error { return rn.show(dec, sv, res) })
 		default:
 			err = rn.parts([]protocol.Part{p}, res)
 		}
@@ -159,17 +158,15 @@ func (rn *Renderer) partsBefore(v value.Value) []protocol.Part {
 
 // parts is the parts of the whole reply w, the text a StreamedPart and
 // the structured content, when it is shown, a part whose Value's Open is
-// h.mark; or, for a reply of a rarer form (back), w's parts with the held
-// text and structured content read back whole into w. r is where they
-// stand in w.
-func (h *heldReply) parts(w value.Value) (parts []protocol.Part, r reply, back bool, err error) {
-	r = replyParts(w)
+// h.mark; or, for a reply of a rarer form, w's parts with the held text
+// and structured content read back whole into w.
+func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
+	r := replyParts(w)
 	if r.text == nil {
-		return nil, r, false, errors.New("input: a held text block was not found in its reply") // cannot happen: the decoder returned the reply open at it
+		return nil, errors.New("input: a held text block was not found in its reply") // cannot happen: the decoder returned the reply open at it
 	}
 	var cmpWhole, cmpInner io.Reader
 	if r.sc != nil {
-		r.skeleton = *r.sc
 		cmpWhole = h.sc.Reader()
 		if n := h.sc.Len(); len(r.sc.Members) == 1 && r.sc.Members[0].Key == "result" && len(r.content.Items) == 1 && n > 12 {
 			// The MCP Python SDK's {"result": X}: X (the JSON after
@@ -179,7 +176,7 @@ func (h *heldReply) parts(w value.Value) (parts []protocol.Part, r reply, back b
 	}
 	docs, same, sameInner, err := h.scan(cmpWhole, cmpInner)
 	if err != nil {
-		return nil, r, false, err
+		return nil, err
 	}
 	isErr := false
 	if e, _ := r.tool.Get("isError"); e.IsTrue() {
@@ -193,9 +190,9 @@ func (h *heldReply) parts(w value.Value) (parts []protocol.Part, r reply, back b
 	if docs == 0 || !r.plain(w) || unwraps && isErr {
 		// Read back whole, and shown as a held reply is.
 		if err := h.readBack(r); err != nil {
-			return nil, r, false, err
+			return nil, err
 		}
-		return append([]protocol.Part(nil), h.rn.docParts(w, true)...), r, true, nil
+		return append([]protocol.Part(nil), h.rn.docParts(w, true)...), nil
 	}
 	h.rn.heldReplies++
 	switch {
@@ -209,7 +206,7 @@ func (h *heldReply) parts(w value.Value) (parts []protocol.Part, r reply, back b
 		}
 		r.sc.Open = h.scMark()
 	}
-	return append([]protocol.Part(nil), h.rn.docParts(w, true)...), r, false, nil
+	return append([]protocol.Part(nil), h.rn.docParts(w, true)...), nil
 }
 
 // readBack puts the held text and structured content, read back whole,
@@ -270,18 +267,17 @@ func (h *heldReply) showText(res *Result) (failed bool, err error) {
 }
 
 // writeSC reads the held structured content back as the document it is,
-// and hands it to write (open at its long list, if it has one: the
-// decoder is h.scDec).
-func (h *heldReply) writeSC(write func(value.Value) error) error {
+// and hands it to write with its decoder (open at its long list, if it
+// has one).
+func (h *heldReply) writeSC(write func(*input.Decoder, value.Value) error) error {
 	rn := h.rn
 	dec := rn.decoder(h.sc.Reader(), fmt.Sprintf("%s (the structuredContent of the reply on line %d)", rn.name, h.line))
 	defer dec.Close()
-	h.scDec = dec
 	v, err := dec.Next()
 	if err != nil {
 		return err
 	}
-	if err := write(v); err != nil {
+	if err := write(dec, v); err != nil {
 		return dec.Locate(err)
 	}
 	_, err = dec.Next() // the end, after it
@@ -294,7 +290,6 @@ func (h *heldReply) writeSC(write func(value.Value) error) error {
 // reply is where what was held back stands in a whole reply: pointers
 // into it, to put what stands there in its place.
 type reply struct {
-	skeleton value.Value  // the structured content's, when held back
 	tool     value.Value  // the tool result
 	content  value.Value  // its content
 	block    value.Value  // the text block

@@ -195,7 +195,7 @@ func (a *agentOutput) heldText(v value.Value, text value.TextReader, res *Result
 			})
 			t.End()
 		case x.Open == h.mark:
-			werr = h.writeSC(func(sv value.Value) error {
+			werr = h.writeSC(func(_ *input.Decoder, sv value.Value) error {
 				if sv.IsOpen() {
 					return a.write(sv, res, known)
 				}
