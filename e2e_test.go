@@ -271,27 +271,9 @@ func TestEndToEndTermDumbGivesHumanLayoutWithoutColour(t *testing.T) {
 // A reader that goes away ends the process quietly, although its input is
 // still open: it does not keep rendering into a dead pipe.
 func TestEndToEndClosedPipeExitsQuietly(t *testing.T) {
-	bin := buildBinary(t)
-	cmd := exec.Command(bin, "-o", "plain")
-	cmd.Env = cleanEnv()
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stdout = w
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
 	// A long list, and then nothing: stdin stays open, so only the closed
 	// pipe can end the process.
-	go func() {
+	closedPipeEnds(t, "ok: true\n", func(stdin io.Writer) {
 		io.WriteString(stdin, `{"ok": true, "tool": "list", "result": {"items": [`)
 		for i := 0; i < 20000; i++ {
 			if i > 0 {
@@ -299,28 +281,7 @@ func TestEndToEndClosedPipeExitsQuietly(t *testing.T) {
 			}
 			io.WriteString(stdin, `{"id": "row-`+itoa(i)+`", "title": "a title long enough to fill the output buffer quickly"}`)
 		}
-	}()
-	line, err := bufio.NewReader(r).ReadString('\n')
-	if err != nil || line != "ok: true\n" {
-		t.Fatalf("first line %q, %v", line, err)
-	}
-	r.Close() // like `| head -1`
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if stderr.Len() > 0 {
-			t.Errorf("wrote to stderr: %q", stderr.String())
-		}
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
-			t.Errorf("exit: %v, want the broken-pipe signal", err)
-		}
-	case <-time.After(20 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("still running after its reader went away")
-	}
-	stdin.Close()
+	})
 }
 
 // The reader of a pipe going away ends the run at once on Linux, even
@@ -328,10 +289,29 @@ func TestEndToEndClosedPipeExitsQuietly(t *testing.T) {
 // text block is long back until the reply ends, and `| head -1` has its
 // first line (the reply's id) long before.
 func TestEndToEndClosedPipeNoticedWhileNothingIsWritten(t *testing.T) {
-	bin := buildBinary(t)
 	if runtime.GOOS != "linux" {
 		t.Skip("only Linux tells a pipe's reader has gone without a write")
 	}
+	// A reply whose text block is long, and then nothing: stdin stays
+	// open, and nothing more is written until the reply ends.
+	closedPipeEnds(t, "id: 1\n", func(stdin io.Writer) {
+		io.WriteString(stdin, `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": "{\"items\": [`)
+		for i := 0; i < 2000; i++ {
+			if i > 0 {
+				io.WriteString(stdin, ",")
+			}
+			io.WriteString(stdin, `{\"id\": \"row-`+itoa(i)+`\", \"title\": \"a title long enough to make the text long\"}`)
+		}
+	})
+}
+
+// closedPipeEnds runs the binary (-o plain) on what write writes to its
+// stdin, which stays open, reads the first line of its output (want), then
+// closes the pipe, as `| head -1` does: the process must end quietly, by
+// the broken-pipe signal.
+func closedPipeEnds(t *testing.T, want string, write func(stdin io.Writer)) {
+	t.Helper()
+	bin := buildBinary(t)
 	cmd := exec.Command(bin, "-o", "plain")
 	cmd.Env = cleanEnv()
 	stdin, err := cmd.StdinPipe()
@@ -349,19 +329,9 @@ func TestEndToEndClosedPipeNoticedWhileNothingIsWritten(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.Close()
-	// A reply whose text block is long, and then nothing: stdin stays
-	// open, and nothing more is written until the reply ends.
-	go func() {
-		io.WriteString(stdin, `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": "{\"items\": [`)
-		for i := 0; i < 2000; i++ {
-			if i > 0 {
-				io.WriteString(stdin, ",")
-			}
-			io.WriteString(stdin, `{\"id\": \"row-`+itoa(i)+`\", \"title\": \"a title long enough to make the text long\"}`)
-		}
-	}()
+	go write(stdin)
 	line, err := bufio.NewReader(r).ReadString('\n')
-	if err != nil || line != "id: 1\n" {
+	if err != nil || line != want {
 		t.Fatalf("first line %q, %v", line, err)
 	}
 	r.Close() // like `| head -1`
