@@ -50,7 +50,7 @@ var layers = map[string][]string{
 	"internal/render/lines":    {},
 	"internal/render/human":    {"internal/view", "internal/render/lines", "table", "glyphs", "internal/theme", "internal/sanitize", "relative", "internal/format"},
 	"internal/render/markdown": {"internal/view", "internal/render/human", "internal/render/lines", "table", "glyphs", "internal/theme", "internal/sanitize", "internal/format"},
-	"internal/render/plain":    {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/steer", "internal/render/lines", "internal/sanitize", "internal/jsonlib"},
+	"internal/render/plain":    {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/steer", "internal/render/lines", "internal/sanitize", "internal/jsonlib", "internal/spill"},
 	"internal/render/jsonout":  {"internal/value", "internal/sanitize", "internal/theme"},
 	// the stages put together
 	"internal/pipeline": {"internal/value", "internal/input", "internal/protocol", "internal/recognise", "internal/khive", "internal/render/human", "internal/render/markdown", "internal/render/plain",

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -270,6 +271,46 @@ func TestEndToEndTermDumbGivesHumanLayoutWithoutColour(t *testing.T) {
 // A reader that goes away ends the process quietly, although its input is
 // still open: it does not keep rendering into a dead pipe.
 func TestEndToEndClosedPipeExitsQuietly(t *testing.T) {
+	// A long list, and then nothing: stdin stays open, so only the closed
+	// pipe can end the process.
+	closedPipeEnds(t, "ok: true\n", func(stdin io.Writer) {
+		io.WriteString(stdin, `{"ok": true, "tool": "list", "result": {"items": [`)
+		for i := 0; i < 20000; i++ {
+			if i > 0 {
+				io.WriteString(stdin, ",")
+			}
+			io.WriteString(stdin, `{"id": "row-`+itoa(i)+`", "title": "a title long enough to fill the output buffer quickly"}`)
+		}
+	})
+}
+
+// The reader of a pipe going away ends the run at once on Linux, even
+// while nothing is being written: plain output holds an MCP reply whose
+// text block is long back until the reply ends, and `| head -1` has its
+// first line (the reply's id) long before.
+func TestEndToEndClosedPipeNoticedWhileNothingIsWritten(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("only Linux tells a pipe's reader has gone without a write")
+	}
+	// A reply whose text block is long, and then nothing: stdin stays
+	// open, and nothing more is written until the reply ends.
+	closedPipeEnds(t, "id: 1\n", func(stdin io.Writer) {
+		io.WriteString(stdin, `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": "{\"items\": [`)
+		for i := 0; i < 2000; i++ {
+			if i > 0 {
+				io.WriteString(stdin, ",")
+			}
+			io.WriteString(stdin, `{\"id\": \"row-`+itoa(i)+`\", \"title\": \"a title long enough to make the text long\"}`)
+		}
+	})
+}
+
+// closedPipeEnds runs the binary (-o plain) on what write writes to its
+// stdin, which stays open, reads the first line of its output (want), then
+// closes the pipe, as `| head -1` does: the process must end quietly, by
+// the broken-pipe signal.
+func closedPipeEnds(t *testing.T, want string, write func(stdin io.Writer)) {
+	t.Helper()
 	bin := buildBinary(t)
 	cmd := exec.Command(bin, "-o", "plain")
 	cmd.Env = cleanEnv()
@@ -288,19 +329,9 @@ func TestEndToEndClosedPipeExitsQuietly(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.Close()
-	// A long list, and then nothing: stdin stays open, so only the closed
-	// pipe can end the process.
-	go func() {
-		io.WriteString(stdin, `{"ok": true, "tool": "list", "result": {"items": [`)
-		for i := 0; i < 20000; i++ {
-			if i > 0 {
-				io.WriteString(stdin, ",")
-			}
-			io.WriteString(stdin, `{"id": "row-`+itoa(i)+`", "title": "a title long enough to fill the output buffer quickly"}`)
-		}
-	}()
+	go write(stdin)
 	line, err := bufio.NewReader(r).ReadString('\n')
-	if err != nil || line != "ok: true\n" {
+	if err != nil || line != want {
 		t.Fatalf("first line %q, %v", line, err)
 	}
 	r.Close() // like `| head -1`

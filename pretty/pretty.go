@@ -100,6 +100,12 @@ type Options struct {
 	// Log receives notes for the user (under Verbose: why a server's view
 	// was not used). nil discards them.
 	Log io.Writer
+	// TempDir is where what an output holds back past a bound goes, in
+	// temporary files removed when done ("" is os.TempDir): Plain
+	// output's request ops (headed with their number, known at their end),
+	// and in Plain and Agent output an MCP reply's text block and
+	// structuredContent, until the reply ends.
+	TempDir string
 }
 
 // Result is what an input held.
@@ -158,6 +164,7 @@ func pipelineOptions(opt Options) (pipeline.Options, error) {
 	po := pipeline.Options{
 		Output: pipeline.Output(opt.Format), Width: opt.Width, Now: opt.Now, ASCII: opt.ASCII,
 		Verbose: opt.Verbose, Log: opt.Log, Links: opt.Links, Follow: opt.Follow, Color: colorprofile.NoTTY, Table: opt.Table,
+		TempDir: opt.TempDir,
 	}
 	switch opt.Format {
 	case 0:

@@ -230,6 +230,7 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 	if err := steerFlags(cmd, opt, o); err != nil {
 		return s, err
 	}
+	opt.TempDir = getenv("TMPDIR") // "" is the system's own
 	opt.ASCII = cmd.Bool("ascii")
 	opt.Verbose = cmd.Bool("verbose")
 	opt.Follow = cmd.Bool("follow")
@@ -310,6 +311,9 @@ func show(files []string, stdin io.Reader, stdout, stderr *os.File, s settings, 
 	colour := s.opt.Format == pretty.Human && s.opt.Color
 	if colour || pw != nil {
 		defer handleSignals(stdout, colour, up)()
+	}
+	if pw == nil {
+		defer watchReader(stdout)()
 	}
 	return renderThrough(files, stdin, stdout, stderr, s.opt, s.stats, pw)
 }

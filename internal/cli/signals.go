@@ -23,7 +23,8 @@ type pagerUp interface {
 // ends when the pager does. Otherwise it exits 130 (143 for SIGTERM); with
 // reset (coloured output), it first writes a reset of all attributes to
 // w, as output is written in chunks and one may end inside a style. A
-// closed pipe is left to Go's default (a quiet exit on SIGPIPE). pager
+// closed pipe is left to Go's default (a quiet exit on SIGPIPE; noticed
+// between writes too: watchReader). pager
 // may be nil. It returns the function that uninstalls the handler.
 //
 // A signal ignored when the program started (a background job of a

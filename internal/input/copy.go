@@ -252,6 +252,17 @@ func (d *Decoder) copyString(emit func(value.Token) error, key string) (value.Va
 	return v, nil
 }
 
+// Pieces reads r to its end and hands its text on to emit in pieces, as
+// Copy hands on a long string's: each but the last with Part, cut where
+// how it is escaped does not depend on what is on the other side.
+func Pieces(r io.Reader, emit func(value.Token) error) error {
+	pw := &pieces{emit: emit}
+	if _, err := io.Copy(pw, r); err != nil {
+		return err
+	}
+	return pw.end()
+}
+
 // pieces hands a long string on to emit in pieces of about pieceSize
 // bytes. A piece is escaped on its own, so it must end where what output
 // escapes does not depend on what is on the other side: between two ASCII

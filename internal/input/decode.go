@@ -69,6 +69,13 @@ type Decoder struct {
 	// tokenStrings reads every string by the token decoder, none here
 	// (held): the reference that tests compare held strings with.
 	tokenStrings bool
+	// Divert, when set, is asked about each member (path ends at its key):
+	// a func returned is handed the member's value token by token as it
+	// is read, as Copy hands a document's (a long string in one token),
+	// and the value stands in the document as Copy's skeleton of it,
+	// whose Streamed is value.Diverted. An error of the func ends the
+	// document with it.
+	Divert func(path []Frame) func(value.Token) error
 	// Interlude, when set, is given each whole line between two
 	// documents that cannot start one (a server's log line on the same
 	// stream), with its line number; it is skipped. Unset, such a line
@@ -581,6 +588,9 @@ func (d *Decoder) value() (value.Value, error) {
 				val, err = d.text()
 			} else if d.Skip != nil && d.Skip(d.stack) {
 				val, err = value.Value{Kind: value.Null, Open: skipped}, d.dec.SkipValue()
+			} else if emit := d.diverted(); emit != nil {
+				val, _, err = d.copyValue(emit, 0, keepAll, key, false)
+				val.Open = diverted
 			} else {
 				val, err = d.value()
 			}
@@ -631,6 +641,15 @@ func (d *Decoder) value() (value.Value, error) {
 	default:
 		return value.Value{}, fmt.Errorf("unexpected token %q", k)
 	}
+}
+
+// diverted is where the Divert hook sends the member being read, if it
+// asks for it.
+func (d *Decoder) diverted() func(value.Token) error {
+	if d.Divert == nil {
+		return nil
+	}
+	return d.Divert(d.stack)
 }
 
 // maxNames is how many member names a decoder keeps.

@@ -728,9 +728,11 @@ func (u *unescaper) hex(off int) (rune, int) {
 	return r, 6
 }
 
-// skipped and shownText are the Open of a value left unread and of a text
-// block shown as it was read; never changed.
+// skipped, diverted and shownText are the Open of a value left unread,
+// of one handed on as it was read (Divert) and of a text block shown as
+// it was read; never changed.
 var (
 	skipped   = &value.Open{N: value.Skipped}
+	diverted  = &value.Open{N: value.Diverted}
 	shownText = &value.Open{N: 1}
 )

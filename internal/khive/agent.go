@@ -98,14 +98,31 @@ func (a agent) each(v Value) func(Member) Value {
 			if m.Key != "results" || m.Value.Kind != Array {
 				return m.Value
 			}
-			res := Value{Kind: Array, Items: make([]Value, len(m.Value.Items))}
-			for j, r := range m.Value.Items {
-				res.Items[j] = a.op(r)
-			}
-			return res
+			return Value{Kind: Array, Items: a.ops(m.Value.Items)}
 		}
 	}
 	return nil
+}
+
+// requestMembers is a request envelope's members as agent mode shows
+// them: the ops of its results each as op shows it, the rest as they are.
+func (a agent) requestMembers(ms []Member) []Member {
+	out := append([]Member(nil), ms...)
+	for i, m := range out {
+		if m.Key == "results" && m.Value.Kind == Array {
+			out[i].Value = Value{Kind: Array, Items: a.ops(m.Value.Items)}
+		}
+	}
+	return out
+}
+
+// ops is a request's ops as agent mode shows them.
+func (a agent) ops(rs []Value) []Value {
+	out := make([]Value, len(rs))
+	for j, r := range rs {
+		out[j] = a.op(r)
+	}
+	return out
 }
 
 // inner makes the members named key documents of their own.

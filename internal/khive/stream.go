@@ -18,8 +18,9 @@ import (
 // Streamed): not empty, its rows shown as they are read, equal to nothing
 // held.
 
-// Level is an object around a long list: its members read so far, and the
-// key of the member being read (the list, or the next level).
+// Level is an object around a long list: its members read so far, and
+// the key of the member being read (the list, or the next level); or an
+// array (a request's ops): its items before the one being read.
 type Level struct {
 	Obj Value
 	Key string
@@ -27,21 +28,32 @@ type Level struct {
 
 // AgentStreams reports whether the document around a long list can be
 // shown in agent mode as it is read: a list that is the document, a list
-// envelope's rows, or an op envelope's result (or its rows) once the op's
-// tool, which decides how its result is shown, has been read. Any other
-// document is held (a batch's results, an op whose tool comes after its
-// result: khive sorts its keys).
-func AgentStreams(levels []Level, first []Value) bool {
+// envelope's rows, an op envelope's result (or its rows) once the op has
+// said ok and its tool, which decides how its result is shown, is known;
+// and a request envelope's first op's, once the document is known to be
+// one (its summary comes after its ops). known, when set (not Null), is
+// the whole document as its skeleton tells it (input.Decoder.Copy's: a
+// document held back and read back, which says what comes after the list:
+// a request's summary, an op's tool after its result, as khive sorts
+// it). Any other document is held.
+func AgentStreams(levels []Level, first []Value, known Value) bool {
 	if len(levels) == 0 {
 		return true
 	}
 	doc := levels[0].Obj
-	if protocol.IsJSONRPC(doc) || protocol.IsToolResult(doc) {
+	if doc.Kind != Object || protocol.IsJSONRPC(doc) || protocol.IsToolResult(doc) {
 		return false
 	}
+	if len(levels) >= 3 && levels[1].Obj.Kind == Array {
+		return levels[0].Key == "results" && recognise.Classify(known) == recognise.ShapeBatch && streamsOp(levels, 2, known)
+	}
+	for _, lv := range levels {
+		if lv.Obj.Kind != Object {
+			return false
+		}
+	}
 	if levels[0].Key == "result" {
-		t, ok := doc.Get("tool")
-		return ok && t.Kind == String && len(levels) <= 2
+		return streamsOp(levels, 0, known)
 	}
 	if len(levels) != 1 {
 		return false
@@ -61,29 +73,76 @@ func AgentStreams(levels []Level, first []Value) bool {
 	return false
 }
 
+// streamsOp reports an op envelope (levels[at]) whose result holds the
+// list (or is it: levels[at+1] is then the result's object) and is shown
+// as its tool says, all known before it: ok first, a tool that is text,
+// read or known, no result before it (op transforms each).
+func streamsOp(levels []Level, at int, known Value) bool {
+	op := levels[at].Obj
+	ok, _ := op.Get("ok")
+	t, hasTool := opTool(levels, at, known)
+	if levels[at].Key != "result" || !ok.IsTrue() || !hasTool || t.Kind != String || op.Has("result") || len(levels) > at+2 {
+		return false
+	}
+	return len(levels) == at+1 || levels[at+1].Obj.Kind == Object
+}
+
+// opTool is the tool of the op envelope at level at: its first, read
+// before the list or, after it, known from the skeleton.
+func opTool(levels []Level, at int, known Value) (Value, bool) {
+	if t, ok := levels[at].Obj.Get("tool"); ok || known.Kind == Null {
+		return t, ok
+	}
+	op := known
+	for i := range at {
+		switch n := len(levels[i].Obj.Members) + len(levels[i].Obj.Items); {
+		case op.Kind == Object && n < len(op.Members) && op.Members[n].Key == levels[i].Key:
+			op = op.Members[n].Value
+		case op.Kind == Array && n < len(op.Items):
+			op = op.Items[n]
+		default:
+			return Value{}, false
+		}
+	}
+	return op.Get("tool")
+}
+
 // AgentList is agent mode for a document around a long list that
 // AgentStreams lets through: the objects around the list, cut where it
 // stands, and each of its rows. Only the list's own object is transformed
-// as a whole; an op envelope above it keeps its own fields as they are.
+// as a whole; an op envelope above it keeps its own fields as they are,
+// and a request envelope above that, its own and its other ops as op
+// shows them.
 type AgentList struct {
 	a      agent
 	levels []Level
-	// op is set when the document is an op envelope: its own members are
-	// shown as they are, its result (level 1, or the list) transformed.
-	op     bool
-	policy policy
-	rowCtx treeContext
+	// request: levels[0] is a request envelope and levels[1] its ops.
+	// opAt is the level of the op envelope around the list (-1: none),
+	// whose own members are shown as they are, its result as its tool
+	// says.
+	request bool
+	opAt    int
+	policy  policy
+	rowCtx  treeContext
 }
 
-// NewAgentList is agent mode for the document around a long list.
-func NewAgentList(now time.Time, levels []Level) *AgentList {
-	l := &AgentList{a: agent{now: now.Unix(), nanos: uint32(now.Nanosecond())}, levels: levels}
-	if len(levels) > 0 && levels[0].Key == "result" {
-		l.op = true
-		l.policy = policyOf(levels[0].Obj.Str("tool"))
+// NewAgentList is agent mode for the document around a long list, known
+// as AgentStreams knows it.
+func NewAgentList(now time.Time, levels []Level, known Value) *AgentList {
+	l := &AgentList{a: agent{now: now.Unix(), nanos: uint32(now.Nanosecond())}, levels: levels, opAt: -1}
+	switch {
+	case len(levels) >= 3 && levels[1].Obj.Kind == Array:
+		l.request, l.opAt = true, 2
+	case len(levels) > 0 && levels[0].Key == "result":
+		l.opAt = 0
+	}
+	if l.opAt >= 0 {
+		if t, _ := opTool(levels, l.opAt, known); t.Kind == String {
+			l.policy = policyOf(t.Text)
+		}
 	}
 	l.rowCtx = treeContext{arrayMember: true}
-	if l.op && l.policy.receipt == batchRoot && len(levels) == 2 && levels[1].Key == "results" {
+	if l.opAt >= 0 && l.policy.receipt == batchRoot && len(levels) == l.opAt+2 && levels[l.opAt+1].Key == "results" {
 		l.rowCtx.receipt = batchMember
 	}
 	return l
@@ -95,26 +154,31 @@ var streaming = Value{Kind: Array, Open: &value.Open{N: 1}}
 
 // Before is what comes before the list, root first: each level's members
 // before the list (or the next level), as agent mode shows them, and the
-// key the list (or the next level) is under. Whether the list's object is
-// a page, which keeps a null next_after and empty rows, is known only from
-// its limit fields, which khive writes after the rows: a long list under a
-// page's rows key is taken to be a page's.
-func (l *AgentList) Before() (members [][]Member, keys []string) {
-	members = make([][]Member, len(l.levels))
+// key the list (or the next level) is under, or a request's ops before
+// the one being read. Whether the list's object is a page, which keeps a
+// null next_after and empty rows, is known only from its limit fields,
+// which khive writes after the rows: a long list under a page's rows key
+// is taken to be a page's.
+func (l *AgentList) Before() (levels []Value, keys []string) {
+	levels = make([]Value, len(l.levels))
 	keys = make([]string, len(l.levels))
 	for i, lv := range l.levels {
+		if lv.Obj.Kind == Array {
+			levels[i] = Value{Kind: Array, Items: l.a.ops(lv.Obj.Items)}
+			continue
+		}
 		read := copyObject(lv.Obj)
 		read.Members = append(read.Members, Member{Key: lv.Key, Value: streaming})
 		page := i == len(l.levels)-1 && preservedEmptyArray(lv.Key)
-		members[i], _ = l.cut(i, read, page)
-		keys[i] = lv.Key
+		ms, _ := l.cut(i, read, page)
+		levels[i], keys[i] = Value{Kind: Object, Members: ms}, lv.Key
 	}
-	return members, keys
+	return levels, keys
 }
 
 // Row is the list's next row as agent mode shows it.
 func (l *AgentList) Row(r Value) Value {
-	if l.op && l.policy.verbose {
+	if l.opAt >= 0 && l.policy.verbose {
 		return r
 	}
 	r = l.a.transform(r, l.rowCtx)
@@ -125,14 +189,26 @@ func (l *AgentList) Row(r Value) Value {
 }
 
 // After is what comes after the list, root first: each level's members
-// after the list (or the next level), as agent mode shows them, the
-// document doc read whole, its list a streamed array.
-func (l *AgentList) After(doc Value) [][]Member {
-	after := make([][]Member, len(l.levels))
+// (or a request's ops) after the list (or the next level), as agent mode
+// shows them, the document doc read whole, its list a streamed array.
+func (l *AgentList) After(doc Value) []Value {
+	after := make([]Value, len(l.levels))
 	v := doc
 	for i, lv := range l.levels {
-		_, after[i] = l.cut(i, v, false)
-		v, _ = last(v, lv.Key)
+		if lv.Obj.Kind == Array {
+			at := len(lv.Obj.Items)
+			after[i] = Value{Kind: Array}
+			if at < len(v.Items) {
+				after[i].Items = l.a.ops(v.Items[at+1:])
+				v = v.Items[at]
+			}
+			continue
+		}
+		_, ms := l.cut(i, v, false)
+		after[i] = Value{Kind: Object, Members: ms}
+		if at := len(lv.Obj.Members); at < len(v.Members) {
+			v = v.Members[at].Value // the member that was being read
+		}
 	}
 	return after
 }
@@ -144,7 +220,10 @@ func (l *AgentList) cut(i int, obj Value, page bool) (before, after []Member) {
 	if at >= len(obj.Members) {
 		return obj.Members, nil
 	}
-	if l.op && (i == 0 || l.policy.verbose) {
+	switch {
+	case l.request && i == 0:
+		return l.a.requestMembers(obj.Members[:at]), l.a.requestMembers(obj.Members[at+1:])
+	case l.opAt >= 0 && (i == l.opAt || i > l.opAt && l.policy.verbose):
 		return obj.Members[:at], obj.Members[at+1:] // the op's own fields, or a result shown in full
 	}
 	shown := redundancyDrop(l.a.transform(obj, treeContext{receipt: l.policy.receipt, page: page}))

@@ -55,12 +55,13 @@ func (g *gen) agentObject(n int) Value {
 // In agent output a long list is written as it is read, around it what
 // came before it and, once read, what came after: the same bytes as the
 // document held whole, wherever the list sits (the document, a list
-// envelope's rows, an op's result or its rows) and whatever the op's verb
-// (always verbose, receipts, standard), over random rows and envelopes.
+// envelope's rows, an op's result or its rows, a request's op in an MCP
+// reply's structuredContent) and whatever the op's verb (always verbose,
+// receipts, standard), over random rows and envelopes.
 func TestAgentStreamedIsAgentHeld(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
-	streamedAny, seeds := 0, short(48, 16)
+	streamedAny, wrappedAny, seeds := 0, 0, short(48, 16)
 	for seed := uint64(0); seed < uint64(seeds); seed++ {
 		g := newGen(9100 + seed)
 		var templates []Value
@@ -123,9 +124,29 @@ func TestAgentStreamedIsAgentHeld(t *testing.T) {
 		if held := heldString(t, in, opt); streamed != held {
 			t.Fatalf("seed %d: streamed agent output differs from held\n%s", seed, firstDiff(strings.ReplaceAll(streamed, "},{", "},\n{"), strings.ReplaceAll(held, "},{", "},\n{")))
 		}
+		// The same in an MCP reply, as the JSON of its text block and
+		// again as its structuredContent, an op in a request (khive's
+		// order: the tool after the result, every other seed).
+		if seed%4 >= 2 {
+			op := doc
+			if seed%8 >= 4 {
+				op = obj(mem("ok", jsonTrue), doc.Members[2], doc.Members[1], doc.Members[3])
+			}
+			in = compactJSON(obj(mem("results", Value{Kind: Array, Items: []Value{op}}), mem("status", str("success")), mem("summary", obj(mem("succeeded", Value{Kind: Number, Text: "1"})))))
+		}
+		reply := `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":` + quote(in, false) + `}],"structuredContent":` + in + `,"isError":false}}`
+		out.Reset()
+		rn = NewRenderer(&out, opt)
+		if _, err := rn.Stream(strings.NewReader(reply), "t"); err != nil {
+			t.Fatal(err)
+		}
+		wrappedAny += rn.agentLists
+		if held := heldString(t, reply, opt); out.String() != held {
+			t.Fatalf("seed %d, in an MCP reply: streamed agent output differs from held\n%s", seed, firstDiff(strings.ReplaceAll(out.String(), "},{", "},\n{"), strings.ReplaceAll(held, "},{", "},\n{")))
+		}
 	}
-	if streamedAny < seeds*5/8 {
-		t.Fatalf("only %d of %d documents streamed", streamedAny, seeds)
+	if streamedAny < seeds*5/8 || wrappedAny < seeds*5/8 {
+		t.Fatalf("only %d and, in MCP replies, %d of %d documents streamed", streamedAny, wrappedAny, seeds)
 	}
 }
 
@@ -166,5 +187,20 @@ func TestTwoLongListsInADocument(t *testing.T) {
 				t.Errorf("-o agent of %.40s… is not JSON", in)
 			}
 		}
+	}
+}
+
+// A long list inside an array (the document streams whatever its list's
+// place) is held in agent output, whose transform cuts only objects: it
+// was taken for the document's list, and its cursor was nil (a panic).
+func TestAgentListInsideAnArray(t *testing.T) {
+	nums := make([]string, 1200)
+	for i := range nums {
+		nums[i] = strconv.Itoa(i)
+	}
+	in := "[[" + strings.Join(nums, ",") + "],{\"id\":\"41f60be0-7cef-4aa3-aaed-cf4a4599a084\"}]"
+	opt := Options{Output: Agent, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}
+	if got, held := renderString(t, in, opt), heldString(t, in, opt); got != held {
+		t.Errorf("streamed differs from held\n%s", firstDiff(got, held))
 	}
 }

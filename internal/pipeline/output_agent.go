@@ -31,6 +31,10 @@ func (a *agentOutput) hooks(dec *input.Decoder) {
 		return len(path) == 0 || recognise.Streams(path, first)
 	}
 	dec.StreamObject = streamsObject
+	// An MCP reply's long text block comes open at it: its text and its
+	// structuredContent are held back until the reply ends (heldText).
+	dec.Text = textBlock
+	dec.Divert = a.rn.divert
 }
 
 func (a *agentOutput) read(dec *input.Decoder, res *Result) error { return a.rn.readEach(dec, res) }
@@ -53,39 +57,66 @@ func (a *agentOutput) document(v value.Value, res *Result) error {
 	return a.rn.flush()
 }
 
-// openLevels is the objects around the open list of a document returned
-// open, each with its members before the list (or the next level) and the
-// key it stands under, and the list. Agent output streams only lists
-// inside objects (khive.AgentStreams).
+// openLevels is the containers around the open list of a document
+// returned open, each with what it holds before the list (or the next
+// level): an object's members and the key the next level stands under,
+// an array's items; and the list.
 func openLevels(v value.Value) ([]khive.Level, value.Value) {
 	var ls []khive.Level
-	for (v.Open == nil || v.Open.Rest == nil) && v.Kind == value.Object && len(v.Members) > 0 {
-		last := v.Members[len(v.Members)-1]
-		ls = append(ls, khive.Level{Obj: value.Value{Kind: value.Object, Members: v.Members[:len(v.Members)-1]}, Key: last.Key})
-		v = last.Value
+	for v.IsOpen() && v.Open.Rest == nil {
+		switch {
+		case v.Kind == value.Object && len(v.Members) > 0:
+			last := v.Members[len(v.Members)-1]
+			ls = append(ls, khive.Level{Obj: value.Value{Kind: value.Object, Members: v.Members[:len(v.Members)-1]}, Key: last.Key})
+			v = last.Value
+		case v.Kind == value.Array && len(v.Items) > 0:
+			ls = append(ls, khive.Level{Obj: value.Value{Kind: value.Array, Items: v.Items[:len(v.Items)-1]}})
+			v = v.Items[len(v.Items)-1]
+		default:
+			return ls, v
+		}
 	}
 	return ls, v
 }
 
-// open writes a document open at a long list: the document up to the
-// list, then each row as it is read, then what follows the list. A
-// document khive's transform cannot cut there (an op whose tool comes
-// after its result, a batch's ops) is held (value.Force) and written
-// whole.
+// open writes a document returned open at a long list, or at an MCP
+// reply's long text block (heldText).
 func (a *agentOutput) open(v value.Value, res *Result) error {
+	if l, _ := value.OpenList(v); l.Open != nil && l.Open.Text != nil {
+		if err := a.heldText(v, l.Open.Text, res); err != nil {
+			return err
+		}
+		return a.rn.flush()
+	}
+	if err := a.write(v, res, value.Value{}); err != nil {
+		return err
+	}
+	a.rn.w.WriteByte('\n')
+	return a.rn.flush()
+}
+
+// write writes a document returned open at a long list, with no line
+// break after it: the document up to the list, then each row as it is
+// read, then what follows the list. A document khive's transform cannot
+// cut there (an op whose tool comes after its result, a request not known
+// to be one) is held (value.Force) and written whole; known, when set, is
+// the document's skeleton, which knows (khive.AgentStreams).
+func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error {
 	rn := a.rn
 	if l, _ := value.OpenList(v); l.Open != nil && l.Open.More != nil {
 		return a.openObject(v, value.TakeMembers(l), res)
 	}
 	lv, list := openLevels(v)
-	if !khive.AgentStreams(lv, list.Items) {
+	if !khive.AgentStreams(lv, list.Items, known) {
 		w, err := value.Force(v)
 		if err != nil {
 			return err
 		}
-		return a.document(w, res)
+		failed(w, res)
+		jsonout.WriteInto(rn.w, khive.Agent(w, rn.opt.Now), false, jsonout.Theme{}, nil)
+		return rn.writeErr()
 	}
-	a.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, lv), list.Items)
+	a.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, lv, known), list.Items)
 	rn.agentLists++
 	rest := value.Lend(value.Take(list)) // each row written, and nothing of it kept
 	for {
@@ -108,7 +139,85 @@ func (a *agentOutput) open(v value.Value, res *Result) error {
 	failed(w, res)
 	a.al.Finish(w)
 	a.al = nil
-	return rn.flush()
+	return rn.writeErr()
+}
+
+// heldText writes an MCP reply returned open at its text block, its text
+// and structuredContent held back until it ends (heldreply.go): khive's
+// transform of the whole reply, as of a held one, the text written as it
+// is read back and the structured content transformed as it is read back
+// (a document of its own, its long list row by row). Whether the text's
+// documents report a failure is judged on their skeletons, read back
+// first (unless the reply failed already). A reply that is not a tool
+// result after all is read back whole and written as a held one.
+func (a *agentOutput) heldText(v value.Value, text value.TextReader, res *Result) error {
+	rn := a.rn
+	if !protocol.StreamsText(v) {
+		w, err := value.Whole(v)
+		if err != nil {
+			return err
+		}
+		return a.document(w, res)
+	}
+	h, w, err := rn.holdBack(v, text)
+	if h != nil {
+		defer h.close()
+	}
+	if err != nil {
+		return err
+	}
+	r := replyParts(w)
+	if !r.toolResult(w) {
+		if err := h.readBack(r); err != nil {
+			return err
+		}
+		return a.document(w, res)
+	}
+	rn.heldReplies++
+	failed(w, res) // the structured content's skeleton, isError
+	if !res.Failed {
+		if _, _, _, err := h.scan(nil, nil); err != nil {
+			return err
+		}
+		res.Failed = h.textFailed
+	}
+	var known value.Value
+	if r.sc != nil {
+		// Its skeleton knows what comes after its list (a request's
+		// summary, an op's tool): khive.AgentStreams.
+		known = *r.sc
+		*r.sc = value.Value{Kind: value.Null, Open: h.scMark()}
+	}
+	var werr error
+	jsonout.WriteInto(rn.w, khive.Agent(w, rn.opt.Now), false, jsonout.Theme{}, func(x value.Value) bool {
+		switch {
+		case werr != nil:
+		case x.Kind == value.String && x.Streamed() > 0:
+			t := jsonout.NewText(rn.w)
+			werr = input.Pieces(h.text.Reader(), func(p value.Token) error {
+				t.Piece(p.Text)
+				return rn.writeErr()
+			})
+			t.End()
+		case x.Open == h.mark:
+			werr = h.writeSC(func(_ *input.Decoder, sv value.Value) error {
+				if sv.IsOpen() {
+					return a.write(sv, res, known)
+				}
+				failed(sv, res)
+				jsonout.WriteInto(rn.w, khive.Agent(sv, rn.opt.Now), false, jsonout.Theme{}, nil)
+				return rn.writeErr()
+			})
+		default:
+			return false
+		}
+		return true
+	})
+	if werr != nil {
+		return werr
+	}
+	rn.w.WriteByte('\n')
+	return rn.writeErr()
 }
 
 // openObject writes a document that is an object too large to hold (a
@@ -120,14 +229,16 @@ func (a *agentOutput) open(v value.Value, res *Result) error {
 // a temporary file the object is held, as it was before.
 func (a *agentOutput) openObject(v value.Value, more value.MemberCursor, res *Result) error {
 	rn := a.rn
-	sp, err := spill.New()
+	sp, err := spill.NewMembers(rn.opt.TempDir)
 	if err != nil {
 		held := value.Value{Kind: value.Object}
 		err := readMembers(v, more, func(m value.Member) error { held.Members = append(held.Members, m); return nil })
 		if err != nil {
 			return err
 		}
-		return a.document(held, res)
+		failed(held, res)
+		jsonout.WriteInto(rn.w, khive.Agent(held, rn.opt.Now), false, jsonout.Theme{}, nil)
+		return rn.writeErr()
 	}
 	defer sp.Close()
 	ao := khive.NewAgentObject(rn.opt.Now)
@@ -160,7 +271,7 @@ func (a *agentOutput) openObject(v value.Value, more value.MemberCursor, res *Re
 	}
 	obj.Finish()
 	rn.bigObjects++
-	return rn.flush()
+	return rn.writeErr()
 }
 
 // readMembers gives f every member of an open object, v, its first ones

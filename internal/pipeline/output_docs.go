@@ -25,6 +25,11 @@ type parts interface {
 	// skip says that a reply's structuredContent is not shown once its
 	// text block was (it is the same JSON again).
 	skip() bool
+	// holdsText says that a reply whose text block is long is shown as a
+	// held one is, in its order, its text and structuredContent held back
+	// in temporary files until it has been read (heldreply.go): the
+	// output shows both when they differ.
+	holdsText() bool
 	// open writes a document returned open (v): through its long list or
 	// large object, read as it comes, then what follows it (value.Whole).
 	open(v value.Value, res *Result) error
@@ -49,6 +54,9 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 	dec.Text = textBlock
 	if d.pw.skip() {
 		dec.Skip = func(path []input.Frame) bool { return rn.textShown && structuredContent(path) }
+	}
+	if d.pw.holdsText() {
+		dec.Divert = rn.divert
 	}
 }
 

@@ -15,7 +15,7 @@ type plainParts struct{ rn *Renderer }
 func newPlain(rn *Renderer) output { return docsOutput{rn, plainParts{rn}} }
 
 func (p plainParts) writer(o *lines.Writer) plain.Writer {
-	return plain.Steered(o, p.rn.opt.Steer, p.rn.seen)
+	return plain.Steered(o, p.rn.opt.Steer, p.rn.seen).Temp(p.rn.opt.TempDir)
 }
 
 func (p plainParts) part(pt protocol.Part) error {
@@ -45,19 +45,23 @@ func (p plainParts) checkSteer(pt protocol.Part) error {
 // skip: plain output shows a reply's structuredContent, whatever it says.
 func (plainParts) skip() bool { return false }
 
-// takes: plain output writes an open list as it comes but a request
-// envelope's.
+// holdsText: plain output shows a reply's text block and its
+// structuredContent, in the reply's order, both when they differ.
+func (plainParts) holdsText() bool { return true }
+
+// takes: plain output writes an open list as it comes (a request's ops
+// held back until their number is known, past a bound in a temporary
+// file: plain.Takes).
 func (p plainParts) takes(v value.Value) bool { return plainTakes(v, p.rn.docParts(v, false)) }
 
 // plainTakes: v, whose parts are parts, is a document plain output
 // writes as it is read.
 func plainTakes(v value.Value, parts []protocol.Part) bool {
-	return len(parts) == 1 && parts[0].Kind == protocol.ValuePart && !recognise.IsBatch(v)
+	return len(parts) == 1 && parts[0].Kind == protocol.ValuePart && plain.Takes(v)
 }
 
 // list: the open document written as a held one is, its list as it is
-// read. A request envelope's list is held (value.Force): plain output
-// heads each op with the number of ops ("op #0 of 2"), known at its end.
+// read; one plain.Takes does not is held (value.Force).
 func (p plainParts) open(v value.Value, res *Result) error {
 	rn := p.rn
 	if !plainTakes(v, rn.docParts(v, true)) {

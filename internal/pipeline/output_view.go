@@ -39,6 +39,10 @@ func (vp *viewParts) part(p protocol.Part) error {
 // which --verbose shows.
 func (vp *viewParts) skip() bool { return !vp.rn.opt.Verbose }
 
+// holdsText: a reply's text block is shown as it is read, its
+// structuredContent not read at all (skip).
+func (vp *viewParts) holdsText() bool { return false }
+
 // takes: the view of v takes its list (the view is made again to be
 // written).
 func (vp *viewParts) takes(v value.Value) bool {

@@ -99,6 +99,11 @@ type Options struct {
 	// Redact, when set, replaces minted IDs, timestamps and the values of
 	// named keys with stable labels in every output (--redact).
 	Redact *redact.Redactor
+	// TempDir is where what an output must hold back past a bound goes,
+	// in temporary files removed when done ("" is os.TempDir): plain
+	// output's request ops; in plain and agent output an MCP reply's text
+	// block and structured content.
+	TempDir string
 }
 
 // InputError is input that is not JSON, located for a person to find.
@@ -174,6 +179,9 @@ type Renderer struct {
 	// textShown says the text block of the reply being shown was shown
 	// as it was read (openText): its structuredContent is then skipped.
 	textShown bool
+	// holding is the reply whose text block and structuredContent are
+	// being held back (heldreply.go), for the decoder's Divert hook.
+	holding *heldReply
 	// name is the input being read, for the errors of a text block's JSON.
 	name string
 	// out is what writes: one output of outputs.
@@ -183,6 +191,9 @@ type Renderer struct {
 	// (in agent output: kept in temporary files, not held), for tests;
 	// opened counts the documents the decoder returned open.
 	agentLists, longLists, bigObjects, opened int
+	// heldReplies counts the MCP replies held back and shown from their
+	// buffers, readBack those read back whole (heldreply.go), for tests.
+	heldReplies, readBack int
 	// partBuf is reused for the part of each document that is no wrapper,
 	// texts for the JSON of text blocks.
 	partBuf []protocol.Part

@@ -49,22 +49,22 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 		}
 		return rn.out.document(w, res)
 	}
+	if rn.docs().holdsText() {
+		return rn.holdText(v, text, res)
+	}
 	dec := rn.decoder(text, fmt.Sprintf("%s (the JSON in its text block on line %d)", rn.name, text.Line()))
 	defer dec.Close()
 	dec.Skip = nil // the reply's structuredContent, not one in the text
+	// Whether the text's documents report a failure (isError's is then
+	// theirs: protocol's IfNoneFailed), apart from the documents before.
+	was := res.Failed
+	res.Failed = false
+	defer func() { res.Failed = res.Failed || was }()
 	var held []value.Value
 	shown := -1 // the parts of the reply shown before the text, once it streams
 	commit := func() error {
 		text.Commit()
-		before := rn.docParts(v, false)
-		for i, p := range before {
-			if p.Kind == protocol.StreamedPart {
-				// What comes after the text in v (a tool result's _meta
-				// read before its content) is shown with the rest.
-				before = before[:i]
-				break
-			}
-		}
+		before := rn.partsBefore(v)
 		shown, rn.textShown = len(before), true
 		if err := rn.parts(before, res); err != nil {
 			return err
@@ -133,8 +133,24 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 	if shown < 0 {
 		return rn.out.document(w, res)
 	}
+	textFailed := res.Failed
 	parts := rn.docParts(w, true)
-	return rn.parts(parts[min(shown, len(parts)):], res)
+	return rn.parts(unlessFailed(parts[min(shown, len(parts)):], textFailed), res)
+}
+
+// unlessFailed is parts without those shown only when a text block's
+// documents reported no failure (protocol's IfNoneFailed), when they did.
+func unlessFailed(parts []protocol.Part, failed bool) []protocol.Part {
+	if !failed {
+		return parts
+	}
+	out := parts[:0:0]
+	for _, p := range parts {
+		if !p.IfNoneFailed {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // inner shows a document read from a text block, once the text streams.

@@ -66,6 +66,11 @@ type Part struct {
 	// embedded resource's text, in the resource's document); only an
 	// output that writes that resource as a line writes them again.
 	ShownBefore bool
+	// IfNoneFailed parts are shown only when none of the documents of
+	// the text block shown as it was read before them reported a failure
+	// (protocol did not see them): the failure isError says, which a
+	// held text's failed documents say already.
+	IfNoneFailed bool
 	// IsID marks the note of a reply's id: needed to match replies to
 	// requests once a stream holds more than one message with an id.
 	IsID bool
@@ -119,10 +124,16 @@ func Unwrap(v Value, failed Failed) []Part {
 // for each.
 func UnwrapInto(buf []Part, v Value, failed Failed, texts *Texts) []Part {
 	u := unwrapper{failed, texts}
-	if v.Kind == Object && (IsJSONRPC(v) || IsToolResult(v) || inspectorResult(v)) {
+	if Wraps(v) {
 		return u.unwrap(v)
 	}
 	return append(buf[:0], Part{Kind: ValuePart, Value: v, Failed: failed(v)})
+}
+
+// Wraps reports a wrapper that Unwrap takes off: a JSON-RPC message, an
+// MCP tool result, or one under "result" alone (the MCP inspector's).
+func Wraps(v Value) bool {
+	return v.Kind == Object && (IsJSONRPC(v) || IsToolResult(v) || inspectorResult(v))
 }
 
 type unwrapper struct {
@@ -441,6 +452,9 @@ func (u unwrapper) tool(v Value) []Part {
 // twice as long as any other spelling of the same value: an escaped
 // U+2028 against the raw character).
 func repeats(block Value, json func() string) bool {
+	if t, _ := block.Get("text"); t.Streamed() == value.Repeats && len(block.Members) == 2 {
+		return true // compared as it was read
+	}
 	text := block.Str("text")
 	if !maybeJSON(text) {
 		return false // no need to know what json is ("1 task")
@@ -562,7 +576,7 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 			// Its documents were shown as the text was read (StreamsText).
 			parts := []Part{{Kind: StreamedPart}}
 			if isErr {
-				parts = append(parts, Part{Kind: ValuePart, Value: toolErrorEnvelope(""), Failed: true})
+				parts = append(parts, Part{Kind: ValuePart, Value: toolErrorEnvelope(""), Failed: true, IfNoneFailed: true})
 			}
 			t.used["text"] = true
 			if rest := t.rest(); !value.Empty(rest) {

@@ -68,9 +68,9 @@ func (b *bucket) each(f func(hashed) error) error {
 }
 
 // newBucket is bucket i of a set, made when its first member comes.
-func newBucket(set *[fanout]*bucket, i uint64) (*bucket, error) {
+func newBucket(set *[fanout]*bucket, i uint64, dir string) (*bucket, error) {
 	if set[i] == nil {
-		f, err := temp()
+		f, err := temp(dir)
 		if err != nil {
 			return nil, err
 		}
@@ -194,7 +194,7 @@ func (s *Members) split(b *bucket, level int) error {
 	}()
 	shift := 64 - fanoutBits*(level+1)
 	err := b.each(func(x hashed) error {
-		sb, err := newBucket(&subs, x.h>>shift&(fanout-1))
+		sb, err := newBucket(&subs, x.h>>shift&(fanout-1), s.dir)
 		if err != nil {
 			return err
 		}
@@ -237,7 +237,7 @@ func (s *Members) keyAt(off uint64, buf []byte) ([]byte, error) {
 // setAct writes what EachLast does with the member at place idx.
 func (s *Members) setAct(idx, act uint64) error {
 	if s.act == nil {
-		f, err := temp()
+		f, err := temp(s.dir)
 		if err != nil {
 			return err
 		}

@@ -1,11 +1,13 @@
-// Package spill keeps the members of an object too large to hold in
-// temporary files as they are read, and gives them back once the object
-// has ended: every member in order (Each), or each key once, at its first
-// place, with the value of its last member (EachLast), as serde_json reads
-// an object. Memory stays bounded whatever the object: a member is in
-// memory only while it is added or given back, and repeated keys are found
-// by their hashes, sorted on disk into buckets small enough to look at one
-// at a time. It imports value.
+// Package spill keeps what is too large to hold in temporary files, in
+// constant memory: a Buffer of bytes a writer holds back for a while (in
+// memory up to a bound, then in a file), and the Members of an object too
+// large to hold, given back once it has ended: every member in order
+// (Each), or each key once, at its first place, with the value of its last
+// member (EachLast), as serde_json reads an object. For Members, repeated
+// keys are found by their hashes, sorted on disk into buckets small enough
+// to look at one at a time. Files go in the directory given ("" is the
+// system's), removed when closed, or at once where the system lets an
+// open file go. It imports value.
 package spill
 
 import (
@@ -21,6 +23,7 @@ import (
 
 // Members are the members of one object, kept in temporary files.
 type Members struct {
+	dir string   // where its files go
 	f   *os.File // the members, a record each (record)
 	w   *bufio.Writer
 	off int64 // where the next record starts
@@ -46,23 +49,23 @@ type Members struct {
 // A record is a member: its key's length (uvarint) and bytes, its value's
 // encoding's length (uvarint) and bytes (encode).
 
-// New is an empty object kept in a temporary file.
-func New() (*Members, error) {
-	f, err := temp()
+// NewMembers is an empty object kept in temporary files in dir.
+func NewMembers(dir string) (*Members, error) {
+	f, err := temp(dir)
 	if err != nil {
 		return nil, err
 	}
 	seed := maphash.MakeSeed()
 	return &Members{
-		f: f, w: bufio.NewWriterSize(f, 64<<10), most: most,
+		dir: dir, f: f, w: bufio.NewWriterSize(f, 64<<10), most: most,
 		hash: func(k string) uint64 { return maphash.String(seed, k) },
 	}, nil
 }
 
 // temp is a new temporary file, gone from its directory already where the
 // system allows (it is then gone too when the process dies).
-func temp() (*os.File, error) {
-	f, err := os.CreateTemp("", "khive-pretty-spill-*")
+func temp(dir string) (*os.File, error) {
+	f, err := os.CreateTemp(dir, "khive-pretty-spill-*")
 	if err == nil {
 		os.Remove(f.Name()) // fails on Windows, where Close removes it
 	}
@@ -106,7 +109,7 @@ func (s *Members) Add(m value.Member) error {
 		return err
 	}
 	h := s.hash(m.Key)
-	bk, err := newBucket(&s.buckets, h>>(64-fanoutBits))
+	bk, err := newBucket(&s.buckets, h>>(64-fanoutBits), s.dir)
 	if err != nil {
 		return err
 	}

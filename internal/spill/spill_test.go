@@ -64,7 +64,7 @@ func lastOfEach(ms []value.Member) []value.Member {
 
 func spilled(t *testing.T, ms []value.Member, setup func(*Members)) *Members {
 	t.Helper()
-	s, err := New()
+	s, err := NewMembers("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestMembersHoldLittle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short: a million members")
 	}
-	s, err := New()
+	s, err := NewMembers("")
 	if err != nil {
 		t.Fatal(err)
 	}

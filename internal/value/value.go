@@ -40,8 +40,9 @@ type Value struct {
 type Open struct {
 	// N counts, in a whole document, the items of a list too long to
 	// hold, which were shown as they were read (Items is then empty); -1
-	// (Skipped) marks a value left unread; 1 on a String, a text block
-	// shown as it was read.
+	// (Skipped) marks a value left unread, -2 (Diverted) one handed on as
+	// it was read; 1 on a String, a text block shown as it was read (2,
+	// Repeats: one that repeats its structuredContent).
 	N int
 	// Rest reads, in a document returned open, the items of its open list
 	// after Items, as they come; More, the members of an open object (a
@@ -84,6 +85,16 @@ type MemberCursor interface {
 // Skipped is the N of a value left unread: a tool result's
 // structuredContent after its text block, holding the same JSON, was shown.
 const Skipped = -1
+
+// Repeats is the N of a text block held back as it was read (a String
+// whose text is not held), whose JSON was found to be its reply's
+// structuredContent's: said once, as MCP means it.
+const Repeats = 2
+
+// Diverted is the N of a value handed on token by token as it was read
+// (a tool result's structuredContent, held back in a temporary file):
+// what stands in its place is a skeleton of it (input.Decoder.Copy's).
+const Diverted = -2
 
 // Streamed is the N of v's Open: how many items a list shown as it was
 // read had, Skipped, or 1 for a text block shown as read; 0 for a value

@@ -42,6 +42,15 @@ func Write(w *bufio.Writer, v Value, indent bool, th Theme) {
 	w.WriteByte('\n')
 }
 
+// WriteInto writes v as Write does, without the line break (a value
+// inside one being written), handing own each value not held whole (its
+// Open set): own writes one itself, in its place, and says so, or leaves
+// it to be written as it is.
+func WriteInto(w *bufio.Writer, v Value, indent bool, th Theme, own func(Value) bool) {
+	j := writer{w: w, indent: indent, th: th, own: own}
+	j.value(v, 0)
+}
+
 // Quote is s as a JSON string, escaped as Write escapes it.
 func Quote(s string) string {
 	var b strings.Builder
@@ -52,6 +61,24 @@ func Quote(s string) string {
 	w.Flush()
 	return b.String()
 }
+
+// Text writes a JSON string whose text comes in pieces (a long one, read
+// as it comes: input.Pieces cuts them where escaping does not depend on
+// what is on the other side), quoted as Write quotes it whole, without
+// colour.
+type Text struct{ j writer }
+
+// NewText starts a string on w.
+func NewText(w *bufio.Writer) *Text {
+	w.WriteByte('"')
+	return &Text{j: writer{w: w}}
+}
+
+// Piece writes the next piece of the text.
+func (t *Text) Piece(s string) { writeText(t.j.w, s) }
+
+// End ends the string.
+func (t *Text) End() { t.j.w.WriteByte('"') }
 
 // writer writes a Value back as JSON: indented (-o json) or compact
 // (-o agent). It is lossless: keys in their order, duplicates included,
@@ -64,6 +91,7 @@ type writer struct {
 	w      *bufio.Writer
 	indent bool
 	th     Theme
+	own    func(Value) bool // WriteInto's
 }
 
 // Theme colours JSON as jq -C does; the zero value has no colour.
@@ -72,6 +100,9 @@ type Theme struct {
 }
 
 func (j *writer) value(v Value, depth int) {
+	if v.Open != nil && j.own != nil && j.own(v) {
+		return
+	}
 	switch v.Kind {
 	case Null:
 		j.styled(j.th.Null, "null")

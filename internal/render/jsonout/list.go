@@ -5,15 +5,18 @@ import "bufio"
 // Around is a document around a long list as it is to be written, the
 // list's rows one by one as they are read (khive.AgentList is -o agent's).
 type Around interface {
-	// Before is, for each object from the document's root down to the
-	// list, its members before the list (or the next object) and the key
-	// that is under; none when the document is the list.
-	Before() (members [][]Member, keys []string)
+	// Before is, for each object or array from the document's root down
+	// to the list, what comes before the list (or the next level) in it:
+	// an object's members, with the key the list (or the next level) is
+	// under, or an array's items (keys[i] is then ""); none when the
+	// document is the list.
+	Before() (levels []Value, keys []string)
 	// Row is the list's next row as it is to be written.
 	Row(r Value) Value
-	// After is, for each of those objects, root first, its members after
-	// the list (or the next object), once the document, doc, is read.
-	After(doc Value) [][]Member
+	// After is, for each of those levels, root first, what comes after
+	// the list (or the next level) in it, once the document, doc, is
+	// read: an object's members, an array's items.
+	After(doc Value) []Value
 }
 
 // List writes a document around a long list on one line as it is read:
@@ -29,10 +32,18 @@ type List struct {
 // comes before the list, and its first rows.
 func NewList(w *bufio.Writer, a Around, first []Value) *List {
 	l := &List{a: a, j: writer{w: w}}
-	members, keys := a.Before()
-	for i, ms := range members {
+	levels, keys := a.Before()
+	for i, lv := range levels {
+		if lv.Kind == Array {
+			w.WriteByte('[')
+			for _, it := range lv.Items {
+				l.j.value(it, 0)
+				w.WriteByte(',')
+			}
+			continue
+		}
 		w.WriteByte('{')
-		for _, m := range ms {
+		for _, m := range lv.Members {
 			l.j.key(m.Key)
 			l.j.value(m.Value, 0)
 			w.WriteByte(',')
@@ -55,20 +66,28 @@ func (l *List) Row(r Value) {
 	l.j.value(l.a.Row(r), 0)
 }
 
-// Finish writes the rest of the document, complete now, its list read.
+// Finish writes the rest of the document, complete now, its list read;
+// no line break after it.
 func (l *List) Finish(doc Value) {
 	w := l.j.w
 	w.WriteByte(']')
 	after := l.a.After(doc)
 	for i := len(after) - 1; i >= 0; i-- {
-		for _, m := range after[i] {
+		if after[i].Kind == Array {
+			for _, it := range after[i].Items {
+				w.WriteByte(',')
+				l.j.value(it, 0)
+			}
+			w.WriteByte(']')
+			continue
+		}
+		for _, m := range after[i].Members {
 			w.WriteByte(',')
 			l.j.key(m.Key)
 			l.j.value(m.Value, 0)
 		}
 		w.WriteByte('}')
 	}
-	w.WriteByte('\n')
 }
 
 // Members writes a document that is an object on one line as its
@@ -95,5 +114,5 @@ func (o *Members) Member(m Member) {
 	o.j.value(m.Value, 0)
 }
 
-// Finish ends the object and its line.
-func (o *Members) Finish() { o.j.w.WriteString("}\n") }
+// Finish ends the object (its line is its caller's to end).
+func (o *Members) Finish() { o.j.w.WriteByte('}') }

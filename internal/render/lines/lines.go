@@ -48,6 +48,23 @@ func (o *Writer) Sub(w *bufio.Writer) *Writer {
 	return &Writer{w: w, width: o.width, tail: o.tail, err: o.err}
 }
 
+// Into makes o write into w from now on, the gap it owes included, its
+// Err reporting err's failure before the output's; back makes it write
+// where it wrote before, the gap it then owes included. What is written
+// into w can be held back and written out later, in another order (plain
+// output heads a request's ops with their number, known at their end).
+func (o *Writer) Into(w *bufio.Writer, err func() error) (back func()) {
+	ow, oerr := o.w, o.err
+	o.w = w
+	o.err = func() error {
+		if e := err(); e != nil {
+			return e
+		}
+		return oerr()
+	}
+	return func() { o.w, o.err = ow, oerr }
+}
+
 // StartLine writes the gap a section asked for, if any, before a line.
 func (o *Writer) StartLine() {
 	if o.pending && o.started {

@@ -1,9 +1,12 @@
 package plain
 
 import (
+	"bufio"
+	"io"
 	"strconv"
 
 	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/spill"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
@@ -22,6 +25,31 @@ func (p Writer) Document(v Value) error {
 		return err
 	}
 	return *p.err
+}
+
+// Takes reports whether Document writes an open document as it is read;
+// the caller holds any other (value.Force). A request's ops are, when its
+// list is in the first result of an op that says ok before it (as
+// recognise.Streams lets one come): openOp writes that op as op would.
+func Takes(v Value) bool {
+	if !recognise.IsBatch(v) {
+		return true
+	}
+	res, _ := v.Get("results")
+	if !res.IsOpen() || len(res.Items) == 0 {
+		return false
+	}
+	r := res.Items[len(res.Items)-1]
+	ok, _ := r.Get("ok")
+	if r.Kind != Object || !r.IsOpen() || !ok.IsTrue() {
+		return false
+	}
+	for i, m := range r.Members {
+		if m.Key == "result" {
+			return i == len(r.Members)-1
+		}
+	}
+	return false
 }
 
 // fail keeps the first error of an open list; true when there is one.
@@ -267,4 +295,92 @@ func (p Writer) openByIndex(key string, n int, first []Value, rest value.Cursor)
 		}
 		row(v)
 	}
+}
+
+// openBatch writes a request whose first op's list comes open: the ops'
+// sections as they are read, held back (in memory up to spill.Bound, then
+// in a temporary file) until the ops have all been read, as each is
+// headed "op #N of M" and M is known only then; then their headings and
+// sections, and what follows the ops.
+func (p Writer) openBatch(v, res Value) {
+	held := spill.New(p.tmp)
+	defer held.Close()
+	bw := bufio.NewWriter(held)
+	back := p.o.Into(bw, held.Err)
+	// heads is where each op's heading goes in what is held: after the
+	// gap before it, which is written as it would be before the line.
+	var heads []int64
+	head := func() {
+		p.o.StartLine()
+		heads = append(heads, held.Len()+int64(bw.Buffered()))
+	}
+	last := len(res.Items) - 1
+	for _, r := range res.Items[:last] {
+		head()
+		p.op(r)
+	}
+	head()
+	p.openOp(res.Items[last])
+	bw.Flush()
+	back()
+	if p.fail(held.Err()) {
+		return
+	}
+	w, ok := p.whole(v)
+	if !ok {
+		return // nothing of it is shown, as of a held document
+	}
+	ops, _ := w.Get("results")
+	at := int64(0)
+	out := p.o.Raw()
+	for i, h := range heads {
+		if _, err := io.Copy(out, held.Section(at, h-at)); p.fail(err) {
+			return
+		}
+		out.WriteString(opHead(i, len(ops.Items), ops.Items[i]))
+		out.WriteByte('\n')
+		at = h
+	}
+	if _, err := io.Copy(out, held.Section(at, held.Len()-at)); p.fail(err) {
+		return
+	}
+	for i := len(heads); i < len(ops.Items); i++ {
+		p.o.Line(opHead(i, len(ops.Items), ops.Items[i]))
+		p.op(ops.Items[i])
+	}
+	p.batchAfter(w)
+}
+
+// openOp writes the section of an op whose result comes open (the first
+// op of a request, which says ok before it: recognise.Streams): its
+// fields, the result as it is read, then the fields after it, the first
+// ok and the tool its heading names left out, as op leaves them.
+func (p Writer) openOp(r Value) {
+	last := len(r.Members) - 1
+	okSeen, toolSeen := false, false
+	field := func(m Member, whole Value) {
+		switch {
+		case m.Key == "ok" && !okSeen:
+			okSeen = true
+		case m.Key == "tool" && !toolSeen:
+			toolSeen = true
+			if _, named := opTool(whole); !named {
+				p.field("", m)
+			}
+		default:
+			p.field("", m)
+		}
+	}
+	for _, m := range r.Members[:last] {
+		field(m, r)
+	}
+	p.result(r.Members[last].Value)
+	w, ok := p.whole(r)
+	if !ok {
+		return
+	}
+	for _, m := range w.Members[last+1:] {
+		field(m, w)
+	}
+	p.o.Gap()
 }

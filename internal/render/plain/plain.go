@@ -7,8 +7,8 @@
 // It walks values itself (its rules are about paths and TSV, not
 // presentation), but what a document is (an error, a batch, a list) it
 // asks recognise, so a failure is classified once for every output. It
-// imports value, input, protocol, recognise, render/lines, sanitize and
-// internal/jsonlib.
+// imports value, input, protocol, recognise, render/lines, sanitize,
+// spill (what it holds back) and internal/jsonlib.
 package plain
 
 import (
@@ -149,6 +149,16 @@ type Writer struct {
 	// err is the first error of an open list (open.go): the input's; set
 	// by Document, the only way in for an open document.
 	err *error
+	// tmp is where what is held back past spill.Bound goes ("" is
+	// os.TempDir).
+	tmp string
+}
+
+// Temp is p holding back what it must (a request's ops, openBatch) in
+// memory up to spill.Bound, then in a temporary file in dir.
+func (p Writer) Temp(dir string) Writer {
+	p.tmp = dir
+	return p
 }
 
 func (p Writer) document(v Value) {
@@ -206,6 +216,12 @@ func (p Writer) envelope(v Value) {
 func (p Writer) result(v Value) {
 	switch recognise.Classify(v) {
 	case recognise.ShapeRecord, recognise.ShapeArray:
+		if v.IsOpen() {
+			// Its list comes open after other fields: as a record's
+			// (walk would write only the rows read so far).
+			p.openRecord(v)
+			return
+		}
 		p.walk("", "", v)
 	case recognise.ShapeScalar, recognise.ShapeScalars:
 		p.walk("result", "result", v)
@@ -266,46 +282,76 @@ func (p Writer) errorEnvelope(v Value, skipTool bool) {
 
 // batch: one section per op, headed "op #N of M: TOOL: ok|error|aborted",
 // N counted from 0 as khive counts (its messages say "Fix op #1"), then
-// the summary as one line.
+// the summary as one line. A request whose first op's list comes open is
+// written as it is read (openBatch).
 func (p Writer) batch(v Value) {
 	res, _ := v.Get("results")
-	for i, r := range res.Items {
-		// The header names the tool when it is text; any other tool is a
-		// field of the op like the rest.
-		tool, hasTool := "", false
-		if t, ok := r.Get("tool"); ok && t.Kind == String && t.Text != "" {
-			tool, hasTool = t.Text, true
-		}
-		state := "ok"
-		if recognise.IsErrorEnvelope(r) {
-			state = "error"
-			if ab, _ := r.Get("aborted"); ab.IsTrue() {
-				state = "aborted"
-			}
-		}
-		p.o.Line("op #" + strconv.Itoa(i) + " of " + strconv.Itoa(len(res.Items)) + ": " + plainText(tool) + ": " + state)
-		switch {
-		case state == "ok":
-			used := map[string]bool{"ok": true, "tool": hasTool}
-			rest := value.WithoutFirst(r, used)
-			res, hasRes := r.Get("result")
-			for _, m := range rest.Members {
-				if m.Key == "result" && hasRes {
-					p.result(res)
-					hasRes = false // a second result is a field
-					continue
-				}
-				p.field("", m)
-			}
-		case state == "aborted" && !r.Has("error"):
-			for _, m := range value.WithoutFirst(r, map[string]bool{"ok": true, "tool": hasTool, "aborted": true}).Members {
-				p.field("", m)
-			}
-		default:
-			p.errorEnvelope(r, hasTool)
-		}
-		p.o.Gap()
+	if res.IsOpen() {
+		p.openBatch(v, res)
+		return
 	}
+	for i, r := range res.Items {
+		p.o.Line(opHead(i, len(res.Items), r))
+		p.op(r)
+	}
+	p.batchAfter(v)
+}
+
+// opTool is the tool an op's heading names: its first tool, when that is
+// text; any other tool is a field of the op like the rest.
+func opTool(r Value) (string, bool) {
+	if t, ok := r.Get("tool"); ok && t.Kind == String && t.Text != "" {
+		return t.Text, true
+	}
+	return "", false
+}
+
+// opState is how an op ended: ok, error or aborted.
+func opState(r Value) string {
+	if !recognise.IsErrorEnvelope(r) {
+		return "ok"
+	}
+	if ab, _ := r.Get("aborted"); ab.IsTrue() {
+		return "aborted"
+	}
+	return "error"
+}
+
+// opHead is the line that heads op i of n.
+func opHead(i, n int, r Value) string {
+	tool, _ := opTool(r)
+	return "op #" + strconv.Itoa(i) + " of " + strconv.Itoa(n) + ": " + plainText(tool) + ": " + opState(r)
+}
+
+// op writes an op's section under its heading.
+func (p Writer) op(r Value) {
+	_, hasTool := opTool(r)
+	switch state := opState(r); {
+	case state == "ok":
+		used := map[string]bool{"ok": true, "tool": hasTool}
+		rest := value.WithoutFirst(r, used)
+		res, hasRes := r.Get("result")
+		for _, m := range rest.Members {
+			if m.Key == "result" && hasRes {
+				p.result(res)
+				hasRes = false // a second result is a field
+				continue
+			}
+			p.field("", m)
+		}
+	case state == "aborted" && !r.Has("error"):
+		for _, m := range value.WithoutFirst(r, map[string]bool{"ok": true, "tool": hasTool, "aborted": true}).Members {
+			p.field("", m)
+		}
+	default:
+		p.errorEnvelope(r, hasTool)
+	}
+	p.o.Gap()
+}
+
+// batchAfter writes what follows a request's ops: its other fields, the
+// summary as one line.
+func (p Writer) batchAfter(v Value) {
 	sum, _ := v.Get("summary")
 	for _, m := range value.WithoutFirst(v, map[string]bool{"results": true}).Members {
 		if m.Key == "summary" && m.Value.Kind == Object && sum.Kind == Object {

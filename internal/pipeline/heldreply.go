@@ -1,0 +1,481 @@
+package pipeline
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/spill"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// An MCP reply whose text block holds a long JSON text often carries the
+// same JSON again after it, as its structuredContent. Which of the two an
+// output that loses nothing shows, and in what order, is known only at
+// the reply's end (protocol: the structured content first, the text only
+// when it says something else; both after the failure isError says); and
+// khive's transform (agent output) knows only then that the reply is a
+// tool result. Those outputs (plain, agent) hold both back while they
+// read the reply: the text, unescaped, and the structured content, as
+// compact JSON (value.Compact's), each in a spill.Buffer (memory up to a
+// bound, then a temporary file); in memory only the reply's other
+// members and a skeleton of the structured content (input.Decoder.Copy's,
+// which tells whether it failed). Then the reply is shown as a held one
+// is, each held part read back from its buffer as a document is read
+// (its long lists streamed, the same views and writers), or, in agent
+// output, the text copied as it is read back. Whether the text says what
+// the structured content does is told by comparing their compact JSON as
+// they are read back (protocol.repeats: value.Repeats). A reply of a
+// rarer form (a text that is no JSON, a structured content that says
+// nothing or is itself a wrapper, a second text block that may repeat
+// it, the SDK's {"result": X} repeated under isError; in agent output, a
+// reply that is no tool result) is read back whole and shown as a held
+// one: exactly, though not in constant memory.
+
+// heldReply is an MCP reply's text and structured content, held back.
+type heldReply struct {
+	rn   *Renderer
+	line int           // where the text starts, in the input
+	text *spill.Buffer // the text block's text
+	sc   *spill.Buffer // the first structuredContent, as compact JSON (value.Compact's); nil: none came
+	scw  *bufio.Writer
+	// mark stands in the reply's parts, or in khive's transform of it,
+	// for the structured content, to be shown from sc.
+	mark *value.Open
+	// textFailed: one of the text's documents reported a failure, as its
+	// skeleton says (scan).
+	textFailed bool
+}
+
+// divert is the decoder's question while a reply is held back: its
+// structuredContent goes to a buffer as it is read.
+func (rn *Renderer) divert(path []input.Frame) func(value.Token) error {
+	h := rn.holding
+	if h == nil || h.sc != nil || !structuredContent(path) {
+		return nil
+	}
+	h.sc = spill.New(rn.opt.TempDir)
+	h.scw = bufio.NewWriterSize(h.sc, 64<<10)
+	tw := value.NewTokenWriter(h.scw)
+	return func(t value.Token) error {
+		tw.Token(t)
+		return h.sc.Err()
+	}
+}
+
+func (h *heldReply) close() {
+	h.text.Close()
+	if h.sc != nil {
+		h.sc.Close()
+	}
+}
+
+// holdText shows an MCP reply returned open at its text block (v) as a
+// held one is shown, holding back its text and structured content (see
+// above); what comes before the text in any case (the reply's id) is
+// shown first.
+func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) error {
+	before := rn.partsBefore(v)
+	shown := len(before)
+	if err := rn.parts(before, res); err != nil {
+		return err
+	}
+	h, w, err := rn.holdBack(v, text)
+	if h != nil {
+		defer h.close()
+	}
+	if err != nil {
+		return err
+	}
+	parts, err := h.parts(w)
+	if err != nil {
+		return err
+	}
+	textFailed := false
+	for _, p := range parts[min(shown, len(parts)):] {
+		switch {
+		case p.Kind == protocol.StreamedPart:
+			textFailed, err = h.showText(res)
+		case p.IfNoneFailed && textFailed:
+			// isError's failure: the text's documents said one.
+		case p.Kind == protocol.ValuePart && h.mark != nil && p.Value.Open == h.mark:
+			res.Failed = res.Failed || p.Failed
+			err = h.writeSC(func(dec *input.Decoder, sv value.Value) error { return rn.show(dec, sv, res) })
+		default:
+			err = rn.parts([]protocol.Part{p}, res)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// holdBack reads the rest of a reply returned open at its text block
+// (v), holding back its text and structured content (see above), and
+// returns it whole, what was held back standing in it (a text shown as
+// it was read, the structured content's skeleton).
+func (rn *Renderer) holdBack(v value.Value, text value.TextReader) (*heldReply, value.Value, error) {
+	h := &heldReply{rn: rn, line: text.Line(), text: spill.New(rn.opt.TempDir)}
+	text.Commit()
+	if _, err := io.Copy(h.text, text); err != nil {
+		if h.text.Err() != nil {
+			return h, value.Value{}, h.text.Err()
+		}
+		if _, werr := value.Whole(v); werr != nil {
+			return h, value.Value{}, werr // the string itself broke: said where, in the input
+		}
+		return h, value.Value{}, err
+	}
+	rn.holding = h
+	w, err := value.Whole(v)
+	rn.holding = nil
+	if err == nil && h.sc != nil {
+		err = h.scw.Flush()
+	}
+	return h, w, err
+}
+
+// partsBefore is the parts of a reply open at its text block that come
+// before the text: its id.
+func (rn *Renderer) partsBefore(v value.Value) []protocol.Part {
+	before := rn.docParts(v, false)
+	for i, p := range before {
+		if p.Kind == protocol.StreamedPart {
+			// What comes after the text in v (a tool result's _meta
+			// read before its content) is shown with the rest.
+			return before[:i]
+		}
+	}
+	return before
+}
+
+// parts is the parts of the whole reply w, the text a StreamedPart and
+// the structured content, when it is shown, a part whose Value's Open is
+// h.mark; or, for a reply of a rarer form, w's parts with the held text
+// and structured content read back whole into w.
+func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
+	r := replyParts(w)
+	if r.text == nil {
+		return nil, errors.New("input: a held text block was not found in its reply") // cannot happen: the decoder returned the reply open at it
+	}
+	var cmpWhole, cmpInner io.Reader
+	if r.sc != nil {
+		cmpWhole = h.sc.Reader()
+		if n := h.sc.Len(); len(r.sc.Members) == 1 && r.sc.Members[0].Key == "result" && len(r.content.Items) == 1 && n > 12 {
+			// The MCP Python SDK's {"result": X}: X (the JSON after
+			// {"result": and before }\n) may be what the text says.
+			cmpInner = io.MultiReader(h.sc.Section(10, n-12), strings.NewReader("\n"))
+		}
+	}
+	docs, same, sameInner, err := h.scan(cmpWhole, cmpInner)
+	if err != nil {
+		return nil, err
+	}
+	isErr := false
+	if e, _ := r.tool.Get("isError"); e.IsTrue() {
+		isErr = true
+	}
+	// The text says what the structured content does (protocol.repeats):
+	// its JSON is the structured content's, or X's in the SDK's {"result":
+	// X}, which protocol then shows instead (sdkUnwrapped).
+	repeats := r.sc != nil && docs == 1 && len(r.block.Members) == 2
+	unwraps := repeats && !same && sameInner
+	if docs == 0 || !r.plain(w) || unwraps && isErr {
+		// Read back whole, and shown as a held reply is.
+		if err := h.readBack(r); err != nil {
+			return nil, err
+		}
+		return append([]protocol.Part(nil), h.rn.docParts(w, true)...), nil
+	}
+	h.rn.heldReplies++
+	switch {
+	case unwraps:
+		// Shown as the text's documents, X's JSON: the structured
+		// content is then not shown, as when it is skipped unread.
+		*r.sc = value.Value{Kind: value.Null, Open: &value.Open{N: value.Skipped}}
+	case r.sc != nil:
+		if repeats && same {
+			r.text.Open = &value.Open{N: value.Repeats}
+		}
+		r.sc.Open = h.scMark()
+	}
+	return append([]protocol.Part(nil), h.rn.docParts(w, true)...), nil
+}
+
+// readBack puts the held text and structured content, read back whole,
+// in their places in the reply.
+func (h *heldReply) readBack(r reply) error {
+	if r.text == nil {
+		return errors.New("input: a held text block was not found in its reply") // cannot happen: the decoder returned the reply open at it
+	}
+	b, err := io.ReadAll(h.text.Reader())
+	if err != nil {
+		return err
+	}
+	*r.text = value.Text(string(b))
+	if r.diverted != nil {
+		if *r.diverted, err = input.NewDecoder(h.sc.Reader(), "").Next(); err != nil {
+			return err
+		}
+	}
+	h.rn.readBack++
+	return nil
+}
+
+// scMark is what stands for the structured content where it is shown.
+func (h *heldReply) scMark() *value.Open {
+	if h.mark == nil {
+		h.mark = &value.Open{N: value.Diverted}
+	}
+	return h.mark
+}
+
+// showText shows the documents of the held text, as the text block's
+// parts are shown (openText shows a text read as it comes so), and
+// whether one of them reported a failure.
+func (h *heldReply) showText(res *Result) (failed bool, err error) {
+	rn := h.rn
+	dec := rn.decoder(h.text.Reader(), fmt.Sprintf("%s (the JSON in its text block on line %d)", rn.name, h.line))
+	defer dec.Close()
+	was := res.Failed
+	res.Failed = false
+	defer func() { failed, res.Failed = res.Failed, was || res.Failed }()
+	for {
+		iv, err := dec.Next()
+		if err == io.EOF {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		if iv.IsOpen() {
+			err = rn.show(dec, iv, res)
+		} else {
+			err = rn.inner(iv, res)
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+}
+
+// writeSC reads the held structured content back as the document it is,
+// and hands it to write with its decoder (open at its long list, if it
+// has one).
+func (h *heldReply) writeSC(write func(*input.Decoder, value.Value) error) error {
+	rn := h.rn
+	dec := rn.decoder(h.sc.Reader(), fmt.Sprintf("%s (the structuredContent of the reply on line %d)", rn.name, h.line))
+	defer dec.Close()
+	v, err := dec.Next()
+	if err != nil {
+		return err
+	}
+	if err := write(dec, v); err != nil {
+		return dec.Locate(err)
+	}
+	_, err = dec.Next() // the end, after it
+	if err == io.EOF {
+		err = nil
+	}
+	return err
+}
+
+// reply is where what was held back stands in a whole reply: pointers
+// into it, to put what stands there in its place.
+type reply struct {
+	tool     value.Value  // the tool result
+	content  value.Value  // its content
+	block    value.Value  // the text block
+	text     *value.Value // the block's text, held back
+	sc       *value.Value // the tool result's first structuredContent, if held back
+	diverted *value.Value // the value held back as the structured content, wherever it is
+}
+
+// replyParts finds them in w (the tool result: w, or its first result).
+func replyParts(w value.Value) reply {
+	var r reply
+	tool := &w
+	if protocol.IsJSONRPC(w) {
+		for i := range w.Members {
+			if w.Members[i].Key == "result" {
+				tool = &w.Members[i].Value
+				break
+			}
+		}
+	}
+	r.tool = *tool
+	for i := range tool.Members {
+		m := &tool.Members[i]
+		switch {
+		case m.Key == "content" && r.content.Kind == value.Null && m.Value.Kind == value.Array:
+			r.content = m.Value
+			if len(m.Value.Items) > 0 {
+				r.block = m.Value.Items[0]
+				for j := range r.block.Members {
+					if t := &r.block.Members[j].Value; t.Kind == value.String && t.Streamed() == 1 {
+						r.text = t
+					}
+				}
+			}
+		case m.Key == "structuredContent" && r.sc == nil:
+			if m.Value.Streamed() == value.Diverted {
+				r.sc = &m.Value
+			}
+		}
+	}
+	// The first member the decoder diverted: the tool result's, or one
+	// of a rarer reply (a second result), read back whole.
+	var find func(v *value.Value, depth int)
+	find = func(v *value.Value, depth int) {
+		if r.diverted != nil || depth > 2 {
+			return
+		}
+		for i := range v.Members {
+			if v.Members[i].Value.Streamed() == value.Diverted {
+				r.diverted = &v.Members[i].Value
+				return
+			}
+			find(&v.Members[i].Value, depth+1)
+		}
+	}
+	find(&w, 0)
+	if r.diverted != r.sc {
+		r.sc = nil
+	}
+	return r
+}
+
+// plain reports a reply whose held parts protocol shows in the order it
+// shows held ones when the text is a StreamedPart and the structured
+// content (if any) one part: a tool result (toolResult) whose structured
+// content says something and is no wrapper itself (whose parts are its
+// own), after which no other text block may repeat it (which would need
+// all of it to tell).
+func (r reply) plain(w value.Value) bool {
+	if !r.toolResult(w) {
+		return false
+	}
+	if r.sc == nil {
+		return true
+	}
+	if value.Empty(*r.sc) || protocol.Wraps(*r.sc) {
+		return false
+	}
+	for _, b := range r.content.Items[1:] {
+		if t := strings.TrimSpace(b.Str("text")); t != "" && (t[0] == '{' || t[0] == '[') {
+			return false
+		}
+	}
+	return true
+}
+
+// scan reads the held text as protocol.ParseJSONText reads one: the
+// number of JSON documents it holds, 0 when it is not JSON through and
+// through; whether its first document's compact JSON (value.Compact's)
+// is what whole and what inner read (each nil: not asked); and, in
+// h.textFailed, whether a document reported a failure, judged on its
+// skeleton. White space other than JSON's at its end (which ParseJSONText
+// cuts) makes it no JSON here: the reply is then read back whole.
+func (h *heldReply) scan(whole, inner io.Reader) (docs int, sameWhole, sameInner bool, err error) {
+	dec := input.NewDecoder(h.text.Reader(), "")
+	dec.Telling = recognise.Tells
+	var cmps []*sameAs
+	var ws []io.Writer
+	for _, r := range []io.Reader{whole, inner} {
+		var c *sameAs
+		if r != nil {
+			c = &sameAs{r: bufio.NewReaderSize(r, 64<<10), same: true}
+			ws = append(ws, c)
+		}
+		cmps = append(cmps, c)
+	}
+	var tw *value.TokenWriter
+	bw := bufio.NewWriterSize(io.MultiWriter(ws...), 64<<10)
+	if len(ws) > 0 {
+		tw = value.NewTokenWriter(bw)
+	}
+	failed := false
+	for {
+		skel, err := dec.Copy(func(t value.Token) error {
+			if docs == 0 && tw != nil {
+				tw.Token(t)
+			}
+			return nil
+		})
+		if err == io.EOF {
+			break
+		}
+		var se *spill.Error
+		if errors.As(err, &se) {
+			return 0, false, false, err
+		}
+		if err != nil {
+			return 0, false, false, nil // not JSON after all: the text it is
+		}
+		docs++
+		for _, p := range protocol.Unwrap(skel, recognise.Failed) {
+			failed = failed || p.Failed
+		}
+	}
+	bw.Flush()
+	for _, c := range cmps {
+		if c != nil && c.err != nil {
+			return 0, false, false, c.err
+		}
+	}
+	h.textFailed = failed
+	return docs, cmps[0].end(), cmps[1].end(), nil
+}
+
+// sameAs is a writer that tells whether what is written is what r reads.
+type sameAs struct {
+	r    *bufio.Reader
+	buf  []byte
+	same bool
+	err  error // r's, when it is a temporary file's
+}
+
+func (s *sameAs) Write(p []byte) (int, error) {
+	if !s.same {
+		return len(p), nil
+	}
+	if cap(s.buf) < len(p) {
+		s.buf = make([]byte, len(p))
+	}
+	b := s.buf[:len(p)]
+	n, err := io.ReadFull(s.r, b)
+	if !bytes.Equal(b[:n], p) {
+		s.same = false
+	}
+	var se *spill.Error
+	if errors.As(err, &se) {
+		s.err = err
+	}
+	return len(p), nil
+}
+
+// end reports whether what was written was all r reads; false for none.
+func (s *sameAs) end() bool {
+	if s == nil || !s.same {
+		return false
+	}
+	_, err := s.r.ReadByte()
+	return err == io.EOF
+}
+
+// toolResult reports a reply w that protocol and khive's transform take
+// as a tool result (bare, or a JSON-RPC reply's first result) whose held
+// text is its first block's, and whose first structuredContent is what
+// was held back, if anything was: the text stands as a block's text, the
+// structured content as its own document.
+func (r reply) toolResult(w value.Value) bool {
+	return r.text != nil && (r.diverted == nil || r.sc != nil) &&
+		protocol.IsToolResult(r.tool) && (protocol.IsJSONRPC(w) || protocol.IsToolResult(w))
+}
