@@ -106,6 +106,11 @@ type Options struct {
 	// and in Plain and Agent output an MCP reply's text block and
 	// structuredContent, until the reply ends.
 	TempDir string
+	// ReadAhead reads a stream's next document on a goroutine of its own
+	// while the one before is rendered: faster on more than one core, at
+	// the cost of a goroutine that, after output fails, may still be
+	// waiting on the input when Stream returns.
+	ReadAhead bool
 }
 
 // Result is what an input held.
@@ -164,7 +169,7 @@ func pipelineOptions(opt Options) (pipeline.Options, error) {
 	po := pipeline.Options{
 		Output: pipeline.Output(opt.Format), Width: opt.Width, Now: opt.Now, ASCII: opt.ASCII,
 		Verbose: opt.Verbose, Log: opt.Log, Links: opt.Links, Follow: opt.Follow, Color: colorprofile.NoTTY, Table: opt.Table,
-		TempDir: opt.TempDir,
+		TempDir: opt.TempDir, ReadAhead: opt.ReadAhead,
 	}
 	switch opt.Format {
 	case 0:

@@ -15,6 +15,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -231,6 +232,8 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 		return s, err
 	}
 	opt.TempDir = getenv("TMPDIR") // "" is the system's own
+	// A second core decodes the next document while one is shown.
+	opt.ReadAhead = runtime.GOMAXPROCS(0) > 1
 	opt.ASCII = cmd.Bool("ascii")
 	opt.Verbose = cmd.Bool("verbose")
 	opt.Follow = cmd.Bool("follow")

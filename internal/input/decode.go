@@ -350,6 +350,11 @@ func (d *Decoder) StartLine(n int) { d.pos.lines = n - 1 }
 // Documents is how many documents Next has returned.
 func (d *Decoder) Documents() int { return d.docs }
 
+// Offset is how far the documents read so far took the decoder into its
+// input, in bytes (white space squeezed out): what one document took is
+// the difference.
+func (d *Decoder) Offset() int64 { return d.dec.InputOffset() + d.shift }
+
 // Next returns the next document; io.EOF after the last one, ErrEmpty
 // (wrapped in an InputError) if there was none, or an *InputError.
 //

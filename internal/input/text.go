@@ -387,6 +387,12 @@ func (d *Decoder) resume(kinds []byte, keys []string, at int64, rest []byte) {
 // while it cannot tell: a short string is left to the token decoder, as
 // any other, at no cost but the look.
 func (d *Decoder) long(content []byte, json bool) bool {
+	// A string holds no raw line break (JSON escapes it): one in what is
+	// buffered ends it before there, or the token decoder finds it bad. A
+	// line of NDJSON is told by one look, not a look at each quote.
+	if i := bytes.IndexByte(content, '\n'); i >= 0 && i < textLong {
+		return false
+	}
 	if closes(content) || json && len(content) >= textStart && !jsonStart(content) {
 		return false // most strings: nothing more to look at
 	}

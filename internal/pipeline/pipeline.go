@@ -20,6 +20,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/colorprofile"
@@ -104,6 +105,10 @@ type Options struct {
 	// output's request ops; in plain and agent output an MCP reply's text
 	// block and structured content.
 	TempDir string
+	// ReadAhead reads a stream's next document on a goroutine of its own
+	// while the one before is shown (ahead.go): for a machine with more
+	// than one core.
+	ReadAhead bool
 }
 
 // InputError is input that is not JSON, located for a person to find.
@@ -213,6 +218,10 @@ type Renderer struct {
 	// every document; locked: the reading goroutine holds mu (while it
 	// shows a document), so the input's flush need not take it.
 	lazy, locked bool
+	// ahead reads the stream's documents ahead (Options.ReadAhead);
+	// aheadReading is set while it reads the input.
+	ahead        *ahead
+	aheadReading atomic.Bool
 }
 
 // NewRenderer returns a renderer writing to w.
@@ -342,7 +351,13 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 		line += len(pre)
 	}
 	dec := rn.decoder(br, name)
-	defer dec.Close()
+	defer func() {
+		// Read ahead, the decoder may be left to a goroutine still
+		// waiting for input (endAhead).
+		if rn.endAhead() {
+			dec.Close()
+		}
+	}()
 	dec.Interlude = rn.interlude(name, &res)
 	dec.Settled = settled
 	dec.StartLine(line)
@@ -352,8 +367,11 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 // readEach is the read of most outputs: each document as the decoder
 // returns it.
 func (rn *Renderer) readEach(dec *input.Decoder, res *Result) error {
+	if rn.opt.ReadAhead {
+		rn.readAhead(dec)
+	}
 	for {
-		v, err := dec.Next()
+		v, err := rn.nextDoc(dec)
 		if done, err := rn.next(dec, v, err, res); done || err != nil {
 			return err
 		}
@@ -363,7 +381,7 @@ func (rn *Renderer) readEach(dec *input.Decoder, res *Result) error {
 // next shows the document the decoder returned, or ends the stream (done)
 // at its end or at an error.
 func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Result) (done bool, _ error) {
-	if err == io.EOF || (err != nil && res.Documents > 0 && dec.Documents() == 0 && isEmptyInput(err)) {
+	if err == io.EOF || (err != nil && res.Documents > 0 && rn.docsRead(dec) == 0 && isEmptyInput(err)) {
 		return true, rn.endRun() // an HTTP head with no body is fine
 	}
 	if err != nil {
@@ -637,7 +655,9 @@ type inputFlusher struct {
 
 func (f inputFlusher) Read(p []byte) (int, error) {
 	rn := f.rn
-	if rn.w.Buffered() > 0 {
+	// Read ahead, the output is the document before's, being written:
+	// flushed before waiting for the next (showWritten).
+	if !rn.aheadReading.Load() && rn.w.Buffered() > 0 {
 		if rn.locked {
 			rn.w.Flush()
 		} else {

@@ -91,6 +91,9 @@ func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
 			}
 		})
 	}
+	if rn.opt.ReadAhead {
+		rn.readAhead(dec)
+	}
 	for {
 		var timer *time.Timer
 		rn.mu.Lock()
@@ -102,7 +105,7 @@ func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
 			timer = arm()
 		}
 		rn.mu.Unlock()
-		v, err := dec.Next()
+		v, err := rn.nextDoc(dec)
 		rn.mu.Lock()
 		if timer != nil {
 			timer.Stop()

@@ -1,0 +1,115 @@
+package pipeline
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// renderAll renders data in opt, and says what came of it: the output,
+// the result and the error.
+func renderAll(data []byte, opt Options) (string, Result, string) {
+	var out bytes.Buffer
+	res, err := NewRenderer(&out, opt).Stream(bytes.NewReader(data), "in")
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	return out.String(), res, msg
+}
+
+// Reading ahead changes when a document is read, not what is shown: every
+// sample, alone and all of them in one stream (with log lines between
+// documents, and a bad document at the end), in every output, is written
+// the same, with the same result and the same error, as read serially.
+func TestReadAheadShowsWhatSerialReadingShows(t *testing.T) {
+	var files []string
+	for _, pat := range []string{"../../testdata/*.json", "../../testdata/*.ndjson", "../../testdata/mcp/*.json", "../../testdata/khive/*.json", "../../testdata/graphiti/*.json"} {
+		m, _ := filepath.Glob(pat)
+		files = append(files, m...)
+	}
+	var all bytes.Buffer
+	inputs := map[string][]byte{}
+	for i, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs[filepath.Base(f)] = data
+		all.Write(bytes.TrimSpace(data))
+		all.WriteByte('\n')
+		if i%7 == 0 {
+			all.WriteString("server: a log line between documents\n")
+		}
+	}
+	inputs["all"] = all.Bytes()
+	inputs["all, then a bad document"] = append(append([]byte(nil), all.Bytes()...), `{"ok": tru}`...)
+	outputs := map[string]Options{
+		"plain":    {Output: Plain},
+		"human":    {Output: Human, Width: 100, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)},
+		"markdown": {Output: Markdown},
+		"json":     {Output: JSON},
+		"agent":    {Output: Agent, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)},
+		"tsv":      {Output: TSV},
+	}
+	for name, data := range inputs {
+		for oname, opt := range outputs {
+			if testing.Short() && name != "all" && oname != "human" {
+				continue
+			}
+			serial, sres, serr := renderAll(data, opt)
+			opt.ReadAhead = true
+			ahead, ares, aerr := renderAll(data, opt)
+			if ahead != serial || ares != sres || aerr != serr {
+				t.Errorf("%s, %s: read ahead differs\n%.300s\n%+v %q\nserially\n%.300s\n%+v %q", name, oname, ahead, ares, aerr, serial, sres, serr)
+			}
+		}
+	}
+}
+
+// blockingReader gives its data, then blocks until released.
+type blockingReader struct {
+	data    *strings.Reader
+	release chan struct{}
+}
+
+func (b *blockingReader) Read(p []byte) (int, error) {
+	if b.data.Len() > 0 {
+		return b.data.Read(p)
+	}
+	<-b.release
+	return 0, io.EOF
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("gone") }
+
+// Output that fails ends the stream at once, though the goroutine reading
+// ahead waits for input that has not come: it is left to end when its
+// read returns.
+func TestReadAheadEndsOnAWriteErrorWhileInputWaits(t *testing.T) {
+	// One document: shown, then flushed (and failed) before the second is
+	// waited for.
+	r := &blockingReader{data: strings.NewReader(`{"ok": true, "tool": "t", "result": 1}` + "\n"), release: make(chan struct{})}
+	defer close(r.release)
+	done := make(chan error, 1)
+	go func() {
+		_, err := NewRenderer(failWriter{}, Options{Output: Plain, ReadAhead: true}).Stream(r, "in")
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		var we *WriteError
+		if !errors.As(err, &we) {
+			t.Errorf("error %v, want a write error", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the stream did not end on a write error while its input waited")
+	}
+}
