@@ -32,16 +32,25 @@ import (
 // nothing more is read ahead until it has been shown.
 const aheadLarge = 1 << 20
 
+// aheadBatch is how many documents the goroutine hands over at a time
+// while the one showing them is busy: handing over each alone woke one
+// goroutine or the other for every document, which cost more than the
+// decoding it saved.
+const aheadBatch = 32
+
 // ahead reads a decoder's documents a document ahead.
 type ahead struct {
-	dec   *input.Decoder
-	items chan aheadItem
+	dec *input.Decoder
+	// items hands over batches of what was read; batch is the goroutine's
+	// next one, cur what is left of the one being shown.
+	items      chan []aheadItem
+	batch, cur []aheadItem
 	// next lets the goroutine read on after an open or large document;
 	// stop ends it; exited is closed when it has.
 	next, stop, exited chan struct{}
-	// reading is set while the goroutine reads the input (the renderer's
-	// aheadReading, which inputFlusher looks at).
-	reading *atomic.Bool
+	// reading is the renderer's aheadReading: the goroutine's ahead while
+	// it reads the input, which inputFlusher looks at.
+	reading *atomic.Pointer[ahead]
 	// waits: the last document handed over made the goroutine wait.
 	waits     bool
 	docs      int
@@ -65,16 +74,14 @@ var errAheadStopped = errors.New("pipeline: reading ahead stopped")
 
 // readAhead starts reading dec's documents ahead; Next hands them over.
 func (rn *Renderer) readAhead(dec *input.Decoder) *ahead {
-	a := &ahead{dec: dec, items: make(chan aheadItem, 64), next: make(chan struct{}),
+	a := &ahead{dec: dec, items: make(chan []aheadItem, 4), next: make(chan struct{}),
 		stop: make(chan struct{}), exited: make(chan struct{}), interlude: dec.Interlude, reading: &rn.aheadReading}
 	if dec.Interlude != nil {
 		dec.Interlude = func(line int, text string) error {
-			select {
-			case a.items <- aheadItem{log: true, line: line, text: text}:
-				return nil
-			case <-a.stop:
+			if !a.add(aheadItem{log: true, line: line, text: text}, false) {
 				return errAheadStopped
 			}
+			return nil
 		}
 	}
 	rn.ahead = a
@@ -128,19 +135,17 @@ func (a *ahead) run() {
 	defer close(a.exited)
 	for {
 		at := a.dec.Offset()
-		a.reading.Store(true) // before looking at stop: close relies on it
+		a.reading.Store(a) // before looking at stop: close relies on it
 		select {
 		case <-a.stop:
 			return
 		default:
 		}
 		v, err := a.dec.Next()
-		a.reading.Store(false)
+		a.reading.Store(nil)
 		it := aheadItem{v: v, err: err, docs: a.dec.Documents()}
 		it.waits = err == nil && (v.IsOpen() || a.dec.Offset()-at > aheadLarge)
-		select {
-		case a.items <- it:
-		case <-a.stop:
+		if !a.add(it, err != nil || it.waits) {
 			return
 		}
 		if err != nil {
@@ -156,6 +161,35 @@ func (a *ahead) run() {
 	}
 }
 
+// add adds it to the batch, and hands the batch over when it is full,
+// when nothing handed over is waiting to be shown (the reader is idle, or
+// about to be), or now; false once the reader has stopped.
+func (a *ahead) add(it aheadItem, now bool) bool {
+	a.batch = append(a.batch, it)
+	if !now && len(a.batch) < aheadBatch && len(a.items) > 0 {
+		return true
+	}
+	select {
+	case a.items <- a.batch:
+		a.batch = make([]aheadItem, 0, aheadBatch)
+		return true
+	case <-a.stop:
+		return false
+	}
+}
+
+// handOver hands the batch over before the goroutine reads the input
+// (inputFlusher), which may wait: what was read is shown meanwhile.
+func (a *ahead) handOver() {
+	if len(a.batch) > 0 {
+		select {
+		case a.items <- a.batch:
+			a.batch = make([]aheadItem, 0, aheadBatch)
+		case <-a.stop:
+		}
+	}
+}
+
 // Next is the next document, as the decoder's Next returns it; flush
 // shows what was written before waiting for one not read yet, and its
 // error (the output's) is returned instead of waiting.
@@ -165,15 +199,19 @@ func (a *ahead) Next(flush func() error) (value.Value, error) {
 		a.next <- struct{}{} // the document before is done with
 	}
 	for {
-		var it aheadItem
-		select {
-		case it = <-a.items:
-		default:
-			if err := flush(); err != nil {
-				return value.Value{}, err
+		for len(a.cur) == 0 {
+			select {
+			case a.cur = <-a.items:
+			default:
+				if err := flush(); err != nil {
+					return value.Value{}, err
+				}
+				a.cur = <-a.items
 			}
-			it = <-a.items
 		}
+		it := a.cur[0]
+		a.cur[0] = aheadItem{} // shown: not kept alive by the batch
+		a.cur = a.cur[1:]
 		if it.log {
 			if err := a.interlude(it.line, it.text); err != nil {
 				return value.Value{}, err
@@ -194,7 +232,7 @@ func (a *ahead) Documents() int { return a.docs }
 // its read returns, and the decoder is left to it.
 func (a *ahead) close(settled bool) (waited bool) {
 	close(a.stop)
-	if !settled && a.reading.Load() {
+	if !settled && a.reading.Load() == a {
 		return false
 	}
 	<-a.exited

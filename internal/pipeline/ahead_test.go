@@ -113,3 +113,62 @@ func TestReadAheadEndsOnAWriteErrorWhileInputWaits(t *testing.T) {
 		t.Fatal("the stream did not end on a write error while its input waited")
 	}
 }
+
+// slowReader gives one document a read, and after the first n waits
+// until released: a stream whose writer has paused.
+type slowReader struct {
+	docs    []string
+	n       int
+	release chan struct{}
+}
+
+func (s *slowReader) Read(p []byte) (int, error) {
+	if len(s.docs) == 0 {
+		return 0, io.EOF
+	}
+	if s.n == 0 {
+		<-s.release
+	}
+	s.n--
+	d := s.docs[0]
+	s.docs = s.docs[1:]
+	return copy(p, d), nil
+}
+
+// Read ahead, every document read is shown while the input waits for
+// more, however many came in a row before the wait (they are handed over
+// in batches when the input comes fast).
+func TestReadAheadShowsWhatWasReadBeforeTheInputWaits(t *testing.T) {
+	var docs []string
+	for i := range 40 {
+		docs = append(docs, `{"ok": true, "tool": "t`+itoa(i)+`", "result": 1}`+"\n")
+	}
+	r := &slowReader{docs: docs, n: 37, release: make(chan struct{})}
+	out := make(chanWriter, 64)
+	done := make(chan error, 1)
+	go func() {
+		_, err := NewRenderer(out, Options{Output: Plain, ReadAhead: true}).Stream(r, "in")
+		done <- err
+	}()
+	var got strings.Builder
+	deadline := time.After(10 * time.Second)
+	for !strings.Contains(got.String(), "tool: t36\n") {
+		select {
+		case s := <-out:
+			got.WriteString(s)
+		case <-deadline:
+			t.Fatalf("the 37 documents read before the input waited were not all shown:\n%s", got.String())
+		}
+	}
+	close(r.release)
+	for {
+		select {
+		case <-out:
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+	}
+}

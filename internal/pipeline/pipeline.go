@@ -219,9 +219,9 @@ type Renderer struct {
 	// shows a document), so the input's flush need not take it.
 	lazy, locked bool
 	// ahead reads the stream's documents ahead (Options.ReadAhead);
-	// aheadReading is set while it reads the input.
+	// aheadReading is it while its goroutine reads the input.
 	ahead        *ahead
-	aheadReading atomic.Bool
+	aheadReading atomic.Pointer[ahead]
 }
 
 // NewRenderer returns a renderer writing to w.
@@ -655,9 +655,14 @@ type inputFlusher struct {
 
 func (f inputFlusher) Read(p []byte) (int, error) {
 	rn := f.rn
-	// Read ahead, the output is the document before's, being written:
-	// flushed before waiting for the next (showWritten).
-	if !rn.aheadReading.Load() && rn.w.Buffered() > 0 {
+	// Read ahead, the output is the documents' before, being written
+	// (flushed before the next is waited for: showWritten); what was read
+	// is handed over to be shown while the input may wait.
+	if a := rn.aheadReading.Load(); a != nil {
+		a.handOver()
+		return f.r.Read(p)
+	}
+	if rn.w.Buffered() > 0 {
 		if rn.locked {
 			rn.w.Flush()
 		} else {
