@@ -207,3 +207,29 @@ func TestLentItemsAreWholeUntilTheNext(t *testing.T) {
 		d.Close()
 	}
 }
+
+// value.Same says what comparing Compact's texts says, without them: over
+// random values, each against itself read again and against others.
+func TestSameIsCompactEquality(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var vals []value.Value
+	for range 300 {
+		var b strings.Builder
+		randomJSON(r, &b, 2)
+		for range 2 { // read twice: equal, but no memory shared
+			v, err := NewDecoder(strings.NewReader(b.String()), "t").Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			vals = append(vals, v)
+		}
+	}
+	for i := range vals {
+		for _, j := range []int{i ^ 1, (i + 7) % len(vals), (i * 31) % len(vals)} {
+			a, b := vals[i], vals[j]
+			if got, want := value.Same(a, b), value.Compact(a) == value.Compact(b); got != want {
+				t.Fatalf("Same(%s, %s) = %v", value.Compact(a), value.Compact(b), got)
+			}
+		}
+	}
+}

@@ -1,8 +1,8 @@
 package pipeline
 
 import (
+	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/value"
@@ -16,9 +16,8 @@ import (
 
 // repeat is the note held, and how many times it came in a row.
 type repeat struct {
-	p   protocol.Part
-	key string
-	n   int
+	p protocol.Part
+	n int
 }
 
 // collapses reports a part that may be held as a repeat: a notification's
@@ -28,29 +27,31 @@ func (rn *Renderer) collapses(p protocol.Part) bool {
 		!p.ShownBefore && (!p.Detail || rn.opt.Verbose) // not shown: not counted
 }
 
-// noteKey is what two notes that say the same thing share.
-func noteKey(p protocol.Part) string {
-	var b strings.Builder
-	b.WriteString(strings.Join(p.Note.Fields, "\x00"))
-	b.WriteString("\x01" + strconv.FormatBool(p.Note.Bad) + strconv.FormatBool(p.Note.Warn) + strconv.FormatBool(p.Note.Key))
-	if len(p.Note.Rest.Members) > 0 {
-		b.WriteString("\x01" + value.Compact(p.Note.Rest))
+// sameNote reports two notes that say the same thing: the same fields and
+// marks, and the same rest (when either has one), compared in place, as
+// every notification is to the one held.
+func sameNote(a, b protocol.Part) bool {
+	x, y := a.Note, b.Note
+	if !slices.Equal(x.Fields, y.Fields) || x.Bad != y.Bad || x.Warn != y.Warn || x.Key != y.Key {
+		return false
 	}
-	return b.String()
+	if len(x.Rest.Members) == 0 && len(y.Rest.Members) == 0 {
+		return true
+	}
+	return value.Same(x.Rest, y.Rest)
 }
 
 // hold holds a note part, counting it when it repeats the one held; it
 // writes the one held before when it does not.
 func (rn *Renderer) hold(p protocol.Part) error {
-	key := noteKey(p)
-	if rn.held != nil && rn.held.key == key {
+	if rn.held != nil && sameNote(rn.held.p, p) {
 		rn.held.n++
 		return nil
 	}
 	if err := rn.flushNote(); err != nil {
 		return err
 	}
-	rn.held = &repeat{p: p, key: key, n: 1}
+	rn.held = &repeat{p: p, n: 1}
 	return nil
 }
 

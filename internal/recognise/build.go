@@ -66,11 +66,14 @@ type keyMeaning struct {
 	// the cell does not say the unit.
 	label, unitLabel string
 	unitKey          bool
+	// header is the key as a table heads its column (Header).
+	header string
 }
 
 func meaningOf(key string) keyMeaning {
 	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id", status: IsStatusKey(key),
-		outcome: key == "outcome", dependency: key == "dependency_state", priority: key == "priority", epoch: IsTimeKey(key)}
+		outcome: key == "outcome", dependency: key == "dependency_state", priority: key == "priority", epoch: IsTimeKey(key),
+		header: Header(key)}
 	m.label, m.unitLabel, m.unitKey = labels(key)
 	if !m.score {
 		if unit, ok := DurationUnit(key); ok {
@@ -570,7 +573,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	keep := p.keep[:0]
 	defer func() { p.keep = keep[:0] }()
 	for _, c := range cols {
-		c.header = Header(c.key)
+		c.header = b.opt.Keys.meaning(c.key).header
 		b.opt.Seen.Column(c.header)
 		asked := picked(picks, c.key) >= 0
 		switch {

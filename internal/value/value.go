@@ -367,6 +367,25 @@ func Join(a, b Value) Value {
 	return Value{Kind: Object, Members: append(append([]Member(nil), a.Members...), b.Members...)}
 }
 
+// Same reports values written the same (Compact), with no text made for
+// either: the same kinds, texts, keys in order and items.
+func Same(a, b Value) bool {
+	if a.Kind != b.Kind || a.Kind != Null && a.Text != b.Text || len(a.Members) != len(b.Members) || len(a.Items) != len(b.Items) {
+		return false
+	}
+	for i := range a.Members {
+		if a.Members[i].Key != b.Members[i].Key || !Same(a.Members[i].Value, b.Members[i].Value) {
+			return false
+		}
+	}
+	for i := range a.Items {
+		if !Same(a.Items[i], b.Items[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // Compact writes v back as one-line JSON, numbers as written.
 func Compact(v Value) string {
 	var b []byte
