@@ -181,7 +181,7 @@ func mcpReplies() map[string]string {
 		"two structured contents":         rpc(tool(list, `, "structuredContent": `+list+`, "structuredContent": {"n": 2}`)),
 		"a bare tool result":              tool(req, `, "structuredContent": `+req+`, "isError": false`),
 		"ASCII-escaped, the same again":   rpc(`{"content": [{"type": "text", "text": ` + quote(list, true) + `}], "structuredContent": ` + list + `}`),
-		"structured content first (held)": rpc(`{"structuredContent": ` + list + `, "content": [{"type": "text", "text": ` + quote(list, false) + `}]}`),
+		"structured content first":        rpc(`{"structuredContent": ` + list + `, "content": [{"type": "text", "text": ` + quote(list, false) + `}]}`),
 		"no tool result after all":        rpc(tool(req, `, "structuredContent": `+req+`, "extra": {"a": null}`)),
 	}
 }
@@ -207,30 +207,38 @@ func TestHeldReplyIsShownAsTheHeldOne(t *testing.T) {
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	for name, doc := range mcpReplies() {
 		for oname, opt := range map[string]Options{"plain": {Output: Plain}, "agent": {Output: Agent, Now: now}} {
-			dir := t.TempDir()
-			opt.TempDir = dir
-			var out strings.Builder
-			rn := NewRenderer(&out, opt)
-			res, err := rn.Stream(strings.NewReader(doc), "t")
-			if err != nil {
-				t.Fatalf("%s, %s: %v", name, oname, err)
-			}
-			switch back := readBack[oname][name]; {
-			case back && rn.readBack != 1, name == "structured content first (held)" && rn.heldReplies+rn.readBack != 0,
-				!back && name != "structured content first (held)" && rn.heldReplies != 1:
-				t.Errorf("%s, %s: %d held back and shown from their buffers, %d read back whole", name, oname, rn.heldReplies, rn.readBack)
-			}
-			held, failed := heldResult(t, doc, opt)
-			if out.String() != held {
-				t.Errorf("%s, %s: output differs from held output\n%s", name, oname, firstDiff(out.String(), held))
-			}
-			if res.Failed != failed {
-				t.Errorf("%s, %s: failed %v, held %v", name, oname, res.Failed, failed)
-			}
-			if left, _ := os.ReadDir(dir); len(left) > 0 {
-				t.Errorf("%s, %s: %d temporary files left", name, oname, len(left))
-			}
+			back := readBack[oname][name]
+			showsAsHeld(t, name+", "+oname, doc, opt, back)
 		}
+	}
+}
+
+// showsAsHeld renders doc, an MCP reply whose parts are held back in
+// temporary files, and checks that it was shown from its buffers (or, when
+// back, read back whole), as the held reply is, byte for byte, with its
+// exit status, and that no temporary file is left.
+func showsAsHeld(t *testing.T, name, doc string, opt Options, back bool) {
+	t.Helper()
+	dir := t.TempDir()
+	opt.TempDir = dir
+	var out strings.Builder
+	rn := NewRenderer(&out, opt)
+	res, err := rn.Stream(strings.NewReader(doc), "t")
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if back && rn.readBack != 1 || !back && rn.heldReplies != 1 {
+		t.Errorf("%s: %d held back and shown from their buffers, %d read back whole", name, rn.heldReplies, rn.readBack)
+	}
+	held, failed := heldResult(t, doc, opt)
+	if out.String() != held {
+		t.Errorf("%s: output differs from held output\n%s", name, firstDiff(out.String(), held))
+	}
+	if res.Failed != failed {
+		t.Errorf("%s: failed %v, held %v", name, res.Failed, failed)
+	}
+	if left, _ := os.ReadDir(dir); len(left) > 0 {
+		t.Errorf("%s: %d temporary files left", name, len(left))
 	}
 }
 
