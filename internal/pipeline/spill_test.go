@@ -149,6 +149,8 @@ func mcpReplies() map[string]string {
 	sorted := requestEnvelope(1200, true, `{"ok": false, "tool": "get", "error": {"kind": "not_found", "message": "no entity 1234"}}`)
 	other := strings.Replace(req, `"status": "success"`, `"status": "partial"`, 1)
 	list := textItems(1300)
+	// Its rows first, then no list field: held when read back.
+	graph := `{"entities": [` + strings.Repeat(`{"name": "Alice", "entityType": "person", "observations": ["likes tea"]}, `, 1300) + `{"name": "Bob", "entityType": "person", "observations": []}], "relations": [{"from": "Alice", "to": "Bob", "relationType": "knows"}]}`
 	failing := sorted // a failed op after the first: the request failed
 	rpc := func(result string) string { return `{"jsonrpc": "2.0", "id": 7, "result": ` + result + `}` }
 	tool := func(text, rest string) string {
@@ -160,6 +162,7 @@ func mcpReplies() map[string]string {
 		"request alone":                   rpc(tool(req, ``)),
 		"sorted request, the same again":  rpc(tool(sorted, `, "structuredContent": `+sorted)),
 		"list, the same again":            rpc(tool(list, `, "structuredContent": `+list)),
+		"graph, the same again":           rpc(tool(graph, `, "structuredContent": `+graph)),
 		"list, something else":            rpc(tool(list, `, "structuredContent": {"items": [{"id": 1}], "has_more": true}`)),
 		"list, the same, isError":         rpc(tool(list, `, "structuredContent": `+list+`, "isError": true`)),
 		"list, something else, isError":   rpc(tool(list, `, "structuredContent": {"n": 1}, "isError": true`)),
