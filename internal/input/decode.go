@@ -594,6 +594,11 @@ func (d *Decoder) value() (value.Value, error) {
 			} else if d.Skip != nil && d.Skip(d.stack) {
 				val, err = value.Value{Kind: value.Null, Open: skipped}, d.dec.SkipValue()
 			} else if emit := d.diverted(); emit != nil {
+				// The skeleton's containers are its own, not cut from
+				// the slabs: what this unit cut stays where it is, as
+				// settle would take them for its own.
+				d.memberSlab.giveAway()
+				d.itemSlab.giveAway()
 				val, _, err = d.copyValue(emit, 0, keepAll, key, false)
 				val.Open = diverted
 			} else {

@@ -22,7 +22,9 @@ import (
 //   - The decoder's hooks that look at what is being shown (the text block
 //     shown, the reply held back) change only while a document is open,
 //     when nothing is read ahead; those that write (a log line between
-//     documents) come through in order, as documents do.
+//     documents) come through in order, as documents do. An output that
+//     diverts a document's part to be shown from elsewhere (plain and
+//     agent output's held replies) is not read ahead.
 //   - What is written is flushed when the next document has not been read
 //     yet, before waiting for it, as it is before the input is read
 //     (inputFlusher, which leaves the output alone while the goroutine
@@ -72,8 +74,15 @@ type aheadItem struct {
 // errAheadStopped ends the goroutine's decoding when its reader stops.
 var errAheadStopped = errors.New("pipeline: reading ahead stopped")
 
-// readAhead starts reading dec's documents ahead; Next hands them over.
+// readAhead starts reading dec's documents ahead, where that changes
+// nothing; Next hands them over.
 func (rn *Renderer) readAhead(dec *input.Decoder) *ahead {
+	if !rn.opt.ReadAhead || dec.Divert != nil {
+		// The structured content diverted from a document (heldreply.go)
+		// is the renderer's until that document is shown: none can be
+		// read ahead of it.
+		return nil
+	}
 	a := &ahead{dec: dec, items: make(chan []aheadItem, 4), next: make(chan struct{}),
 		stop: make(chan struct{}), exited: make(chan struct{}), interlude: dec.Interlude, reading: &rn.aheadReading}
 	if dec.Interlude != nil {

@@ -37,12 +37,22 @@ import (
 // it, the SDK's {"result": X} repeated under isError; in agent output, a
 // reply that is no tool result) is read back whole and shown as a held
 // one: exactly, though not in constant memory.
+//
+// A reply whose structuredContent is long but whose text is short (a
+// one-line summary beside a long list) is held back the same way: the
+// decoder of the input diverts a tool result's structuredContent too long
+// to hold (input.Decoder.LongValue) whatever comes before it, and the
+// reply, read to its end, is shown as one held back at its text is. Its
+// text, in the reply, is held back too when it may hold JSON (it is then
+// compared and shown as a long one is), else left to protocol, which
+// shows it as prose; a later text block that may hold JSON has the reply
+// read back whole.
 
 // heldReply is an MCP reply's text and structured content, held back.
 type heldReply struct {
 	rn   *Renderer
-	line int           // where the text starts, in the input
-	text *spill.Buffer // the text block's text
+	line int           // where the text starts (the structured content, when it came first), in the input
+	text *spill.Buffer // the text block's text; nil: in the reply (a short one, not JSON)
 	sc   *spill.Buffer // the first structuredContent, as compact JSON (value.Compact's); nil: none came
 	scw  *bufio.Writer
 	// mark stands in the reply's parts, or in khive's transform of it,
@@ -53,24 +63,72 @@ type heldReply struct {
 	textFailed bool
 }
 
-// divert is the decoder's question while a reply is held back: its
-// structuredContent goes to a buffer as it is read.
-func (rn *Renderer) divert(path []input.Frame) func(value.Token) error {
-	h := rn.holding
-	if h == nil || h.sc != nil || !structuredContent(path) {
-		return nil
+// diverter is the decoder's question (Divert) for the documents dec
+// reads: while a reply is held back at its text (holding), its
+// structuredContent goes to a buffer as it is read; and in a document of
+// the input itself (outer, whose documents every one go through show), a
+// tool result's structuredContent too long to hold goes so whatever its
+// text, and the reply is held back once it ends (scHeld, holdSC).
+func (rn *Renderer) diverter(dec *input.Decoder) func(path []input.Frame) func(value.Token) error {
+	return func(path []input.Frame) func(value.Token) error {
+		if !structuredContent(path) {
+			return nil
+		}
+		h := rn.holding
+		if h == nil {
+			h = rn.scHeld
+		}
+		if h == nil {
+			if dec != rn.outer || !direct(path) || !dec.LongValue() {
+				return nil
+			}
+			h = &heldReply{rn: rn, line: dec.Line()}
+			rn.scHeld = h
+		}
+		if h.sc != nil {
+			return nil
+		}
+		h.sc = spill.New(rn.opt.TempDir)
+		h.scw = bufio.NewWriterSize(h.sc, 64<<10)
+		tw := value.NewTokenWriter(h.scw)
+		return func(t value.Token) error {
+			tw.Token(t)
+			return h.sc.Err()
+		}
 	}
-	h.sc = spill.New(rn.opt.TempDir)
-	h.scw = bufio.NewWriterSize(h.sc, 64<<10)
-	tw := value.NewTokenWriter(h.scw)
-	return func(t value.Token) error {
-		tw.Token(t)
-		return h.sc.Err()
+}
+
+// direct reports a path with no array on it: the members of the
+// document's own objects (a tool result's, not an item's).
+func direct(path []input.Frame) bool {
+	for _, f := range path {
+		if f.Item != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// takeSC is the structured content held back of the document just read,
+// if any (diverter), now the caller's to show and close.
+func (rn *Renderer) takeSC() *heldReply {
+	h := rn.scHeld
+	rn.scHeld = nil
+	return h
+}
+
+// dropSC lets go of the structured content held back of a document that
+// is not shown (its input broke off).
+func (rn *Renderer) dropSC() {
+	if h := rn.takeSC(); h != nil {
+		h.close()
 	}
 }
 
 func (h *heldReply) close() {
-	h.text.Close()
+	if h.text != nil {
+		h.text.Close()
+	}
 	if h.sc != nil {
 		h.sc.Close()
 	}
@@ -97,8 +155,33 @@ func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) 
 	if err != nil {
 		return err
 	}
+	return h.show(parts[min(shown, len(parts)):], res)
+}
+
+// holdSC shows w, a document read whole whose structured content was held
+// back as it was read (diverter: a long one), as a reply held back at its
+// text is shown (holdText): its parts in their order, each held one read
+// back from its buffer.
+func (rn *Renderer) holdSC(w value.Value, h *heldReply, res *Result) error {
+	defer h.close()
+	if err := h.scw.Flush(); err != nil {
+		return err
+	}
+	parts, err := h.parts(w)
+	if err != nil {
+		return err
+	}
+	return h.show(parts, res)
+}
+
+// show shows parts of a held-back reply (h.parts'), in their order: the
+// text's documents and the structured content read back from their
+// buffers, the others as they are.
+func (h *heldReply) show(parts []protocol.Part, res *Result) error {
+	rn := h.rn
 	textFailed := false
-	for _, p := range parts[min(shown, len(parts)):] {
+	for _, p := range parts {
+		var err error
 		switch {
 		case p.Kind == protocol.StreamedPart:
 			textFailed, err = h.showText(res)
@@ -106,7 +189,16 @@ func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) 
 			// isError's failure: the text's documents said one.
 		case p.Kind == protocol.ValuePart && h.mark != nil && p.Value.Open == h.mark:
 			res.Failed = res.Failed || p.Failed
-			err = h.writeSC(func(dec *input.Decoder, sv value.Value) error { return rn.show(dec, sv, res) })
+			known := p.Value // its skeleton
+			err = h.writeSC(func(dec *input.Decoder, sv value.Value) error {
+				if sv.IsOpen() && !shownAsHeld(sv, known) {
+					var err error
+					if sv, err = value.Force(sv); err != nil {
+						return err
+					}
+				}
+				return rn.show(dec, sv, res)
+			})
 		default:
 			err = rn.parts([]protocol.Part{p}, res)
 		}
@@ -162,21 +254,29 @@ func (rn *Renderer) partsBefore(v value.Value) []protocol.Part {
 // and structured content read back whole into w.
 func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 	r := replyParts(w)
-	if r.text == nil {
-		return nil, errors.New("input: a held text block was not found in its reply") // cannot happen: the decoder returned the reply open at it
-	}
-	var cmpWhole, cmpInner io.Reader
-	if r.sc != nil {
-		cmpWhole = h.sc.Reader()
-		if n := h.sc.Len(); len(r.sc.Members) == 1 && r.sc.Members[0].Key == "result" && len(r.content.Items) == 1 && n > 12 {
-			// The MCP Python SDK's {"result": X}: X (the JSON after
-			// {"result": and before }\n) may be what the text says.
-			cmpInner = io.MultiReader(h.sc.Section(10, n-12), strings.NewReader("\n"))
+	if h.text == nil {
+		if err := h.holdShort(&r); err != nil {
+			return nil, err
 		}
 	}
-	docs, same, sameInner, err := h.scan(cmpWhole, cmpInner)
-	if err != nil {
-		return nil, err
+	if h.text != nil && r.text == nil {
+		return nil, errors.New("input: a held text block was not found in its reply") // cannot happen: the decoder returned the reply open at it
+	}
+	docs, same, sameInner := 0, false, false
+	if h.text != nil {
+		var cmpWhole, cmpInner io.Reader
+		if r.sc != nil {
+			cmpWhole = h.sc.Reader()
+			if n := h.sc.Len(); len(r.sc.Members) == 1 && r.sc.Members[0].Key == "result" && len(r.content.Items) == 1 && n > 12 {
+				// The MCP Python SDK's {"result": X}: X (the JSON after
+				// {"result": and before }\n) may be what the text says.
+				cmpInner = io.MultiReader(h.sc.Section(10, n-12), strings.NewReader("\n"))
+			}
+		}
+		var err error
+		if docs, same, sameInner, err = h.scan(cmpWhole, cmpInner); err != nil {
+			return nil, err
+		}
 	}
 	isErr := false
 	if e, _ := r.tool.Get("isError"); e.IsTrue() {
@@ -187,7 +287,7 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 	// X}, which protocol then shows instead (sdkUnwrapped).
 	repeats := r.sc != nil && docs == 1 && len(r.block.Members) == 2
 	unwraps := repeats && !same && sameInner
-	if docs == 0 || !r.plain(w) || unwraps && isErr {
+	if h.text != nil && docs == 0 || !r.plain(w) || unwraps && isErr {
 		// Read back whole, and shown as a held reply is.
 		if err := h.readBack(r); err != nil {
 			return nil, err
@@ -212,21 +312,60 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 // readBack puts the held text and structured content, read back whole,
 // in their places in the reply.
 func (h *heldReply) readBack(r reply) error {
-	if r.text == nil {
-		return errors.New("input: a held text block was not found in its reply") // cannot happen: the decoder returned the reply open at it
+	if h.text != nil {
+		if r.text == nil {
+			return errors.New("input: a held text block was not found in its reply") // cannot happen: the decoder returned the reply open at it
+		}
+		b, err := io.ReadAll(h.text.Reader())
+		if err != nil {
+			return err
+		}
+		*r.text = value.Text(string(b))
 	}
-	b, err := io.ReadAll(h.text.Reader())
-	if err != nil {
-		return err
-	}
-	*r.text = value.Text(string(b))
 	if r.diverted != nil {
+		var err error
 		if *r.diverted, err = input.NewDecoder(h.sc.Reader(), "").Next(); err != nil {
 			return err
 		}
 	}
 	h.rn.readBack++
 	return nil
+}
+
+// holdShort holds back the text of the reply's first block, a text
+// block in the reply that may hold JSON, as a long one is held: protocol,
+// which would compare it with the structured content standing diverted
+// in the reply, cannot; the text is then compared and shown as a long
+// one is.
+func (h *heldReply) holdShort(r *reply) error {
+	if len(r.content.Items) == 0 || r.block.Kind != value.Object || r.block.Str("type") != "text" {
+		return nil
+	}
+	for j := range r.block.Members {
+		if r.block.Members[j].Key != "text" {
+			continue
+		}
+		t := &r.block.Members[j].Value // the first, which protocol reads
+		if t.Kind != value.String || !mayBeJSON(t.Text) {
+			return nil // prose: protocol shows it, and never compares it
+		}
+		h.text = spill.New(h.rn.opt.TempDir)
+		if _, err := io.WriteString(h.text, t.Text); err != nil {
+			return err
+		}
+		*t = value.Value{Kind: value.String, Open: &value.Open{N: 1}}
+		r.text = t
+		return nil
+	}
+	return nil
+}
+
+// mayBeJSON reports a text that protocol.ParseJSONText may take, and a
+// text block holding it may repeat a structured content: one opening
+// with an object or an array.
+func mayBeJSON(text string) bool {
+	t := strings.TrimSpace(text)
+	return t != "" && (t[0] == '{' || t[0] == '[')
 }
 
 // scMark is what stands for the structured content where it is shown.
@@ -285,6 +424,33 @@ func (h *heldReply) writeSC(write func(*input.Decoder, value.Value) error) error
 		err = nil
 	}
 	return err
+}
+
+// shownAsHeld reports whether the outputs see the open document v as
+// they see it whole, known by its skeleton (input.Decoder.Copy's): as the
+// same shape (recognise.Classify) at each level down to its open list or
+// object, within the skeleton's bounds. A structured content read back
+// whose fields after its list make it another shape than its rows first
+// did (a page's rows first, then no list field: {"entities": […],
+// "relations": […]}) is held, as it was when the reply was held whole.
+func shownAsHeld(v, known value.Value) bool {
+	for depth := 0; ; depth++ {
+		if depth >= input.SkeletonDepth-1 || recognise.Classify(v) != recognise.Classify(known) {
+			return false
+		}
+		if v.Open == nil || v.Open.Rest != nil || v.Open.More != nil || v.Open.Text != nil {
+			return true
+		}
+		switch i := len(v.Members) - 1; {
+		case v.Kind == value.Object && i >= 0 && i < len(known.Members) && len(known.Members) < input.SkeletonMembers &&
+			known.Members[i].Key == v.Members[i].Key:
+			v, known = v.Members[i].Value, known.Members[i].Value
+		case v.Kind == value.Array && len(v.Items) > 0 && len(v.Items) <= len(known.Items) && len(v.Items) <= input.SkeletonItems:
+			v, known = v.Items[len(v.Items)-1], known.Items[len(v.Items)-1]
+		default:
+			return false
+		}
+	}
 }
 
 // reply is where what was held back stands in a whole reply: pointers
@@ -353,11 +519,11 @@ func replyParts(w value.Value) reply {
 }
 
 // plain reports a reply whose held parts protocol shows in the order it
-// shows held ones when the text is a StreamedPart and the structured
-// content (if any) one part: a tool result (toolResult) whose structured
-// content says something and is no wrapper itself (whose parts are its
-// own), after which no other text block may repeat it (which would need
-// all of it to tell).
+// shows held ones when the text, if held, is a StreamedPart and the
+// structured content (if any) one part: a tool result (toolResult) whose
+// structured content says something and is no wrapper itself (whose parts
+// are its own), which no text block but the held one may repeat (which
+// would need all of it to tell).
 func (r reply) plain(w value.Value) bool {
 	if !r.toolResult(w) {
 		return false
@@ -368,8 +534,8 @@ func (r reply) plain(w value.Value) bool {
 	if value.Empty(*r.sc) || protocol.Wraps(*r.sc) {
 		return false
 	}
-	for _, b := range r.content.Items[1:] {
-		if t := strings.TrimSpace(b.Str("text")); t != "" && (t[0] == '{' || t[0] == '[') {
+	for i, b := range r.content.Items {
+		if (i > 0 || r.text == nil) && mayBeJSON(b.Str("text")) {
 			return false
 		}
 	}
@@ -472,10 +638,10 @@ func (s *sameAs) end() bool {
 
 // toolResult reports a reply w that protocol and khive's transform take
 // as a tool result (bare, or a JSON-RPC reply's first result) whose held
-// text is its first block's, and whose first structuredContent is what
-// was held back, if anything was: the text stands as a block's text, the
-// structured content as its own document.
+// text, if any, is its first block's (parts), and whose first
+// structuredContent is what was held back, if anything was: the text
+// stands as a block's text, the structured content as its own document.
 func (r reply) toolResult(w value.Value) bool {
-	return r.text != nil && (r.diverted == nil || r.sc != nil) &&
+	return (r.diverted == nil || r.sc != nil) &&
 		protocol.IsToolResult(r.tool) && (protocol.IsJSONRPC(w) || protocol.IsToolResult(w))
 }

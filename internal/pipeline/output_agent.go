@@ -34,7 +34,7 @@ func (a *agentOutput) hooks(dec *input.Decoder) {
 	// An MCP reply's long text block comes open at it: its text and its
 	// structuredContent are held back until the reply ends (heldText).
 	dec.Text = textBlock
-	dec.Divert = a.rn.divert
+	dec.Divert = a.rn.diverter(dec)
 }
 
 func (a *agentOutput) read(dec *input.Decoder, res *Result) error { return a.rn.readEach(dec, res) }
@@ -52,6 +52,17 @@ func (a *agentOutput) broken() {
 
 // document writes a document read whole.
 func (a *agentOutput) document(v value.Value, res *Result) error {
+	if h := a.rn.takeSC(); h != nil {
+		// Its long structuredContent held back (heldreply.go).
+		defer h.close()
+		if err := h.scw.Flush(); err != nil {
+			return err
+		}
+		if err := a.showHeld(v, h, res); err != nil {
+			return err
+		}
+		return a.rn.flush()
+	}
 	failed(v, res)
 	jsonout.Write(a.rn.w, khive.Agent(v, a.rn.opt.Now), false, jsonout.Theme{})
 	return a.rn.flush()
@@ -143,15 +154,10 @@ func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error
 }
 
 // heldText writes an MCP reply returned open at its text block, its text
-// and structuredContent held back until it ends (heldreply.go): khive's
-// transform of the whole reply, as of a held one, the text written as it
-// is read back and the structured content transformed as it is read back
-// (a document of its own, its long list row by row). Whether the text's
-// documents report a failure is judged on their skeletons, read back
-// first (unless the reply failed already). A reply that is not a tool
-// result after all is read back whole and written as a held one.
+// and structuredContent held back until it ends (heldreply.go), as
+// showHeld does. A reply that is not a tool result after all is read back
+// whole and written as a held one.
 func (a *agentOutput) heldText(v value.Value, text value.TextReader, res *Result) error {
-	rn := a.rn
 	if !protocol.StreamsText(v) {
 		w, err := value.Whole(v)
 		if err != nil {
@@ -159,15 +165,28 @@ func (a *agentOutput) heldText(v value.Value, text value.TextReader, res *Result
 		}
 		return a.document(w, res)
 	}
-	h, w, err := rn.holdBack(v, text)
+	h, w, err := a.rn.holdBack(v, text)
 	if h != nil {
 		defer h.close()
 	}
 	if err != nil {
 		return err
 	}
+	return a.showHeld(w, h, res)
+}
+
+// showHeld writes w, an MCP reply read whole whose text (when held) and
+// structuredContent were held back (heldreply.go): khive's transform of
+// the whole reply, as of a held one, the text written as it is read back
+// and the structured content transformed as it is read back (a document
+// of its own, its long list row by row). Whether a held text's documents
+// report a failure is judged on their skeletons, read back first (unless
+// the reply failed already). A reply that is not a tool result after all
+// is read back whole and written as a held one.
+func (a *agentOutput) showHeld(w value.Value, h *heldReply, res *Result) error {
+	rn := a.rn
 	r := replyParts(w)
-	if !r.toolResult(w) {
+	if h.text != nil && r.text == nil || !r.toolResult(w) {
 		if err := h.readBack(r); err != nil {
 			return err
 		}
@@ -175,7 +194,7 @@ func (a *agentOutput) heldText(v value.Value, text value.TextReader, res *Result
 	}
 	rn.heldReplies++
 	failed(w, res) // the structured content's skeleton, isError
-	if !res.Failed {
+	if !res.Failed && h.text != nil {
 		if _, _, _, err := h.scan(nil, nil); err != nil {
 			return err
 		}

@@ -56,7 +56,7 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 		dec.Skip = func(path []input.Frame) bool { return rn.textShown && structuredContent(path) }
 	}
 	if d.pw.holdsText() {
-		dec.Divert = rn.divert
+		dec.Divert = rn.diverter(dec)
 	}
 }
 
@@ -76,6 +76,9 @@ func (docsOutput) broken()                      {}
 // document writes a document in parts.
 func (d docsOutput) document(v value.Value, res *Result) error {
 	rn := d.rn
+	if h := rn.takeSC(); h != nil {
+		return rn.holdSC(v, h, res)
+	}
 	return rn.parts(rn.docParts(v, true), res)
 }
 

@@ -187,6 +187,12 @@ type Renderer struct {
 	// holding is the reply whose text block and structuredContent are
 	// being held back (heldreply.go), for the decoder's Divert hook.
 	holding *heldReply
+	// scHeld is the structured content of the document being read, held
+	// back as it was read because it is long (heldreply.go), until the
+	// document is shown; outer is the decoder of the input itself, whose
+	// documents may have one.
+	scHeld *heldReply
+	outer  *input.Decoder
 	// name is the input being read, for the errors of a text block's JSON.
 	name string
 	// out is what writes: one output of outputs.
@@ -259,6 +265,7 @@ type Result struct {
 // before it, and a *WriteError if output fails.
 func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	res, err := rn.stream(r, name)
+	rn.dropSC() // held back of a document whose input broke off
 	// A note held in case it repeats is written at the input's end, and
 	// so are records held to be one table (-o tsv).
 	if ferr := rn.flushNote(); ferr != nil && err == nil {
@@ -358,6 +365,8 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 			dec.Close()
 		}
 	}()
+	rn.outer = dec
+	defer func() { rn.outer = nil }()
 	dec.Interlude = rn.interlude(name, &res)
 	dec.Settled = settled
 	dec.StartLine(line)
@@ -367,9 +376,7 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 // readEach is the read of most outputs: each document as the decoder
 // returns it.
 func (rn *Renderer) readEach(dec *input.Decoder, res *Result) error {
-	if rn.opt.ReadAhead {
-		rn.readAhead(dec)
-	}
+	rn.readAhead(dec)
 	for {
 		v, err := rn.nextDoc(dec)
 		if done, err := rn.next(dec, v, err, res); done || err != nil {
@@ -397,6 +404,20 @@ func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Resu
 // show writes a document the decoder returned: whole, or open at a long
 // list. One whose input breaks off inside it ends as broken says.
 func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
+	if v.IsOpen() && rn.scHeld != nil {
+		// Its long structuredContent was held back (heldreply.go): it is
+		// shown, once read, as a reply held back is, whatever else in it
+		// comes open (held: value.Force).
+		w, err := value.Force(v)
+		if err != nil {
+			rn.dropSC()
+			if werr := rn.broken(); werr != nil {
+				return werr
+			}
+			return dec.Locate(err)
+		}
+		v = w
+	}
 	if !v.IsOpen() {
 		return rn.out.document(v, res)
 	}
@@ -501,6 +522,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 		if dec != nil {
 			dec.Close()
 		}
+		rn.outer = nil
 	}()
 	// A note held in case it repeats is written if the next frame takes
 	// longer than runPause to come, as a held run is (runs.go); gen tells
@@ -549,6 +571,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 		if dec == nil {
 			dec = rn.decoder(strings.NewReader(data), name)
 			dec.Settled = true // a frame's data is whole
+			rn.outer = dec
 		} else {
 			dec.Reset(strings.NewReader(data), name)
 		}
@@ -670,6 +693,9 @@ func (f inputFlusher) Read(p []byte) (int, error) {
 			rn.mu.Lock()
 			rn.w.Flush()
 			rn.mu.Unlock()
+		}
+		if err := rn.writeErr(); err != nil {
+			return 0, err // the output is gone: no more input is waited for
 		}
 	}
 	return f.r.Read(p)

@@ -91,9 +91,7 @@ func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
 			}
 		})
 	}
-	if rn.opt.ReadAhead {
-		rn.readAhead(dec)
-	}
+	rn.readAhead(dec)
 	for {
 		var timer *time.Timer
 		rn.mu.Lock()

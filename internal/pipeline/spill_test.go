@@ -149,6 +149,8 @@ func mcpReplies() map[string]string {
 	sorted := requestEnvelope(1200, true, `{"ok": false, "tool": "get", "error": {"kind": "not_found", "message": "no entity 1234"}}`)
 	other := strings.Replace(req, `"status": "success"`, `"status": "partial"`, 1)
 	list := textItems(1300)
+	// Its rows first, then no list field: held when read back.
+	graph := `{"entities": [` + strings.Repeat(`{"name": "Alice", "entityType": "person", "observations": ["likes tea"]}, `, 1300) + `{"name": "Bob", "entityType": "person", "observations": []}], "relations": [{"from": "Alice", "to": "Bob", "relationType": "knows"}]}`
 	failing := sorted // a failed op after the first: the request failed
 	rpc := func(result string) string { return `{"jsonrpc": "2.0", "id": 7, "result": ` + result + `}` }
 	tool := func(text, rest string) string {
@@ -160,6 +162,7 @@ func mcpReplies() map[string]string {
 		"request alone":                   rpc(tool(req, ``)),
 		"sorted request, the same again":  rpc(tool(sorted, `, "structuredContent": `+sorted)),
 		"list, the same again":            rpc(tool(list, `, "structuredContent": `+list)),
+		"graph, the same again":           rpc(tool(graph, `, "structuredContent": `+graph)),
 		"list, something else":            rpc(tool(list, `, "structuredContent": {"items": [{"id": 1}], "has_more": true}`)),
 		"list, the same, isError":         rpc(tool(list, `, "structuredContent": `+list+`, "isError": true`)),
 		"list, something else, isError":   rpc(tool(list, `, "structuredContent": {"n": 1}, "isError": true`)),
@@ -181,7 +184,7 @@ func mcpReplies() map[string]string {
 		"two structured contents":         rpc(tool(list, `, "structuredContent": `+list+`, "structuredContent": {"n": 2}`)),
 		"a bare tool result":              tool(req, `, "structuredContent": `+req+`, "isError": false`),
 		"ASCII-escaped, the same again":   rpc(`{"content": [{"type": "text", "text": ` + quote(list, true) + `}], "structuredContent": ` + list + `}`),
-		"structured content first (held)": rpc(`{"structuredContent": ` + list + `, "content": [{"type": "text", "text": ` + quote(list, false) + `}]}`),
+		"structured content first":        rpc(`{"structuredContent": ` + list + `, "content": [{"type": "text", "text": ` + quote(list, false) + `}]}`),
 		"no tool result after all":        rpc(tool(req, `, "structuredContent": `+req+`, "extra": {"a": null}`)),
 	}
 }
@@ -207,30 +210,38 @@ func TestHeldReplyIsShownAsTheHeldOne(t *testing.T) {
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	for name, doc := range mcpReplies() {
 		for oname, opt := range map[string]Options{"plain": {Output: Plain}, "agent": {Output: Agent, Now: now}} {
-			dir := t.TempDir()
-			opt.TempDir = dir
-			var out strings.Builder
-			rn := NewRenderer(&out, opt)
-			res, err := rn.Stream(strings.NewReader(doc), "t")
-			if err != nil {
-				t.Fatalf("%s, %s: %v", name, oname, err)
-			}
-			switch back := readBack[oname][name]; {
-			case back && rn.readBack != 1, name == "structured content first (held)" && rn.heldReplies+rn.readBack != 0,
-				!back && name != "structured content first (held)" && rn.heldReplies != 1:
-				t.Errorf("%s, %s: %d held back and shown from their buffers, %d read back whole", name, oname, rn.heldReplies, rn.readBack)
-			}
-			held, failed := heldResult(t, doc, opt)
-			if out.String() != held {
-				t.Errorf("%s, %s: output differs from held output\n%s", name, oname, firstDiff(out.String(), held))
-			}
-			if res.Failed != failed {
-				t.Errorf("%s, %s: failed %v, held %v", name, oname, res.Failed, failed)
-			}
-			if left, _ := os.ReadDir(dir); len(left) > 0 {
-				t.Errorf("%s, %s: %d temporary files left", name, oname, len(left))
-			}
+			back := readBack[oname][name]
+			showsAsHeld(t, name+", "+oname, doc, opt, back)
 		}
+	}
+}
+
+// showsAsHeld renders doc, an MCP reply whose parts are held back in
+// temporary files, and checks that it was shown from its buffers (or, when
+// back, read back whole), as the held reply is, byte for byte, with its
+// exit status, and that no temporary file is left.
+func showsAsHeld(t *testing.T, name, doc string, opt Options, back bool) {
+	t.Helper()
+	dir := t.TempDir()
+	opt.TempDir = dir
+	var out strings.Builder
+	rn := NewRenderer(&out, opt)
+	res, err := rn.Stream(strings.NewReader(doc), "t")
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if back && rn.readBack != 1 || !back && rn.heldReplies != 1 {
+		t.Errorf("%s: %d held back and shown from their buffers, %d read back whole", name, rn.heldReplies, rn.readBack)
+	}
+	held, failed := heldResult(t, doc, opt)
+	if out.String() != held {
+		t.Errorf("%s: output differs from held output\n%s", name, firstDiff(out.String(), held))
+	}
+	if res.Failed != failed {
+		t.Errorf("%s: failed %v, held %v", name, res.Failed, failed)
+	}
+	if left, _ := os.ReadDir(dir); len(left) > 0 {
+		t.Errorf("%s: %d temporary files left", name, len(left))
 	}
 }
 

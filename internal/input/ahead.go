@@ -1,0 +1,124 @@
+package input
+
+import (
+	"bufio"
+	"bytes"
+)
+
+// LongValue reports whether the member value the decoder is about to read
+// (its name read, as the Divert hook is asked) is an object or an array
+// that does not end within the next textLong bytes of the input: one
+// worth handing on as it is read (Divert) rather than held. It looks at
+// the bytes ahead without reading them, reading more only while it cannot
+// tell, and never past textLong; most values end in what is buffered.
+func (d *Decoder) LongValue() bool {
+	if d.sq == nil || d.dec.StackDepth() != len(d.stack)+len(d.arrays) {
+		return false // a row read token by token: not this decoder's to read
+	}
+	var s valueScan
+	unread := d.dec.UnreadBuffer()
+	if s.scan(unread) {
+		return false
+	}
+	n := len(unread)
+	if d.rest != nil && d.rest.Len() > 0 {
+		rest := make([]byte, d.rest.Len())
+		d.rest.ReadAt(rest, d.rest.Size()-int64(d.rest.Len()))
+		if s.scan(rest) {
+			return false
+		}
+		n += len(rest)
+	}
+	br := d.pos.r.(*bufio.Reader)
+	seen := 0
+	for {
+		ahead, _ := br.Peek(br.Buffered())
+		if s.scan(ahead[seen:]) {
+			return false
+		}
+		seen = len(ahead)
+		if n+seen >= textLong || br.Buffered() >= br.Size() {
+			return true
+		}
+		if _, err := br.Peek(br.Buffered() + 1); err != nil {
+			return false // the input ends in the value: reading it says so
+		}
+	}
+}
+
+// Line is the line of the input the decoder's next token is on (for a
+// message that names where something it read began).
+func (d *Decoder) Line() int {
+	if d.sq == nil {
+		return 0
+	}
+	line, _ := d.pos.at(d.sq.raw(d.dec.InputOffset() + d.shift))
+	return line
+}
+
+// valueScan finds the end of a JSON value in its text, given in pieces,
+// from before the value (a member's colon, white space): only its
+// brackets and strings are looked at. A value that is no object or array
+// ends at once (it is not long: a long string is read as one, text.go).
+type valueScan struct {
+	started, inString bool
+	escaped           bool // a string's backslash ended the last piece
+	depth             int
+}
+
+// scan reads the next piece, and reports whether the value ended in it.
+func (s *valueScan) scan(b []byte) bool {
+	for len(b) > 0 {
+		if s.inString {
+			if s.escaped {
+				s.escaped, b = false, b[1:]
+				continue
+			}
+			i := bytes.IndexAny(b, `"\`)
+			switch {
+			case i < 0:
+				return false
+			case b[i] == '"':
+				s.inString = false
+			case i+1 == len(b):
+				s.escaped = true
+				return false
+			default:
+				i++ // the escaped byte
+			}
+			b = b[i+1:]
+			continue
+		}
+		if !s.started {
+			j := 0
+			for j < len(b) && (b[j] == ' ' || b[j] == '\t' || b[j] == '\n' || b[j] == '\r' || b[j] == ':') {
+				j++
+			}
+			if j == len(b) {
+				return false
+			}
+			if b[j] != '{' && b[j] != '[' {
+				return true
+			}
+			s.started = true
+			b = b[j:]
+		}
+		i := bytes.IndexAny(b, "\"{}[]")
+		if i < 0 {
+			return false
+		}
+		switch b[i] {
+		case '"':
+			s.inString = true
+		case '{', '[':
+			s.depth++
+		default:
+			s.depth--
+			if s.depth == 0 {
+				return true
+			}
+		}
+		b = b[i+1:]
+	}
+	return false
+}
