@@ -1,10 +1,15 @@
 package pipeline
 
 import (
+	"bufio"
 	"errors"
+	"io"
+	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/khive-ai/khive-pretty/internal/input"
+	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
@@ -59,8 +64,8 @@ type ahead struct {
 	interlude func(line int, text string) error // the renderer's, called in order
 }
 
-// aheadItem is a document read (or the error that ends the input), or a
-// line between documents that is no JSON.
+// aheadItem is a document read (or the error that ends the input), a
+// line between documents that is no JSON, or an event stream's note.
 type aheadItem struct {
 	v     value.Value
 	err   error
@@ -69,6 +74,10 @@ type aheadItem struct {
 	log   bool // a line between documents: line, text
 	line  int
 	text  string
+	note  *protocol.Part // an event that is no JSON (sse)
+	// at locates, in the event stream, an input error of the frame of a
+	// document returned open (sse).
+	at func(int, int) (int, int)
 }
 
 // errAheadStopped ends the goroutine's decoding when its reader stops.
@@ -83,8 +92,7 @@ func (rn *Renderer) readAhead(dec *input.Decoder) *ahead {
 		// read ahead of it.
 		return nil
 	}
-	a := &ahead{dec: dec, items: make(chan []aheadItem, 4), next: make(chan struct{}),
-		stop: make(chan struct{}), exited: make(chan struct{}), interlude: dec.Interlude, reading: &rn.aheadReading}
+	a := rn.startAhead(dec)
 	if dec.Interlude != nil {
 		dec.Interlude = func(line int, text string) error {
 			if !a.add(aheadItem{log: true, line: line, text: text}, false) {
@@ -93,8 +101,16 @@ func (rn *Renderer) readAhead(dec *input.Decoder) *ahead {
 			return nil
 		}
 	}
+	go a.run(a.documents)
+	return a
+}
+
+// startAhead is reading ahead, its goroutine to start: documents of dec,
+// or the frames of an event stream (sseAhead).
+func (rn *Renderer) startAhead(dec *input.Decoder) *ahead {
+	a := &ahead{dec: dec, items: make(chan []aheadItem, 4), next: make(chan struct{}),
+		stop: make(chan struct{}), exited: make(chan struct{}), interlude: dec.Interlude, reading: &rn.aheadReading}
 	rn.ahead = a
-	go a.run()
 	return a
 }
 
@@ -109,7 +125,9 @@ func (rn *Renderer) endAhead() bool {
 	if !a.close(rn.settled) {
 		return false
 	}
-	a.dec.Interlude = a.interlude
+	if a.dec != nil {
+		a.dec.Interlude = a.interlude
+	}
 	return true
 }
 
@@ -140,8 +158,14 @@ func (rn *Renderer) showWritten() error {
 	return rn.writeErr()
 }
 
-func (a *ahead) run() {
+// run runs produce, the goroutine's reading.
+func (a *ahead) run(produce func()) {
 	defer close(a.exited)
+	produce()
+}
+
+// documents reads dec's documents, each as the decoder's Next returns it.
+func (a *ahead) documents() {
 	for {
 		at := a.dec.Offset()
 		a.reading.Store(a) // before looking at stop: close relies on it
@@ -154,20 +178,27 @@ func (a *ahead) run() {
 		a.reading.Store(nil)
 		it := aheadItem{v: v, err: err, docs: a.dec.Documents()}
 		it.waits = err == nil && (v.IsOpen() || a.dec.Offset()-at > aheadLarge)
-		if !a.add(it, err != nil || it.waits) {
-			return
-		}
-		if err != nil {
-			return // the end, or bad input: nothing more to read
-		}
-		if it.waits {
-			select {
-			case <-a.next:
-			case <-a.stop:
-				return
-			}
+		if !a.hand(it) || err != nil {
+			return // stopped; or the end, or bad input: nothing more to read
 		}
 	}
+}
+
+// hand hands a document (or the error that ends the input) over, and
+// waits after one that says so until it is done with; false once the
+// reader has stopped.
+func (a *ahead) hand(it aheadItem) bool {
+	if !a.add(it, it.err != nil || it.waits) {
+		return false
+	}
+	if it.waits {
+		select {
+		case <-a.next:
+		case <-a.stop:
+			return false
+		}
+	}
+	return true
 }
 
 // add adds it to the batch, and hands the batch over when it is full,
@@ -203,33 +234,43 @@ func (a *ahead) handOver() {
 // shows what was written before waiting for one not read yet, and its
 // error (the output's) is returned instead of waiting.
 func (a *ahead) Next(flush func() error) (value.Value, error) {
-	if a.waits {
-		a.waits = false
-		a.next <- struct{}{} // the document before is done with
-	}
 	for {
-		for len(a.cur) == 0 {
-			select {
-			case a.cur = <-a.items:
-			default:
-				if err := flush(); err != nil {
-					return value.Value{}, err
-				}
-				a.cur = <-a.items
-			}
+		it, err := a.item(flush)
+		if err != nil {
+			return value.Value{}, err
 		}
-		it := a.cur[0]
-		a.cur[0] = aheadItem{} // shown: not kept alive by the batch
-		a.cur = a.cur[1:]
 		if it.log {
 			if err := a.interlude(it.line, it.text); err != nil {
 				return value.Value{}, err
 			}
 			continue
 		}
-		a.docs, a.waits = it.docs, it.waits
+		a.docs = it.docs
 		return it.v, it.err
 	}
+}
+
+// item is what was read next, whatever it is; flush is as Next's.
+func (a *ahead) item(flush func() error) (aheadItem, error) {
+	if a.waits {
+		a.waits = false
+		a.next <- struct{}{} // the document before is done with
+	}
+	for len(a.cur) == 0 {
+		select {
+		case a.cur = <-a.items:
+		default:
+			if err := flush(); err != nil {
+				return aheadItem{}, err
+			}
+			a.cur = <-a.items
+		}
+	}
+	it := a.cur[0]
+	a.cur[0] = aheadItem{} // shown: not kept alive by the batch
+	a.cur = a.cur[1:]
+	a.waits = it.waits
+	return it, nil
 }
 
 // Documents is the decoder's Documents as of the last document handed
@@ -246,4 +287,132 @@ func (a *ahead) close(settled bool) (waited bool) {
 	}
 	<-a.exited
 	return true
+}
+
+// frameAt locates an input error of a frame in the event stream, as at
+// (a frame's positions) says.
+func frameAt(err error, at func(int, int) (int, int)) error {
+	var ie *InputError
+	if at != nil && errors.As(err, &ie) {
+		ie.Line, ie.Col = at(max(ie.Line, 1), max(ie.Col, 1))
+	}
+	return err
+}
+
+// sseAhead is sse, its frames read and decoded on a goroutine of its own
+// while the documents before are shown (with dec, made for every frame),
+// shown as sse shows them: an event that is no JSON as a note, a note
+// held in case it repeats written if the next frame takes longer than
+// runPause to come.
+func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, line int, res *Result) error {
+	a := rn.startAhead(dec)
+	defer rn.endAhead()
+	go a.run(func() {
+		defer dec.Close()
+		// The goroutine alone reads the input (the frames' documents are
+		// read from their data): inputFlusher hands over what it read.
+		a.reading.Store(a)
+		defer a.reading.Store(nil)
+		err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
+			if strings.TrimSpace(data) == "" {
+				return nil
+			}
+			if event != "" && event != "message" && !input.LooksJSON(data) {
+				// e.g. the endpoint event of MCP's older SSE transport
+				p := protocol.EventNote(event, data)
+				if !a.add(aheadItem{note: &p}, false) {
+					return errAheadStopped
+				}
+				return nil
+			}
+			dec.Reset(strings.NewReader(data), name)
+			for {
+				v, err := dec.Next()
+				if err == io.EOF {
+					return nil
+				}
+				it := aheadItem{v: v, err: frameAt(err, at), waits: err == nil && v.IsOpen()}
+				if it.waits {
+					it.at = at // for an error met as its view reads on
+				}
+				if !a.hand(it) {
+					return errAheadStopped
+				}
+				if err != nil {
+					return errAheadStopped // handed over: the stream ends there
+				}
+			}
+		})
+		if err != errAheadStopped {
+			if err == nil {
+				err = io.EOF
+			}
+			a.add(aheadItem{err: err}, true)
+		}
+	})
+	var (
+		timer *time.Timer
+		gen   int // which arming of the timer may still act; under rn.mu
+	)
+	defer func() {
+		rn.mu.Lock()
+		gen++
+		rn.mu.Unlock()
+	}()
+	for {
+		rn.mu.Lock()
+		if rn.held != nil {
+			gen++
+			mine := gen
+			timer = time.AfterFunc(runPause, func() {
+				rn.mu.Lock()
+				defer rn.mu.Unlock()
+				if gen == mine && rn.flushNote() == nil {
+					rn.flushNow()
+				}
+			})
+		}
+		rn.mu.Unlock()
+		it, err := a.item(rn.showWritten)
+		rn.mu.Lock()
+		if timer != nil {
+			timer.Stop()
+			timer = nil
+			gen++
+		}
+		if err == nil {
+			err = rn.sseItem(dec, it, res)
+		}
+		rn.mu.Unlock()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if res.Documents == 0 {
+		return &InputError{Name: name, Msg: "no data in the event stream"}
+	}
+	return nil
+}
+
+// sseItem shows what sseAhead read, under rn.mu: io.EOF at the end.
+func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error {
+	rn.locked = true
+	defer func() { rn.locked = false }()
+	switch {
+	case it.note != nil:
+		res.Documents++
+		return rn.parts([]protocol.Part{*it.note}, res)
+	case it.err == io.EOF:
+		return io.EOF
+	case it.err != nil:
+		if werr := rn.broken(); werr != nil {
+			return werr
+		}
+		return it.err
+	}
+	res.Documents++
+	return frameAt(rn.show(dec, it.v, res), it.at)
 }

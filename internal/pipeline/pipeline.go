@@ -517,6 +517,16 @@ func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 
 // sse renders each frame's data as a document as soon as the frame ends.
 func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) error {
+	if rn.opt.ReadAhead {
+		// One decoder for every frame, made before the first to know
+		// whether the output diverts (then frames are read as shown).
+		dec := rn.decoder(strings.NewReader(""), name)
+		dec.Settled = true // a frame's data is whole
+		if dec.Divert == nil {
+			return rn.sseAhead(br, dec, name, line, res)
+		}
+		dec.Close()
+	}
 	var dec *input.Decoder
 	defer func() {
 		if dec != nil {

@@ -123,13 +123,19 @@ func TestStreamRendersEachDocumentWhenComplete(t *testing.T) {
 // Server-Sent Events are shown frame by frame: the first frame is rendered
 // before the second is written, as a slow `curl -N` stream delivers them.
 func TestSSEFramesRenderAsTheyArrive(t *testing.T) {
-	pw, out, done := streamFromPipe()
+	t.Run("plain", func(t *testing.T) { sseFramesRenderAsTheyArrive(t, Options{Output: Plain}, []string{"progress: 1/2", "progress: 2/2", "done"}) })
+	t.Run("human, read ahead", func(t *testing.T) {
+		sseFramesRenderAsTheyArrive(t, Options{Output: Human, Width: 80, ReadAhead: true}, []string{"1/2", "2/2", "done"})
+	})
+}
+
+func sseFramesRenderAsTheyArrive(t *testing.T, opt Options, wants []string) {
+	pw, out, done := streamFromPipeAs(opt)
 	frames := []string{
 		"event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progress\":1,\"total\":2}}\n\n",
 		"event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progress\":2,\"total\":2}}\n\n",
 		"event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}\n\n",
 	}
-	wants := []string{"progress: 1/2", "progress: 2/2", "done"}
 	for i, f := range frames {
 		if _, err := io.WriteString(pw, f); err != nil {
 			t.Fatal(err)

@@ -254,10 +254,13 @@ func deepCopy(v Value) Value {
 func TestEventStreamErrorInAnOpenListIsLocatedInTheStream(t *testing.T) {
 	in := "data: {\"a\": 1}\n\ndata: [" + strings.Repeat(`{"n": 1},`, 1500) + "\n\n"
 	for _, opt := range []Options{{Output: Plain}, {Output: Human, Width: 80}, {Output: Markdown}, {Output: Agent}} {
-		_, err := NewRenderer(io.Discard, opt).Stream(strings.NewReader(in), "t")
-		var ie *InputError
-		if !errors.As(err, &ie) || ie.Line != 3 {
-			t.Errorf("output %d: %v, want an input error on line 3", opt.Output, err)
+		for _, ahead := range []bool{false, true} {
+			opt.ReadAhead = ahead
+			_, err := NewRenderer(io.Discard, opt).Stream(strings.NewReader(in), "t")
+			var ie *InputError
+			if !errors.As(err, &ie) || ie.Line != 3 {
+				t.Errorf("output %d, read ahead %v: %v, want an input error on line 3", opt.Output, ahead, err)
+			}
 		}
 	}
 }
