@@ -363,14 +363,7 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 		rn.mu.Lock()
 		if rn.held != nil {
 			gen++
-			mine := gen
-			timer = time.AfterFunc(runPause, func() {
-				rn.mu.Lock()
-				defer rn.mu.Unlock()
-				if gen == mine && rn.flushNote() == nil {
-					rn.flushNow()
-				}
-			})
+			timer = rn.notePause(&gen)
 		}
 		rn.mu.Unlock()
 		it, err := a.item(rn.showWritten)

@@ -559,14 +559,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 			if rn.held == nil {
 				return
 			}
-			mine := gen
-			timer = time.AfterFunc(runPause, func() {
-				rn.mu.Lock()
-				defer rn.mu.Unlock()
-				if gen == mine && rn.flushNote() == nil {
-					rn.flushNow()
-				}
-			})
+			timer = rn.notePause(&gen)
 		}()
 		if strings.TrimSpace(data) == "" {
 			return nil
@@ -615,6 +608,20 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 		return &InputError{Name: name, Msg: "no data in the event stream"}
 	}
 	return err
+}
+
+// notePause arms a timer that writes the note held in case it repeats
+// (repeats.go) if nothing comes before runPause: gen, under rn.mu, says
+// whether this arming may still act.
+func (rn *Renderer) notePause(gen *int) *time.Timer {
+	mine := *gen
+	return time.AfterFunc(runPause, func() {
+		rn.mu.Lock()
+		defer rn.mu.Unlock()
+		if *gen == mine && rn.flushNote() == nil {
+			rn.flushNow()
+		}
+	})
 }
 
 // Document renders one document, read whole, and flushes it, so a slow

@@ -123,7 +123,9 @@ func TestStreamRendersEachDocumentWhenComplete(t *testing.T) {
 // Server-Sent Events are shown frame by frame: the first frame is rendered
 // before the second is written, as a slow `curl -N` stream delivers them.
 func TestSSEFramesRenderAsTheyArrive(t *testing.T) {
-	t.Run("plain", func(t *testing.T) { sseFramesRenderAsTheyArrive(t, Options{Output: Plain}, []string{"progress: 1/2", "progress: 2/2", "done"}) })
+	t.Run("plain", func(t *testing.T) {
+		sseFramesRenderAsTheyArrive(t, Options{Output: Plain}, []string{"progress: 1/2", "progress: 2/2", "done"})
+	})
 	t.Run("human, read ahead", func(t *testing.T) {
 		sseFramesRenderAsTheyArrive(t, Options{Output: Human, Width: 80, ReadAhead: true}, []string{"1/2", "2/2", "done"})
 	})
