@@ -175,7 +175,7 @@ func IsJSONRPC(v Value) bool {
 // id is a note of its own (plain output and --verbose), a request's is
 // part of it, and any other field it carries is kept.
 func (u unwrapper) rpc(v Value) []Part {
-	var parts []Part
+	parts := make([]Part, 0, 2) // an id and the result, or a notification
 	if id, ok := v.Get("id"); ok && (v.Has("result") || v.Has("error")) {
 		text := id.Text // notes are escaped when written
 		switch {
@@ -195,7 +195,8 @@ func (u unwrapper) rpc(v Value) []Part {
 		parts = append(parts, Part{Kind: ValuePart, Value: rpcErrorEnvelope(e), Failed: true})
 	} else if r, ok := request(v); ok {
 		used["method"], used["params"] = true, true
-		parts = append(parts, Part{Kind: RequestPart, Request: &r})
+		req := r // made only for a request: &r would make one for every notification
+		parts = append(parts, Part{Kind: RequestPart, Request: &req})
 	} else if v.Has("id") {
 		return []Part{{Kind: ValuePart, Value: v}} // not a request we can read: show it as it is
 	} else {
