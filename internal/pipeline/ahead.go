@@ -10,6 +10,7 @@ import (
 
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
@@ -62,6 +63,10 @@ type ahead struct {
 	waits     bool
 	docs      int
 	interlude func(line int, text string) error // the renderer's, called in order
+	// texts reads the JSON of text blocks as the goroutine unwraps
+	// documents; parts is the last document's, handed over.
+	texts protocol.Texts
+	parts []protocol.Part
 }
 
 // aheadItem is a document read (or the error that ends the input), a
@@ -75,6 +80,9 @@ type aheadItem struct {
 	line  int
 	text  string
 	note  *protocol.Part // an event that is no JSON (sse)
+	// parts is a whole document unwrapped (protocol.UnwrapInto): the
+	// goroutine does that too, for docParts.
+	parts []protocol.Part
 	// at locates, in the event stream, an input error of the frame of a
 	// document returned open (sse).
 	at func(int, int) (int, int)
@@ -134,7 +142,9 @@ func (rn *Renderer) endAhead() bool {
 // nextDoc is the next document of dec, read ahead or not.
 func (rn *Renderer) nextDoc(dec *input.Decoder) (value.Value, error) {
 	if rn.ahead != nil {
-		return rn.ahead.Next(rn.showWritten)
+		v, err := rn.ahead.Next(rn.showWritten)
+		rn.pre = unwrapped{v: v, parts: rn.ahead.parts}
+		return v, err
 	}
 	return dec.Next()
 }
@@ -176,12 +186,22 @@ func (a *ahead) documents() {
 		}
 		v, err := a.dec.Next()
 		a.reading.Store(nil)
-		it := aheadItem{v: v, err: err, docs: a.dec.Documents()}
+		it := aheadItem{v: v, err: err, docs: a.dec.Documents(), parts: a.unwrap(v, err)}
 		it.waits = err == nil && (v.IsOpen() || a.dec.Offset()-at > aheadLarge)
 		if !a.hand(it) || err != nil {
 			return // stopped; or the end, or bad input: nothing more to read
 		}
 	}
+}
+
+// unwrap is a whole document's parts, its wrappers taken off, as docParts
+// would take them: a fifth of what showing a small one took, done on the
+// goroutine.
+func (a *ahead) unwrap(v value.Value, err error) []protocol.Part {
+	if err != nil || v.IsOpen() || !protocol.Wraps(v) {
+		return nil
+	}
+	return protocol.UnwrapInto(nil, v, recognise.Failed, &a.texts)
 }
 
 // hand hands a document (or the error that ends the input) over, and
@@ -245,7 +265,7 @@ func (a *ahead) Next(flush func() error) (value.Value, error) {
 			}
 			continue
 		}
-		a.docs = it.docs
+		a.docs, a.parts = it.docs, it.parts
 		return it.v, it.err
 	}
 }
@@ -331,7 +351,7 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 				if err == io.EOF {
 					return nil
 				}
-				it := aheadItem{v: v, err: frameAt(err, at), waits: err == nil && v.IsOpen()}
+				it := aheadItem{v: v, err: frameAt(err, at), waits: err == nil && v.IsOpen(), parts: a.unwrap(v, err)}
 				if it.waits {
 					it.at = at // for an error met as its view reads on
 				}
@@ -407,5 +427,26 @@ func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error
 		return it.err
 	}
 	res.Documents++
+	rn.pre = unwrapped{v: it.v, parts: it.parts}
 	return frameAt(rn.show(dec, it.v, res), it.at)
+}
+
+// unwrapped is a document read ahead, and its parts (docParts).
+type unwrapped struct {
+	v     value.Value
+	parts []protocol.Part
+}
+
+// of reports u's parts when v is u's document (its first member or item
+// where u's is: a document of its own, not one like it).
+func (u unwrapped) of(v value.Value) ([]protocol.Part, bool) {
+	switch {
+	case u.parts == nil || v.Kind != u.v.Kind:
+		return nil, false
+	case len(v.Members) > 0 && len(u.v.Members) == len(v.Members) && &v.Members[0] == &u.v.Members[0]:
+		return u.parts, true
+	case len(v.Items) > 0 && len(u.v.Items) == len(v.Items) && &v.Items[0] == &u.v.Items[0]:
+		return u.parts, true
+	}
+	return nil, false
 }

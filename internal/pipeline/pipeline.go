@@ -228,6 +228,8 @@ type Renderer struct {
 	// aheadReading is it while its goroutine reads the input.
 	ahead        *ahead
 	aheadReading atomic.Pointer[ahead]
+	// pre is the document read ahead last, unwrapped.
+	pre unwrapped
 }
 
 // NewRenderer returns a renderer writing to w.
@@ -646,8 +648,11 @@ func failed(v value.Value, res *Result) {
 // docParts is what a document is made of, its wrappers taken off; count
 // says it is a new document (not the start of one read so far).
 func (rn *Renderer) docParts(v value.Value, count bool) []protocol.Part {
-	parts := protocol.UnwrapInto(rn.partBuf, v, recognise.Failed, &rn.texts)
-	rn.partBuf = parts[:0]
+	parts, ok := rn.pre.of(v) // unwrapped as it was read ahead
+	if !ok {
+		parts = protocol.UnwrapInto(rn.partBuf, v, recognise.Failed, &rn.texts)
+		rn.partBuf = parts[:0]
+	}
 	if protocol.HasID(v) {
 		ids := rn.ids + 1
 		if count {
