@@ -208,8 +208,12 @@ func TestHeldReplyIsShownAsTheHeldOne(t *testing.T) {
 		"agent": {"no tool result after all": true},
 	}
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	outputs := map[string]Options{"plain": {Output: Plain}, "agent": {Output: Agent, Now: now}}
+	if testing.Short() {
+		delete(outputs, "agent") // the quick run: one output of two
+	}
 	for name, doc := range mcpReplies() {
-		for oname, opt := range map[string]Options{"plain": {Output: Plain}, "agent": {Output: Agent, Now: now}} {
+		for oname, opt := range outputs {
 			back := readBack[oname][name]
 			showsAsHeld(t, name+", "+oname, doc, opt, back)
 		}

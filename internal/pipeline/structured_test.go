@@ -113,8 +113,12 @@ func mustDecode(s string) value.Value {
 func TestStructuredContentIsShownAsTheHeldOne(t *testing.T) {
 	t.Parallel() // large inputs: alongside the others, on a second core
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	outputs := map[string]Options{"plain": {Output: Plain}, "agent": {Output: Agent, Now: now}}
+	if testing.Short() {
+		delete(outputs, "agent") // the quick run: one output of two
+	}
 	for name, tc := range scReplies(short(1500, 1100)) {
-		for oname, opt := range map[string]Options{"plain": {Output: Plain}, "agent": {Output: Agent, Now: now}} {
+		for oname, opt := range outputs {
 			// Agent output reads back whole only what is no tool result.
 			back := tc.readBack && (oname == "plain" || name == "a field of its own beside" || name == "no content" || name == "a list of its own after")
 			showsAsHeld(t, name+", "+oname, tc.doc, opt, back)
