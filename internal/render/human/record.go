@@ -87,7 +87,10 @@ func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw boo
 		}
 	}
 	kpre, kpost := ends(h.th.Key, key)
-	prefix := pad + kpre + key + kpost + blank(max(keyW-table.Width(key), 0)+2) // one string, not a styled key and then another
+	// The line's start, in pieces: most values are written after them
+	// with no string made for the line (valueLines); the others join them.
+	pieces := keyPieces{pad, kpre, key, kpost, blank(max(keyW-table.Width(key), 0) + 2)}
+	prefix := pieces.String
 
 	switch b := f.Block.(type) {
 	case view.Record:
@@ -102,18 +105,24 @@ func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw boo
 	c := f.Cell
 	switch {
 	case c.Kind == view.Deep:
-		h.o.Pair(prefix, h.th.Faint.Render(h.cell(c).Text))
+		h.o.Pair(prefix(), h.th.Faint.Render(h.cell(c).Text))
 	case c.IsString() && strings.Contains(c.Text, "\n"):
-		h.multiline(prefix, indent+keyW+2, c.Text, raw)
+		h.multiline(prefix(), indent+keyW+2, c.Text, raw)
 	default:
 		tc := h.cell(c)
 		if raw && h.width > 0 {
-			h.wrappedAfter(prefix, tc, indent+keyW+2)
+			h.wrappedAfter(prefix(), tc, indent+keyW+2)
 			return
 		}
-		h.valueLines(prefix, tc, indent+keyW+2)
+		h.valueLines(pieces, tc, indent+keyW+2)
 	}
 }
+
+// keyPieces is the start of a record's line: the indent, the key's style
+// around the key, and the padding to the values' column.
+type keyPieces [5]string
+
+func (k keyPieces) String() string { return k[0] + k[1] + k[2] + k[3] + k[4] }
 
 // ends is what style.Render puts around text, written around it in place.
 func ends(style table.Style, text string) (pre, post string) {
@@ -132,7 +141,7 @@ const valueLines = 4
 // valueLines writes a value after prefix (which ends at column col): cut
 // to the width when it is short of a word, else wrapped with a hanging
 // indent onto at most valueLines lines, the last one cut.
-func (h *Writer) valueLines(prefix string, c table.Cell, col int) {
+func (h *Writer) valueLines(prefix keyPieces, c table.Cell, col int) {
 	avail := h.width - col
 	fits := h.width <= 0 || h.measure(c.Text) <= avail
 	if fits || avail < minValueW {
@@ -141,7 +150,7 @@ func (h *Writer) valueLines(prefix string, c table.Cell, col int) {
 			text = table.Cut(text, avail, h.g.Ellipsis)
 		}
 		pre, post := ends(c.Style, text)
-		h.o.Pieces(prefix, pre, text, post)
+		h.o.Pieces(prefix[0], prefix[1], prefix[2], prefix[3], prefix[4], pre, text, post)
 		return
 	}
 	// Only the first lines are shown: a huge value is not wrapped whole.
@@ -152,7 +161,7 @@ func (h *Writer) valueLines(prefix string, c table.Cell, col int) {
 	}
 	for i, ln := range lns {
 		if i == 0 {
-			h.o.Pair(prefix, c.Style.Render(ln))
+			h.o.Pair(prefix.String(), c.Style.Render(ln))
 		} else {
 			h.o.Line(blank(col) + c.Style.Render(ln))
 		}
