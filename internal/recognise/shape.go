@@ -144,8 +144,10 @@ func ScalarText(v Value) string {
 // body show: the first ok and result, and the tool when it is text (a tool
 // of another type, or a second one, is a field like any other).
 func OkRest(v Value) Value {
-	t, _ := v.Get("tool")
-	return value.WithoutFirst(v, map[string]bool{"ok": true, "result": true, "tool": t.Kind == String})
+	if t, _ := v.Get("tool"); t.Kind == String {
+		return value.Without(v, "ok", "result", "tool")
+	}
+	return value.Without(v, "ok", "result")
 }
 
 // IsErrorEnvelope reports an envelope with ok: false.

@@ -269,9 +269,12 @@ type Member struct {
 
 // Get returns the first member named key.
 func (v Value) Get(key string) (Value, bool) {
-	for _, m := range v.Members {
-		if m.Key == key {
-			return m.Value, true
+	// By index: ranging by value would copy each member whole to compare
+	// its key, and Get runs for every key every recogniser asks about.
+	ms := v.Members
+	for i := range ms {
+		if ms[i].Key == key {
+			return ms[i].Value, true
 		}
 	}
 	return Value{}, false
@@ -326,40 +329,43 @@ func AllObjects(items []Value) bool {
 // WithoutFirst is obj without the first member of each key marked true in
 // used: those were shown elsewhere; a repeated key is still a field.
 func WithoutFirst(obj Value, used map[string]bool) Value {
+	return withoutFirst(obj, func(key string) bool { return used[key] })
+}
+
+// Without is v without the first member of each key named.
+func Without(v Value, keys ...string) Value {
+	// No map of the keys: a few, looked through in a row (this is on every
+	// small document's path, an envelope's rest asked for several times).
+	return withoutFirst(v, func(key string) bool { return slices.Contains(keys, key) })
+}
+
+func withoutFirst(obj Value, used func(string) bool) Value {
 	// The keys skipped so far: few (those used), looked through in a row,
-	// with no map of its own (this is on every small document's path).
+	// with no map of its own.
 	var buf [8]string
 	skipped := buf[:0]
 	drop := func(key string) bool {
-		if !used[key] || slices.Contains(skipped, key) {
+		if !used(key) || slices.Contains(skipped, key) {
 			return false
 		}
 		skipped = append(skipped, key)
 		return true
 	}
-	for _, m := range obj.Members {
-		drop(m.Key)
+	ms := obj.Members
+	for i := range ms {
+		drop(ms[i].Key)
 	}
 	out := Value{Kind: Object}
-	if n := len(obj.Members) - len(skipped); n > 0 {
+	if n := len(ms) - len(skipped); n > 0 {
 		out.Members = make([]Member, 0, n)
 		skipped = skipped[:0]
-		for _, m := range obj.Members {
-			if !drop(m.Key) {
-				out.Members = append(out.Members, m)
+		for i := range ms {
+			if !drop(ms[i].Key) {
+				out.Members = append(out.Members, ms[i])
 			}
 		}
 	}
 	return out
-}
-
-// Without is v without the first member of each key named.
-func Without(v Value, keys ...string) Value {
-	used := make(map[string]bool, len(keys))
-	for _, k := range keys {
-		used[k] = true
-	}
-	return WithoutFirst(v, used)
 }
 
 // Join is an object of a's members, then b's.
