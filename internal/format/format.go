@@ -133,8 +133,11 @@ func Bound(s, ellipsis string) string {
 
 // Lines is a text to show line by line: bounded (Bound), its CRLF line
 // ends read as LF, without the line breaks it ends with.
-func Lines(s, ellipsis string) []string {
-	return strings.Split(strings.TrimRight(strings.ReplaceAll(Bound(s, ellipsis), "\r\n", "\n"), "\n"), "\n")
+func Lines(s, ellipsis string) []string { return strings.Split(Body(s, ellipsis), "\n") }
+
+// Body is s as Lines splits it: bounded, CRLF as LF, no trailing newline.
+func Body(s, ellipsis string) string {
+	return strings.TrimRight(strings.ReplaceAll(Bound(s, ellipsis), "\r\n", "\n"), "\n")
 }
 
 // Deep is what stands for a container nested deeper than depth levels:

@@ -263,20 +263,24 @@ func (h *Writer) codeLines(text string, style theme.Style, maxLines int) {
 	if text == "" {
 		return
 	}
-	lns := format.Lines(text, h.g.Ellipsis)
-	shown := lns
-	if maxLines >= 0 && len(lns) > maxLines {
-		shown = lns[:maxLines]
-	}
-	for _, ln := range shown {
+	// The lines are looked at one by one, not split into a slice: most
+	// are only counted (a hit shows its first few of many).
+	body := format.Body(text, h.g.Ellipsis)
+	total := strings.Count(body, "\n") + 1
+	shown := 0
+	for ln := range strings.SplitSeq(body, "\n") {
+		if shown == maxLines {
+			break
+		}
+		shown++
 		ln = h.text(strings.ReplaceAll(ln, "\t", "    "))
 		if h.width > 0 {
 			ln = table.Cut(ln, h.width-4, h.g.Ellipsis)
 		}
 		h.o.Line(strings.TrimRight("    "+style.Render(ln), " "))
 	}
-	if len(shown) < len(lns) {
-		h.o.Line("    " + h.th.Faint.Render(h.g.Ellipsis+" "+format.Count(len(lns)-len(shown), "more line")))
+	if shown < total {
+		h.o.Line("    " + h.th.Faint.Render(h.g.Ellipsis+" "+format.Count(total-shown, "more line")))
 	}
 }
 
