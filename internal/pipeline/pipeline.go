@@ -707,20 +707,27 @@ func (f inputFlusher) Read(p []byte) (int, error) {
 		a.handOver()
 		return f.r.Read(p)
 	}
-	if rn.w.Buffered() > 0 {
-		if rn.locked {
-			rn.w.Flush()
-		} else {
-			// A pause's timer may be writing (runs.go, sse).
-			rn.mu.Lock()
-			rn.w.Flush()
-			rn.mu.Unlock()
-		}
-		if err := rn.writeErr(); err != nil {
-			return 0, err // the output is gone: no more input is waited for
-		}
+	if err := rn.flushBeforeRead(); err != nil {
+		return 0, err // the output is gone: no more input is waited for
 	}
 	return f.r.Read(p)
+}
+
+// flushBeforeRead writes out what is buffered; the output's error, if
+// that failed.
+func (rn *Renderer) flushBeforeRead() error {
+	if !rn.locked {
+		// A pause's timer may be writing (runs.go, sse): what it wrote,
+		// and its error, are looked at under the lock too (not held while
+		// the input is read, which may wait: the timer writes meanwhile).
+		rn.mu.Lock()
+		defer rn.mu.Unlock()
+	}
+	if rn.w.Buffered() == 0 {
+		return nil
+	}
+	rn.w.Flush()
+	return rn.writeErr()
 }
 
 // begin starts a part: a blank line after the previous one, except that
