@@ -76,6 +76,14 @@ type Decoder struct {
 	// whose Streamed is value.Diverted. An error of the func ends the
 	// document with it.
 	Divert func(path []Frame) func(value.Token) error
+	// ListAhead, when set, is asked about an open list when its first
+	// item after first is asked for (and no token was read before): it
+	// may return a reader of the list's items, which the list's Next
+	// returns from then on (the pipeline reads them ahead, on a goroutine
+	// of its own, with next and offset); nil, and the list is read here.
+	// Whoever reads next is the decoder's only reader until next has
+	// returned the list's end or an error.
+	ListAhead func(first []value.Value, next func() (value.Value, bool, error), offset func() int64) func() (value.Value, bool, error)
 	// Interlude, when set, is given each whole line between two
 	// documents that cannot start one (a server's log line on the same
 	// stream), with its line number; it is skipped. Unset, such a line
@@ -159,6 +167,12 @@ type openList struct {
 	n    int // items read by Next
 	// lent: each item is valid until the next is read (Lend).
 	lent bool
+	// first is the list's first items, held, for ListAhead; ahead, the
+	// reader it gave; serial, that none is to be asked for (the list is
+	// read token by token, or the hook declined).
+	first  []value.Value
+	ahead  func() (value.Value, bool, error)
+	serial bool
 }
 
 // Lend makes each item Next returns from now on valid until the next is
@@ -172,6 +186,20 @@ func (l *openList) Lend() value.Cursor {
 
 // Next returns the next item; false after the last.
 func (l *openList) Next() (value.Value, bool, error) {
+	if l.ahead == nil && !l.serial && !l.lent && l.d.ListAhead != nil {
+		// Its first item asked for, and no token read yet: the reader
+		// the hook gives reads the list from now on, the decoder its own.
+		l.ahead = l.d.ListAhead(l.first, l.next, l.d.Offset)
+		l.serial, l.first = l.ahead == nil, nil
+	}
+	if l.ahead != nil {
+		return l.ahead()
+	}
+	return l.next()
+}
+
+// next reads the next item.
+func (l *openList) next() (value.Value, bool, error) {
 	d := l.d
 	if l.done {
 		return value.Value{}, false, nil
@@ -195,12 +223,21 @@ func (l *openList) Next() (value.Value, bool, error) {
 }
 
 // Tokens is the token decoder at the list's next item, for a caller that
-// reads an item without building a Value (a row straight to a line).
-func (l *openList) Tokens() *jsonlib.Decoder { return l.d.dec }
+// reads an item without building a Value (a row straight to a line). Asked
+// for before the first item, it keeps the list from being read ahead
+// (ListAhead): the caller reads the decoder itself.
+func (l *openList) Tokens() *jsonlib.Decoder {
+	if l.ahead != nil {
+		panic("input: the tokens of a list read ahead")
+	}
+	l.serial = true
+	return l.d.dec
+}
 
 // ReadValue reads the value at the token decoder's position (inside an
 // item read token by token).
 func (l *openList) ReadValue() (value.Value, error) {
+	l.serial = true
 	l.d.startUnit()
 	v, err := l.d.value()
 	if err == nil {
@@ -1225,7 +1262,7 @@ func (p *positions) wordAt(off int64) (int64, string) {
 // are first, and returns, once the caller has read the list, how many
 // items it had.
 func (d *Decoder) streamList(first []value.Value) (int, error) {
-	l := &openList{d: d}
+	l := &openList{d: d, first: first}
 	d.list, d.doc = l, value.NewDoc(d.finish)
 	kinds := d.kinds()
 	list := value.Value{Kind: value.Array, Items: first, Open: &value.Open{Rest: l}}

@@ -60,7 +60,10 @@ type ahead struct {
 	// it reads the input, which inputFlusher looks at.
 	reading *atomic.Pointer[ahead]
 	// waits: the last document handed over made the goroutine wait.
-	waits     bool
+	waits bool
+	// list: the items of a long list (listahead.go), in larger batches,
+	// not handed over sooner when the reader is idle.
+	list      bool
 	docs      int
 	interlude func(line int, text string) error // the renderer's, called in order
 	// texts reads the JSON of text blocks as the goroutine unwraps
@@ -76,6 +79,7 @@ type aheadItem struct {
 	err   error
 	docs  int  // documents read, this one included
 	waits bool // the goroutine waits for next before reading on
+	last  bool // an open list's end (listahead.go), or the error that ends it
 	log   bool // a line between documents: line, text
 	line  int
 	text  string
@@ -226,12 +230,12 @@ func (a *ahead) hand(it aheadItem) bool {
 // about to be), or now; false once the reader has stopped.
 func (a *ahead) add(it aheadItem, now bool) bool {
 	a.batch = append(a.batch, it)
-	if !now && len(a.batch) < aheadBatch && len(a.items) > 0 {
+	if !now && len(a.batch) < a.size() && (len(a.items) > 0 || a.list) {
 		return true
 	}
 	select {
 	case a.items <- a.batch:
-		a.batch = make([]aheadItem, 0, aheadBatch)
+		a.batch = make([]aheadItem, 0, a.size())
 		return true
 	case <-a.stop:
 		return false
@@ -244,10 +248,18 @@ func (a *ahead) handOver() {
 	if len(a.batch) > 0 {
 		select {
 		case a.items <- a.batch:
-			a.batch = make([]aheadItem, 0, aheadBatch)
+			a.batch = make([]aheadItem, 0, a.size())
 		case <-a.stop:
 		}
 	}
+}
+
+// size is how many items a batch holds at most.
+func (a *ahead) size() int {
+	if a.list {
+		return aheadItems
+	}
+	return aheadBatch
 }
 
 // Next is the next document, as the decoder's Next returns it; flush

@@ -163,16 +163,7 @@ func TestReadAheadShowsWhatWasReadBeforeTheInputWaits(t *testing.T) {
 		_, err := NewRenderer(out, Options{Output: Markdown, ReadAhead: true}).Stream(r, "in")
 		done <- err
 	}()
-	var got strings.Builder
-	deadline := time.After(10 * time.Second)
-	for !strings.Contains(got.String(), "t36") {
-		select {
-		case s := <-out:
-			got.WriteString(s)
-		case <-deadline:
-			t.Fatalf("the 37 documents read before the input waited were not all shown:\n%s", got.String())
-		}
-	}
+	shownBefore(t, out, "t36", "the 37 documents read before the input waited were not all shown")
 	close(r.release)
 	for {
 		select {

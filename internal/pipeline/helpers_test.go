@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/khive-ai/khive-pretty/glyphs"
 	"github.com/khive-ai/khive-pretty/internal/input"
@@ -87,4 +88,21 @@ func humanText(s string) string {
 // escape sequence escaped, none left out.
 func verboseText(s string) string {
 	return human.New(nil, human.Options{Glyphs: glyphs.Unicode(), Verbose: true}).Text(s)
+}
+
+// shownBefore reads out until what was written holds want, and returns
+// it; the test fails, saying what, if it does not within 10 seconds.
+func shownBefore(t *testing.T, out chanWriter, want, what string) string {
+	t.Helper()
+	var got strings.Builder
+	deadline := time.After(10 * time.Second)
+	for !strings.Contains(got.String(), want) {
+		select {
+		case s := <-out:
+			got.WriteString(s)
+		case <-deadline:
+			t.Fatalf("%s:\n%.500s", what, got.String())
+		}
+	}
+	return got.String()
 }

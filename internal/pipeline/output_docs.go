@@ -53,10 +53,13 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 	dec.StreamObject = streamsObject
 	dec.Text = textBlock
 	if d.pw.skip() {
-		dec.Skip = func(path []input.Frame) bool { return rn.textShown && structuredContent(path) }
+		dec.Skip = func(path []input.Frame) bool { return structuredContent(path) && rn.textShown }
 	}
 	if d.pw.holdsText() {
 		dec.Divert = rn.diverter(dec)
+	}
+	if _, views := d.pw.(*viewParts); views && rn.opt.ReadAhead {
+		dec.ListAhead = rn.listAhead(func() bool { return dec.Settled })
 	}
 }
 
@@ -96,7 +99,9 @@ func (d docsOutput) open(v value.Value, res *Result) error {
 		}
 		return rn.flush()
 	}
-	if err := d.pw.open(v, res); err != nil {
+	err := d.pw.open(v, res)
+	rn.stopList() // the view is done with the list: the decoder is this goroutine's again
+	if err != nil {
 		return err
 	}
 	w, err := value.Whole(v)

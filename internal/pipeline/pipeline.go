@@ -228,6 +228,11 @@ type Renderer struct {
 	// aheadReading is it while its goroutine reads the input.
 	ahead        *ahead
 	aheadReading atomic.Pointer[ahead]
+	// list is the long list being read ahead (listahead.go); decoderLeft,
+	// that one was stopped while its goroutine waited for input, which
+	// may still read the decoder (it is not closed).
+	list        *aheadList
+	decoderLeft bool
 	// pre is the document read ahead last, unwrapped.
 	pre unwrapped
 }
@@ -363,7 +368,9 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	defer func() {
 		// Read ahead, the decoder may be left to a goroutine still
 		// waiting for input (endAhead).
-		if rn.endAhead() {
+		left := rn.decoderLeft
+		rn.decoderLeft = false
+		if rn.endAhead() && !left {
 			dec.Close()
 		}
 	}()

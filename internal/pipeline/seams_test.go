@@ -104,6 +104,14 @@ func TestSeams(t *testing.T) {
 							// the same code.
 							continue
 						}
+						if opt.Output == Human || opt.Output == Markdown {
+							// Read ahead (listahead.go), the same.
+							ahead := opt
+							ahead.ReadAhead = true
+							if got, _ := renderOpened(t, doc, ahead); got != streamed {
+								t.Errorf("%s %s -o %s: read ahead differs from read serially: %s", filepath.Base(in), grown.path, name, strings.ReplaceAll(firstDiff(got, streamed), "\n", " | "))
+							}
+						}
 						held := heldString(t, doc, opt)
 						mu.Lock()
 						tried++

@@ -1,0 +1,172 @@
+package pipeline
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Reading a long list ahead changes when its items are decoded, not what
+// is shown: samples of the views that read their items whole (code hits,
+// graph entries, rows under --where) or token by token (a table's rows),
+// each list grown past the threshold as TestSeams grows them, alone,
+// followed by another document, and cut off inside the list, are written
+// the same in human and Markdown output, with the same result and error,
+// as read serially. TestSeams reads every sample's lists ahead too.
+func TestListReadAheadShowsWhatSerialReadingShows(t *testing.T) {
+	pats := []string{"../../testdata/codebase_search_code.json", "../../testdata/graphiti_search_nodes.json", "../../testdata/khive_list_tasks.json", "../../testdata/khive_neighbors.json", "../../testdata/mcp_structured_content.json"}
+	var files []string
+	for _, pat := range pats {
+		m, _ := filepath.Glob(pat)
+		files = append(files, m...)
+	}
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	where, err := whereSpec("id!=x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	outputs := map[string]Options{
+		"human":          {Output: Human, Width: 100, Now: now},
+		"markdown":       {Output: Markdown},
+		"human, --where": {Output: Human, Width: 100, Now: now, Steer: where},
+	}
+	seen := map[string]bool{}
+	opened := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := NewDecoder(bytes.NewReader(data), f).Next()
+		if err != nil {
+			continue
+		}
+		for _, grown := range grownLists(v) {
+			form := grown.path + " " + skeleton(grown.doc)
+			if seen[form] {
+				continue
+			}
+			seen[form] = true
+			doc := compactJSON(grown.doc)
+			inputs := map[string]string{
+				"alone":          doc,
+				"then another":   doc + "\n" + `{"ok": true, "tool": "gtd.transition", "result": {"id": "a"}}`,
+				"cut off inside": doc[:len(doc)*3/4],
+			}
+			for iname, in := range inputs {
+				for oname, opt := range outputs {
+					serial, sres, serr := renderAll([]byte(in), opt)
+					opt.ReadAhead = true
+					var out bytes.Buffer
+					rn := NewRenderer(&out, opt)
+					ares, err := rn.Stream(strings.NewReader(in), "in")
+					aerr := ""
+					if err != nil {
+						aerr = err.Error()
+					}
+					if rn.opened > 0 {
+						opened++
+					}
+					if out.String() != serial || ares != sres || aerr != serr {
+						t.Errorf("%s %s, %s, %s: read ahead differs\n%.400s\n%+v %q\nserially\n%.400s\n%+v %q",
+							filepath.Base(f), grown.path, iname, oname, out.String(), ares, aerr, serial, sres, serr)
+					}
+				}
+			}
+		}
+	}
+	if opened == 0 {
+		t.Fatal("no list came open: nothing was read ahead")
+	}
+}
+
+// A list read ahead from a pipe shows the items that have come while the
+// next ones are awaited, as serial reading does: the goroutine hands over
+// what it read before it reads the input.
+func TestListReadAheadShowsWhatHasCome(t *testing.T) {
+	pw, out, done := streamFromPipeAs(Options{Output: Human, Width: 100, ReadAhead: true})
+	go pw.Write(openNodes(1500))
+	shownBefore(t, out, "node1499", "the items read were not shown while the input waited")
+	go func() {
+		for range out {
+		}
+	}()
+	pw.Write([]byte(`]}`))
+	pw.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// openNodes is the start of a graph-memory answer of n nodes, its list
+// not closed.
+func openNodes(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"nodes": [`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"name": "node` + itoa(i) + `", "summary": "a node of the graph", "uuid": "u` + itoa(i) + `"}`)
+	}
+	return b.Bytes()
+}
+
+// An output that fails while a list is read ahead ends the run with the
+// write error, whether the input is a file or a pipe that has more to
+// come: the goroutine is stopped, and nothing waits for it.
+func TestListReadAheadStopsOnWriteError(t *testing.T) {
+	doc := openNodes(20000)
+	full := append(append([]byte(nil), doc...), "]}"...)
+	for _, pipe := range []bool{false, true} {
+		var r io.Reader = bytes.NewReader(full)
+		var pw *io.PipeWriter
+		if pipe {
+			var pr *io.PipeReader
+			pr, pw = io.Pipe()
+			r = pr
+			go pw.Write(doc) // and never the end
+		}
+		done := make(chan error, 1)
+		go func() {
+			_, err := NewRenderer(&fullDisk{limit: 64 << 10}, Options{Output: Human, Width: 100, ReadAhead: true}).Stream(r, "in")
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), "no space left") {
+				t.Errorf("pipe %v: %v, want the write error", pipe, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("pipe %v: the run did not end on the write error", pipe)
+		}
+		if pw != nil {
+			pw.CloseWithError(io.ErrClosedPipe)
+		}
+	}
+}
+
+// An item larger than aheadLarge is handed over alone, and nothing after
+// it is read until it has been shown; what is shown is as serial reading
+// shows it.
+func TestListReadAheadLargeItem(t *testing.T) {
+	doc := openNodes(1200)
+	big := `,{"name": "big", "summary": "` + strings.Repeat("a long summary ", 100000) + `", "uuid": "ubig"}`
+	in := string(doc) + big + strings.TrimPrefix(string(openNodes(300)), `{"nodes": [`) + "]}"
+	in = strings.Replace(in, big+`{`, big+`,{`, 1)
+	for _, opt := range []Options{{Output: Human, Width: 100}, {Output: Markdown}} {
+		serial, sres, serr := renderAll([]byte(in), opt)
+		opt.ReadAhead = true
+		ahead, ares, aerr := renderAll([]byte(in), opt)
+		if ahead != serial || ares != sres || aerr != serr {
+			t.Errorf("%v: read ahead differs\n%.300s\n%+v %q\nserially\n%.300s\n%+v %q", opt.Output, ahead, ares, aerr, serial, sres, serr)
+		}
+		if serr != "" || !strings.Contains(serial, "node299") {
+			t.Errorf("%v: %q\n%.300s", opt.Output, serr, serial)
+		}
+	}
+}
