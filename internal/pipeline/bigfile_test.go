@@ -31,6 +31,8 @@ func BenchmarkBigFile(b *testing.B) {
 	}{
 		{"plain", Options{Output: Plain}},
 		{"human", Options{Output: Human, Width: 120, Color: 4, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}},
+		// as the command runs on more than one core
+		{"human-ahead", Options{Output: Human, Width: 120, Color: 4, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC), ReadAhead: true}},
 		{"markdown", Options{Output: Markdown}},
 		{"json", Options{Output: JSON}},
 		{"agent", Options{Output: Agent, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}},

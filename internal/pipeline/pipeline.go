@@ -711,7 +711,9 @@ func (f inputFlusher) Read(p []byte) (int, error) {
 	// (flushed before the next is waited for: showWritten); what was read
 	// is handed over to be shown while the input may wait.
 	if a := rn.aheadReading.Load(); a != nil {
-		a.handOver()
+		if !rn.settled {
+			a.handOver() // a file's read does not wait: the batch fills
+		}
 		return f.r.Read(p)
 	}
 	if err := rn.flushBeforeRead(); err != nil {
