@@ -118,6 +118,8 @@ type Decoder struct {
 	// their members and items from.
 	memberSlab slab[value.Member]
 	itemSlab   slab[value.Value]
+	// unquoted is where stringText unquotes a string value.
+	unquoted []byte
 	// names are the member names met, each kept once: documents in a row
 	// repeat theirs (jsonrpc, id, result, content …).
 	names map[string]string
@@ -571,8 +573,17 @@ func (d *Decoder) begin() error {
 }
 
 func (d *Decoder) value() (value.Value, error) {
-	if d.dec.PeekKind() == '"' && d.readsLong() {
-		return d.held()
+	if d.dec.PeekKind() == '"' {
+		if d.readsLong() {
+			return d.held()
+		}
+		if d.escapesAhead() {
+			raw, err := d.dec.ReadValue()
+			if err != nil {
+				return value.Value{}, err
+			}
+			return value.Value{Kind: value.String, Text: d.stringText(raw)}, nil
+		}
 	}
 	tok, err := d.dec.ReadToken()
 	if err != nil {
@@ -705,6 +716,40 @@ const maxNames = 4096
 // memberName is the text of a member name read raw (quotes and all): one kept
 // already when it is plain ASCII met before, so that a name a stream
 // repeats is not made again for every document.
+// escapesAhead reports whether the string the token decoder is at may
+// hold escapes (a backslash before its end in what is buffered, or its end
+// not buffered): stringText unquotes those at less cost than the token's
+// String; a short plain one costs less read as a token.
+func (d *Decoder) escapesAhead() bool {
+	unread := d.dec.UnreadBuffer()
+	q := bytes.IndexByte(unread, '"')
+	if q < 0 {
+		return true
+	}
+	c := unread[q+1:]
+	i := bytes.IndexByte(c, '"')
+	return i < 0 || bytes.IndexByte(c[:i], '\\') >= 0
+}
+
+// stringText is the text of a string value, raw as the token decoder read it:
+// the token's own String unquoted the string into a buffer and copied it
+// again; here the buffer is the decoder's, reused. Escapes are resolved,
+// invalid bytes made U+FFFD, as there.
+func (d *Decoder) stringText(raw jsonlib.Raw) string {
+	b := raw[1 : len(raw)-1]
+	for _, c := range b {
+		if c == '\\' || c >= utf8.RuneSelf {
+			d.unquoted, _ = jsonlib.AppendUnquote(d.unquoted[:0], raw)
+			s := string(d.unquoted)
+			if cap(d.unquoted) > 64<<10 {
+				d.unquoted = nil // a long one once is not kept
+			}
+			return s
+		}
+	}
+	return string(b)
+}
+
 func (d *Decoder) memberName(raw jsonlib.Raw) string {
 	b := raw[1 : len(raw)-1]
 	for _, c := range b {
