@@ -573,16 +573,24 @@ func (d *Decoder) begin() error {
 }
 
 func (d *Decoder) value() (value.Value, error) {
-	if d.dec.PeekKind() == '"' {
-		if d.readsLong() {
-			return d.held()
-		}
-		if d.escapesAhead() {
-			raw, err := d.dec.ReadValue()
-			if err != nil {
-				return value.Value{}, err
+	if d.dec.PeekKind() == '"' && !d.tokenStrings {
+		// One look at what is buffered: a short plain string is read as a
+		// token; one that may hold escapes, or run past the buffer, is
+		// read raw (stringText), or here if it is long (held).
+		unread := d.dec.UnreadBuffer()
+		if q := bytes.IndexByte(unread, '"'); q >= 0 {
+			c := unread[q+1:]
+			i := bytes.IndexByte(c, '"')
+			if i < 0 || bytes.IndexByte(c[:i], '\\') >= 0 {
+				if d.readsHere() && d.longAt(c, i) {
+					return d.held()
+				}
+				raw, err := d.dec.ReadValue()
+				if err != nil {
+					return value.Value{}, err
+				}
+				return value.Value{Kind: value.String, Text: d.stringText(raw)}, nil
 			}
-			return value.Value{Kind: value.String, Text: d.stringText(raw)}, nil
 		}
 	}
 	tok, err := d.dec.ReadToken()
@@ -716,21 +724,6 @@ const maxNames = 4096
 // memberName is the text of a member name read raw (quotes and all): one kept
 // already when it is plain ASCII met before, so that a name a stream
 // repeats is not made again for every document.
-// escapesAhead reports whether the string the token decoder is at may
-// hold escapes (a backslash before its end in what is buffered, or its end
-// not buffered): stringText unquotes those at less cost than the token's
-// String; a short plain one costs less read as a token.
-func (d *Decoder) escapesAhead() bool {
-	unread := d.dec.UnreadBuffer()
-	q := bytes.IndexByte(unread, '"')
-	if q < 0 {
-		return true
-	}
-	c := unread[q+1:]
-	i := bytes.IndexByte(c, '"')
-	return i < 0 || bytes.IndexByte(c[:i], '\\') >= 0
-}
-
 // stringText is the text of a string value, raw as the token decoder read it:
 // the token's own String unquoted the string into a buffer and copied it
 // again; here the buffer is the decoder's, reused. Escapes are resolved,

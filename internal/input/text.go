@@ -103,7 +103,13 @@ func (d *Decoder) text() (value.Value, error) {
 // container around it (not a row read token by token, whose containers
 // it does not track).
 func (d *Decoder) readsLong() bool {
-	return !d.tokenStrings && d.sq != nil && d.dec.StackDepth() == len(d.stack)+len(d.arrays) && d.longAhead()
+	return d.readsHere() && d.longAhead()
+}
+
+// readsHere reports whether this decoder can read a string itself, as
+// readsLong says.
+func (d *Decoder) readsHere() bool {
+	return !d.tokenStrings && d.sq != nil && d.dec.StackDepth() == len(d.stack)+len(d.arrays)
 }
 
 // held reads a long string value here rather than by the token decoder,
@@ -438,8 +444,13 @@ func (d *Decoder) longAhead() bool {
 	if q < 0 {
 		return false
 	}
-	c := unread[q+1:]
-	if i := bytes.IndexByte(c, '"'); i == 0 || i > 0 && c[i-1] != '\\' {
+	return d.longAt(unread[q+1:], bytes.IndexByte(unread[q+1:], '"'))
+}
+
+// longAt is longAhead of the string whose text starts c, whose first
+// quote is at i in c (-1: none buffered).
+func (d *Decoder) longAt(c []byte, i int) bool {
+	if i == 0 || i > 0 && c[i-1] != '\\' {
 		return false
 	}
 	return d.long(c, false)
