@@ -107,9 +107,10 @@ type Options struct {
 	// structuredContent, until the reply ends.
 	TempDir string
 	// ReadAhead reads a stream's next document on a goroutine of its own
-	// while the one before is rendered: faster on more than one core, at
-	// the cost of a goroutine that, after output fails, may still be
-	// waiting on the input when Stream returns.
+	// while the one before is rendered, and in Human and Markdown output
+	// the items of a long list shown as they come: faster on more than
+	// one core, at the cost of a goroutine that, after output fails, may
+	// still be waiting on the input when Stream returns.
 	ReadAhead bool
 }
 

@@ -106,7 +106,8 @@ type Options struct {
 	// block and structured content.
 	TempDir string
 	// ReadAhead reads a stream's next document on a goroutine of its own
-	// while the one before is shown (ahead.go): for a machine with more
+	// while the one before is shown (ahead.go), and in human and Markdown
+	// output a long list's items (listahead.go): for a machine with more
 	// than one core.
 	ReadAhead bool
 }
