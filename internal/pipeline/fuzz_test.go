@@ -2,6 +2,8 @@ package pipeline
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -94,6 +96,16 @@ func FuzzPipeline(f *testing.F) {
 				NewRenderer(&again, opt).Stream(bytes.NewReader(data), "fuzz")
 				if !bytes.Equal(got, again.Bytes()) {
 					t.Fatalf("plain output differs between two runs")
+				}
+			}
+			if i == 1 || i == 4 {
+				// Read ahead (on two cores), the same bytes and error.
+				ahead := opt
+				ahead.ReadAhead, ahead.Log = true, io.Discard
+				var aout bytes.Buffer
+				_, aerr := NewRenderer(&aout, ahead).Stream(bytes.NewReader(data), "fuzz\x1b\u202e.json")
+				if !bytes.Equal(aout.Bytes(), got) || fmt.Sprint(aerr) != fmt.Sprint(err) {
+					t.Fatalf("output %d read ahead differs:\n%q %v\nserially:\n%q %v", i, aout.Bytes(), aerr, got, err)
 				}
 			}
 			checkSafe(t, "output "+strconv.Itoa(i), got, opt.Color >= colorprofile.ANSI)
