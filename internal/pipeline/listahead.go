@@ -52,12 +52,14 @@ type aheadList struct {
 	a     *ahead
 	next  func() (value.Value, bool, error) // the list's own reading
 	flush func() error
-	done  bool
+	done  bool // Next returns err from now on
 	err   error
-	// stopped: reading ahead stopped before the list's end; left: while
-	// its goroutine waited for input (the decoder is then its), which
-	// only an input that is not settled (a pipe) can make it do.
-	stopped, left, settled bool
+	// ended: the goroutine handed the list's end (or its error) over, and
+	// has nothing more to do; stopped: reading ahead stopped before that;
+	// left: while its goroutine waited for input (the decoder is then
+	// its), which only an input that is not settled (a pipe) can make it
+	// do.
+	ended, stopped, left, settled bool
 }
 
 // listAhead is the ListAhead hook of a decoder whose input never waits
@@ -83,13 +85,15 @@ func (rn *Renderer) stopList() {
 		return
 	}
 	rn.list = nil
-	if !l.done {
-		l.stopped = true
-		l.left = !l.a.close(l.settled)
-		rn.decoderLeft = rn.decoderLeft || l.left
-	} else {
+	if l.ended {
 		l.a.close(true)
+		return
 	}
+	// Before the list's end: a write error, or the output failing to
+	// flush while an item was awaited (Next's done, not ended).
+	l.stopped = true
+	l.left = !l.a.close(l.settled)
+	rn.decoderLeft = rn.decoderLeft || l.left
 }
 
 // Next is the list's next item, as the list's own reading returned it.
@@ -110,7 +114,7 @@ func (l *aheadList) Next() (value.Value, bool, error) {
 		return value.Value{}, false, err
 	}
 	if it.last {
-		l.done, l.err = true, it.err
+		l.done, l.ended, l.err = true, true, it.err
 		return value.Value{}, false, it.err
 	}
 	return it.v, true, nil

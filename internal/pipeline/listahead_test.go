@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -169,4 +170,40 @@ func TestListReadAheadLargeItem(t *testing.T) {
 			t.Errorf("%v: %q\n%.300s", opt.Output, serr, serial)
 		}
 	}
+}
+
+// An output that fails only when what was written is flushed, before an
+// item not read yet is awaited from a pipe that has more to come, ends
+// the run with the write error at once: nothing waits for the goroutine,
+// which waits for the input.
+func TestListReadAheadFailedFlushWhileInputWaits(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.CloseWithError(io.ErrClosedPipe)
+	go pw.Write(openNodes(1200)) // and never the end
+	done := make(chan error, 1)
+	go func() {
+		_, err := NewRenderer(&failsAfter{writes: 1}, Options{Output: Human, Width: 100, ReadAhead: true}).Stream(pr, "in")
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, errFailsAfter) {
+			t.Errorf("%v, want the write error", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the run did not end on the write error")
+	}
+}
+
+// failsAfter takes its first writes, then fails every one.
+type failsAfter struct{ writes int }
+
+var errFailsAfter = errors.New("the output failed")
+
+func (f *failsAfter) Write(p []byte) (int, error) {
+	if f.writes == 0 {
+		return 0, errFailsAfter
+	}
+	f.writes--
+	return len(p), nil
 }
