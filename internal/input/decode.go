@@ -118,6 +118,8 @@ type Decoder struct {
 	// their members and items from.
 	memberSlab slab[value.Member]
 	itemSlab   slab[value.Value]
+	// recent are member names met last (memberName).
+	recent [64]string
 	// unquoted is where stringText unquotes a string value.
 	unquoted []byte
 	// names are the member names met, each kept once: documents in a row
@@ -751,16 +753,27 @@ func (d *Decoder) memberName(raw jsonlib.Raw) string {
 			return string(s)
 		}
 	}
-	if s, ok := d.names[string(b)]; ok {
+	// The names met last, one a slot by a cheap hash: rows and documents
+	// repeat their keys in order, and most are found here without the
+	// map's hashing.
+	slot := 0
+	if len(b) > 0 {
+		slot = (len(b)*31 + int(b[0])*7 + int(b[len(b)-1])) & (len(d.recent) - 1)
+	}
+	if s := d.recent[slot]; s == string(b) && s != "" {
 		return s
 	}
-	s := string(b)
-	if d.names == nil {
-		d.names = make(map[string]string)
+	s, ok := d.names[string(b)]
+	if !ok {
+		s = string(b)
+		if d.names == nil {
+			d.names = make(map[string]string)
+		}
+		if len(d.names) < maxNames {
+			d.names[s] = s
+		}
 	}
-	if len(d.names) < maxNames {
-		d.names[s] = s
-	}
+	d.recent[slot] = s
 	return s
 }
 
