@@ -55,6 +55,10 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 	dec := rn.decoder(text, fmt.Sprintf("%s (the JSON in its text block on line %d)", rn.name, text.Line()))
 	defer dec.Close()
 	dec.Skip = nil // the reply's structuredContent, not one in the text
+	// Its lists are read serially: this decoder is closed here, whatever
+	// became of a goroutine reading one ahead after the output failed
+	// (stopList leaves only the outer decoder to it).
+	dec.ListAhead = nil
 	// Whether the text's documents report a failure (isError's is then
 	// theirs: protocol's IfNoneFailed), apart from the documents before.
 	was := res.Failed
