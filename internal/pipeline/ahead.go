@@ -227,7 +227,8 @@ func (a *ahead) hand(it aheadItem) bool {
 
 // add adds it to the batch, and hands the batch over when it is full,
 // when nothing handed over is waiting to be shown (the reader is idle, or
-// about to be), or now; false once the reader has stopped.
+// about to be; documents only, not a list's items), or now; false once
+// the reader has stopped.
 func (a *ahead) add(it aheadItem, now bool) bool {
 	a.batch = append(a.batch, it)
 	if !now && len(a.batch) < a.size() && (len(a.items) > 0 || a.list) {
