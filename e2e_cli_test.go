@@ -103,6 +103,27 @@ func TestEndToEndHelpFitsTheWidth(t *testing.T) {
 	}
 }
 
+// -h shows the help wherever it stands, files beside it or not (urfave/cli
+// looked for a "help topic" named after the file), and a flag that does
+// not exist is an error whether it comes before -h or after.
+func TestEndToEndHelpBesideFilesAndErrors(t *testing.T) {
+	bin := buildBinary(t)
+	env := cleanEnv("COLUMNS=80")
+	want, _, _ := runBinary(t, bin, env, "--help")
+	for _, args := range [][]string{{"-h", "reply.json"}, {"reply.json", "--help"}, {"--help", "--", "x"}, {"-o", "plain", "-h"}} {
+		got, stderr, code := runBinary(t, bin, env, args...)
+		if got != want || stderr != "" || code != 0 {
+			t.Errorf("%q: exit %d, stderr %q, help shown: %v", args, code, stderr, got == want)
+		}
+	}
+	for _, args := range [][]string{{"--help", "--bogus"}, {"--bogus", "--help"}} {
+		stdout, stderr, code := runBinary(t, bin, env, args...)
+		if stdout != "" || code != 2 || !strings.Contains(stderr, "unknown flag --bogus") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		}
+	}
+}
+
 // Typos get a guess; errors name flags with two dashes and hide Go's
 // internals; words that look like commands are files.
 func TestEndToEndUsageErrorsExplain(t *testing.T) {

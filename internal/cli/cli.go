@@ -15,9 +15,9 @@ import (
 )
 
 // newCommand is the command line: its flags and the texts of --help and
-// the man page. helpWidth is asked only when help is shown.
-func newCommand(stdout, stderr io.Writer, helpWidth func() int) *cli.Command {
-	cmd := &cli.Command{
+// the man page. --help is the Action's to show (see helpFlag).
+func newCommand(stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
 		Writer:    stdout,
 		ErrWriter: stderr,
 		Name:      "khive-pretty",
@@ -29,13 +29,13 @@ func newCommand(stdout, stderr io.Writer, helpWidth func() int) *cli.Command {
 			"and curl -i headers.\n\n" +
 			"Output taller than the terminal goes through a pager (see --pager and ENVIRONMENT). " +
 			"Flags may come before or after the files.",
+		HideHelp:        true,
 		HideHelpCommand: true,
 		// Return errors to run instead of exiting inside the library.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 		OnUsageError: func(_ context.Context, cmd *cli.Command, err error, _ bool) error {
 			return usageMessage(err, cmd.VisibleFlags())
 		},
-		CustomRootCommandHelpTemplate: helpTemplate,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "auto", DefaultText: "auto",
 				Usage: "auto, human, plain, markdown, json, agent, tsv or csv; auto is human on a terminal, plain otherwise"},
@@ -70,13 +70,11 @@ func newCommand(stdout, stderr io.Writer, helpWidth func() int) *cli.Command {
 				Usage: "keep reading FILE as it grows, as tail -f does; records of the same shape grow one table"},
 			&cli.BoolFlag{Name: "stats", Usage: "after rendering, print the input and output sizes and the saving to stderr"},
 			&cli.BoolFlag{Name: "version", Aliases: []string{"V"}, Usage: "print the version, commit and Go version, and exit"},
-			&cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "show this help"},
+			&helpFlag{Name: "help", Aliases: []string{"h"}, Usage: "show this help"},
 			&cli.StringFlag{Name: "completion", Hidden: true,
 				Usage: "print the completion script for bash, zsh or fish"},
 		},
 	}
-	cmd.Metadata = helpFuncs(helpWidth)
-	return cmd
 }
 
 // placeholder names the value of a flag in --help and the man page.

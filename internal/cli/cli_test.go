@@ -29,28 +29,35 @@ func TestVersionText(t *testing.T) {
 	}
 }
 
+// laidOut is what lay writes on a page of the width.
+func laidOut(width int, lay func(p *page)) string {
+	p := page{width: width}
+	lay(&p)
+	return p.String()
+}
+
 func TestFillAndDefList(t *testing.T) {
-	got := fill("one two three four five\n\nsix seven", 2, 12)
+	got := laidOut(12, func(p *page) { p.fill("one two three four five\n\nsix seven", 2) })
 	if want := "  one two\n  three four\n  five\n\n  six seven"; got != want {
 		t.Errorf("fill:\n%s\nwant\n%s", got, want)
 	}
 	// A word wider than the line is not broken.
-	if got := fill("a supercalifragilistic b", 0, 10); got != "a\nsupercalifragilistic\nb" {
+	if got := laidOut(10, func(p *page) { p.fill("a supercalifragilistic b", 0) }); got != "a\nsupercalifragilistic\nb" {
 		t.Errorf("fill of a long word: %q", got)
 	}
 	items := []item{{"-o, --output MODE", "how to show it"}, {"    --ascii", "ASCII glyphs instead of Unicode"}}
-	wide := defList(items, 2, 60)
+	wide := laidOut(60, func(p *page) { p.defList(items, 2) })
 	if want := "  -o, --output MODE  how to show it\n      --ascii        ASCII glyphs instead of Unicode\n"; wide != want {
 		t.Errorf("beside:\n%s\nwant\n%s", wide, want)
 	}
-	narrow := defList(items, 2, 30)
+	narrow := laidOut(30, func(p *page) { p.defList(items, 2) })
 	if want := "  -o, --output MODE\n      how to show it\n  --ascii\n      ASCII glyphs instead of\n      Unicode\n"; narrow != want {
 		t.Errorf("under:\n%s\nwant\n%s", narrow, want)
 	}
 }
 
 func TestShellLinesStayCopyable(t *testing.T) {
-	got := shellLines(`curl -sN http://x -H 'Accept: a, b' | khive-pretty`, 2, 24)
+	got := laidOut(24, func(p *page) { p.shellLines(`curl -sN http://x -H 'Accept: a, b' | khive-pretty`, 2) })
 	for _, line := range strings.Split(strings.Trim(got, "\n"), "\n") {
 		if !strings.HasPrefix(line, "  ") {
 			t.Errorf("line not indented: %q", line)

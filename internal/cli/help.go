@@ -3,6 +3,7 @@ package cli
 import (
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -10,50 +11,83 @@ import (
 	"github.com/urfave/cli/v3"
 )
 
-// helpTemplate lays out --help: one call of helpText, so that showing
-// help parses no template of any size and reflects on nothing (most of
-// --help's time in a fresh process was urfave/cli's template machinery).
-// urfave/cli's own wrap function has no width; helpText fits the text to
-// the width decided once (see helpFuncs).
-const helpTemplate = `{{call .Metadata.help .}}`
-
 // seeAlso is the SEE ALSO section's text.
 const seeAlso = "man khive-pretty (man -l doc/khive-pretty.1 in a clone); the repository's README.md and docs/: usage.md (every option and output), scripting.md (plain output, tsv and csv, --redact), servers.md (khive, MCP and other servers), performance.md, library.md (the pretty Go package), design.md."
 
-// helpFuncs are the template's functions: help, fitting the text to
-// width(), which is asked once, when help is shown.
-func helpFuncs(width func() int) map[string]any {
-	return map[string]any{
-		"help": func(cmd *cli.Command) string { return helpText(cmd, max(20, min(width(), 100))) }, // long lines are hard to read
-	}
+// helpFlag is -h, --help. Its value is a bool of a type of its own,
+// helpWanted: urfave/cli shows its own help when a flag named help holds
+// a true bool, through text/template (parsing, reflection, a map of
+// functions: about 1.4 ms of a 12 ms --help), and leaves a value of
+// another type to the command's Action, which writes helpText.
+type helpFlag = cli.FlagBase[helpWanted, cli.BoolConfig, helpValue]
+
+// helpWanted says that --help was given.
+type helpWanted bool
+
+// helpValue holds --help's value; it is a switch (IsBoolFlag), taking no
+// argument.
+type helpValue struct{ p *helpWanted }
+
+func (helpValue) Create(v helpWanted, p *helpWanted, _ cli.BoolConfig) cli.Value {
+	*p = v
+	return &helpValue{p}
 }
+
+func (helpValue) ToString(v helpWanted) string { return strconv.FormatBool(bool(v)) }
+
+func (h *helpValue) Set(s string) error {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	*h.p = helpWanted(b)
+	return nil
+}
+
+func (h *helpValue) Get() any { return *h.p }
+
+func (h *helpValue) String() string {
+	if h.p == nil {
+		return "false"
+	}
+	return strconv.FormatBool(bool(*h.p))
+}
+
+func (h *helpValue) IsBoolFlag() bool { return true }
+
+// wantsHelp reports whether --help was given.
+func wantsHelp(cmd *cli.Command) bool { return cmd.Value("help") == helpWanted(true) }
 
 // helpText is --help at cols columns.
 func helpText(cmd *cli.Command, cols int) string {
-	var b strings.Builder
-	b.WriteString(fill(cmd.Name+" - "+cmd.Usage, 0, cols))
-	b.WriteString("\n\nUSAGE\n")
-	b.WriteString(fill(cmd.Name+" [options] "+cmd.ArgsUsage, 2, cols))
-	b.WriteString("\n\n")
-	b.WriteString(fill(cmd.Description, 2, cols))
-	b.WriteString("\n\nOPTIONS\n")
-	b.WriteString(defList(flagItems(cmd.VisibleFlags()), 2, cols))
-	b.WriteString("\nEXAMPLES\n")
+	// One builder for all of it: in a fresh process, every allocation
+	// touches memory for the first time, and --help is all start-up.
+	p := page{width: cols}
+	p.Grow(12 << 10)
+	p.fill(cmd.Name+" - "+cmd.Usage, 0)
+	p.WriteString("\n\nUSAGE\n")
+	p.fill(cmd.Name+" [options] "+cmd.ArgsUsage, 2)
+	p.WriteString("\n\n")
+	p.fill(cmd.Description, 2)
+	p.WriteString("\n\nOPTIONS\n")
+	p.defList(flagItems(cmd.VisibleFlags()), 2)
+	p.WriteString("\nEXAMPLES\n")
 	for i, e := range examples() {
 		if i > 0 {
-			b.WriteString("\n")
+			p.WriteString("\n")
 		}
-		b.WriteString(wrap(e.what, "  # ", "  # ", cols))
-		b.WriteString(shellLines(e.command, 2, cols))
+		p.WriteString("  # ")
+		p.wrap(e.what, 4, "  # ")
+		p.shellLines(e.command, 2)
 	}
-	b.WriteString("\nENVIRONMENT\n")
-	b.WriteString(defList(environment(), 2, cols))
-	b.WriteString("\nEXIT STATUS\n")
-	b.WriteString(defList(exitCodes(), 2, cols))
-	b.WriteString("\nSEE ALSO\n")
-	b.WriteString(fill(seeAlso, 2, cols))
-	b.WriteString("\n")
-	return b.String()
+	p.WriteString("\nENVIRONMENT\n")
+	p.defList(environment(), 2)
+	p.WriteString("\nEXIT STATUS\n")
+	p.defList(exitCodes(), 2)
+	p.WriteString("\nSEE ALSO\n")
+	p.fill(seeAlso, 2)
+	p.WriteString("\n")
+	return p.String()
 }
 
 // item is a term and its definition: a flag, a variable, an exit code.
@@ -148,87 +182,109 @@ func exitCodes() []item {
 	}
 }
 
-// fill wraps text to width at spaces, each line indented; paragraphs are
-// separated by a blank line. A word wider than the line is not broken.
-func fill(text string, indent, width int) string {
-	var b strings.Builder
-	for i, para := range strings.Split(text, "\n\n") {
-		if i > 0 {
-			b.WriteString("\n\n")
-		}
-		b.WriteString(wrap(para, strings.Repeat(" ", indent), strings.Repeat(" ", indent), width))
-	}
-	return b.String()
+// page is help text being laid out at a width.
+type page struct {
+	strings.Builder
+	width int
 }
 
-// wrap fills one paragraph: the first line starts with first, the others
-// with rest.
-func wrap(para, first, rest string, width int) string {
-	var b strings.Builder
-	b.WriteString(first)
-	col, start := utf8.RuneCountInString(first), true
-	for _, word := range strings.Fields(para) {
+// blanks are the spaces indents are cut from.
+const blanks = "                                                                "
+
+// spaces is n spaces.
+func spaces(n int) string {
+	if n <= len(blanks) {
+		return blanks[:n]
+	}
+	return strings.Repeat(" ", n)
+}
+
+// pad writes n spaces.
+func (p *page) pad(n int) { p.WriteString(spaces(n)) }
+
+// fill wraps text to the width at spaces, each line indented; paragraphs
+// are separated by a blank line. A word wider than the line is not broken.
+func (p *page) fill(text string, indent int) {
+	first := true
+	for para := range strings.SplitSeq(text, "\n\n") {
+		if !first {
+			p.WriteString("\n\n")
+		}
+		first = false
+		p.pad(indent)
+		p.wrap(para, indent, spaces(indent))
+	}
+}
+
+// wrap fills one paragraph from column col, where what leads its first
+// line has been written; the other lines start with rest.
+func (p *page) wrap(para string, col int, rest string) {
+	start := true
+	for word := range strings.FieldsSeq(para) {
 		n := utf8.RuneCountInString(word)
-		if !start && col+1+n > width {
-			b.WriteString("\n" + rest)
+		if !start && col+1+n > p.width {
+			p.WriteByte('\n')
+			p.WriteString(rest)
 			col, start = utf8.RuneCountInString(rest), true
 		}
 		if !start {
-			b.WriteByte(' ')
+			p.WriteByte(' ')
 			col++
 		}
-		b.WriteString(word)
+		p.WriteString(word)
 		col += n
 		start = false
 	}
-	return b.String()
 }
 
 // defList lays out terms and their definitions in two columns, the
-// definitions wrapped beside the terms; when the terminal is too narrow
-// for that, each definition goes under its term.
-func defList(items []item, indent, width int) string {
+// definitions wrapped beside the terms; when the page is too narrow for
+// that, each definition goes under its term.
+func (p *page) defList(items []item, indent int) {
 	termWidth := 0
 	for _, it := range items {
 		termWidth = max(termWidth, utf8.RuneCountInString(it.term))
 	}
 	col := indent + termWidth + 2
-	beside := width-col >= 30
-	pad := strings.Repeat(" ", indent)
-	var b strings.Builder
+	beside := p.width-col >= 30
 	for _, it := range items {
+		p.pad(indent)
 		if !beside {
-			b.WriteString(pad + strings.TrimLeft(it.term, " ") + "\n")
-			b.WriteString(wrap(it.text, pad+"    ", pad+"    ", width) + "\n")
+			p.WriteString(strings.TrimLeft(it.term, " "))
+			p.WriteByte('\n')
+			p.pad(indent + 4)
+			p.wrap(it.text, indent+4, spaces(indent+4))
+			p.WriteByte('\n')
 			continue
 		}
-		first := pad + it.term + strings.Repeat(" ", termWidth-utf8.RuneCountInString(it.term)+2)
-		b.WriteString(wrap(it.text, first, strings.Repeat(" ", col), width) + "\n")
+		p.WriteString(it.term)
+		p.pad(termWidth - utf8.RuneCountInString(it.term) + 2)
+		p.wrap(it.text, col, spaces(col))
+		p.WriteByte('\n')
 	}
-	return b.String()
 }
 
-// shellLines writes a command line fitted to width, continued with
+// shellLines writes a command line fitted to the width, continued with
 // backslashes so that it can still be copied. Quoted words stay whole, and
 // an option stays with its value where it can.
-func shellLines(command string, indent, width int) string {
-	pad := strings.Repeat(" ", indent)
-	var b strings.Builder
-	b.WriteString("\n" + pad)
+func (p *page) shellLines(command string, indent int) {
+	p.WriteByte('\n')
+	p.pad(indent)
 	col := indent
-	for i, unit := range shellUnits(shellWords(command), width-indent-4) {
+	for i, unit := range shellUnits(shellWords(command), p.width-indent-4) {
 		n := utf8.RuneCountInString(unit)
-		if i > 0 && col+1+n+2 > width {
-			b.WriteString(" \\\n" + pad + "  ")
+		if i > 0 && col+1+n+2 > p.width {
+			p.WriteString(" \\\n")
+			p.pad(indent + 2)
 			col = indent + 2
 		} else if i > 0 {
-			b.WriteByte(' ')
+			p.WriteByte(' ')
 			col++
 		}
-		b.WriteString(unit)
+		p.WriteString(unit)
 		col += n
 	}
-	return b.String() + "\n"
+	p.WriteByte('\n')
 }
 
 // shellUnits joins an option to the word after it ("-H 'Accept: …'"),

@@ -22,7 +22,7 @@ var update = flag.Bool("update", false, "rewrite doc/khive-pretty.1")
 // manPage is the manual page: the same flags, examples, environment and
 // exit codes as --help.
 func manPage() mangen.Page {
-	cmd := newCommand(io.Discard, io.Discard, func() int { return 80 })
+	cmd := newCommand(io.Discard, io.Discard)
 	var options []mangen.Item
 	for _, f := range cmd.VisibleFlags() {
 		names, arg, text := flagDoc(f)
@@ -30,7 +30,7 @@ func manPage() mangen.Page {
 	}
 	var exampleList []mangen.Example
 	for _, e := range examples() {
-		lines := strings.Split(strings.Trim(shellLines(e.command, 0, 72), "\n"), "\n")
+		lines := strings.Split(strings.Trim(laidOut(72, func(p *page) { p.shellLines(e.command, 0) }), "\n"), "\n")
 		exampleList = append(exampleList, mangen.Example{What: e.what, Command: lines})
 	}
 	items := func(list []item) []mangen.Item {

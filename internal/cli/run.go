@@ -81,17 +81,22 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 	}
 	columns := func() int { return terminal.Columns(stdout, stderr) }
 	code := exitOK
-	// The command's own texts (--help, --version, a completion script) go
-	// out in one write: the help template is written in small pieces, a
-	// system call each, most of --help's time.
+	// The command's own texts (--help, --version, a completion script, a
+	// usage message of urfave/cli's) go out in one write, not a system
+	// call each piece.
 	text := bufio.NewWriter(stdout)
-	cmd := newCommand(text, stderr, func() int { return terminal.Width(0, getenv, columns) })
+	cmd := newCommand(text, stderr)
 	// The completion scripts end the command line with the marker; only
 	// then is completion on, so that no `completion` subcommand hides a
 	// file of that name (see completionScript).
 	cmd.EnableShellCompletion = len(args) > 1 && args[len(args)-1] == completionMarker
 	cmd.ShellComplete = func(_ context.Context, c *cli.Command) { complete(stdout, c.Args().Slice(), c.Flags) }
 	cmd.Action = func(_ context.Context, cmd *cli.Command) error {
+		if wantsHelp(cmd) {
+			// Long lines are hard to read: at most 100 columns.
+			_, err := io.WriteString(text, helpText(cmd, max(20, min(terminal.Width(0, getenv, columns), 100))))
+			return err
+		}
 		if cmd.Bool("version") {
 			bi, _ := debug.ReadBuildInfo()
 			fmt.Fprint(text, versionText(bi))
