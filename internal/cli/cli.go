@@ -14,9 +14,22 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/steer"
 )
 
-// newCommand is the command line: its flags and the texts of --help and
-// the man page. --help is the Action's to show (see helpFlag).
-func newCommand(stdout, stderr io.Writer) *cli.Command {
+// flags are the values of the command line's flags, which urfave/cli
+// fills in as it parses (Destination): read as fields, not looked up by
+// name, as each lookup walks the names of every flag (a fifth of a small
+// run's own time).
+type flags struct {
+	output, color, pager, hyperlinks, linkFormat, now, width  string
+	columns, sort, table, redactKey, completion               string
+	where                                                     []string
+	noHeaders, redact, ascii, verbose, follow, stats, version bool
+	help                                                      helpWanted
+}
+
+// newCommand is the command line: its flags, whose values go to f, and
+// the texts of --help and the man page. --help is the Action's to show
+// (see helpFlag).
+func newCommand(stdout, stderr io.Writer, f *flags) *cli.Command {
 	return &cli.Command{
 		Writer:    stdout,
 		ErrWriter: stderr,
@@ -37,41 +50,41 @@ func newCommand(stdout, stderr io.Writer) *cli.Command {
 			return usageMessage(err, cmd.VisibleFlags())
 		},
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "auto", DefaultText: "auto",
+			&cli.StringFlag{Name: "output", Destination: &f.output, Aliases: []string{"o"}, Value: "auto", DefaultText: "auto",
 				Usage: "auto, human, plain, markdown, json, agent, tsv or csv; auto is human on a terminal, plain otherwise"},
-			&cli.StringFlag{Name: "color", Value: "auto", DefaultText: "auto",
+			&cli.StringFlag{Name: "color", Destination: &f.color, Value: "auto", DefaultText: "auto",
 				Usage: "auto, always or never; auto colours human and json output on a terminal, unless the environment says otherwise"},
-			&cli.StringFlag{Name: "pager", Value: "auto", DefaultText: "auto",
+			&cli.StringFlag{Name: "pager", Destination: &f.pager, Value: "auto", DefaultText: "auto",
 				Usage: "auto, always or never; auto pages output taller than the terminal"},
-			&cli.StringFlag{Name: "hyperlinks", Value: "auto", DefaultText: "auto",
+			&cli.StringFlag{Name: "hyperlinks", Destination: &f.hyperlinks, Value: "auto", DefaultText: "auto",
 				Usage: "auto, always or never; links to files and web addresses on terminals that follow them (auto: known terminals), never when piped or without colour"},
-			&cli.StringFlag{Name: "hyperlink-format", Value: "default", DefaultText: "default",
+			&cli.StringFlag{Name: "hyperlink-format", Destination: &f.linkFormat, Value: "default", DefaultText: "default",
 				Usage: "where a file link points: default, file, kitty, vscode, vscode-insiders, vscodium, cursor, macvim, textmate, none, or a template of {path}, {line}, {column} and {host}"},
-			&cli.StringFlag{Name: "now", Sources: cli.EnvVars("KHIVE_PRETTY_NOW"),
+			&cli.StringFlag{Name: "now", Destination: &f.now, Sources: cli.EnvVars("KHIVE_PRETTY_NOW"),
 				Usage: "the clock for relative times (RFC 3339), e.g. 2026-05-23T16:20:00Z"},
-			&cli.StringFlag{Name: "width", Aliases: []string{"w"}, DefaultText: "$COLUMNS, else the terminal's, else 80",
+			&cli.StringFlag{Name: "width", Destination: &f.width, Aliases: []string{"w"}, DefaultText: "$COLUMNS, else the terminal's, else 80",
 				Usage: "target width of human output in columns"},
-			&cli.StringFlag{Name: "columns", Aliases: []string{"c"},
+			&cli.StringFlag{Name: "columns", Destination: &f.columns, Aliases: []string{"c"},
 				Usage: "the columns of tables: names as headers show them, comma-separated (id,status,title); +name adds one, -name leaves one out"},
-			&cli.StringFlag{Name: "sort",
+			&cli.StringFlag{Name: "sort", Destination: &f.sort,
 				Usage: "sort table rows by columns, comma-separated, -name descending: priorities p0 first, statuses in workflow order, times and numbers by value, empty last"},
-			&cli.StringSliceFlag{Name: "where",
+			&cli.StringSliceFlag{Name: "where", Destination: &f.where,
 				Usage: "keep the rows for which NAME OP VALUE holds (OP: = != < <= > >= ~ !~); repeat to require several"},
-			&cli.BoolFlag{Name: "no-headers", Usage: "leave out the header lines of tables (human, plain, tsv and csv output)"},
-			&cli.StringFlag{Name: "table",
+			&cli.BoolFlag{Name: "no-headers", Destination: &f.noHeaders, Usage: "leave out the header lines of tables (human, plain, tsv and csv output)"},
+			&cli.StringFlag{Name: "table", Destination: &f.table,
 				Usage: "the table -o tsv and -o csv write, where the answer holds several: its key (relations) or path (results[1].items)"},
-			&cli.BoolFlag{Name: "redact", Usage: "replace IDs and timestamps with <id-1>, <time-1> … numbered by first appearance, for snapshots that do not change every run"},
-			&cli.StringFlag{Name: "redact-key",
+			&cli.BoolFlag{Name: "redact", Destination: &f.redact, Usage: "replace IDs and timestamps with <id-1>, <time-1> … numbered by first appearance, for snapshots that do not change every run"},
+			&cli.StringFlag{Name: "redact-key", Destination: &f.redactKey,
 				Usage: "also replace the values of these keys with <KEY>, comma-separated (latency_ms,took); implies --redact"},
-			&cli.BoolFlag{Name: "ascii", Usage: "ASCII glyphs and borders instead of Unicode"},
-			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
+			&cli.BoolFlag{Name: "ascii", Destination: &f.ascii, Usage: "ASCII glyphs and borders instead of Unicode"},
+			&cli.BoolFlag{Name: "verbose", Destination: &f.verbose, Aliases: []string{"v"},
 				Usage: "human output without shortening: full IDs, exact timestamps, no truncation"},
-			&cli.BoolFlag{Name: "follow", Aliases: []string{"f"},
+			&cli.BoolFlag{Name: "follow", Destination: &f.follow, Aliases: []string{"f"},
 				Usage: "keep reading FILE as it grows, as tail -f does; records of the same shape grow one table"},
-			&cli.BoolFlag{Name: "stats", Usage: "after rendering, print the input and output sizes and the saving to stderr"},
-			&cli.BoolFlag{Name: "version", Aliases: []string{"V"}, Usage: "print the version, commit and Go version, and exit"},
-			&helpFlag{Name: "help", Aliases: []string{"h"}, Usage: "show this help"},
-			&cli.StringFlag{Name: "completion", Hidden: true,
+			&cli.BoolFlag{Name: "stats", Destination: &f.stats, Usage: "after rendering, print the input and output sizes and the saving to stderr"},
+			&cli.BoolFlag{Name: "version", Destination: &f.version, Aliases: []string{"V"}, Usage: "print the version, commit and Go version, and exit"},
+			&helpFlag{Name: "help", Destination: &f.help, Aliases: []string{"h"}, Usage: "show this help"},
+			&cli.StringFlag{Name: "completion", Destination: &f.completion, Hidden: true,
 				Usage: "print the completion script for bash, zsh or fish"},
 		},
 	}

@@ -55,9 +55,6 @@ func (h *helpValue) String() string {
 
 func (h *helpValue) IsBoolFlag() bool { return true }
 
-// wantsHelp reports whether --help was given.
-func wantsHelp(cmd *cli.Command) bool { return cmd.Value("help") == helpWanted(true) }
-
 // helpText is --help at cols columns.
 func helpText(cmd *cli.Command, cols int) string {
 	// One builder for all of it: in a fresh process, every allocation

@@ -22,7 +22,7 @@ var update = flag.Bool("update", false, "rewrite doc/khive-pretty.1")
 // manPage is the manual page: the same flags, examples, environment and
 // exit codes as --help.
 func manPage() mangen.Page {
-	cmd := newCommand(io.Discard, io.Discard)
+	cmd := newCommand(io.Discard, io.Discard, &flags{})
 	var options []mangen.Item
 	for _, f := range cmd.VisibleFlags() {
 		names, arg, text := flagDoc(f)

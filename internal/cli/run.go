@@ -85,24 +85,25 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 	// usage message of urfave/cli's) go out in one write, not a system
 	// call each piece.
 	text := bufio.NewWriter(stdout)
-	cmd := newCommand(text, stderr)
+	var f flags
+	cmd := newCommand(text, stderr, &f)
 	// The completion scripts end the command line with the marker; only
 	// then is completion on, so that no `completion` subcommand hides a
 	// file of that name (see completionScript).
 	cmd.EnableShellCompletion = len(args) > 1 && args[len(args)-1] == completionMarker
 	cmd.ShellComplete = func(_ context.Context, c *cli.Command) { complete(stdout, c.Args().Slice(), c.Flags) }
 	cmd.Action = func(_ context.Context, cmd *cli.Command) error {
-		if wantsHelp(cmd) {
+		if f.help {
 			// Long lines are hard to read: at most 100 columns.
 			_, err := io.WriteString(text, helpText(cmd, max(20, min(terminal.Width(0, getenv, columns), 100))))
 			return err
 		}
-		if cmd.Bool("version") {
+		if f.version {
 			bi, _ := debug.ReadBuildInfo()
 			fmt.Fprint(text, versionText(bi))
 			return nil
 		}
-		if shell := cmd.String("completion"); shell != "" {
+		if shell := f.completion; shell != "" {
 			if err := checkChoice("completion", shell); err != nil {
 				return err
 			}
@@ -113,7 +114,7 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 			_, err = io.WriteString(text, script)
 			return err
 		}
-		s, err := parseSettings(cmd, stdout, getenv, columns)
+		s, err := parseSettings(&f, stdout, getenv, columns)
 		if err != nil {
 			return err
 		}
@@ -163,23 +164,23 @@ type settings struct {
 // parseSettings turns flags and the environment into the values the
 // renderers take. This is the only place the clock, the terminal and the
 // environment are consulted.
-func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, columns func() int) (settings, error) {
+func parseSettings(f *flags, stdout *os.File, getenv terminal.Getenv, columns func() int) (settings, error) {
 	var s settings
 	s.tty = terminal.IsTerminal(stdout)
-	s.stats = cmd.Bool("stats")
-	color := cmd.String("color")
+	s.stats = f.stats
+	color := f.color
 	if err := checkChoice("color", color); err != nil {
 		return s, err
 	}
-	s.pager = cmd.String("pager")
+	s.pager = f.pager
 	if err := checkChoice("pager", s.pager); err != nil {
 		return s, err
 	}
-	links := cmd.String("hyperlinks")
+	links := f.hyperlinks
 	if err := checkChoice("hyperlinks", links); err != nil {
 		return s, err
 	}
-	linkFormat := cmd.String("hyperlink-format")
+	linkFormat := f.linkFormat
 	if !humanw.ValidLinkFormat(linkFormat) {
 		msg := fmt.Sprintf("--hyperlink-format must be %s, or a template with {path}, not %q", orList(humanw.LinkFormats()), linkFormat)
 		if g := steer.Suggest(linkFormat, humanw.LinkFormats()); g != "" {
@@ -187,7 +188,7 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 		}
 		return s, usageError{errors.New(msg)}
 	}
-	o := cmd.String("output")
+	o := f.output
 	if err := checkChoice("output", o, "md"); err != nil {
 		return s, err
 	}
@@ -218,7 +219,7 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 	}
 	// Flags are checked whatever the output, so a mistake shows up at once
 	// rather than the day the output goes to a terminal.
-	if v := cmd.String("now"); v != "" {
+	if v := f.now; v != "" {
 		t, err := time.Parse(time.RFC3339Nano, v)
 		if err != nil {
 			return s, usageError{fmt.Errorf("--now (or KHIVE_PRETTY_NOW) %q is not an RFC 3339 time such as 2026-05-23T16:20:00Z", v)}
@@ -226,22 +227,22 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 		opt.Now = t
 	}
 	width := 0
-	if v := cmd.String("width"); v != "" {
+	if v := f.width; v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n <= 0 {
 			return s, usageError{fmt.Errorf("--width must be a positive number of columns, not %q", v)}
 		}
 		width = n
 	}
-	if err := steerFlags(cmd, opt, o); err != nil {
+	if err := steerFlags(f, opt, o); err != nil {
 		return s, err
 	}
 	opt.TempDir = getenv("TMPDIR") // "" is the system's own
 	// A second core decodes the next document while one is shown.
 	opt.ReadAhead = runtime.GOMAXPROCS(0) > 1
-	opt.ASCII = cmd.Bool("ascii")
-	opt.Verbose = cmd.Bool("verbose")
-	opt.Follow = cmd.Bool("follow")
+	opt.ASCII = f.ascii
+	opt.Verbose = f.verbose
+	opt.Follow = f.follow
 	if opt.Follow {
 		s.pager = "never" // output that never ends is not paged
 	}
@@ -279,12 +280,12 @@ func parseSettings(cmd *cli.Command, stdout *os.File, getenv terminal.Getenv, co
 
 // steerFlags puts what the table flags ask into opt and checks it, in the
 // words of the flags.
-func steerFlags(cmd *cli.Command, opt *pretty.Options, output string) error {
-	opt.Columns, opt.Sort, opt.Where = cmd.String("columns"), cmd.String("sort"), cmd.StringSlice("where")
-	opt.NoHeaders = cmd.Bool("no-headers")
-	opt.Table = cmd.String("table")
-	opt.Redact = cmd.Bool("redact")
-	if keys := cmd.String("redact-key"); keys != "" {
+func steerFlags(f *flags, opt *pretty.Options, output string) error {
+	opt.Columns, opt.Sort, opt.Where = f.columns, f.sort, f.where
+	opt.NoHeaders = f.noHeaders
+	opt.Table = f.table
+	opt.Redact = f.redact
+	if keys := f.redactKey; keys != "" {
 		opt.RedactKeys = strings.Split(keys, ",")
 	}
 	if opt.Table != "" && opt.Format != pretty.TSV && opt.Format != pretty.CSV {
