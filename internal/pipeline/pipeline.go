@@ -247,13 +247,19 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 	}
 	rn := &Renderer{w: bufio.NewWriterSize(dst, 64<<10), dst: dst, opt: opt, seen: seen,
 		rec: recognise.Options{Verbose: opt.Verbose, Fold: opt.Output == Human, Steer: opt.Steer, Seen: seen, Keys: &recognise.Keys{}, Plan: &recognise.Plan{}}}
-	g := glyphs.Unicode()
-	if opt.ASCII {
-		g = glyphs.ASCII()
+	// Styles and glyphs only for the outputs that show them: a plain run
+	// does not run their code (a fresh process pays a page fault or more
+	// for each package's code it runs first: most of a small answer's
+	// time).
+	if opt.Output == Human || opt.Output == Markdown || opt.Output == JSON {
+		g := glyphs.Unicode()
+		if opt.ASCII {
+			g = glyphs.ASCII()
+		}
+		th := theme.New(opt.Color).Recolour(opt.Color, opt.Colors)
+		rn.hopt = human.Options{Width: opt.Width, Verbose: opt.Verbose, Now: opt.Now, Theme: th, Glyphs: g, NoHeaders: opt.Steer.NoHeaders, Links: opt.Links}
+		rn.jsonT = jsonout.Theme{Key: th.JSONKey, Str: th.JSONString, Num: th.JSONNumber, Lit: th.JSONLiteral, Null: th.Faint}
 	}
-	th := theme.New(opt.Color).Recolour(opt.Color, opt.Colors)
-	rn.hopt = human.Options{Width: opt.Width, Verbose: opt.Verbose, Now: opt.Now, Theme: th, Glyphs: g, NoHeaders: opt.Steer.NoHeaders, Links: opt.Links}
-	rn.jsonT = jsonout.Theme{Key: th.JSONKey, Str: th.JSONString, Num: th.JSONNumber, Lit: th.JSONLiteral, Null: th.Faint}
 	rn.out = outputs[opt.Output](rn)
 	return rn
 }
