@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
@@ -205,6 +206,102 @@ func TestLentItemsAreWholeUntilTheNext(t *testing.T) {
 			}
 		}
 		d.Close()
+	}
+}
+
+// The items of a list read ahead (ListAhead's next, openList.nextKept)
+// are their reader's to keep: each stays as it was read while the rest of
+// the list, the document around it and the next document are read.
+func TestItemsReadAheadAreKept(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 20 {
+		var b strings.Builder
+		b.WriteString(`{"head":`)
+		randomJSON(r, &b, 2)
+		b.WriteString(`,"rows":[`)
+		for i := range StreamAfter + 300 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			randomJSON(r, &b, 2)
+		}
+		b.WriteString(`],"tail":`)
+		randomJSON(r, &b, 1)
+		b.WriteString("}\n")
+		doc := b.String()
+		alone, err := NewDecoder(strings.NewReader(doc), "t").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		items, _ := alone.Get("rows")
+		d := NewDecoder(strings.NewReader(doc+doc), "t")
+		d.Stream = func([]Frame, []value.Value) bool { return true }
+		asked := false
+		d.ListAhead = func(_ []value.Value, next func() (value.Value, bool, error), _ func() int64) func() (value.Value, bool, error) {
+			asked = true
+			return next // read here: the test needs no goroutine
+		}
+		v, err := d.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		list, _ := value.OpenList(v)
+		l := value.Take(list)
+		var kept []value.Value
+		for {
+			it, ok, err := l.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				break
+			}
+			kept = append(kept, it)
+		}
+		whole, err := value.Whole(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Next(); err != nil {
+			t.Fatal(err)
+		}
+		if !asked {
+			t.Fatal("ListAhead was not asked")
+		}
+		for j, it := range kept {
+			if a, b := value.Compact(it), value.Compact(items.Items[StreamAfter+j]); a != b {
+				t.Fatalf("row %d: %.80s, want %.80s", StreamAfter+j, a, b)
+			}
+		}
+		for _, k := range []string{"head", "tail"} {
+			got, _ := whole.Get(k)
+			want, _ := alone.Get(k)
+			if value.Compact(got) != value.Compact(want) {
+				t.Fatalf("%s after the list: %.80s, want %.80s", k, value.Compact(got), value.Compact(want))
+			}
+		}
+		d.Close()
+	}
+}
+
+// Kept units share chunks of at most keptSize: a unit kept long after
+// those around it holds on to little more than itself.
+func TestKeptUnitsShareSmallChunks(t *testing.T) {
+	var s slab[int]
+	var chunks []int
+	for i := range 1000 {
+		s.keep()
+		before := unsafe.SliceData(s.cur)
+		x := s.take(make([]int, 1+i%7))
+		if len(x) != 1+i%7 || cap(x) != len(x) {
+			t.Fatalf("take: len %d cap %d", len(x), cap(x))
+		}
+		if unsafe.SliceData(s.cur) != before {
+			chunks = append(chunks, cap(s.cur))
+		}
+	}
+	if len(chunks) < 10 || chunks[len(chunks)-1] > keptSize {
+		t.Fatalf("chunks of %v, want many of at most %d", chunks, keptSize)
 	}
 }
 
