@@ -147,29 +147,64 @@ func TestValuesOutliveTheSlabsTheyWereCutFrom(t *testing.T) {
 	}
 }
 
+// listDoc is a document whose list, rows, is long enough to be returned
+// open, of random items; and the document read alone.
+func listDoc(t *testing.T, r *rand.Rand, rows int) (string, value.Value) {
+	var b strings.Builder
+	b.WriteString(`{"head":`)
+	randomJSON(r, &b, 2)
+	b.WriteString(`,"rows":[`)
+	for i := range rows {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		randomJSON(r, &b, 2)
+	}
+	b.WriteString(`],"tail":`)
+	randomJSON(r, &b, 1)
+	b.WriteString("}\n")
+	alone, err := NewDecoder(strings.NewReader(b.String()), "t").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String(), alone
+}
+
+// sameAround checks the members around the list of a listDoc read whole
+// after it, against the document read alone.
+func sameAround(t *testing.T, whole, alone value.Value) {
+	t.Helper()
+	for _, k := range []string{"head", "tail"} {
+		got, _ := whole.Get(k)
+		want, _ := alone.Get(k)
+		if value.Compact(got) != value.Compact(want) {
+			t.Fatalf("%s after the list: %.80s, want %.80s", k, value.Compact(got), value.Compact(want))
+		}
+	}
+}
+
+// readAll is every item a cursor returns.
+func readAll(t *testing.T, l value.Cursor) []value.Value {
+	t.Helper()
+	var items []value.Value
+	for {
+		it, ok, err := l.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			return items
+		}
+		items = append(items, it)
+	}
+}
+
 // A lent item (openList.Lend) is whole until the next is read, and the
 // document around the list, read after the last, is whole after it.
 func TestLentItemsAreWholeUntilTheNext(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 20 {
-		var b strings.Builder
-		b.WriteString(`{"head":`)
-		randomJSON(r, &b, 2)
-		b.WriteString(`,"rows":[`)
-		for i := range StreamAfter + 200 {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			randomJSON(r, &b, 2)
-		}
-		b.WriteString(`],"tail":`)
-		randomJSON(r, &b, 1)
-		b.WriteString("}\n")
-		doc := b.String()
-		alone, err := NewDecoder(strings.NewReader(doc), "t").Next()
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc, alone := listDoc(t, r, StreamAfter+200)
 		items, _ := alone.Get("rows")
 		d := NewDecoder(strings.NewReader(doc+doc), "t")
 		d.Stream = func([]Frame, []value.Value) bool { return true }
@@ -198,13 +233,7 @@ func TestLentItemsAreWholeUntilTheNext(t *testing.T) {
 		if _, err := d.Next(); err != nil { // the next document reads into the same memory
 			t.Fatal(err)
 		}
-		for _, k := range []string{"head", "tail"} {
-			got, _ := whole.Get(k)
-			want, _ := alone.Get(k)
-			if value.Compact(got) != value.Compact(want) {
-				t.Fatalf("%s after the list: %.80s, want %.80s", k, value.Compact(got), value.Compact(want))
-			}
-		}
+		sameAround(t, whole, alone)
 		d.Close()
 	}
 }
@@ -215,24 +244,7 @@ func TestLentItemsAreWholeUntilTheNext(t *testing.T) {
 func TestItemsReadAheadAreKept(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for range 20 {
-		var b strings.Builder
-		b.WriteString(`{"head":`)
-		randomJSON(r, &b, 2)
-		b.WriteString(`,"rows":[`)
-		for i := range StreamAfter + 300 {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			randomJSON(r, &b, 2)
-		}
-		b.WriteString(`],"tail":`)
-		randomJSON(r, &b, 1)
-		b.WriteString("}\n")
-		doc := b.String()
-		alone, err := NewDecoder(strings.NewReader(doc), "t").Next()
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc, alone := listDoc(t, r, StreamAfter+300)
 		items, _ := alone.Get("rows")
 		d := NewDecoder(strings.NewReader(doc+doc), "t")
 		d.Stream = func([]Frame, []value.Value) bool { return true }
@@ -246,18 +258,7 @@ func TestItemsReadAheadAreKept(t *testing.T) {
 			t.Fatal(err)
 		}
 		list, _ := value.OpenList(v)
-		l := value.Take(list)
-		var kept []value.Value
-		for {
-			it, ok, err := l.Next()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !ok {
-				break
-			}
-			kept = append(kept, it)
-		}
+		kept := readAll(t, value.Take(list))
 		whole, err := value.Whole(v)
 		if err != nil {
 			t.Fatal(err)
@@ -273,13 +274,7 @@ func TestItemsReadAheadAreKept(t *testing.T) {
 				t.Fatalf("row %d: %.80s, want %.80s", StreamAfter+j, a, b)
 			}
 		}
-		for _, k := range []string{"head", "tail"} {
-			got, _ := whole.Get(k)
-			want, _ := alone.Get(k)
-			if value.Compact(got) != value.Compact(want) {
-				t.Fatalf("%s after the list: %.80s, want %.80s", k, value.Compact(got), value.Compact(want))
-			}
-		}
+		sameAround(t, whole, alone)
 		d.Close()
 	}
 }
