@@ -277,7 +277,13 @@ func (h *Writer) codeLines(text string, style theme.Style, maxLines int) {
 		if h.width > 0 {
 			ln = table.Cut(ln, h.width-4, h.g.Ellipsis)
 		}
-		h.o.Line(strings.TrimRight("    "+style.Render(ln), " "))
+		if pre, post := style.Ends(); pre != "" && ln != "" {
+			h.o.Pieces("    ", pre, ln, post)
+		} else if ln = strings.TrimRight(ln, " "); ln == "" {
+			h.o.Line("")
+		} else {
+			h.o.Pair("    ", ln) // not joined first: a line each
+		}
 	}
 	if shown < total {
 		h.o.Line("    " + h.th.Faint.Render(h.g.Ellipsis+" "+format.Count(total-shown, "more line")))
