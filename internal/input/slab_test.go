@@ -1,12 +1,15 @@
 package input
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 	"unsafe"
 
+	"github.com/khive-ai/khive-pretty/internal/jsonlib"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
@@ -322,6 +325,42 @@ func TestSameIsCompactEquality(t *testing.T) {
 			if got, want := value.Same(a, b), value.Compact(a) == value.Compact(b); got != want {
 				t.Fatalf("Same(%s, %s) = %v", value.Compact(a), value.Compact(b), got)
 			}
+		}
+	}
+}
+
+// A string verbatim says is its own text is what unquoting it gives, at
+// every length either side of where verbatim changes how it looks, with
+// an escape or a byte of invalid UTF-8 anywhere.
+func TestVerbatimIsWhatUnquotingGives(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 5000 {
+		b := make([]byte, r.IntN(60))
+		for i := range b {
+			b[i] = 'a' + byte(r.IntN(26))
+		}
+		if len(b) > 0 {
+			switch r.IntN(4) {
+			case 0:
+				b[r.IntN(len(b))] = '\\'
+				if b[len(b)-1] == '\\' {
+					b = append(b, 'n')
+				}
+			case 1:
+				b[r.IntN(len(b))] = 0xff
+			case 2:
+				b = append(b[:r.IntN(len(b))], "é"...)
+			}
+		}
+		raw := append(append([]byte{'"'}, b...), '"')
+		want, _ := jsonlib.AppendUnquote(nil, raw)
+		if verbatim(b) && string(want) != string(b) {
+			t.Fatalf("verbatim(%q), unquoted %q", b, want)
+		}
+		// Not verbatim costs an unquoting only; a long clean string is
+		// expected to be seen as verbatim.
+		if !verbatim(b) && len(b) > 24 && bytes.IndexByte(b, '\\') < 0 && utf8.Valid(b) {
+			t.Fatalf("not verbatim(%q)", b)
 		}
 	}
 }
