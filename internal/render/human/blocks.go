@@ -239,11 +239,23 @@ const codeLines = 8
 // code writes "path:10-25  0.923 ████▋" and the code indented under it:
 // its first lines, or under --verbose all of it with its context dimmed.
 func (h *Writer) code(c view.Code) {
-	line := h.th.Bold.Around(h.opt.Links.fileLink(c.Path, c.Line)).Render(h.text(c.Path) + c.Lines)
-	if c.Score != nil {
-		line += "  " + h.cell(*c.Score).Text + " " + h.tone(view.Accent).Render(strings.TrimRight(h.g.Bar(c.Score.Frac, 5), " "))
+	// Written in pieces, as Render would join them: a hit's line is not
+	// made to be written once (a search has thousands).
+	path := h.text(c.Path)
+	pre, post := h.th.Bold.Around(h.opt.Links.fileLink(c.Path, c.Line)).Ends()
+	if path+c.Lines == "" {
+		pre, post = "", ""
 	}
-	h.o.Line(line)
+	if c.Score == nil {
+		h.o.Pieces(pre, path, c.Lines, post)
+	} else {
+		bar := strings.TrimRight(h.g.Bar(c.Score.Frac, 5), " ")
+		barPre, barPost := h.tone(view.Accent).Ends()
+		if bar == "" {
+			barPre, barPost = "", ""
+		}
+		h.o.Pieces(pre, path, c.Lines, post, "  ", h.cellAt(c.Score).Text, " ", barPre, bar, barPost)
+	}
 	if h.opt.Verbose {
 		h.codeLines(c.Before, h.th.Faint, -1)
 		h.codeLines(c.Text, theme.Style{}, -1)
