@@ -105,7 +105,8 @@ func TestEndToEndHelpFitsTheWidth(t *testing.T) {
 
 // -h shows the help wherever it stands, files beside it or not (urfave/cli
 // looked for a "help topic" named after the file), and a flag that does
-// not exist is an error whether it comes before -h or after.
+// not exist, or lacks its value, is an error whether it comes before -h
+// or after (as in gh: the command line is read before help is shown).
 func TestEndToEndHelpBesideFilesAndErrors(t *testing.T) {
 	bin := buildBinary(t)
 	env := cleanEnv("COLUMNS=80")
@@ -116,10 +117,17 @@ func TestEndToEndHelpBesideFilesAndErrors(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q, help shown: %v", args, code, stderr, got == want)
 		}
 	}
-	for _, args := range [][]string{{"--help", "--bogus"}, {"--bogus", "--help"}} {
-		stdout, stderr, code := runBinary(t, bin, env, args...)
-		if stdout != "" || code != 2 || !strings.Contains(stderr, "unknown flag --bogus") {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+	for _, tc := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"--help", "--bogus"}, "unknown flag --bogus"},
+		{[]string{"--bogus", "--help"}, "unknown flag --bogus"},
+		{[]string{"-h", "--output"}, "--output"},
+	} {
+		stdout, stderr, code := runBinary(t, bin, env, tc.args...)
+		if stdout != "" || code != 2 || !strings.Contains(stderr, tc.says) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", tc.args, code, stdout, stderr)
 		}
 	}
 }

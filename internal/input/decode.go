@@ -845,7 +845,9 @@ func (s *slab[T]) start() {
 
 // keep starts a unit whose values its reader keeps (openList.nextKept):
 // it cuts from the chunk the unit before it cut from, and what it cuts is
-// never moved, nor cut again.
+// never moved, nor cut again. (The first items of a list may finish the
+// chunk the document around it was cut from, larger than keptSize, which
+// that document holds anyway.)
 func (s *slab[T]) keep() {
 	s.moves, s.kept, s.scratch, s.used = false, true, nil, 0
 }
