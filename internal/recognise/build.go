@@ -388,11 +388,13 @@ func warningsFirst(members []Member) []Member {
 
 // isWarning reports a warning as text: "warning": "…", "warnings": […].
 func isWarning(m Member) bool {
-	switch strings.ToLower(m.Key) {
-	case "warning", "warnings", "caution":
-		return m.Value.Kind == String && m.Value.Text != "" || m.Value.Kind == Array && len(m.Value.Items) > 0 && value.AllScalars(m.Value.Items)
+	// Asked of every member of every record: most keys are told apart by
+	// their length, without lowering them.
+	if k := m.Key; len(k) != 7 && len(k) != 8 ||
+		!strings.EqualFold(k, "warning") && !strings.EqualFold(k, "warnings") && !strings.EqualFold(k, "caution") {
+		return false
 	}
-	return false
+	return m.Value.Kind == String && m.Value.Text != "" || m.Value.Kind == Array && len(m.Value.Items) > 0 && value.AllScalars(m.Value.Items)
 }
 
 // byMeaning is an object's members in the order a record shows them. The

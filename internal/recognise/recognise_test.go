@@ -88,3 +88,18 @@ func TestUniquePrefixes(t *testing.T) {
 		t.Errorf("lengths %v", n)
 	}
 }
+
+// A warning is told by its key in any case (Warning, CAUTION), and only
+// by the whole key, with something to say.
+func TestIsWarningKeys(t *testing.T) {
+	say := Value{Kind: String, Text: "backend down"}
+	for key, want := range map[string]bool{"warning": true, "Warning": true, "WARNINGS": true, "caution": true,
+		"Caution": true, "warn": false, "warnings_x": false, "cautions": false, "forewarning": false} {
+		if got := isWarning(Member{Key: key, Value: say}); got != want {
+			t.Errorf("isWarning(%q) = %v", key, got)
+		}
+	}
+	if isWarning(Member{Key: "warning", Value: Value{Kind: String}}) {
+		t.Error("an empty warning is a warning")
+	}
+}
