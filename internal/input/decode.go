@@ -740,9 +740,6 @@ func (d *Decoder) diverted() func(value.Token) error {
 // maxNames is how many member names a decoder keeps.
 const maxNames = 4096
 
-// memberName is the text of a member name read raw (quotes and all): one kept
-// already when it is plain ASCII met before, so that a name a stream
-// repeats is not made again for every document.
 // stringText is the text of a string value, raw as the token decoder read it:
 // the token's own String unquoted the string into a buffer and copied it
 // again; here the buffer is the decoder's, reused. Escapes are resolved,
@@ -776,6 +773,9 @@ func verbatim(b []byte) bool {
 	return true
 }
 
+// memberName is the text of a member name read raw (quotes and all): one kept
+// already when it is plain ASCII met before, so that a name a stream
+// repeats is not made again for every document.
 func (d *Decoder) memberName(raw jsonlib.Raw) string {
 	b := raw[1 : len(raw)-1]
 	if !verbatim(b) {
