@@ -259,6 +259,11 @@ func (l *openList) Tokens() *jsonlib.Decoder {
 // item read token by token).
 func (l *openList) ReadValue() (value.Value, error) {
 	l.serial = true
+	if k := l.d.dec.PeekKind(); k != '{' && k != '[' {
+		// A scalar (most of a row's cells) cuts nothing from the slabs:
+		// no unit to start or settle.
+		return l.d.value()
+	}
 	l.d.startUnit()
 	v, err := l.d.value()
 	if err == nil {
