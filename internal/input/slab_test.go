@@ -173,6 +173,14 @@ func listDoc(t *testing.T, r *rand.Rand, rows int) (string, value.Value) {
 	return b.String(), alone
 }
 
+// twiceOpen is a decoder of doc twice over, which returns a document
+// open at its long list.
+func twiceOpen(doc string) *Decoder {
+	d := NewDecoder(strings.NewReader(doc+doc), "t")
+	d.Stream = func([]Frame, []value.Value) bool { return true }
+	return d
+}
+
 // sameAround checks the members around the list of a listDoc read whole
 // after it, against the document read alone.
 func sameAround(t *testing.T, whole, alone value.Value) {
@@ -209,8 +217,7 @@ func TestLentItemsAreWholeUntilTheNext(t *testing.T) {
 	for range 20 {
 		doc, alone := listDoc(t, r, StreamAfter+200)
 		items, _ := alone.Get("rows")
-		d := NewDecoder(strings.NewReader(doc+doc), "t")
-		d.Stream = func([]Frame, []value.Value) bool { return true }
+		d := twiceOpen(doc)
 		v, err := d.Next()
 		if err != nil {
 			t.Fatal(err)
@@ -249,8 +256,7 @@ func TestItemsReadAheadAreKept(t *testing.T) {
 	for range 20 {
 		doc, alone := listDoc(t, r, StreamAfter+300)
 		items, _ := alone.Get("rows")
-		d := NewDecoder(strings.NewReader(doc+doc), "t")
-		d.Stream = func([]Frame, []value.Value) bool { return true }
+		d := twiceOpen(doc)
 		asked := false
 		d.ListAhead = func(_ []value.Value, next func() (value.Value, bool, error), _ func() int64) func() (value.Value, bool, error) {
 			asked = true
