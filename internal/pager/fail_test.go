@@ -74,7 +74,10 @@ func TestFailingPagerNoticedBetweenWrites(t *testing.T) {
 	w := New(&term, Config{Rows: 5, Hold: time.Hour, Start: f.start, Failed: failed.add})
 	io.WriteString(w, lines(6))
 	f.fail(errFalse)
-	waitUntil(t, "the output written directly", func() bool { return term.String() == lines(6) })
+	// The output is written before the failure is said: wait for both.
+	waitUntil(t, "the output written directly and the failure said", func() bool {
+		return term.String() == lines(6) && len(failed.get()) > 0
+	})
 	if w.Paging() || len(failed.get()) != 1 {
 		t.Errorf("Paging() = %v, failures %v", w.Paging(), failed.get())
 	}
