@@ -199,15 +199,17 @@ func TestPagerExitingOnCtrlCIsAQuit(t *testing.T) {
 }
 
 // The same with the signal reported just after the pager's exit, as the
-// two race.
+// two race: within the grace (an hour here, so that a slow machine does
+// not make it late), the exit is still a quit, and it is told at once.
 func TestPagerExitingOnCtrlCReportedLate(t *testing.T) {
 	var term syncBuffer
 	f := newFake()
 	quit := make(chan struct{})
 	w := New(&term, Config{Rows: 5, Hold: time.Hour, Start: f.start, OnQuit: func() { close(quit) }})
+	w.grace = time.Hour
 	io.WriteString(w, lines(6))
 	f.fail(errors.New(`pager "less" failed (exit status 2)`))
-	time.Sleep(interruptGrace / 5)
+	time.Sleep(10 * time.Millisecond)
 	w.Interrupted()
 	select {
 	case <-quit:
@@ -312,13 +314,18 @@ func TestFailingPagerAfterCloseWithTheCopyLost(t *testing.T) {
 	var term syncBuffer
 	var failed failures
 	f := newFake()
-	w := New(&term, Config{Rows: 5, Hold: time.Hour, Start: f.start, Failed: failed.add,
+	start := func(h int) (io.WriteCloser, <-chan error, error) {
+		_, exited, err := f.start(h)
+		return failAtEnd{f, errFalse}, exited, err
+	}
+	w := New(&term, Config{Rows: 5, Hold: time.Hour, Start: start, Failed: failed.add,
 		OnQuit: func() { t.Error("OnQuit after Close") }, OnFail: func() { t.Error("OnFail after Close") }})
 	w.keep = 100
 	io.WriteString(w, lines(30))
 	closed := make(chan error, 1)
+	// It fails as Close closes its input, as a pager given its end does
+	// (failAtEnd): failed before Close, it would be an early failure.
 	go func() { closed <- w.Close() }()
-	f.fail(errFalse)
 	select {
 	case err := <-closed:
 		if !errors.Is(err, ErrFailed) || len(failed.get()) != 1 || w.Quit() {

@@ -95,6 +95,11 @@ type Writer struct {
 	up    atomic.Bool // the pager is running: read without the lock by Paging
 
 	interrupted atomic.Bool // Ctrl-C reached the pager
+	// interrupt is closed by the first Interrupted, ending watch's wait
+	// for it (grace, interruptGrace but in tests) early.
+	interrupt     chan struct{}
+	interruptOnce sync.Once
+	grace         time.Duration
 
 	mu sync.Mutex
 	// held is the output not yet written to out: before the pager starts,
@@ -127,7 +132,8 @@ func (n note) write() { n.e.Write(n.b) }
 
 // New returns a Writer onto out (the terminal).
 func New(out io.Writer, cfg Config) *Writer {
-	return &Writer{out: out, cfg: cfg, meter: meter{cols: cfg.Cols}, keep: keepSent}
+	return &Writer{out: out, cfg: cfg, meter: meter{cols: cfg.Cols}, keep: keepSent,
+		interrupt: make(chan struct{}), grace: interruptGrace}
 }
 
 // Write writes p to the terminal, holds it, or writes it to the pager.
@@ -278,7 +284,10 @@ func size(n int) string {
 // screen: an exit with a failure status after it (less -K exits 2) is the
 // user leaving the pager, not a failure. The signal handler calls it; it
 // does not wait for a write in progress.
-func (w *Writer) Interrupted() { w.interrupted.Store(true) }
+func (w *Writer) Interrupted() {
+	w.interrupted.Store(true)
+	w.interruptOnce.Do(func() { close(w.interrupt) })
+}
 
 // watch waits for the pager. One that exits with status 0 before Close was
 // called was quit by the user: the program has nothing more to show. One
@@ -287,7 +296,12 @@ func (w *Writer) Interrupted() { w.interrupted.Store(true) }
 func (w *Writer) watch() {
 	err := <-w.exited
 	if err != nil && !w.interrupted.Load() {
-		time.Sleep(interruptGrace)
+		t := time.NewTimer(w.grace)
+		select {
+		case <-t.C:
+		case <-w.interrupt:
+		}
+		t.Stop()
 	}
 	failed := err != nil && !w.interrupted.Load()
 	w.up.Store(false)

@@ -628,8 +628,13 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 
 // notePause arms a timer that writes the note held in case it repeats
 // (repeats.go) if nothing comes before runPause: gen, under rn.mu, says
-// whether this arming may still act.
+// whether this arming may still act. An input that never waits (a file)
+// arms none: the pause could only be the machine's slowness, and what is
+// shown would depend on it.
 func (rn *Renderer) notePause(gen *int) *time.Timer {
+	if rn.settled {
+		return nil
+	}
 	mine := *gen
 	return time.AfterFunc(runPause, func() {
 		rn.mu.Lock()

@@ -591,16 +591,25 @@ func TestLatePauseIsNoPause(t *testing.T) {
 		}
 	}
 	// held makes a renderer whose first pause is held until release is
-	// closed; fired says that it has fired.
-	held := func(outs chanWriter) (rn *Renderer, fired, release chan struct{}) {
+	// closed; fired says that it has fired. Every later pause waits for
+	// the test's end: the runs these tests look at are shown by their
+	// end, not by a pause that a slow machine lets fire first.
+	held := func(t *testing.T, outs chanWriter) (rn *Renderer, fired, release chan struct{}) {
 		rn = NewRenderer(outs, opt)
 		fired, release = make(chan struct{}), make(chan struct{})
+		later := make(chan struct{})
+		t.Cleanup(func() { close(later) })
 		var once sync.Once
 		rn.beforePause = func() {
+			first := false
 			once.Do(func() {
+				first = true
 				close(fired)
 				<-release
 			})
+			if !first {
+				<-later
+			}
 		}
 		return rn, fired, release
 	}
@@ -608,7 +617,7 @@ func TestLatePauseIsNoPause(t *testing.T) {
 
 	t.Run("next document", func(t *testing.T) {
 		outs := make(chanWriter, 16)
-		rn, fired, release := held(outs)
+		rn, fired, release := held(t, outs)
 		pr, pw := io.Pipe()
 		done := make(chan error, 1)
 		go func() {
@@ -635,7 +644,7 @@ func TestLatePauseIsNoPause(t *testing.T) {
 
 	t.Run("next stream", func(t *testing.T) {
 		outs := make(chanWriter, 16)
-		rn, fired, release := held(outs)
+		rn, fired, release := held(t, outs)
 		pr, pw := io.Pipe()
 		go io.WriteString(pw, `{"other": 1}`+"\n"+a1)
 		errs := make(chan error, 1)

@@ -99,7 +99,8 @@ func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
 			rn.mu.Unlock()
 			return paused
 		}
-		if rn.run != nil && rn.run.r == nil || rn.held != nil {
+		// Not for an input that never waits (as notePause).
+		if !rn.settled && (rn.run != nil && rn.run.r == nil || rn.held != nil) {
 			timer = arm()
 		}
 		rn.mu.Unlock()
