@@ -145,6 +145,10 @@ type Decoder struct {
 // isOpen reports a document returned open and not read to its end yet.
 func (d *Decoder) isOpen() bool { return d.list != nil || d.obj != nil || d.txt != nil }
 
+// Opened reports a document returned open (Next) and not read to its end
+// yet: what is read now, its caller reads on as it shows it.
+func (d *Decoder) Opened() bool { return d.isOpen() }
+
 // errStopped ends a document the caller gave up on (Close, Reset).
 var errStopped = errors.New("input: decoder closed")
 

@@ -29,8 +29,9 @@ import (
 //     shown, the reply held back) change only while a document is open,
 //     when nothing is read ahead; those that write (a log line between
 //     documents) come through in order, as documents do. An output that
-//     diverts a document's part to be shown from elsewhere (plain and
-//     agent output's held replies) is not read ahead.
+//     holds a reply's text and structured content back (plain and agent
+//     output) is not read ahead; a long structured content that human
+//     and Markdown output hold back goes with its document (aheadItem.sc).
 //   - What is written is flushed when the next document has not been read
 //     yet, before waiting for it, as it is before the input is read
 //     (inputFlusher, which leaves the output alone while the goroutine
@@ -70,6 +71,12 @@ type ahead struct {
 	// documents; parts is the last document's, handed over.
 	texts protocol.Texts
 	parts []protocol.Part
+	// sc is the structured content held back of the document being read
+	// (longSC, in human and Markdown output), handed over with it; divert
+	// is the decoder's own hook, given back at the end. scOf is that of
+	// the document handed over last.
+	sc, scOf *heldReply
+	divert   func(path []input.Frame) func(value.Token) error
 }
 
 // aheadItem is a document read (or the error that ends the input), a
@@ -87,6 +94,8 @@ type aheadItem struct {
 	// parts is a whole document unwrapped (protocol.UnwrapInto): the
 	// goroutine does that too, for docParts.
 	parts []protocol.Part
+	// sc is the document's structured content, held back as it was read.
+	sc *heldReply
 	// at locates, in the event stream, an input error of the frame of a
 	// document returned open (sse).
 	at func(int, int) (int, int)
@@ -98,13 +107,19 @@ var errAheadStopped = errors.New("pipeline: reading ahead stopped")
 // readAhead starts reading dec's documents ahead, where that changes
 // nothing; Next hands them over.
 func (rn *Renderer) readAhead(dec *input.Decoder) *ahead {
-	if !rn.opt.ReadAhead || dec.Divert != nil {
-		// The structured content diverted from a document (heldreply.go)
-		// is the renderer's until that document is shown: none can be
-		// read ahead of it.
+	if !rn.opt.ReadAhead || dec.Divert != nil && !rn.longOnly {
+		// The text and structured content held back of a reply in plain
+		// and agent output (heldreply.go) are the renderer's until that
+		// reply is shown: none can be read ahead of it.
 		return nil
 	}
 	a := rn.startAhead(dec)
+	if dec.Divert != nil {
+		// A long structured content goes with its document (aheadItem.sc).
+		outer := dec == rn.outer
+		a.divert = dec.Divert
+		dec.Divert = rn.longSC(dec, func() bool { return outer }, &a.sc)
+	}
 	if dec.Interlude != nil {
 		dec.Interlude = func(line int, text string) error {
 			if !a.add(aheadItem{log: true, line: line, text: text}, false) {
@@ -139,6 +154,9 @@ func (rn *Renderer) endAhead() bool {
 	}
 	if a.dec != nil {
 		a.dec.Interlude = a.interlude
+		if a.divert != nil {
+			a.dec.Divert = a.divert
+		}
 	}
 	return true
 }
@@ -148,6 +166,9 @@ func (rn *Renderer) nextDoc(dec *input.Decoder) (value.Value, error) {
 	if rn.ahead != nil {
 		v, err := rn.ahead.Next(rn.showWritten)
 		rn.pre = unwrapped{v: v, parts: rn.ahead.parts}
+		if rn.ahead.scOf != nil {
+			rn.scHeld = rn.ahead.scOf
+		}
 		return v, err
 	}
 	return dec.Next()
@@ -190,7 +211,8 @@ func (a *ahead) documents() {
 		}
 		v, err := a.dec.Next()
 		a.reading.Store(nil)
-		it := aheadItem{v: v, err: err, docs: a.dec.Documents(), parts: a.unwrap(v, err)}
+		it := aheadItem{v: v, err: err, docs: a.dec.Documents(), sc: a.takeSC()}
+		it.parts = a.unwrap(v, err, it.sc)
 		it.waits = err == nil && (v.IsOpen() || a.dec.Offset()-at > aheadLarge)
 		if !a.hand(it) || err != nil {
 			return // stopped; or the end, or bad input: nothing more to read
@@ -198,11 +220,23 @@ func (a *ahead) documents() {
 	}
 }
 
+// takeSC is the structured content held back of the document just read,
+// handed over with it. None is held back once a document has come open
+// (longSC: input.Decoder.Opened), so none is while its shower reads it on.
+func (a *ahead) takeSC() *heldReply {
+	h := a.sc
+	a.sc = nil
+	return h
+}
+
 // unwrap is a whole document's parts, its wrappers taken off, as docParts
 // would take them: a fifth of what showing a small one took, done on the
 // goroutine.
-func (a *ahead) unwrap(v value.Value, err error) []protocol.Part {
-	if err != nil || v.IsOpen() || !protocol.Wraps(v) {
+// One whose structured content was held back (sc) is not: its parts are
+// the held reply's (heldReply.parts), where the content's skeleton stands
+// for what is read back.
+func (a *ahead) unwrap(v value.Value, err error, sc *heldReply) []protocol.Part {
+	if err != nil || sc != nil || v.IsOpen() || !protocol.Wraps(v) {
 		return nil
 	}
 	return protocol.UnwrapInto(nil, v, recognise.Failed, &a.texts)
@@ -278,7 +312,7 @@ func (a *ahead) Next(flush func() error) (value.Value, error) {
 			}
 			continue
 		}
-		a.docs, a.parts = it.docs, it.parts
+		a.docs, a.parts, a.scOf = it.docs, it.parts, it.sc
 		return it.v, it.err
 	}
 }
@@ -340,6 +374,12 @@ func frameAt(err error, at func(int, int) (int, int)) error {
 func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, line int, res *Result) error {
 	a := rn.startAhead(dec)
 	defer rn.endAhead()
+	if dec.Divert != nil {
+		// Each frame's document is the input's own, as rn.outer is when
+		// frames are read as shown (sse).
+		a.divert = dec.Divert
+		dec.Divert = rn.longSC(dec, func() bool { return true }, &a.sc)
+	}
 	go a.run(func() {
 		defer dec.Close()
 		// The goroutine alone reads the input (the frames' documents are
@@ -364,7 +404,8 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 				if err == io.EOF {
 					return nil
 				}
-				it := aheadItem{v: v, err: frameAt(err, at), waits: err == nil && v.IsOpen(), parts: a.unwrap(v, err)}
+				it := aheadItem{v: v, err: frameAt(err, at), waits: err == nil && v.IsOpen(), sc: a.takeSC()}
+				it.parts = a.unwrap(v, err, it.sc)
 				if it.waits {
 					it.at = at // for an error met as its view reads on
 				}
@@ -441,6 +482,9 @@ func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error
 	}
 	res.Documents++
 	rn.pre = unwrapped{v: it.v, parts: it.parts}
+	if it.sc != nil {
+		rn.scHeld = it.sc
+	}
 	return frameAt(rn.show(dec, it.v, res), it.at)
 }
 

@@ -47,6 +47,15 @@ import (
 // compared and shown as a long one is), else left to protocol, which
 // shows it as prose; a later text block that may hold JSON has the reply
 // read back whole.
+//
+// Human and Markdown output (without --verbose) hold back such a long
+// structured content too (longSC), so that its list is read back as it
+// comes rather than held: they show a text block beside it as for a held
+// reply, never compared (a reply whose text may be JSON is read back
+// whole), and hold a structured content that is a batch's ops as they
+// read it back (a failed op is said first). None is held back once its
+// document has come open (input.Decoder.Opened): its view is being
+// shown, and would show the skeleton.
 
 // heldReply is an MCP reply's text and structured content, held back.
 type heldReply struct {
@@ -70,31 +79,49 @@ type heldReply struct {
 // tool result's structuredContent too long to hold goes so whatever its
 // text, and the reply is held back once it ends (scHeld, holdSC).
 func (rn *Renderer) diverter(dec *input.Decoder) func(path []input.Frame) func(value.Token) error {
+	long := rn.longSC(dec, func() bool { return dec == rn.outer }, &rn.scHeld)
 	return func(path []input.Frame) func(value.Token) error {
-		if !structuredContent(path) {
-			return nil
-		}
-		h := rn.holding
-		if h == nil {
-			h = rn.scHeld
-		}
-		if h == nil {
-			if dec != rn.outer || !direct(path) || !dec.LongValue() {
+		if h := rn.holding; h != nil && structuredContent(path) {
+			if h.sc != nil {
 				return nil
 			}
-			h = &heldReply{rn: rn, line: dec.Line()}
-			rn.scHeld = h
+			return h.divert()
 		}
-		if h.sc != nil {
+		return long(path)
+	}
+}
+
+// longSC is the decoder's question (Divert) for a tool result's
+// structuredContent too long to hold, in a document of the input itself
+// (outer): it goes to a buffer as it is read, and the reply is held back
+// once it ends (holdSC), in slot, where whoever reads dec keeps it until
+// the document is shown. Human and Markdown output, which show a reply's
+// text or its structured content but do not hold either back, ask only
+// this (a list there is then read back as it comes, not held).
+func (rn *Renderer) longSC(dec *input.Decoder, outer func() bool, slot **heldReply) func(path []input.Frame) func(value.Token) error {
+	return func(path []input.Frame) func(value.Token) error {
+		// The path first: the items of a list read ahead on a goroutine
+		// of their own (listahead.go) never get past it.
+		// Not in a document returned open, read on as it is shown: what
+		// is shown of it would not wait for its end (held, as before).
+		if !structuredContent(path) || !direct(path) || !outer() || *slot != nil || dec.Opened() || !dec.LongValue() {
 			return nil
 		}
-		h.sc = spill.New(rn.opt.TempDir)
-		h.scw = bufio.NewWriterSize(h.sc, 64<<10)
-		tw := value.NewTokenWriter(h.scw)
-		return func(t value.Token) error {
-			tw.Token(t)
-			return h.sc.Err()
-		}
+		h := &heldReply{rn: rn, line: dec.Line()}
+		*slot = h
+		return h.divert()
+	}
+}
+
+// divert holds back the structured content about to be read, as it is
+// read: what the decoder hands on goes to h.sc as compact JSON.
+func (h *heldReply) divert() func(value.Token) error {
+	h.sc = spill.New(h.rn.opt.TempDir)
+	h.scw = bufio.NewWriterSize(h.sc, 64<<10)
+	tw := value.NewTokenWriter(h.scw)
+	return func(t value.Token) error {
+		tw.Token(t)
+		return h.sc.Err()
 	}
 }
 
@@ -191,7 +218,9 @@ func (h *heldReply) show(parts []protocol.Part, res *Result) error {
 			res.Failed = res.Failed || p.Failed
 			known := p.Value // its skeleton
 			err = h.writeSC(func(dec *input.Decoder, sv value.Value) error {
-				if sv.IsOpen() && !shownAsHeld(sv, known) {
+				// A batch's ops (human and Markdown output say a failed
+				// one first, and head the first) are held, as in the reply.
+				if sv.IsOpen() && (!shownAsHeld(sv, known) || rn.longOnly && recognise.Classify(known) == recognise.ShapeBatch) {
 					var err error
 					if sv, err = value.Force(sv); err != nil {
 						return err
@@ -254,7 +283,9 @@ func (rn *Renderer) partsBefore(v value.Value) []protocol.Part {
 // and structured content read back whole into w.
 func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 	r := replyParts(w)
-	if h.text == nil {
+	if h.text == nil && !h.rn.longOnly {
+		// Human and Markdown output show a text block beside a structured
+		// content as a held reply's is (protocol), never compared.
 		if err := h.holdShort(&r); err != nil {
 			return nil, err
 		}

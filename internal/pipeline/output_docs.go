@@ -57,6 +57,13 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 	}
 	if d.pw.holdsText() {
 		dec.Divert = rn.diverter(dec)
+	} else if _, views := d.pw.(*viewParts); views && !rn.opt.Verbose {
+		// A long structured content is read back as it comes once its
+		// reply is read, not held (679 MiB for a list of 111 MiB).
+		// --verbose, which shows a reply's text blocks beside it, holds
+		// the reply, as it orders the two.
+		dec.Divert = rn.longSC(dec, func() bool { return dec == rn.outer }, &rn.scHeld)
+		rn.longOnly = true
 	}
 	if _, views := d.pw.(*viewParts); views && rn.opt.ReadAhead {
 		dec.ListAhead = rn.listAhead(func() bool { return dec.Settled })

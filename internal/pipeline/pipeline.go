@@ -194,6 +194,9 @@ type Renderer struct {
 	// documents may have one.
 	scHeld *heldReply
 	outer  *input.Decoder
+	// longOnly: the decoders' Divert hook is longSC alone, which the
+	// documents read ahead may ask too (ahead.sc).
+	longOnly bool
 	// name is the input being read, for the errors of a text block's JSON.
 	name string
 	// out is what writes: one output of outputs.
@@ -538,7 +541,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 		// whether the output diverts (then frames are read as shown).
 		dec := rn.decoder(strings.NewReader(""), name)
 		dec.Settled = true // a frame's data is whole
-		if dec.Divert == nil {
+		if dec.Divert == nil || rn.longOnly {
 			return rn.sseAhead(br, dec, name, line, res)
 		}
 		dec.Close()

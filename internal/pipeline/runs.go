@@ -44,7 +44,9 @@ func (r runs) read(dec *input.Decoder, res *Result) error { return r.rn.document
 func (r runs) document(v value.Value, res *Result) error {
 	rn := r.rn
 	if rn.inRuns {
-		if recognise.RunRecord(v) && !recognise.Failed(v) && !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) {
+		// One whose structured content was held back is shown as such
+		// (holdSC), not as the record its skeleton is.
+		if rn.scHeld == nil && recognise.RunRecord(v) && !recognise.Failed(v) && !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) {
 			return rn.addToRun(v, res)
 		}
 		if err := rn.endRun(); err != nil {

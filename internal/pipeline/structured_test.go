@@ -113,16 +113,56 @@ func mustDecode(s string) value.Value {
 func TestStructuredContentIsShownAsTheHeldOne(t *testing.T) {
 	t.Parallel() // large inputs: alongside the others, on a second core
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
-	outputs := map[string]Options{"plain": {Output: Plain}, "agent": {Output: Agent, Now: now}}
+	outputs := map[string]Options{"plain": {Output: Plain}, "agent": {Output: Agent, Now: now},
+		"human": {Output: Human, Width: 100, Now: now}, "human, read ahead": {Output: Human, Width: 100, Now: now, ReadAhead: true},
+		"markdown": {Output: Markdown}, "markdown, read ahead": {Output: Markdown, ReadAhead: true}}
 	if testing.Short() {
-		delete(outputs, "agent") // the quick run: one output of two
+		// The quick run: one output of each kind.
+		for _, o := range []string{"agent", "human", "markdown"} {
+			delete(outputs, o)
+		}
 	}
 	for name, tc := range scReplies(short(1500, 1100)) {
 		for oname, opt := range outputs {
+			if opt.Output == Human || opt.Output == Markdown {
+				// These show a text block beside the structured content as
+				// the held reply does, never compared: a reply whose text
+				// may be JSON is read back whole, or not held back at all
+				// (its text is shown instead, as it is read).
+				showsAsHeldViews(t, name+", "+oname, tc.doc, opt)
+				continue
+			}
 			// Agent output reads back whole only what is no tool result.
 			back := tc.readBack && (oname == "plain" || name == "a field of its own beside" || name == "no content" || name == "a list of its own after")
 			showsAsHeld(t, name+", "+oname, tc.doc, opt, back)
 		}
+	}
+}
+
+// showsAsHeldViews checks, in human or Markdown output, that doc is shown
+// as the held document is, with its exit status, and no temporary file
+// left; the bench's form is held back and shown from its buffer.
+func showsAsHeldViews(t *testing.T, name, doc string, opt Options) {
+	t.Helper()
+	opt.TempDir = t.TempDir()
+	var out strings.Builder
+	rn := NewRenderer(&out, opt)
+	res, err := rn.Stream(strings.NewReader(doc), "t")
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if strings.HasPrefix(name, "the bench's form") && rn.heldReplies != 1 {
+		t.Errorf("%s: %d held back and shown from their buffers, want 1", name, rn.heldReplies)
+	}
+	held, failed := heldResult(t, doc, opt)
+	if out.String() != held {
+		t.Errorf("%s: output differs from held output\n%s", name, firstDiff(out.String(), held))
+	}
+	if res.Failed != failed {
+		t.Errorf("%s: failed %v, held %v", name, res.Failed, failed)
+	}
+	if left, _ := os.ReadDir(opt.TempDir); len(left) > 0 {
+		t.Errorf("%s: %d temporary files left", name, len(left))
 	}
 }
 
@@ -138,7 +178,9 @@ func TestStructuredContentAmongOthers(t *testing.T) {
 	shortOne := `{"jsonrpc": "2.0", "id": 8, "result": {"content": [{"type": "text", "text": "1 task"}], "structuredContent": {"items": [{"id": 1}]}}}`
 	docs := long + "\n" + shortOne + "\n" + failed + "\n" + `{"ok": true, "tool": "count", "result": 3}` + "\n"
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
-	for oname, opt := range map[string]Options{"plain": {Output: Plain}, "agent": {Output: Agent, Now: now}} {
+	for oname, opt := range map[string]Options{"plain": {Output: Plain}, "agent": {Output: Agent, Now: now},
+		"human": {Output: Human, Width: 100, Now: now}, "human, read ahead": {Output: Human, Width: 100, Now: now, ReadAhead: true},
+		"markdown, read ahead": {Output: Markdown, ReadAhead: true}} {
 		var out strings.Builder
 		rn := NewRenderer(&out, opt)
 		res, err := rn.Stream(strings.NewReader(docs), "t")
@@ -195,7 +237,7 @@ func TestStructuredContentErrors(t *testing.T) {
 	for _, in := range []string{doc[:len(doc)/2], doc[:len(doc)-3], after[:len(after)-200]} {
 		cut := len(in)
 		_, want := NewDecoder(strings.NewReader(in), "t").Next()
-		for _, out := range []Output{Plain, Agent} {
+		for _, out := range []Output{Plain, Agent, Human, Markdown} {
 			dir := t.TempDir()
 			var b strings.Builder
 			_, err := NewRenderer(&b, Options{Output: out, TempDir: dir}).Stream(strings.NewReader(in), "t")
@@ -212,7 +254,7 @@ func TestStructuredContentErrors(t *testing.T) {
 		}
 	}
 	big := benchForm(4000) // past spill.Bound
-	for _, out := range []Output{Plain, Agent} {
+	for _, out := range []Output{Plain, Agent, Human, Markdown} {
 		opt := Options{Output: out, TempDir: filepath.Join(t.TempDir(), "missing")}
 		_, err := NewRenderer(io.Discard, opt).Stream(strings.NewReader(big), "t")
 		var se *spill.Error
@@ -229,13 +271,41 @@ func TestStructuredContentErrors(t *testing.T) {
 // Not parallel: the heap measured is the process's.
 func TestStructuredContentInConstantMemory(t *testing.T) {
 	doc := benchForm(short(30000, 12000))
-	for _, opt := range []Options{{Output: Plain}, {Output: Agent, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}} {
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for _, opt := range []Options{{Output: Plain}, {Output: Agent, Now: now},
+		{Output: Human, Width: 100, Now: now, ReadAhead: true}, {Output: Markdown, ReadAhead: true}} {
 		peak, out, _ := peakLive(t, doc, opt)
-		if want := map[Output]string{Plain: "id: 1\n\nok: true\ntool: list\n", Agent: `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"list: many tasks"}],"structuredContent":{`}[opt.Output]; !strings.HasPrefix(out, want) {
+		want := map[Output]string{Plain: "id: 1\n\nok: true\ntool: list\n", Agent: `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"list: many tasks"}],"structuredContent":{`,
+			Human: "ID        STATUS", Markdown: "**✓ list**\n\n| ID |"}
+		if !strings.HasPrefix(out, want[opt.Output]) {
 			t.Errorf("output %d starts %q", opt.Output, out[:min(len(out), 120)])
 		}
 		if peak > 8<<20 {
 			t.Errorf("output %d: %d MiB held at once for %d MiB of input, want at most 8", opt.Output, peak>>20, len(doc)>>20)
+		}
+	}
+}
+
+// A long structuredContent after a list that came open before it (a
+// tool result with a list of its own first) is read as part of that
+// document, as it is shown, not held back: held back, it stood in the
+// document as its skeleton, and plain output showed its first 1000 rows
+// of 3000, saying nothing of the others.
+func TestStructuredContentAfterAnOpenList(t *testing.T) {
+	t.Parallel()
+	records := `[` + strings.Repeat(`{"id": "x", "title": "a row of the result's own", "n": 1}, `, 1500) + `{"id": "y", "n": 2}]`
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for name, doc := range map[string]string{
+		"bare":       `{"items": ` + records + `, "structuredContent": ` + string(listEnvelope(1500)) + `}`,
+		"in a reply": `{"jsonrpc": "2.0", "id": 1, "result": {"items": ` + records + `, "structuredContent": ` + string(listEnvelope(1500)) + `, "isError": false}}`,
+	} {
+		for _, opt := range []Options{{Output: Plain}, {Output: Agent, Now: now}, {Output: Human, Width: 100, Now: now, ReadAhead: true}, {Output: Markdown}} {
+			out := renderString(t, doc, opt)
+			for _, row := range []string{"Task number 0:", "Task number 1000:", "Task number 1499:"} {
+				if !strings.Contains(out, row) {
+					t.Errorf("%s, output %d: the structured content's row %q is not shown", name, opt.Output, row)
+				}
+			}
 		}
 	}
 }
