@@ -152,6 +152,7 @@ func (rn *Renderer) endAhead() bool {
 	if !a.close(rn.settled) {
 		return false
 	}
+	a.dropSC()
 	if a.dec != nil {
 		a.dec.Interlude = a.interlude
 		if a.divert != nil {
@@ -211,9 +212,12 @@ func (a *ahead) documents() {
 		}
 		v, err := a.dec.Next()
 		a.reading.Store(nil)
-		it := aheadItem{v: v, err: err, docs: a.dec.Documents(), sc: a.takeSC()}
+		it := aheadItem{v: v, err: err, docs: a.dec.Documents(), sc: a.takeSC(err)}
 		it.parts = a.unwrap(v, err, it.sc)
-		it.waits = err == nil && (v.IsOpen() || a.dec.Offset()-at > aheadLarge)
+		// A reply held back is shown from its buffer by a decoder of its
+		// own, whose list may be read ahead too (listahead.go): nothing
+		// more is read of the input meanwhile.
+		it.waits = err == nil && (v.IsOpen() || it.sc != nil || a.dec.Offset()-at > aheadLarge)
 		if !a.hand(it) || err != nil {
 			return // stopped; or the end, or bad input: nothing more to read
 		}
@@ -221,12 +225,40 @@ func (a *ahead) documents() {
 }
 
 // takeSC is the structured content held back of the document just read,
-// handed over with it. None is held back once a document has come open
-// (longSC: input.Decoder.Opened), so none is while its shower reads it on.
-func (a *ahead) takeSC() *heldReply {
+// handed over with it; let go of here if the document broke off (err),
+// as nothing of it is shown. None is held back once a document has come
+// open (longSC: input.Decoder.Opened), so none is while its shower reads
+// it on.
+func (a *ahead) takeSC(err error) *heldReply {
 	h := a.sc
 	a.sc = nil
+	if h != nil && err != nil {
+		h.close()
+		return nil
+	}
 	return h
+}
+
+// dropSC lets go of the structured content held back of documents read
+// and not shown, once the goroutine has ended (the output failed).
+func (a *ahead) dropSC() {
+	drop := func(items []aheadItem) {
+		for _, it := range items {
+			if it.sc != nil {
+				it.sc.close()
+			}
+		}
+	}
+	drop(a.cur)
+	drop(a.batch)
+	for {
+		select {
+		case b := <-a.items:
+			drop(b)
+		default:
+			return
+		}
+	}
 }
 
 // unwrap is a whole document's parts, its wrappers taken off, as docParts
@@ -404,8 +436,9 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 				if err == io.EOF {
 					return nil
 				}
-				it := aheadItem{v: v, err: frameAt(err, at), waits: err == nil && v.IsOpen(), sc: a.takeSC()}
+				it := aheadItem{v: v, err: frameAt(err, at), sc: a.takeSC(err)}
 				it.parts = a.unwrap(v, err, it.sc)
+				it.waits = err == nil && (v.IsOpen() || it.sc != nil) // as documents
 				if it.waits {
 					it.at = at // for an error met as its view reads on
 				}

@@ -12,6 +12,7 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/spill"
+	"github.com/khive-ai/khive-pretty/internal/steer"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
@@ -191,6 +192,10 @@ func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) 
 // back from its buffer.
 func (rn *Renderer) holdSC(w value.Value, h *heldReply, res *Result) error {
 	defer h.close()
+	// Its parts are the reply's, not documents of the stream: none joins
+	// a run of records (runs.go), which would show it later, as a row.
+	defer func(was bool) { rn.inRuns = was }(rn.inRuns)
+	rn.inRuns = false
 	if err := h.scw.Flush(); err != nil {
 		return err
 	}
@@ -218,9 +223,7 @@ func (h *heldReply) show(parts []protocol.Part, res *Result) error {
 			res.Failed = res.Failed || p.Failed
 			known := p.Value // its skeleton
 			err = h.writeSC(func(dec *input.Decoder, sv value.Value) error {
-				// A batch's ops (human and Markdown output say a failed
-				// one first, and head the first) are held, as in the reply.
-				if sv.IsOpen() && (!shownAsHeld(sv, known) || rn.longOnly && recognise.Classify(known) == recognise.ShapeBatch) {
+				if sv.IsOpen() && (!shownAsHeld(sv, known) || rn.longOnly && !viewsStream(known, rn.opt.Steer)) {
 					var err error
 					if sv, err = value.Force(sv); err != nil {
 						return err
@@ -318,7 +321,7 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 	// X}, which protocol then shows instead (sdkUnwrapped).
 	repeats := r.sc != nil && docs == 1 && len(r.block.Members) == 2
 	unwraps := repeats && !same && sameInner
-	if h.text != nil && docs == 0 || !r.plain(w) || unwraps && isErr {
+	if h.text != nil && docs == 0 || !r.plain(w) || unwraps && isErr || h.rn.longOnly && !oneResult(w) {
 		// Read back whole, and shown as a held reply is.
 		if err := h.readBack(r); err != nil {
 			return nil, err
@@ -338,6 +341,35 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 		r.sc.Open = h.scMark()
 	}
 	return append([]protocol.Part(nil), h.rn.docParts(w, true)...), nil
+}
+
+// viewsStream reports whether human and Markdown output show a structured
+// content read back (known by its skeleton) as it comes, as they show it
+// held: not a batch's ops (a failed one is said first, and the first is
+// headed), nor any list when --where keeps rows (a table streamed is laid
+// out on the first rows kept, held on all of them).
+func viewsStream(known value.Value, spec steer.Spec) bool {
+	return len(spec.Where) == 0 && recognise.Classify(known) != recognise.ShapeBatch
+}
+
+// oneResult reports a reply that is no JSON-RPC message, or one with one
+// result and no error: human and Markdown output show the parts of a
+// rarer one (an error beside its result, a second result) in an order
+// of their own, which a reply held back would not keep.
+func oneResult(w value.Value) bool {
+	if !protocol.IsJSONRPC(w) {
+		return true
+	}
+	n := 0
+	for _, m := range w.Members {
+		switch m.Key {
+		case "result":
+			n++
+		case "error":
+			return false
+		}
+	}
+	return n == 1
 }
 
 // readBack puts the held text and structured content, read back whole,

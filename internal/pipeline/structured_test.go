@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -305,6 +306,52 @@ func TestStructuredContentAfterAnOpenList(t *testing.T) {
 				if !strings.Contains(out, row) {
 					t.Errorf("%s, output %d: the structured content's row %q is not shown", name, opt.Output, row)
 				}
+			}
+		}
+	}
+}
+
+// Replies held back, one after another from a pipe, read ahead: each is
+// shown from its buffer (its list read ahead on a goroutine of its own)
+// while nothing more is read of the input, and the output is the one of
+// the same input from a string. It lost or repeated rows when the
+// documents read ahead went on reading the pipe meanwhile (the two
+// goroutines handed over each other's batches), and showed a structured
+// content as a one-row table when it joined a run of records that a
+// pause then showed.
+func TestStructuredContentRepliesFromAPipe(t *testing.T) {
+	t.Parallel()
+	// A list of its own: read back whole (held, shownAsHeld), its items
+	// read ahead as it is.
+	rows := string(listEnvelope(1200))
+	rows = rows[strings.Index(rows, "[") : strings.LastIndex(rows, "]")+1]
+	var b strings.Builder
+	for i := range short(12, 6) {
+		fmt.Fprintf(&b, `{"jsonrpc": "2.0", "id": %d, "result": {"content": [{"type": "text", "text": "1200 tasks"}], "structuredContent": {"items": %s}}}`+"\n", i, rows)
+	}
+	in := b.String()
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for _, opt := range []Options{{Output: Human, Width: 100, Now: now, ReadAhead: true}, {Output: Markdown, ReadAhead: true}} {
+		want := renderString(t, in, opt)
+		for range 3 {
+			pr, pw := io.Pipe()
+			go func() {
+				// In pieces, so that reading waits on the pipe.
+				for s := in; len(s) > 0; {
+					n := min(len(s), 4<<10)
+					pw.Write([]byte(s[:n]))
+					s = s[n:]
+				}
+				pw.Close()
+			}()
+			var out strings.Builder
+			rn := NewRenderer(&out, opt)
+			if _, err := rn.Stream(pr, "pipe"); err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != want {
+				t.Logf("held %d, read back %d, opened %d", rn.heldReplies, rn.readBack, rn.opened)
+				t.Fatalf("output %d from a pipe differs\n%s", opt.Output, firstDiff(out.String(), want))
 			}
 		}
 	}
