@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/input"
@@ -108,10 +109,27 @@ func (rn *Renderer) longSC(dec *input.Decoder, outer func() bool, slot **heldRep
 		if !structuredContent(path) || !direct(path) || !outer() || *slot != nil || dec.Opened() || !dec.LongValue() {
 			return nil
 		}
+		if rn.longOnly && !rn.canSpill() {
+			return nil
+		}
 		h := &heldReply{rn: rn, line: dec.Line()}
 		*slot = h
 		return h.divert()
 	}
+}
+
+// canSpill reports whether a temporary file can be made where held-back
+// parts go, trying once a run.
+func (rn *Renderer) canSpill() bool {
+	rn.spillOnce.Do(func() {
+		f, err := os.CreateTemp(rn.opt.TempDir, "khive-pretty-*")
+		if err != nil {
+			return
+		}
+		f.Close()
+		rn.spillable = os.Remove(f.Name()) == nil
+	})
+	return rn.spillable
 }
 
 // divert holds back the structured content about to be read, as it is

@@ -197,6 +197,12 @@ type Renderer struct {
 	// longOnly: the decoders' Divert hook is longSC alone, which the
 	// documents read ahead may ask too (ahead.sc).
 	longOnly bool
+	// spillable is whether a temporary file can be made (TempDir), found
+	// out once, by the first long structured content longSC meets in
+	// human or Markdown output: where none can, those hold it, as they
+	// did before holding it back.
+	spillOnce sync.Once
+	spillable bool
 	// name is the input being read, for the errors of a text block's JSON.
 	name string
 	// out is what writes: one output of outputs.

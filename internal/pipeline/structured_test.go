@@ -255,13 +255,26 @@ func TestStructuredContentErrors(t *testing.T) {
 		}
 	}
 	big := benchForm(4000) // past spill.Bound
-	for _, out := range []Output{Plain, Agent, Human, Markdown} {
+	for _, out := range []Output{Plain, Agent} {
 		opt := Options{Output: out, TempDir: filepath.Join(t.TempDir(), "missing")}
 		_, err := NewRenderer(io.Discard, opt).Stream(strings.NewReader(big), "t")
 		var se *spill.Error
 		var ie *InputError
 		if !errors.As(err, &se) || errors.As(err, &ie) {
 			t.Errorf("output %d: error %v, want a temporary file's", out, err)
+		}
+	}
+	// Human and Markdown output, where no temporary file can be made,
+	// hold the reply, as they did before holding it back.
+	for _, out := range []Output{Human, Markdown} {
+		opt := Options{Output: out, Width: 100, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC), TempDir: filepath.Join(t.TempDir(), "missing")}
+		var b strings.Builder
+		rn := NewRenderer(&b, opt)
+		if _, err := rn.Stream(strings.NewReader(big), "t"); err != nil {
+			t.Errorf("output %d, no temporary directory: %v", out, err)
+		}
+		if held := heldString(t, big, opt); b.String() != held || rn.heldReplies != 0 {
+			t.Errorf("output %d, no temporary directory: %d held back; output differs from the held reply\n%s", out, rn.heldReplies, firstDiff(b.String(), held))
 		}
 	}
 }
