@@ -1,0 +1,130 @@
+package human
+
+import (
+	"bufio"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/khive-ai/khive-pretty/glyphs"
+	"github.com/khive-ai/khive-pretty/internal/render/lines"
+	"github.com/khive-ai/khive-pretty/internal/theme"
+	"github.com/khive-ai/khive-pretty/table"
+)
+
+// summaryLineByLine is summaryLine as it was: a part wider than a line
+// wrapped again, whole, for each line it takes (quadratic in its length).
+func summaryLineByLine(h *Writer, parts []string, indent int) []string {
+	var out []string
+	pad := blank(indent)
+	var line []string
+	lineW := indent
+	flush := func() {
+		if len(line) > 0 {
+			out = append(out, pad+strings.Join(line, h.th.Faint.Render(h.g.Sep)))
+		}
+		pad = blank(indent + 2)
+		line, lineW = nil, indent+2
+	}
+	sepW := table.Width(h.g.Sep)
+	for _, p := range parts {
+		w := table.Width(ansi.Strip(p))
+		if len(line) > 0 && h.width > 0 && lineW+sepW+w > h.width {
+			flush()
+		}
+		for h.width > 0 && lineW+w > h.width {
+			pieces := strings.SplitN(ansi.Wordwrap(p, h.width-lineW, " "), "\n", 2)
+			if len(pieces) < 2 {
+				break
+			}
+			line = append(line, strings.TrimRight(pieces[0], " "))
+			flush()
+			p = pieces[1]
+			w = table.Width(ansi.Strip(p))
+		}
+		if len(line) > 0 {
+			lineW += sepW
+		}
+		line = append(line, p)
+		lineW += w
+	}
+	flush()
+	return out
+}
+
+// A footer's parts wrap as they did a line at a time, for random parts
+// (words, runs of spaces, long words, styles, wide letters) at random
+// widths, now that what is left of a long part is wrapped once.
+func TestSummaryLineWrapsAsLineByLine(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	words := []string{"a", "list", "of", "words", "ｗｉｄｅ", "averyveryverylongwordthatdoesnotfit", "x", "", " ", "tab\tbed", "é"}
+	th := theme.New(colorprofile.ANSI)
+	for i := 0; i < 3000; i++ {
+		var parts []string
+		for n := 1 + r.IntN(4); n > 0; n-- {
+			var b strings.Builder
+			for k := r.IntN(60); k > 0; k-- {
+				b.WriteString(words[r.IntN(len(words))])
+				b.WriteString(strings.Repeat(" ", r.IntN(3)))
+			}
+			p := b.String()
+			if r.IntN(2) == 0 {
+				p = th.Faint.Render("all: ") + th.Key.Render(p)
+			}
+			parts = append(parts, p)
+		}
+		var buf strings.Builder
+		bw := bufio.NewWriter(&buf)
+		width, indent := 8+r.IntN(80), r.IntN(6)
+		h := New(lines.New(bw, 0, "", nil), Options{Width: width, Theme: th, Glyphs: glyphs.Unicode()})
+		h.summaryLine(parts, indent)
+		bw.Flush()
+		want := strings.Join(summaryLineByLine(h, parts, indent), "\n")
+		if got := strings.TrimSuffix(buf.String(), "\n"); got != want {
+			t.Fatalf("width %d, indent %d, parts %q:\ngot\n%s\nwant\n%s", width, indent, parts, got, want)
+		}
+	}
+}
+
+// A part longer than longPart (a whole list said once) is wrapped whole,
+// once: its words one space apart, it takes the lines it took a line at
+// a time.
+func TestSummaryLineLongPart(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	words := []string{"a", "list", "of", "words", "ｗｉｄｅ", "averyveryverylongwordthatdoesnotfit", "é"}
+	th := theme.New(colorprofile.ANSI)
+	var b strings.Builder
+	for b.Len() <= longPart+longPart/2 {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(words[r.IntN(len(words))])
+	}
+	for _, p := range []string{b.String(), th.Faint.Render("all: ") + th.Key.Render(b.String())} {
+		parts := []string{"first", p, "after"}
+		for _, width := range []int{20, 61, 120} {
+			var buf strings.Builder
+			bw := bufio.NewWriter(&buf)
+			h := New(lines.New(bw, 0, "", nil), Options{Width: width, Theme: th, Glyphs: glyphs.Unicode()})
+			h.summaryLine(parts, 2)
+			bw.Flush()
+			want := strings.Join(summaryLineByLine(h, parts, 2), "\n")
+			if got := strings.TrimSuffix(buf.String(), "\n"); got != want {
+				t.Fatalf("width %d: the long part wraps otherwise\n%s", width, firstLineDiff(got, want))
+			}
+		}
+	}
+}
+
+func firstLineDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(al) && i < len(bl); i++ {
+		if al[i] != bl[i] {
+			return "got:  " + al[i] + "\nwant: " + bl[i]
+		}
+	}
+	return "line counts differ"
+}
