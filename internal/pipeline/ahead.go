@@ -72,11 +72,12 @@ type ahead struct {
 	texts protocol.Texts
 	parts []protocol.Part
 	// sc is the structured content held back of the document being read
-	// (longSC, in human and Markdown output), handed over with it; divert
-	// is the decoder's own hook, given back at the end. scOf is that of
-	// the document handed over last.
+	// (longSC, in human and Markdown output), handed over with it; scOf
+	// is that of the document handed over last. The decoder keeps the
+	// Divert hook that writes sc to its end: nothing reads it after this
+	// reading ahead, but a goroutine left reading a list of it (after the
+	// output failed), which only looks at paths in the list's items.
 	sc, scOf *heldReply
-	divert   func(path []input.Frame) func(value.Token) error
 }
 
 // aheadItem is a document read (or the error that ends the input), a
@@ -117,7 +118,6 @@ func (rn *Renderer) readAhead(dec *input.Decoder) *ahead {
 	if dec.Divert != nil {
 		// A long structured content goes with its document (aheadItem.sc).
 		outer := dec == rn.outer
-		a.divert = dec.Divert
 		dec.Divert = rn.longSC(dec, func() bool { return outer }, &a.sc)
 	}
 	if dec.Interlude != nil {
@@ -155,9 +155,6 @@ func (rn *Renderer) endAhead() bool {
 	a.dropSC()
 	if a.dec != nil {
 		a.dec.Interlude = a.interlude
-		if a.divert != nil {
-			a.dec.Divert = a.divert
-		}
 	}
 	return true
 }
@@ -409,7 +406,6 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 	if dec.Divert != nil {
 		// Each frame's document is the input's own, as rn.outer is when
 		// frames are read as shown (sse).
-		a.divert = dec.Divert
 		dec.Divert = rn.longSC(dec, func() bool { return true }, &a.sc)
 	}
 	go a.run(func() {
