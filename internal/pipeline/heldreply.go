@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/input"
@@ -103,9 +102,9 @@ func (rn *Renderer) diverter(dec *input.Decoder) func(path []input.Frame) func(v
 func (rn *Renderer) longSC(dec *input.Decoder, outer func() bool, slot **heldReply) func(path []input.Frame) func(value.Token) error {
 	return func(path []input.Frame) func(value.Token) error {
 		// The path first: the items of a list read ahead on a goroutine
-		// of their own (listahead.go) never get past it.
-		// Not in a document returned open, read on as it is shown: what
-		// is shown of it would not wait for its end (held, as before).
+		// of their own (listahead.go) never get past it. None in a
+		// document returned open, read on as it is shown: what is shown
+		// of it would not wait for its end (held, as before).
 		if !structuredContent(path) || !direct(path) || !outer() || *slot != nil || dec.Opened() || !dec.LongValue() {
 			return nil
 		}
@@ -121,14 +120,7 @@ func (rn *Renderer) longSC(dec *input.Decoder, outer func() bool, slot **heldRep
 // canSpill reports whether a temporary file can be made where held-back
 // parts go, trying once a run.
 func (rn *Renderer) canSpill() bool {
-	rn.spillOnce.Do(func() {
-		f, err := os.CreateTemp(rn.opt.TempDir, "khive-pretty-*")
-		if err != nil {
-			return
-		}
-		f.Close()
-		rn.spillable = os.Remove(f.Name()) == nil
-	})
+	rn.spillOnce.Do(func() { rn.spillable = spill.Usable(rn.opt.TempDir) })
 	return rn.spillable
 }
 

@@ -45,6 +45,20 @@ type Buffer struct {
 // New is an empty buffer whose file, if it needs one, goes in dir.
 func New(dir string) *Buffer { return &Buffer{dir: dir} }
 
+// Usable reports whether a buffer's file can be made in dir: one is made
+// and removed.
+func Usable(dir string) bool {
+	f, err := os.CreateTemp(dir, filePattern)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return os.Remove(f.Name()) == nil
+}
+
+// filePattern names a buffer's file.
+const filePattern = "khive-pretty-*"
+
 // Write appends p.
 func (b *Buffer) Write(p []byte) (int, error) {
 	if b.err != nil {
@@ -56,7 +70,7 @@ func (b *Buffer) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	if b.f == nil {
-		f, err := os.CreateTemp(b.dir, "khive-pretty-*")
+		f, err := os.CreateTemp(b.dir, filePattern)
 		if err != nil {
 			b.err = &Error{Op: "create", Err: err}
 			return 0, b.err

@@ -80,8 +80,16 @@ func (h *Writer) summaryLine(parts []string, indent int) {
 		// One part wider than a line wraps at its spaces, each piece to
 		// the room its own line has; the last goes on like any part.
 		for h.width > 0 && lineW+w > h.width {
-			if len(p) > longPart {
-				p, w = h.wrapLong(p, &line, flush, lineW, indent+2)
+			if len(p) > longPart && len(line) == 0 && lineW == indent+2 {
+				// Every line from here has this room: what is left of a
+				// long part is wrapped once (longPart).
+				rest := strings.Split(ansi.Wordwrap(p, h.width-lineW, " "), "\n")
+				for _, piece := range rest[:len(rest)-1] {
+					line = append(line, strings.TrimRight(piece, " "))
+					flush()
+				}
+				p = rest[len(rest)-1]
+				w = table.Width(ansi.Strip(p))
 				break
 			}
 			pieces := strings.SplitN(ansi.Wordwrap(p, h.width-lineW, " "), "\n", 2)
@@ -106,26 +114,6 @@ func (h *Writer) summaryLine(parts []string, indent int) {
 // once, rather than a line at a time: wrapping what is left for each line
 // is quadratic (a list said once in "all:", a megabyte, took minutes).
 const longPart = 16 << 10
-
-// wrapLong wraps a long part p that starts on a line lineW columns in:
-// its first piece to that line's room, the rest once to the room every
-// later line has (flush starts each, contW columns in). It returns the
-// last piece, which goes on like any part, and its width.
-func (h *Writer) wrapLong(p string, line *[]string, flush func(), lineW, contW int) (string, int) {
-	pieces := strings.SplitN(ansi.Wordwrap(p, h.width-lineW, " "), "\n", 2)
-	if len(pieces) < 2 {
-		return p, table.Width(ansi.Strip(p)) // no space to break at: the line is cut
-	}
-	*line = append(*line, strings.TrimRight(pieces[0], " "))
-	flush()
-	rest := strings.Split(ansi.Wordwrap(pieces[1], h.width-contW, " "), "\n")
-	for _, piece := range rest[:len(rest)-1] {
-		*line = append(*line, strings.TrimRight(piece, " "))
-		flush()
-	}
-	last := rest[len(rest)-1]
-	return last, table.Width(ansi.Strip(last))
-}
 
 // Part is one part of a footer as this writer shows it, for the
 // Markdown writer's use.
