@@ -77,10 +77,12 @@ type Decoder struct {
 	// document with it.
 	Divert func(path []Frame) func(value.Token) error
 	// ListAhead, when set, is asked about an open list when its first
-	// item after first is asked for (and no token was read before): it
-	// may return a reader of the list's items, which the list's Next
-	// returns from then on (the pipeline reads them ahead, on a goroutine
-	// of its own, with next and offset); nil, and the list is read here.
+	// item after first is asked for (and no token was read before), or
+	// when its caller says how it reads the items (Ahead): it may return
+	// a reader of the list's items, which the list's Next (or the cursor
+	// Ahead returns) returns from then on (the pipeline reads them ahead,
+	// on a goroutine of its own, with next and offset); nil, and the
+	// list is read here.
 	// Whoever reads next is the decoder's only reader until next has
 	// returned the list's end or an error. The items next returns are its
 	// caller's to keep: they share memory with the items around them,
@@ -183,6 +185,9 @@ type openList struct {
 	first  []value.Value
 	ahead  func() (value.Value, bool, error)
 	serial bool
+	// tokensAhead: ahead reads the list token by token (Ahead), with
+	// Tokens.
+	tokensAhead bool
 }
 
 // Lend makes each item Next returns from now on valid until the next is
@@ -207,6 +212,38 @@ func (l *openList) Next() (value.Value, bool, error) {
 	}
 	return l.next()
 }
+
+// Ahead is the list's items as read reads them, token by token (Tokens,
+// ReadValue, Item): read ahead by the reader the ListAhead hook gives,
+// on a goroutine of its own, where it gives one; else read here, as they
+// are asked for. Asked for before the list's first item is, as Next's
+// reading ahead is. The items read returns are its caller's to keep, as
+// ListAhead's are: no later read reuses their memory.
+func (l *openList) Ahead(read func() (value.Value, bool, error)) value.Cursor {
+	if l.ahead == nil && !l.serial && !l.lent && l.d.ListAhead != nil {
+		// Said before the hook starts the goroutine whose read looks
+		// at it (Tokens); from then on, the list is its to read.
+		l.serial, l.tokensAhead = true, true
+		l.ahead = l.d.ListAhead(l.first, read, l.d.Offset)
+		l.first = nil
+		if l.ahead != nil {
+			return cursorFunc(l.ahead)
+		}
+		l.tokensAhead = false
+	}
+	l.serial = true
+	return cursorFunc(read)
+}
+
+// cursorFunc is a list's reading as a value.Cursor.
+type cursorFunc func() (value.Value, bool, error)
+
+func (f cursorFunc) Next() (value.Value, bool, error) { return f() }
+
+// Item reads the next item whole, for a reader given to Ahead that reads
+// no item token by token here (one that is not an object), or the list's
+// end: its caller's to keep.
+func (l *openList) Item() (value.Value, bool, error) { return l.nextKept() }
 
 // next reads the next item.
 func (l *openList) next() (value.Value, bool, error) { return l.read(false) }
@@ -252,17 +289,21 @@ func (l *openList) read(kept bool) (value.Value, bool, error) {
 // for before the first item, it keeps the list from being read ahead
 // (ListAhead): the caller reads the decoder itself.
 func (l *openList) Tokens() *jsonlib.Decoder {
-	if l.ahead != nil {
-		panic("input: the tokens of a list read ahead")
+	if !l.tokensAhead {
+		if l.ahead != nil {
+			panic("input: the tokens of a list read ahead")
+		}
+		l.serial = true
 	}
-	l.serial = true
 	return l.d.dec
 }
 
 // ReadValue reads the value at the token decoder's position (inside an
 // item read token by token).
 func (l *openList) ReadValue() (value.Value, error) {
-	l.serial = true
+	if !l.tokensAhead {
+		l.serial = true
+	}
 	if k := l.d.dec.PeekKind(); k != '{' && k != '[' {
 		// A scalar (most of a row's cells) cuts nothing from the slabs:
 		// no unit to start or settle.
@@ -748,6 +789,32 @@ func (d *Decoder) diverted() func(value.Token) error {
 
 // maxNames is how many member names a decoder keeps.
 const maxNames = 4096
+
+// AppendScalar reads the value at the token decoder's position (inside an
+// item read token by token), which is no object or array, and appends its
+// text to dst, as ReadValue's Text would be (nothing for null): a row's
+// cells gathered in one buffer, not a string each.
+func (l *openList) AppendScalar(dst []byte) ([]byte, value.Kind, error) {
+	raw, err := l.d.dec.ReadValue()
+	if err != nil {
+		return dst, value.Null, err
+	}
+	switch raw[0] {
+	case '"':
+		if b := raw[1 : len(raw)-1]; verbatim(b) {
+			return append(dst, b...), value.String, nil
+		}
+		dst, _ = jsonlib.AppendUnquote(dst, raw)
+		return dst, value.String, nil
+	case 'n':
+		return dst, value.Null, nil
+	case 't':
+		return append(dst, "true"...), value.Bool, nil
+	case 'f':
+		return append(dst, "false"...), value.Bool, nil
+	}
+	return append(dst, raw...), value.Number, nil // the literal, unparsed
+}
 
 // stringText is the text of a string value, raw as the token decoder read it:
 // the token's own String unquoted the string into a buffer and copied it

@@ -168,3 +168,63 @@ func TestForceHoldsAnOpenDocument(t *testing.T) {
 		t.Errorf("Force took the list")
 	}
 }
+
+// AppendScalar gives a scalar's text as ReadValue gives it: strings
+// unescaped (invalid bytes made U+FFFD, as the token's own String makes
+// them), numbers as written, true and false, nothing for null; and the
+// error of a value that is not JSON.
+func TestAppendScalarIsReadValuesText(t *testing.T) {
+	scalars := []string{`"plain"`, `""`, `"tab\there \"q\" \u00e9 \ud83d\ude00"`, "\"bad \xff byte\"", "\"é ü 漢\"",
+		`12345678901234567890`, `-1.5e+400`, `0`, `true`, `false`, `null`, `"` + strings.Repeat("long ", 20000) + `"`}
+	for _, sc := range scalars {
+		doc := `{"items": [` + strings.Repeat(`{"k": 0},`, StreamAfter) + `{"k": ` + sc + `}, {"k": ` + sc + `}]}`
+		d := NewDecoder(strings.NewReader(doc), "t")
+		d.Stream = func([]Frame, []value.Value) bool { return true }
+		v, err := d.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		list, _ := value.OpenList(v)
+		l := value.Take(list).(*openList)
+		dec := l.Tokens()
+		read := func(scalar bool) (string, value.Kind) {
+			dec.ReadToken() // {
+			dec.ReadToken() // "k"
+			var text string
+			var kind value.Kind
+			if scalar {
+				b, k, err := l.AppendScalar([]byte("prefix "))
+				if err != nil || !strings.HasPrefix(string(b), "prefix ") {
+					t.Fatalf("%.40s: %q %v", sc, b, err)
+				}
+				text, kind = string(b[len("prefix "):]), k
+			} else {
+				v, err := l.ReadValue()
+				if err != nil {
+					t.Fatal(err)
+				}
+				text, kind = v.Text, v.Kind
+			}
+			dec.ReadToken() // }
+			return text, kind
+		}
+		wt, wk := read(false)
+		gt, gk := read(true)
+		if gt != wt || gk != wk {
+			t.Errorf("%.40s: AppendScalar %q (%v), ReadValue %q (%v)", sc, gt, gk, wt, wk)
+		}
+		d.Close()
+	}
+	d := NewDecoder(strings.NewReader(`{"items": [`+strings.Repeat(`{"k": 0},`, StreamAfter)+`{"k": "bad \u12"}]}`), "t")
+	defer d.Close()
+	d.Stream = func([]Frame, []value.Value) bool { return true }
+	v, _ := d.Next()
+	list, _ := value.OpenList(v)
+	l := value.Take(list).(*openList)
+	dec := l.Tokens()
+	dec.ReadToken()
+	dec.ReadToken()
+	if _, _, err := l.AppendScalar(nil); err == nil {
+		t.Error("a bad escape read as a string")
+	}
+}

@@ -210,3 +210,67 @@ func (f *failsAfter) Write(p []byte) (int, error) {
 	f.writes--
 	return len(p), nil
 }
+
+// A long table's rows read token by token skip the values of the columns
+// human output leaves out at its width (view.Table.Shows), and show
+// what rows read whole show: a condition that keeps every row (--where)
+// reads them whole. The list has columns hidden at each width, a score's
+// bar, columns said once that later rows differ in (shown under them),
+// a row that is not a record, and keys out of order and repeated; it is
+// read serially and ahead, alone and cut off.
+func TestTableRowsReadShowWhatWholeRowsShow(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"ok": true, "tool": "list", "result": {"items": [`)
+	for i := range 1500 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		switch {
+		case i == 1100:
+			b.WriteString(`"not a record"`)
+			continue
+		case i == 1200:
+			b.WriteString(`{"title": "keys out of order", "id": "x1200", "status": "done", "status": "again"}`)
+			continue
+		}
+		assignee, ns := "agent:core", "local"
+		if i >= 1300 {
+			assignee = "agent:docs"
+		}
+		if i == 1400 {
+			ns = "remote"
+		}
+		tags := `[]`
+		if i%2 == 1 {
+			tags = `["a", "b"]`
+		}
+		b.WriteString(`{"id": "` + itoa(1000000+i*7919) + `-0000-4000-a000-000000000000", "kind": "task", "title": "task number ` + itoa(i) +
+			`", "status": "` + []string{"inbox", "next", "active", "done"}[i%4] + `", "priority": "p` + itoa(i%3) +
+			`", "assignee": "` + assignee + `", "namespace": "` + ns + `", "score": 0.` + itoa(1000+i*37%9000) +
+			`, "tags": ` + tags + `, "result": "done ` + itoa(i) + `", "created_at": "2026-05-01T09:12:44Z"}`)
+	}
+	b.WriteString(`], "count": 1500}}`)
+	doc := b.String()
+	where, err := whereSpec("kind!=x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for _, width := range []int{30, 60, 100, 200} {
+		for _, ahead := range []bool{false, true} {
+			for name, in := range map[string]string{"whole": doc, "cut off": doc[:len(doc)*9/10]} {
+				opt := Options{Output: Human, Width: width, Now: now, ReadAhead: ahead}
+				got, res, gerr := renderAll([]byte(in), opt)
+				opt.Steer = where
+				want, wres, werr := renderAll([]byte(in), opt)
+				if got != want || res != wres || gerr != werr {
+					t.Errorf("width %d, ahead %v, %s: rows read token by token show\n%s\n%+v %q\nrows read whole\n%s\n%+v %q",
+						width, ahead, name, got, res, gerr, want, wres, werr)
+				}
+				if name == "whole" && (!strings.Contains(got, "namespace remote") || !strings.Contains(got, "not a record")) {
+					t.Errorf("width %d: a row's difference from the columns said once, or the row that is not a record, is not shown:\n%s", width, got)
+				}
+			}
+		}
+	}
+}

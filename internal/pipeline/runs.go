@@ -73,6 +73,12 @@ func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
 	// A timer that fired just as a document arrived, or after this
 	// function returned, finds gen moved on and does nothing.
 	defer func() {
+		if rn.locked {
+			// A panic in next, which holds the lock: locking it here
+			// would hang the program instead of letting it crash.
+			gen++
+			return
+		}
 		rn.mu.Lock()
 		gen++
 		rn.mu.Unlock()

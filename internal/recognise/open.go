@@ -2,6 +2,7 @@ package recognise
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strconv"
 
 	"github.com/khive-ai/khive-pretty/internal/jsonlib"
@@ -35,6 +36,9 @@ type tokenCursor interface {
 	value.Cursor
 	Tokens() *jsonlib.Decoder
 	ReadValue() (Value, error)
+	Item() (Value, bool, error)
+	AppendScalar(dst []byte) ([]byte, Kind, error)
+	Ahead(read func() (Value, bool, error)) value.Cursor
 }
 
 // openTable is the table of an open list: its first rows laid out and
@@ -71,22 +75,29 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 	}
 	c.rows, c.shown = len(list.Items), len(first)
 	tc, tokens := rest.(tokenCursor)
-	rd := rowReader{t: t, l: tc}
 	buf := make([]view.Cell, len(t.cols)) // a streamed row is written before the next is read
 	// A condition may name a column the table does not show, and lifting
 	// needs the properties whether shown or not: such rows are read whole.
 	where := len(b.opt.Steer.Where) > 0
 	whole := where || lifts || !tokens
+	var rows value.Cursor
+	var rd *rowReader
+	if whole {
+		rows = rest
+	} else {
+		rd = &rowReader{t: t, l: tc}
+		rd.only(nil)
+		tb.Shows = rd.only
+	}
 	tb.Stream = func() ([]view.Cell, *view.Record, bool, error) {
+		if rows == nil {
+			// Read token by token, maybe ahead, on another core (the
+			// decoder's ListAhead), once the writer has said which
+			// columns it shows (Shows): the others are not read.
+			rows = tc.Ahead(rd.read)
+		}
 		for {
-			var row Value
-			var ok bool
-			var err error
-			if whole {
-				row, ok, err = rest.Next()
-			} else {
-				row, ok, err = rd.read()
-			}
+			row, ok, err := rows.Next()
 			if err != nil || !ok {
 				return nil, nil, false, err
 			}
@@ -108,7 +119,7 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 			if whole {
 				return t.rowInto(buf, row.Members, t.at(row.Members)), nil, true, nil
 			}
-			return t.rowInto(buf, row.Members, rd.at), nil, true, nil
+			return rd.cells(buf, row), nil, true, nil
 		}
 	}
 	return tb
@@ -223,24 +234,33 @@ func (b builder) failedAfter(c *count, singular string, indent int, rest Value) 
 }
 
 // rowReader reads the rows of an open list for a table: a record's
-// members that the table shows, the others skipped unread.
+// members that the table shows, the others skipped unread. Its reader may
+// be on another goroutine (tokenCursor.Ahead), which keeps what it is
+// given. A row read is packed: its scalars' texts in one string (Text),
+// each after its place (one a column read: cols) and kind, and its
+// objects and arrays, rare in a table, in Members; cells unpacks it.
+// Packed, a row of seven cells is one allocation, not seven strings and
+// the members that hold them.
 type rowReader struct {
-	t   *columns
-	l   tokenCursor
-	row []Member
-	at  []int
-	tmp []byte
-	// keys holds the keys of the row read so far, each ending at its ends
-	// offset.
-	keys []byte
-	ends []int
-	// prev is the previous row's keys and ends, and cols the column of
-	// each of its members (-1: not shown): rows of a list mostly repeat
-	// their keys in order, and a key at the place where the previous row
-	// had it resolves as it did, with no count and no map.
-	prevKeys []byte
-	prevEnds []int
-	cols     []int
+	t *columns
+	l tokenCursor
+	// place is, by column, its place in a row read (-1: not read: a
+	// column the writer does not show, only); cols the column at each.
+	place []int
+	cols  []int
+	buf   []byte // a row being packed
+	// members and at are a row's members and the column of each, as
+	// cells gives them to the table.
+	members []Member
+	at      []int
+	tmp     []byte
+	// keys is the key of each member of the row read last (of the row
+	// being read, up to the member being read), col its column (-1: not
+	// shown): rows of a list mostly repeat their keys in order, and a
+	// key at the place where the row before had it, after the same keys,
+	// resolves as it did, with no count and no map.
+	keys []string
+	col  []int
 	// count, once counting, is how many times each key of the row came so
 	// far: a long row off the previous row's keys counts them in a map,
 	// not by reading all the keys before each one again.
@@ -248,17 +268,120 @@ type rowReader struct {
 	counting bool
 }
 
-// occurrence is how many times the p-th key of the row being read, key
-// (already in r.keys), came before it in the row. A short row is read
-// again; a long one is counted once, and from then on (count).
-func (r *rowReader) occurrence(p int, key []byte) int {
+// only is the table's Shows: the columns the writer shows (nil: all),
+// the others' values left unread. The column of a bar shows the number
+// of the one before it.
+func (r *rowReader) only(cols []int) {
+	read := make([]bool, len(r.t.keys))
+	for i := range read {
+		read[i] = cols == nil
+	}
+	for _, i := range cols {
+		read[i] = true
+		if i == r.t.bar {
+			read[i-1] = true
+		}
+	}
+	r.place, r.cols = make([]int, len(read)), r.cols[:0]
+	for i, ok := range read {
+		r.place[i] = -1
+		if ok && i != r.t.bar {
+			r.place[i] = len(r.cols)
+			r.cols = append(r.cols, i)
+		}
+	}
+}
+
+// packed marks a row read (Open), packed.
+var packed = &value.Open{}
+
+func (r *rowReader) read() (Value, bool, error) {
+	dec := r.l.Tokens()
+	if dec.PeekKind() != '{' {
+		return r.l.Item() // the end, or a row that is not an object
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return Value{}, false, err
+	}
+	var containers []Member
+	buf := r.buf[:0]
+	r.counting = false
+	same := true // every key so far where the previous row had it
+	p := 0
+	for ; dec.PeekKind() != '}'; p++ {
+		name, err := dec.ReadValue()
+		if err != nil {
+			return Value{}, false, err
+		}
+		key := name[1 : len(name)-1]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			r.tmp, _ = jsonlib.AppendUnquote(r.tmp[:0], name)
+			key = r.tmp
+		}
+		same = same && p < len(r.keys) && r.keys[p] == string(key)
+		var i int
+		if same {
+			i = r.col[p]
+		} else {
+			// The occurrence counts every member of the row, shown or not,
+			// as row does: a repeated key is told apart by its place.
+			k := string(key)
+			r.keys, r.col = append(r.keys[:p], k), r.col[:p]
+			i = r.t.column(k, r.occurrence(p))
+			r.col = append(r.col, i)
+		}
+		k := -1
+		if i >= 0 {
+			k = r.place[i]
+		}
+		if k < 0 {
+			if err := dec.SkipValue(); err != nil {
+				return Value{}, false, err
+			}
+			continue
+		}
+		buf = binary.AppendUvarint(buf, uint64(k))
+		if c := dec.PeekKind(); c == '{' || c == '[' {
+			v, err := r.l.ReadValue()
+			if err != nil {
+				return Value{}, false, err
+			}
+			buf = append(buf, byte(v.Kind))
+			buf = binary.AppendUvarint(buf, uint64(len(containers)))
+			containers = append(containers, Member{Key: r.t.keys[i], Value: v})
+			continue
+		}
+		// The kind and the text's length are written once known, before
+		// the text: their bytes are kept for them.
+		at := len(buf)
+		buf = append(buf, 0, 0, 0, 0, 0)
+		var kind Kind
+		buf, kind, err = r.l.AppendScalar(buf)
+		if err != nil {
+			return Value{}, false, err
+		}
+		buf[at] = byte(kind)
+		binary.LittleEndian.PutUint32(buf[at+1:], uint32(len(buf)-at-5))
+	}
+	r.keys, r.col = r.keys[:p], r.col[:p]
+	r.buf = buf
+	if _, err := dec.ReadToken(); err != nil {
+		return Value{}, false, err
+	}
+	return Value{Kind: Object, Text: string(buf), Members: containers, Open: packed}, true, nil
+}
+
+// occurrence is how many times the p-th key of the row being read (in
+// r.keys) came before it in the row. A short row is read again; a long
+// one is counted once, and from then on (count).
+func (r *rowReader) occurrence(p int) int {
+	key := r.keys[p]
 	if !r.counting && p < 32 {
-		n, s := 0, 0
-		for _, end := range r.ends[:p] {
-			if bytes.Equal(r.keys[s:end], key) {
+		n := 0
+		for _, k := range r.keys[:p] {
+			if k == key {
 				n++
 			}
-			s = end
 		}
 		return n
 	}
@@ -270,79 +393,49 @@ func (r *rowReader) occurrence(p int, key []byte) int {
 		} else {
 			clear(r.count)
 		}
-		s := 0
-		for _, end := range r.ends[:p+1] {
-			r.count[string(r.keys[s:end])]++
-			s = end
+		for _, k := range r.keys[:p] {
+			r.count[k]++
 		}
 		r.counting = true
 	}
-	return r.count[string(key)] - 1
+	r.count[key]++
+	return r.count[key] - 1
 }
 
-func (r *rowReader) read() (Value, bool, error) {
-	dec := r.l.Tokens()
-	if dec.PeekKind() != '{' {
-		return r.l.Next() // the end, or a row that is not an object
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return Value{}, false, err
-	}
-	r.prevKeys, r.keys = r.keys, r.prevKeys[:0]
-	r.prevEnds, r.ends = r.ends, r.prevEnds[:0]
-	r.row, r.at = r.row[:0], r.at[:0]
-	r.counting = false
-	same := true // every key so far where the previous row had it
-	for dec.PeekKind() != '}' {
-		name, err := dec.ReadValue()
-		if err != nil {
-			return Value{}, false, err
-		}
-		key := name[1 : len(name)-1]
-		if bytes.IndexByte(key, '\\') >= 0 {
-			r.tmp, _ = jsonlib.AppendUnquote(r.tmp[:0], name)
-			key = r.tmp
-		}
-		p := len(r.ends)
-		start := 0
-		if p > 0 {
-			start = r.ends[p-1]
-		}
-		same = same && p < len(r.prevEnds) && r.prevEnds[p]-start == len(key) && bytes.Equal(r.prevKeys[start:r.prevEnds[p]], key)
-		r.keys = append(r.keys, key...)
-		r.ends = append(r.ends, len(r.keys))
-		if r.counting {
-			r.count[string(key)]++
-		}
-		i, shown := 0, false
-		if same {
-			i = r.cols[p]
-			shown = i >= 0
+// cells is the table's cells of a row read, into out: unpacked, each
+// scalar's text is a part of the row's.
+func (r *rowReader) cells(out []view.Cell, row Value) []view.Cell {
+	r.members, r.at = r.members[:0], r.at[:0]
+	for s := row.Text; len(s) > 0; {
+		k, n := uvarint(s)
+		i := r.cols[k]
+		kind := Kind(s[n])
+		s = s[n+1:]
+		if kind == Object || kind == Array {
+			c, n := uvarint(s)
+			s = s[n:]
+			r.members = append(r.members, row.Members[c])
 		} else {
-			// The occurrence counts every member of the row, shown or not,
-			// as row does: a repeated key is told apart by its place.
-			i = r.t.column(string(key), r.occurrence(p, key))
-			shown = i >= 0
-			if p < len(r.cols) {
-				r.cols = r.cols[:p]
-			}
-			r.cols = append(r.cols, i)
+			n := int(s[0]) | int(s[1])<<8 | int(s[2])<<16 | int(s[3])<<24
+			r.members = append(r.members, Member{Key: r.t.keys[i], Value: Value{Kind: kind, Text: s[4 : 4+n]}})
+			s = s[4+n:]
 		}
-		if !shown {
-			if err := dec.SkipValue(); err != nil {
-				return Value{}, false, err
-			}
-			continue
-		}
-		v, err := r.l.ReadValue()
-		if err != nil {
-			return Value{}, false, err
-		}
-		r.row = append(r.row, Member{Key: r.t.keys[i], Value: v})
 		r.at = append(r.at, i)
 	}
-	if _, err := dec.ReadToken(); err != nil {
-		return Value{}, false, err
+	return r.t.rowInto(out, r.members, r.at)
+}
+
+// uvarint is binary.Uvarint of a string: the number s starts with, and
+// its length.
+func uvarint(s string) (int, int) {
+	x, shift := 0, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x80 {
+			return x | int(c)<<shift, i + 1
+		}
+		x |= int(c&0x7f) << shift
+		shift += 7
 	}
-	return Value{Kind: Object, Members: r.row}, true, nil
+	return x, len(s)
 }

@@ -242,6 +242,11 @@ type Table struct {
 	// to show as a record of its own between the rows. A row is valid
 	// until the next call.
 	Stream func() (row []Cell, other *Record, ok bool, err error)
+	// Shows, when set, is told once, before Stream is first called, which
+	// columns (increasing) a writer shows of the rows Stream yields, those
+	// it leaves out (too wide for the terminal) named only: the others'
+	// cells may then be None, their values left unread.
+	Shows func(cols []int)
 }
 
 // Inline is an array of scalars, shown as a list on one line (wrapped).

@@ -212,12 +212,39 @@ func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
 		return nil, err
 	}
 	ot := &OpenTable{h: h, t: t, f: f, pts: pts, tw: tw, m: m, full: make([]table.Cell, len(t.Columns)), buf: make([]table.Cell, len(cols)), indent: indent}
+	if t.Stream != nil && t.Shows != nil {
+		t.Shows(ot.shows())
+	}
 	for _, row := range rest {
 		if err := ot.Row(row); err != nil {
 			return nil, err
 		}
 	}
 	return ot, nil
+}
+
+// shows is the columns whose cells the table's rows show: those the
+// layout shows, and those said once, which a row may differ in (differs).
+func (ot *OpenTable) shows() []int {
+	need := make([]bool, len(ot.t.Columns))
+	for _, k := range ot.tw.Layout().Cols {
+		if k >= 0 && k < len(ot.f.show) {
+			need[ot.f.show[k]] = true
+		}
+	}
+	for _, o := range ot.f.once {
+		need[o.col] = true
+		if o.same >= 0 {
+			need[o.same] = true
+		}
+	}
+	var cols []int
+	for i, ok := range need {
+		if ok {
+			cols = append(cols, i)
+		}
+	}
+	return cols
 }
 
 // pick is the elements of s at idx, in place: idx is increasing.
