@@ -439,9 +439,9 @@ func (t *Writer) Row(row []Cell) error {
 		n := max(t.lay.Widths[k]-tw, 0)
 		if t.cols[i].Align == Right {
 			pad(buf, n)
-			buf.WriteString(c.Style.Render(text))
+			styled(buf, c.Style, text)
 		} else {
-			buf.WriteString(c.Style.Render(text))
+			styled(buf, c.Style, text)
 			pad(buf, n)
 		}
 	}
@@ -450,6 +450,18 @@ func (t *Writer) Row(row []Cell) error {
 	out = append(out, '\n')
 	_, err := t.w.Write(out)
 	return err
+}
+
+// styled writes text as its style renders it, in place: a string made
+// for each styled cell of a long table was most of writing its row.
+func styled(b *bytes.Buffer, s Style, text string) {
+	if s.pre == "" || text == "" {
+		b.WriteString(text)
+		return
+	}
+	b.WriteString(s.pre)
+	b.WriteString(text)
+	b.WriteString(s.post)
 }
 
 const spaces = "                                                                "

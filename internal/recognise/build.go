@@ -470,9 +470,13 @@ type columns struct {
 }
 
 type sameCells struct {
-	byText map[string]int32
-	byList map[string]int32 // short lists of scalars (tags), by their items
-	cells  []view.Cell
+	// off: the column's cells are not numbered, nor looked up (an ID's,
+	// or one whose texts mostly differ), hits and misses what led to it.
+	off          bool
+	hits, misses int
+	byText       map[string]int32
+	byList       map[string]int32 // short lists of scalars (tags), by their items
+	cells        []view.Cell
 }
 
 // plannedColumn is what columns learns of one key (and occurrence) of the rows.
@@ -957,18 +961,25 @@ func (t *columns) rowAt(members []Member, at []int) []view.Cell {
 func (t *columns) rowInto(out []view.Cell, members []Member, at []int) []view.Cell {
 	clear(out)
 	for k, m := range members {
-		i := at[k]
-		if i < 0 || (!t.raw && IsFiller(m.Key, m.Value, false)) {
-			continue
-		}
-		out[i] = t.cell(i, m)
-		if i+1 == t.bar && m.Value.Kind == Number {
-			if f, err := strconv.ParseFloat(m.Value.Text, 64); err == nil {
-				out[t.bar] = view.Cell{Kind: view.Bar, Frac: f / t.top}
-			}
+		if i := at[k]; i >= 0 {
+			t.put(out, i, m)
 		}
 	}
 	return out
+}
+
+// put puts the cell of member m in column i into out (a row's cells,
+// cleared), and the bar that column's number draws, if it draws one.
+func (t *columns) put(out []view.Cell, i int, m Member) {
+	if !t.raw && IsFiller(m.Key, m.Value, false) {
+		return
+	}
+	out[i] = t.cell(i, m)
+	if i+1 == t.bar && m.Value.Kind == Number {
+		if f, err := strconv.ParseFloat(m.Value.Text, 64); err == nil {
+			out[t.bar] = view.Cell{Kind: view.Bar, Frac: f / t.top}
+		}
+	}
 }
 
 // cell is the cell of member m in column i, whose key's meaning is known.
@@ -986,12 +997,25 @@ func (t *columns) cell(i int, m Member) view.Cell {
 		t.same = make([]sameCells, len(t.cols))
 	}
 	sc := &t.same[i]
+	if sc.off {
+		return t.b.cellOf(m.Key, t.means[i], v, t.raw)
+	}
 	if n, ok := sc.byText[v.Text]; ok {
+		sc.hits++
 		return sc.cells[n-1]
 	}
 	c := t.b.cellOf(m.Key, t.means[i], v, t.raw)
-	if c.Kind == view.ID || len(sc.cells) >= 256 {
-		return c // IDs hardly repeat; and a column of distinct values fills its share
+	if c.Kind == view.ID {
+		sc.off = true // IDs hardly repeat: a column of them is not looked up
+		return c
+	}
+	if len(sc.cells) >= 256 {
+		// A column of distinct values fills its share; once most of
+		// what it holds is missed, it is looked up no more.
+		if sc.misses++; sc.misses >= 1024 && sc.misses > sc.hits {
+			sc.off = true
+		}
+		return c
 	}
 	c.Same = int32(len(sc.cells) + 1)
 	sc.cells = append(sc.cells, c)

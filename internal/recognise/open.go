@@ -249,11 +249,7 @@ type rowReader struct {
 	place []int
 	cols  []int
 	buf   []byte // a row being packed
-	// members and at are a row's members and the column of each, as
-	// cells gives them to the table.
-	members []Member
-	at      []int
-	tmp     []byte
+	tmp   []byte
 	// keys is the key of each member of the row read last (of the row
 	// being read, up to the member being read), col its column (-1: not
 	// shown): rows of a list mostly repeat their keys in order, and a
@@ -405,7 +401,7 @@ func (r *rowReader) occurrence(p int) int {
 // cells is the table's cells of a row read, into out: unpacked, each
 // scalar's text is a part of the row's.
 func (r *rowReader) cells(out []view.Cell, row Value) []view.Cell {
-	r.members, r.at = r.members[:0], r.at[:0]
+	clear(out)
 	for s := row.Text; len(s) > 0; {
 		k, n := uvarint(s)
 		i := r.cols[k]
@@ -414,15 +410,14 @@ func (r *rowReader) cells(out []view.Cell, row Value) []view.Cell {
 		if kind == Object || kind == Array {
 			c, n := uvarint(s)
 			s = s[n:]
-			r.members = append(r.members, row.Members[c])
-		} else {
-			n := int(s[0]) | int(s[1])<<8 | int(s[2])<<16 | int(s[3])<<24
-			r.members = append(r.members, Member{Key: r.t.keys[i], Value: Value{Kind: kind, Text: s[4 : 4+n]}})
-			s = s[4+n:]
+			r.t.put(out, i, row.Members[c])
+			continue
 		}
-		r.at = append(r.at, i)
+		n = int(s[0]) | int(s[1])<<8 | int(s[2])<<16 | int(s[3])<<24
+		r.t.put(out, i, Member{Key: r.t.keys[i], Value: Value{Kind: kind, Text: s[4 : 4+n]}})
+		s = s[4+n:]
 	}
-	return r.t.rowInto(out, r.members, r.at)
+	return out
 }
 
 // uvarint is binary.Uvarint of a string: the number s starts with, and
