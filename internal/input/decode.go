@@ -19,6 +19,7 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/khive-ai/khive-pretty/internal/jsonlib"
 	"github.com/khive-ai/khive-pretty/internal/sanitize"
@@ -124,8 +125,6 @@ type Decoder struct {
 	itemSlab   slab[value.Value]
 	// recent are member names met last (memberName).
 	recent [64]string
-	// unquoted is where stringText unquotes a string value.
-	unquoted []byte
 	// names are the member names met, each kept once: documents in a row
 	// repeat theirs (jsonrpc, id, result, content …).
 	names map[string]string
@@ -823,12 +822,11 @@ func (l *openList) AppendScalar(dst []byte) ([]byte, value.Kind, error) {
 func (d *Decoder) stringText(raw jsonlib.Raw) string {
 	b := raw[1 : len(raw)-1]
 	if !verbatim(b) {
-		d.unquoted, _ = jsonlib.AppendUnquote(d.unquoted[:0], raw)
-		s := string(d.unquoted)
-		if cap(d.unquoted) > 64<<10 {
-			d.unquoted = nil // a long one once is not kept
-		}
-		return s
+		// Unquoted into memory of its own (no longer than the raw text,
+		// but where an invalid byte becomes U+FFFD), which nothing else
+		// has: the string is made of it without copying it again.
+		u, _ := jsonlib.AppendUnquote(make([]byte, 0, len(raw)), raw)
+		return unsafe.String(unsafe.SliceData(u), len(u))
 	}
 	return string(b)
 }
