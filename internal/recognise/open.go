@@ -360,11 +360,15 @@ func (r *rowReader) read() (Value, bool, error) {
 		binary.LittleEndian.PutUint32(buf[at+1:], uint32(len(buf)-at-5))
 	}
 	r.keys, r.col = r.keys[:p], r.col[:p]
-	r.buf = buf
 	if _, err := dec.ReadToken(); err != nil {
 		return Value{}, false, err
 	}
-	return Value{Kind: Object, Text: string(buf), Members: containers, Open: packed}, true, nil
+	row := Value{Kind: Object, Text: string(buf), Members: containers, Open: packed}
+	r.buf = buf
+	if cap(buf) > 64<<10 {
+		r.buf = nil // a long row once is not kept for the rest
+	}
+	return row, true, nil
 }
 
 // occurrence is how many times the p-th key of the row being read (in
