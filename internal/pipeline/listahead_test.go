@@ -274,3 +274,43 @@ func TestTableRowsReadShowWhatWholeRowsShow(t *testing.T) {
 		}
 	}
 }
+
+// --where and --sort on a long list of a server's entries (a code
+// search's hits) hold the document and show every entry they keep:
+// reading the list while the view was made left the held document its
+// first 1,000 hits, and the others were lost (1,115 of 1,500 read ahead).
+func TestSteeredEntriesOfALongListAreAllShown(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"results": [`)
+	for i := range 1500 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		b.WriteString(`{"chunk_id": "c` + itoa(i) + `", "file_path": "src/f` + itoa(i) + `.py", "content": "def f` + itoa(i) +
+			`(): pass", "start_line": ` + itoa(i) + `, "end_line": ` + itoa(i+2) + `, "similarity_score": 0.5}`)
+	}
+	b.WriteString(`]}`)
+	doc := []byte(b.String())
+	keepAll, err := whereSpec("start_line>-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for _, out := range []Output{Human, Markdown} {
+		for _, ahead := range []bool{false, true} {
+			opt := Options{Output: out, Width: 100, Now: now, ReadAhead: ahead}
+			want, _, _ := renderAll(doc, opt)
+			opt.Steer = keepAll
+			got, _, gerr := renderAll(doc, opt)
+			if got != want || gerr != "" {
+				t.Errorf("output %v, ahead %v: --where keeping every hit shows\n%.300s\n…%s\nwithout it\n…%s", out, ahead, got, tail(got), tail(want))
+			}
+			if !strings.Contains(got, "f1499.py") || !strings.Contains(got, "1500 results") {
+				t.Errorf("output %v, ahead %v: hits lost:\n…%s", out, ahead, tail(got))
+			}
+		}
+	}
+}
+
+// tail is the last 300 bytes of s.
+func tail(s string) string { return s[max(len(s)-300, 0):] }

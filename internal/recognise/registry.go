@@ -265,6 +265,13 @@ func pickShape(v Value, tool string) *Recogniser {
 // it did not expect, ok is false and the caller shows the generic view, so
 // nothing is lost; the reason is kept among the document's problems.
 func (b builder) special(s *Recogniser, v Value, d *view.Doc) (blocks []view.Block, ok bool) {
+	if spec := b.opt.Steer; v.IsOpen() && s.items() != "" && len(spec.Columns) == 0 && (len(spec.Sort) > 0 || len(spec.Where) > 0) {
+		// What --sort and --where keep, and its order, are known once
+		// the list is read: the view takes nothing, so the document is
+		// held and its view made again. (Reading the list here left the
+		// held document its first 1,000 entries: the others were lost.)
+		return nil, true
+	}
 	v, ok, err := b.steered(s, v)
 	if err != nil || !ok {
 		return nil, false
@@ -304,13 +311,6 @@ func (b builder) steered(s *Recogniser, v Value) (Value, bool, error) {
 	}
 	if len(spec.Columns) > 0 {
 		return v, false, nil
-	}
-	if v.IsOpen() {
-		w, err := value.Whole(v)
-		if err != nil {
-			return v, false, err
-		}
-		v = w
 	}
 	out := Value{Kind: Object, Members: append([]Member(nil), v.Members...)}
 	for i, m := range out.Members {
