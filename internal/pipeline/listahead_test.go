@@ -247,7 +247,9 @@ func TestTableRowsReadShowWhatWholeRowsShow(t *testing.T) {
 		b.WriteString(`{"id": "` + itoa(1000000+i*7919) + `-0000-4000-a000-000000000000", "kind": "task", "title": "task number ` + itoa(i) +
 			`", "status": "` + []string{"inbox", "next", "active", "done"}[i%4] + `", "priority": "p` + itoa(i%3) +
 			`", "assignee": "` + assignee + `", "namespace": "` + ns + `", "score": 0.` + itoa(1000+i*37%9000) +
-			`, "tags": ` + tags + `, "result": "done ` + itoa(i) + `", "created_at": "2026-05-01T09:12:44Z"}`)
+			`, "tags": ` + tags + `, "result": "done ` + itoa(i) + `", "created_at": "2026-05-01T09:12:44Z", ` +
+			// names the decoder makes anew: an invalid byte, an escape
+			`"la` + "\xff" + `ne": "` + []string{"left", "right", "centre"}[i%3] + `", "o\u0077ner": "` + []string{"ann", "bo"}[i%2] + `"}`)
 	}
 	b.WriteString(`], "count": 1500}}`)
 	doc := b.String()

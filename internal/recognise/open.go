@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/khive-ai/khive-pretty/internal/jsonlib"
 	"github.com/khive-ai/khive-pretty/internal/value"
@@ -309,11 +310,8 @@ func (r *rowReader) read() (Value, bool, error) {
 		if err != nil {
 			return Value{}, false, err
 		}
-		key := name[1 : len(name)-1]
-		if bytes.IndexByte(key, '\\') >= 0 {
-			r.tmp, _ = jsonlib.AppendUnquote(r.tmp[:0], name)
-			key = r.tmp
-		}
+		var key []byte
+		key, r.tmp = nameText(name, r.tmp)
 		same = same && p < len(r.keys) && r.keys[p] == string(key)
 		var i int
 		if same {
@@ -337,38 +335,80 @@ func (r *rowReader) read() (Value, bool, error) {
 			continue
 		}
 		buf = binary.AppendUvarint(buf, uint64(k))
-		if c := dec.PeekKind(); c == '{' || c == '[' {
-			v, err := r.l.ReadValue()
-			if err != nil {
-				return Value{}, false, err
-			}
-			buf = append(buf, byte(v.Kind))
-			buf = binary.AppendUvarint(buf, uint64(len(containers)))
-			containers = append(containers, Member{Key: r.t.keys[i], Value: v})
-			continue
-		}
-		// The kind and the text's length are written once known, before
-		// the text: their bytes are kept for them.
-		at := len(buf)
-		buf = append(buf, 0, 0, 0, 0, 0)
-		var kind Kind
-		buf, kind, err = r.l.AppendScalar(buf)
-		if err != nil {
+		if buf, containers, err = packValue(r.l, buf, containers); err != nil {
 			return Value{}, false, err
 		}
-		buf[at] = byte(kind)
-		binary.LittleEndian.PutUint32(buf[at+1:], uint32(len(buf)-at-5))
 	}
 	r.keys, r.col = r.keys[:p], r.col[:p]
 	if _, err := dec.ReadToken(); err != nil {
 		return Value{}, false, err
 	}
 	row := Value{Kind: Object, Text: string(buf), Members: containers, Open: packed}
-	r.buf = buf
-	if cap(buf) > 64<<10 {
-		r.buf = nil // a long row once is not kept for the rest
-	}
+	r.buf = keepBuf(buf)
 	return row, true, nil
+}
+
+// nameText is the text of a member name read raw (quotes and all), as the
+// decoder makes it: escapes resolved, invalid bytes made U+FFFD, in tmp
+// when it differs from the raw bytes (tmp is returned, to use again).
+func nameText(name, tmp []byte) (key, tmpOut []byte) {
+	key = name[1 : len(name)-1]
+	if bytes.IndexByte(key, '\\') < 0 && utf8.Valid(key) {
+		return key, tmp
+	}
+	tmp, _ = jsonlib.AppendUnquote(tmp[:0], name)
+	return tmp, tmp
+}
+
+// keepBuf is a packing buffer to use again: not one that grew past 64
+// KiB, so that a long row once does not keep its memory for the rest.
+func keepBuf(buf []byte) []byte {
+	if cap(buf) > 64<<10 {
+		return nil
+	}
+	return buf
+}
+
+// packValue appends the value at the token decoder's position to a
+// packed row, buf: its kind, then a scalar's text after its length (four
+// bytes), or the place in containers of an object or array, read whole
+// and appended there. unpackValue reads it back.
+func packValue(l tokenCursor, buf []byte, containers []Member) ([]byte, []Member, error) {
+	if c := l.Tokens().PeekKind(); c == '{' || c == '[' {
+		v, err := l.ReadValue()
+		if err != nil {
+			return buf, containers, err
+		}
+		buf = append(buf, byte(v.Kind))
+		buf = binary.AppendUvarint(buf, uint64(len(containers)))
+		return buf, append(containers, Member{Value: v}), nil
+	}
+	// The kind and the text's length are written once known, before the
+	// text: their bytes are kept for them.
+	at := len(buf)
+	buf = append(buf, 0, 0, 0, 0, 0)
+	buf, kind, err := l.AppendScalar(buf)
+	if err != nil {
+		return buf, containers, err
+	}
+	buf[at] = byte(kind)
+	binary.LittleEndian.PutUint32(buf[at+1:], uint32(len(buf)-at-5))
+	return buf, containers, nil
+}
+
+// unpackValue is the value packValue packed at the start of s, a part of
+// a packed row's text (a scalar's text is a part of s; an object or
+// array is in containers, those the row was packed with), and what
+// follows it in s.
+func unpackValue(s string, containers []Member) (Value, string) {
+	kind := Kind(s[0])
+	s = s[1:]
+	if kind == Object || kind == Array {
+		c, n := uvarint(s)
+		return containers[c].Value, s[n:]
+	}
+	n := int(s[0]) | int(s[1])<<8 | int(s[2])<<16 | int(s[3])<<24
+	return Value{Kind: kind, Text: s[4 : 4+n]}, s[4+n:]
 }
 
 // occurrence is how many times the p-th key of the row being read (in
@@ -409,17 +449,9 @@ func (r *rowReader) cells(out []view.Cell, row Value) []view.Cell {
 	for s := row.Text; len(s) > 0; {
 		k, n := uvarint(s)
 		i := r.cols[k]
-		kind := Kind(s[n])
-		s = s[n+1:]
-		if kind == Object || kind == Array {
-			c, n := uvarint(s)
-			s = s[n:]
-			r.t.put(out, i, row.Members[c])
-			continue
-		}
-		n = int(s[0]) | int(s[1])<<8 | int(s[2])<<16 | int(s[3])<<24
-		r.t.put(out, i, Member{Key: r.t.keys[i], Value: Value{Kind: kind, Text: s[4 : 4+n]}})
-		s = s[4+n:]
+		var v Value
+		v, s = unpackValue(s[n:], row.Members)
+		r.t.put(out, i, Member{Key: r.t.keys[i], Value: v})
 	}
 	return out
 }
