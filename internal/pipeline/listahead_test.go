@@ -316,3 +316,46 @@ func TestSteeredEntriesOfALongListAreAllShown(t *testing.T) {
 
 // tail is the last 300 bytes of s.
 func tail(s string) string { return s[max(len(s)-300, 0):] }
+
+// A long code search's hits, read token by token and packed, show what
+// the same hits held whole show (--where keeping every one holds the
+// document): with objects and arrays, names made anew (an escape, an
+// invalid byte), a repeated name, nulls and escapes in the code; plain
+// and under --verbose, serially and read ahead. (That hits not of the
+// shape read packed are the values read whole is TestRecordsReadPacked…
+// in recognise: held, they make the list no code search.)
+func TestCodeHitsReadPackedShowWhatHeldHitsShow(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"results": [`)
+	for i := range 1500 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		b.WriteString(`{"chunk_id": "c` + itoa(i) + `", "file_path": "src/f` + itoa(i) + `.py", "content": "def f` + itoa(i) +
+			`():\n\t\"\"\"Doc \u00e9\ud83d\ude00.\"\"\"\n    return None", "start_line": ` + itoa(i) + `, "end_line": ` + itoa(i+3) +
+			`, "similarity_score": 0.` + itoa(5000+i) + `, "context_before": null, "context_after": "# end\n", ` +
+			`"tags": ["a", "b"], "l\u0061ng": "py", "o` + "\xff" + `k": true, "tags": {"n": ` + itoa(i) + `}}`)
+	}
+	b.WriteString(`], "total_count": 1500, "latency_ms": 12}`)
+	doc := []byte(b.String())
+	keepAll, err := whereSpec("start_line!=x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for _, verbose := range []bool{false, true} {
+		for _, ahead := range []bool{false, true} {
+			opt := Options{Output: Human, Width: 100, Now: now, ReadAhead: ahead, Verbose: verbose}
+			got, res, gerr := renderAll(doc, opt)
+			opt.Steer = keepAll
+			want, wres, werr := renderAll(doc, opt)
+			if got != want || res != wres || gerr != werr {
+				t.Errorf("verbose %v, ahead %v: hits read packed show\n…%s\n%+v %q\nhits held\n…%s\n%+v %q",
+					verbose, ahead, tail(got), res, gerr, tail(want), wres, werr)
+			}
+			if !strings.Contains(got, "src/f1499.py:1499-1502") || !strings.Contains(got, `"""Doc é😀."""`) {
+				t.Errorf("verbose %v, ahead %v: a hit is lost:\n…%s", verbose, ahead, tail(got))
+			}
+		}
+	}
+}

@@ -54,6 +54,14 @@ var codeSearch = Recogniser{
 // fields, as they came.
 func openHits(b builder, v, list Value) []view.Block {
 	rest := value.Take(list)
+	// Read token by token where the decoder can, each hit packed: most of
+	// reading one was making its members and strings, and the hits are
+	// read on one core and shown on the other, which waited for them.
+	var rd *recordReader
+	if tc, ok := rest.(tokenCursor); ok {
+		rd = &recordReader{l: tc}
+	}
+	ahead := false
 	c := &count{}
 	var queue []view.Block // blocks made and not yet yielded
 	stream := view.Stream{Next: func() (view.Block, bool, error) {
@@ -62,6 +70,11 @@ func openHits(b builder, v, list Value) []view.Block {
 			if c.rows < len(list.Items) {
 				row = list.Items[c.rows]
 			} else {
+				if rd != nil && !ahead {
+					// Asked for once the first hits are shown, as the
+					// list's reading ahead is.
+					rest, ahead = rd.l.Ahead(rd.read), true
+				}
 				var ok bool
 				var err error
 				if row, ok, err = rest.Next(); err != nil || !ok {
@@ -71,10 +84,15 @@ func openHits(b builder, v, list Value) []view.Block {
 			if c.rows > 0 {
 				queue = append(queue, view.Gap{}) // between hits, as held
 			}
-			if h, err := codeHit(b, row); err == nil && (row.Has("file_path") || row.Has("content")) {
+			// A hit's members are used again for the next one, but where
+			// a view keeps them: under --verbose (its other fields), and
+			// as a record, for a hit not of the shape.
+			hit := rd.unpack(row, b.opt.Verbose)
+			if h, err := codeHit(b, hit); err == nil && (hit.Has("file_path") || hit.Has("content")) {
 				queue = append(queue, h)
 			} else {
-				one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(c.rows) + "]", Value: row}}}
+				hit = rd.unpack(row, true)
+				one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(c.rows) + "]", Value: hit}}}
 				queue = append(queue, *b.record(one, 0, false, false))
 			}
 			c.rows++

@@ -411,6 +411,78 @@ func unpackValue(s string, containers []Member) (Value, string) {
 	return Value{Kind: kind, Text: s[4 : 4+n]}, s[4+n:]
 }
 
+// recordReader reads the records of an open list whole, token by token,
+// each packed as rowReader packs a row, but with all its members, each
+// after its key: one allocation for a record of strings, not one for
+// each and for the members that hold them. The records of a list read
+// ahead (tokenCursor.Ahead) are read on another goroutine, which keeps
+// them; unpacked, on the one that shows them, into members used again.
+type recordReader struct {
+	l       tokenCursor
+	buf     []byte // a record being packed
+	tmp     []byte
+	members []Member
+}
+
+// packedRecord marks a record read (Open), packed.
+var packedRecord = &value.Open{}
+
+func (r *recordReader) read() (Value, bool, error) {
+	dec := r.l.Tokens()
+	if dec.PeekKind() != '{' {
+		return r.l.Item() // the end, or an item that is not an object
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return Value{}, false, err
+	}
+	var containers []Member
+	buf := r.buf[:0]
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadValue()
+		if err != nil {
+			return Value{}, false, err
+		}
+		var key []byte
+		key, r.tmp = nameText(name, r.tmp)
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(len(key)))
+		buf = append(buf, key...)
+		if buf, containers, err = packValue(r.l, buf, containers); err != nil {
+			return Value{}, false, err
+		}
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return Value{}, false, err
+	}
+	rec := Value{Kind: Object, Text: string(buf), Members: containers, Open: packedRecord}
+	r.buf = keepBuf(buf)
+	return rec, true, nil
+}
+
+// unpack is v as the decoder reads it whole, v itself but for a record
+// read packed: its members, each key and scalar a part of its text, are
+// in memory the next record unpacked is put in, unless keep.
+func (r *recordReader) unpack(v Value, keep bool) Value {
+	if v.Open != packedRecord {
+		return v
+	}
+	ms := r.members[:0]
+	if keep {
+		ms = nil
+	}
+	for s := v.Text; len(s) > 0; {
+		n := int(s[0]) | int(s[1])<<8 | int(s[2])<<16 | int(s[3])<<24
+		key := s[4 : 4+n]
+		var m Member
+		m.Key = key
+		m.Value, s = unpackValue(s[4+n:], v.Members)
+		ms = append(ms, m)
+	}
+	if !keep {
+		r.members = ms
+	}
+	return Value{Kind: Object, Members: ms}
+}
+
 // occurrence is how many times the p-th key of the row being read (in
 // r.keys) came before it in the row. A short row is read again; a long
 // one is counted once, and from then on (count).

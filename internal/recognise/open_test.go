@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
 // Every shape whose view reads an open list as it comes (a Long shape, or
@@ -57,6 +59,107 @@ func TestEveryOpenShapeHasASample(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("the %s shape reads its %q list as it comes, but no sample under testdata holds one: add one, for TestSeams", s.Name, key)
+		}
+	}
+}
+
+// The records of an open list read packed (recordReader) and unpacked are
+// the values the decoder reads whole: the same members in the same order,
+// names and texts made as it makes them (escapes, invalid bytes), objects
+// and arrays among them, and the items that are not objects. Random
+// records, and unpacked both into members used again and kept.
+func TestRecordsReadPackedAreTheValuesReadWhole(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	names := []string{`"id"`, `"content"`, `"a\u0062"`, "\"o\xffk\"", `"id"`, `""`, `"k\"q"`, `"é"`}
+	var scalar func() string
+	scalar = func() string {
+		return []string{`"plain"`, `""`, `"tab\there \"q\" \u00e9 \ud83d\ude00"`, "\"bad \xff byte\"", `12345678901234567890`,
+			`-1.5e+400`, `0`, `true`, `false`, `null`, `"` + strings.Repeat("long ", rng.IntN(50)) + `"`}[rng.IntN(11)]
+	}
+	var gen func(depth int) string
+	gen = func(depth int) string {
+		switch n := rng.IntN(10); {
+		case n == 0 && depth < 3:
+			var b strings.Builder
+			b.WriteString("[")
+			for i := range rng.IntN(4) {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(gen(depth + 1))
+			}
+			return b.String() + "]"
+		case n == 1 && depth < 3:
+			var b strings.Builder
+			b.WriteString("{")
+			for i := range rng.IntN(4) {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(names[rng.IntN(len(names))] + ": " + gen(depth+1))
+			}
+			return b.String() + "}"
+		}
+		return scalar()
+	}
+	var doc strings.Builder
+	doc.WriteString(`{"results": [`)
+	const n = input.StreamAfter + 2000
+	for i := range n {
+		if i > 0 {
+			doc.WriteString(",\n")
+		}
+		if i > input.StreamAfter && rng.IntN(20) == 0 {
+			doc.WriteString(gen(2)) // not a record, mostly
+			continue
+		}
+		doc.WriteString("{")
+		for j := range rng.IntN(9) {
+			if j > 0 {
+				doc.WriteString(", ")
+			}
+			doc.WriteString(names[rng.IntN(len(names))] + ": " + gen(1))
+		}
+		doc.WriteString("}")
+	}
+	doc.WriteString(`], "after": 1}`)
+	open := func() (value.Cursor, tokenCursor, *input.Decoder) {
+		d := input.NewDecoder(strings.NewReader(doc.String()), "t")
+		d.Stream = func([]input.Frame, []Value) bool { return true }
+		v, err := d.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		list, ok := value.OpenList(v)
+		if !ok {
+			t.Fatal("the list is not open")
+		}
+		rest := value.Take(list)
+		tc, _ := rest.(tokenCursor)
+		return rest, tc, d
+	}
+	whole, _, d1 := open()
+	defer d1.Close()
+	_, tc, d2 := open()
+	defer d2.Close()
+	if tc == nil {
+		t.Fatal("the open list cannot be read token by token")
+	}
+	rd := &recordReader{l: tc}
+	packed := tc.Ahead(rd.read)
+	for i := input.StreamAfter; ; i++ {
+		want, wok, werr := whole.Next()
+		got, gok, gerr := packed.Next()
+		if gok != wok || (gerr == nil) != (werr == nil) {
+			t.Fatalf("item %d: %v %v, read whole %v %v", i, gok, gerr, wok, werr)
+		}
+		if !wok {
+			break
+		}
+		for _, keep := range []bool{false, true} {
+			if u := rd.unpack(got, keep); !value.Same(u, want) {
+				t.Fatalf("item %d (keep %v): unpacked %s, read whole %s", i, keep, value.Compact(u), value.Compact(want))
+			}
 		}
 	}
 }
