@@ -370,6 +370,7 @@ type Writer struct {
 	opt    Options
 	lay    Layout
 	buf    bytes.Buffer
+	tw     []int          // the widths of the cells of the row being written
 	widths map[string]int // widths of non-ASCII texts seen, which repeat (glyphs)
 }
 
@@ -414,7 +415,28 @@ func (t *Writer) Layout() Layout {
 }
 
 // Row writes one row; cells beyond the row's length are empty.
+//
+// A cell wider than its column (a streamed row, as the layout was decided
+// on the first ones: an ID or a count one digit longer) is not cut while
+// the line has room: it takes the room of the gap after it, keeping one
+// space, so that the columns after it stay where they were, or else moves
+// them on by a whole gap. Only a line that would then be wider than the
+// width is cut to the layout. Without a width limit nothing is cut.
 func (t *Writer) Row(row []Cell) error {
+	t.tw = t.tw[:0]
+	over := false
+	for k, i := range t.lay.Cols {
+		w := 0
+		if i < len(row) {
+			w = t.width(row[i].Text)
+		}
+		t.tw = append(t.tw, w)
+		// Free text (Flex) is cut as the layout cut the first rows'.
+		over = over || w > t.lay.Widths[k] && t.lay.Widths[k] > 0 && !t.cols[i].Flex
+	}
+	if over && t.overflow(row) {
+		return t.flush()
+	}
 	buf := &t.buf
 	buf.Reset()
 	pad(buf, t.opt.Indent)
@@ -426,16 +448,13 @@ func (t *Writer) Row(row []Cell) error {
 		if i < len(row) {
 			c = row[i]
 		}
-		text := c.Text
-		tw := t.width(text)
+		text, tw := c.Text, t.tw[k]
 		// A column cut to nothing shows nothing, not even text of no width
 		// (a combining mark), which would follow an indent wider than the
 		// width.
 		if t.opt.Width > 0 && (tw > t.lay.Widths[k] || t.lay.Widths[k] == 0) {
 			text, tw = CutWidth(text, t.lay.Widths[k], t.opt.Ellipsis)
 		}
-		// Without a width limit nothing is cut: a streamed row wider than
-		// the first rows overflows its column rather than lose text.
 		n := max(t.lay.Widths[k]-tw, 0)
 		if t.cols[i].Align == Right {
 			pad(buf, n)
@@ -445,8 +464,57 @@ func (t *Writer) Row(row []Cell) error {
 			pad(buf, n)
 		}
 	}
+	return t.flush()
+}
+
+// overflow lays a row with a cell wider than its column (Row) out in buf,
+// its cells whole, and reports whether the line fits the width; if not,
+// Row cuts it.
+func (t *Writer) overflow(row []Cell) bool {
+	buf := &t.buf
+	buf.Reset()
+	pad(buf, t.opt.Indent)
+	at, end := t.opt.Indent, t.opt.Indent // where the column starts, where the line is
+	for k, i := range t.lay.Cols {
+		w := t.lay.Widths[k]
+		if k > 0 {
+			at += t.lay.Widths[k-1] + t.opt.Gap
+		}
+		if w == 0 && t.opt.Width > 0 {
+			continue // cut to nothing, as Row cuts it
+		}
+		var c Cell
+		if i < len(row) {
+			c = row[i]
+		}
+		text, tw := c.Text, t.tw[k]
+		if t.cols[i].Flex && tw > w && t.opt.Width > 0 {
+			text, tw = CutWidth(text, w, t.opt.Ellipsis) // as Row cuts it
+		}
+		start := at
+		if t.cols[i].Align == Right {
+			start = at + w - tw
+		}
+		switch {
+		case k == 0:
+			start = max(start, end) // not into the indent
+		case start < end+1:
+			start = end + t.opt.Gap
+		}
+		pad(buf, start-end)
+		styled(buf, c.Style, text)
+		end = start + tw
+		if t.opt.Width > 0 && end > t.opt.Width {
+			return false
+		}
+	}
+	return true
+}
+
+// flush writes the line in buf, without its trailing padding.
+func (t *Writer) flush() error {
 	// Trailing padding is noise in a terminal and in copied text.
-	out := bytes.TrimRight(buf.Bytes(), " ")
+	out := bytes.TrimRight(t.buf.Bytes(), " ")
 	out = append(out, '\n')
 	_, err := t.w.Write(out)
 	return err

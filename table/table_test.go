@@ -241,6 +241,57 @@ func TestWriterStreamsRowsToTheFirstRowsLayout(t *testing.T) {
 	}
 }
 
+// A streamed cell wider than its column that is not free text (an ID, a
+// count one digit longer than the first rows') is whole while the line
+// has room: it takes the gap after it down to one space, so the columns
+// after it stay in place, or else moves them on by a whole gap. A line
+// that would not fit is cut to the layout, free text as before.
+func TestWriterStreamedCellWiderThanItsColumnIsWholeWhileTheLineHasRoom(t *testing.T) {
+	cols := []Column{{Header: "ID", Keep: Essential}, {Header: "ST"}, {Header: "N", Align: Right}, {Header: "TITLE", Flex: true, Min: 3}}
+	first := [][]Cell{{{Text: "r999"}, {Text: "v0"}, {Text: "999"}, {Text: "tiny"}}}
+	for _, tt := range []struct {
+		name  string
+		width int
+		row   []Cell
+		want  string
+	}{
+		{"one digit more", 40, []Cell{{Text: "r1000"}, {Text: "v1"}, {Text: "1000"}, {Text: "tiny"}}, "r1000 v1 1000  tiny"},
+		{"much longer", 40, []Cell{{Text: "r10000000"}, {Text: "v1"}, {Text: "1"}, {Text: "tiny"}}, "r10000000  v1  1  tiny"},
+		{"free text cut as laid out", 40, []Cell{{Text: "r1000"}, {Text: "v1"}, {Text: "1"}, {Text: "a longer title"}}, "r1000 v1    1  a lo…"},
+		{"no room: cut to the layout", 18, []Cell{{Text: "r1000000"}, {Text: "v1"}, {Text: "1"}, {Text: "tiny"}}, "r10…  v1    1  ti…"},
+		{"no width limit", 0, []Cell{{Text: "r1000"}, {Text: "v1"}, {Text: "1000"}, {Text: "a longer title"}}, "r1000 v1 1000  a longer title"},
+	} {
+		var sb strings.Builder
+		tw, err := NewWriter(&sb, cols, first, Options{Width: tt.width, Gap: 2, Ellipsis: "…"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tw.Row(tt.row); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
+		if got := lines[len(lines)-1]; got != tt.want {
+			t.Errorf("%s: got\n%s\nwant\n%s\nunder\n%s", tt.name, got, tt.want, strings.Join(lines[:len(lines)-1], "\n"))
+		}
+	}
+}
+
+// A right-aligned first column's wider cell does not go into the indent.
+func TestWriterWiderCellKeepsTheIndent(t *testing.T) {
+	cols := []Column{{Header: "N", Align: Right}, {Header: "X"}}
+	var sb strings.Builder
+	tw, err := NewWriter(&sb, cols, [][]Cell{{{Text: "9"}, {Text: "a"}}}, Options{Width: 20, Indent: 2, Gap: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Row([]Cell{{Text: "1000"}, {Text: "b"}}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "  N  X\n  9  a\n  1000  b\n"; sb.String() != want {
+		t.Errorf("got %q, want %q", sb.String(), want)
+	}
+}
+
 func TestWriterWithoutWidthLimitNeverCuts(t *testing.T) {
 	cols := []Column{{Header: "ID", Keep: Essential}, {Header: "TITLE", Keep: Essential, Flex: true, Min: 5}, {Header: "N"}}
 	var sb strings.Builder
