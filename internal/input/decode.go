@@ -1226,6 +1226,7 @@ func (s *squeezer) squeeze(b []byte) int {
 		// the input ends inside a string; no string of JSON holds a line
 		// break, so one ends whatever a line (a log line between
 		// documents, with a lone quote) left open.
+		before, carried := s.inString, s.run
 		tail := b
 		if nl := bytes.LastIndexByte(b, '\n'); nl >= 0 {
 			tail, s.inString = b[nl+1:], false
@@ -1235,7 +1236,24 @@ func (s *squeezer) squeeze(b []byte) int {
 		}
 		s.run = 0
 		if !s.inString {
-			s.run = trailingSpace(b, s.run)
+			// The white space that ends b, from where it is outside a
+			// string: it may start in one (a lone quote's line), which the
+			// first line break in it ended; from the start of b, it goes
+			// on from before.
+			n := trailingSpace(b, 0)
+			start := len(b) - n
+			line := bytes.LastIndexByte(b[:start], '\n') + 1
+			in := bytes.Count(b[line:start], []byte{'"'})%2 == 1
+			if line == 0 {
+				in = in != before
+			}
+			switch {
+			case in:
+				n -= bytes.IndexByte(b[start:], '\n')
+			case start == 0:
+				n += carried
+			}
+			s.run = n
 		}
 		return len(b)
 	}
@@ -1315,11 +1333,20 @@ func (s *squeezer) squeeze(b []byte) int {
 }
 
 // longRunPossible reports whether b may hold white space to drop: a run
-// carried on into it, or a run longer than squeezeRun, which always covers
-// one of the 64-byte windows starting every 512 bytes.
+// carried on into it that grows past squeezeRun, or a run longer than
+// squeezeRun, which always covers one of the 64-byte windows starting
+// every 512 bytes. (A read of indented JSON often starts inside a line's
+// indent: a carried run that ends short is no reason to look at every
+// quote of the read.)
 func (s *squeezer) longRunPossible(b []byte) bool {
 	if len(b) > 0 && s.run > 0 && isSpace(b[0]) {
-		return true
+		n := 0
+		for n < len(b) && n <= squeezeRun && isSpace(b[n]) {
+			n++
+		}
+		if s.run+n > squeezeRun {
+			return true
+		}
 	}
 	for k := 0; k+64 <= len(b); k += 512 {
 		all := true
