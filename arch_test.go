@@ -35,7 +35,6 @@ var layers = map[string][]string{
 	"internal/jsonlib":   {},
 	"internal/asciijson": {},
 	"internal/redact":    {},
-	"internal/gcbudget":  {},
 	"internal/theme":     {"glyphs", "table"},
 	// input → decode → unwrap → recognise
 	"internal/value":     {"internal/jsonlib"},

@@ -8,18 +8,20 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 
 	"github.com/khive-ai/khive-pretty/internal/cli"
-	"github.com/khive-ai/khive-pretty/internal/gcbudget"
 	"github.com/khive-ai/khive-pretty/internal/terminal"
 )
 
 func main() {
 	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
-		// The collector's pacing: a heap of up to 20 MiB before it runs,
-		// while what is live is small (a stream of documents, a streamed
-		// list), then GOGC=200; either set in the environment wins.
-		gcbudget.Start(20 << 20)
+		// The collector's pacing: a heap of three times what is live, at
+		// least 8 MiB (GOGC=200). Most runs keep a few MiB live and
+		// allocate what each document or row needs; a heap that small is
+		// reused while still in the cache. Either variable set in the
+		// environment wins.
+		debug.SetGCPercent(200)
 	}
 	// The environment is read once, here; TERM unset is TERM=dumb.
 	os.Exit(cli.Run(os.Args, os.Stdin, os.Stdout, os.Stderr, terminal.Environ(os.Environ())))
