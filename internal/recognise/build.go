@@ -477,6 +477,12 @@ type sameCells struct {
 	byText       map[string]int32
 	byList       map[string]int32 // short lists of scalars (tags), by their items
 	cells        []view.Cell
+	// few is the first texts numbered, by number (fewN of them), looked
+	// through in a row before byText: a column of a few values (a status,
+	// a priority) is found in a comparison or two, not a hash.
+	few  [8]string
+	fewN [8]int32
+	nFew int
 }
 
 // plannedColumn is what columns learns of one key (and occurrence) of the rows.
@@ -1000,6 +1006,12 @@ func (t *columns) cell(i int, m Member) view.Cell {
 	if sc.off {
 		return t.b.cellOf(m.Key, t.means[i], v, t.raw)
 	}
+	for k, t := range sc.few[:sc.nFew] {
+		if t == v.Text {
+			sc.hits++
+			return sc.cells[sc.fewN[k]-1]
+		}
+	}
 	if n, ok := sc.byText[v.Text]; ok {
 		sc.hits++
 		return sc.cells[n-1]
@@ -1019,6 +1031,11 @@ func (t *columns) cell(i int, m Member) view.Cell {
 	}
 	c.Same = int32(len(sc.cells) + 1)
 	sc.cells = append(sc.cells, c)
+	if sc.nFew < len(sc.few) {
+		sc.few[sc.nFew], sc.fewN[sc.nFew] = v.Text, c.Same
+		sc.nFew++
+		return c
+	}
 	if sc.byText == nil {
 		sc.byText = map[string]int32{}
 	}
