@@ -365,13 +365,16 @@ func pick(natural []int, idx []int) []int {
 // that a long list can stream: later rows are cut and padded to the same
 // widths.
 type Writer struct {
-	w      io.Writer
-	cols   []Column
-	opt    Options
-	lay    Layout
-	buf    bytes.Buffer
-	tw     []int          // the widths of the cells of the row being written
-	widths map[string]int // widths of non-ASCII texts seen, which repeat (glyphs)
+	w    io.Writer
+	cols []Column
+	opt  Options
+	lay  Layout
+	buf  bytes.Buffer
+	tw   []int // the widths of the cells of the row being written
+	// streamed: the rows the layout was fitted on are written; those
+	// after them may be wider than it (Row).
+	streamed bool
+	widths   map[string]int // widths of non-ASCII texts seen, which repeat (glyphs)
 }
 
 // NewWriter fits the columns to the first rows and writes the header and
@@ -406,6 +409,7 @@ func NewWriter(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer
 			return nil, err
 		}
 	}
+	t.streamed = true
 	return t, nil
 }
 
@@ -416,12 +420,13 @@ func (t *Writer) Layout() Layout {
 
 // Row writes one row; cells beyond the row's length are empty.
 //
-// A cell wider than its column (a streamed row, as the layout was decided
-// on the first ones: an ID or a count one digit longer) is not cut while
-// the line has room: it takes the room of the gap after it, keeping one
+// A cell of a row after those the layout was fitted on that is wider than
+// its column (an ID or a count one digit longer) is not cut while the
+// line has room: it takes the room of the gap after it, keeping one
 // space, so that the columns after it stay where they were, or else moves
 // them on by a whole gap. Only a line that would then be wider than the
-// width is cut to the layout. Without a width limit nothing is cut.
+// width is cut to the layout. (The rows fitted on are cut as the layout
+// decided: their columns line up.) Without a width limit nothing is cut.
 func (t *Writer) Row(row []Cell) error {
 	t.tw = t.tw[:0]
 	over := false
@@ -434,7 +439,7 @@ func (t *Writer) Row(row []Cell) error {
 		// Free text (Flex) is cut as the layout cut the first rows'.
 		over = over || w > t.lay.Widths[k] && t.lay.Widths[k] > 0 && !t.cols[i].Flex
 	}
-	if over && t.overflow(row) {
+	if over && t.streamed && t.overflow(row) {
 		return t.flush()
 	}
 	buf := &t.buf
@@ -488,6 +493,9 @@ func (t *Writer) overflow(row []Cell) bool {
 			c = row[i]
 		}
 		text, tw := c.Text, t.tw[k]
+		if tw == 0 && text == "" {
+			continue // an empty cell holds no place of the line
+		}
 		if t.cols[i].Flex && tw > w && t.opt.Width > 0 {
 			text, tw = CutWidth(text, w, t.opt.Ellipsis) // as Row cuts it
 		}

@@ -261,17 +261,42 @@ func TestWriterStreamedCellWiderThanItsColumnIsWholeWhileTheLineHasRoom(t *testi
 		{"no room: cut to the layout", 18, []Cell{{Text: "r1000000"}, {Text: "v1"}, {Text: "1"}, {Text: "tiny"}}, "r10…  v1    1  ti…"},
 		{"no width limit", 0, []Cell{{Text: "r1000"}, {Text: "v1"}, {Text: "1000"}, {Text: "a longer title"}}, "r1000 v1 1000  a longer title"},
 	} {
-		var sb strings.Builder
-		tw, err := NewWriter(&sb, cols, first, Options{Width: tt.width, Gap: 2, Ellipsis: "…"})
-		if err != nil {
-			t.Fatal(err)
+		if got, above := streamedLine(t, cols, first, tt.width, tt.row); got != tt.want {
+			t.Errorf("%s: got\n%s\nwant\n%s\nunder\n%s", tt.name, got, tt.want, above)
 		}
-		if err := tw.Row(tt.row); err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
-		if got := lines[len(lines)-1]; got != tt.want {
-			t.Errorf("%s: got\n%s\nwant\n%s\nunder\n%s", tt.name, got, tt.want, strings.Join(lines[:len(lines)-1], "\n"))
+	}
+}
+
+// streamedLine is the line a table laid out on first writes for a row
+// after them, and the lines before it.
+func streamedLine(t *testing.T, cols []Column, first [][]Cell, width int, row []Cell) (line, above string) {
+	t.Helper()
+	var sb strings.Builder
+	tw, err := NewWriter(&sb, cols, first, Options{Width: width, Gap: 2, Ellipsis: "…"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Row(row); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
+	return lines[len(lines)-1], strings.Join(lines[:len(lines)-1], "\n")
+}
+
+// An empty cell holds no place of a streamed row's line: a wider cell
+// before it is whole if the text fits, and the cell after an empty one
+// keeps its column.
+func TestWriterEmptyCellHoldsNoPlace(t *testing.T) {
+	cols := []Column{{Header: "ID", Keep: Essential}, {Header: "STATUS"}, {Header: "PRIORITY"}}
+	for _, tt := range []struct {
+		row  []Cell
+		want string
+	}{
+		{[]Cell{{Text: "r100000000000"}, {Text: "✓ done"}, {}}, "r100000000000  ✓ done"},
+		{[]Cell{{Text: "r1000000"}, {}, {Text: "p2"}}, "r1000000      p2"},
+	} {
+		if got, _ := streamedLine(t, cols, [][]Cell{{{Text: "r999"}, {Text: "✓ done"}, {Text: "p1"}}}, 22, tt.row); got != tt.want {
+			t.Errorf("got %q, want %q", got, tt.want)
 		}
 	}
 }

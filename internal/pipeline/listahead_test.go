@@ -359,3 +359,22 @@ func TestCodeHitsReadPackedShowWhatHeldHitsShow(t *testing.T) {
 		}
 	}
 }
+
+// A held table's cells are cut as its layout cut them, though the line
+// has room for one whole: its columns line up. (A streamed row's wider
+// cell is whole while its line has room: table.Writer.Row.)
+func TestHeldTableCellsAreCutAsLaidOut(t *testing.T) {
+	doc := `[{"id":"a-long-identifier-of-thirty-chars","uri":"u://bb","uuid":"abcdefghij"},
+ {"id":"b","uri":"u://bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","uuid":"abcdefghij"},
+ {"id":"c","uri":"u://bbbbbbbbbbbbb","uuid":"a"}]`
+	got, _, _ := renderAll([]byte(doc), Options{Output: Human, Width: 58})
+	want := `ID                                 URI          UUID
+a-long-identifier-of-thirty-chars  u://bb       abcdefghij
+b                                  u://bbbbbb…  abcdefghij
+c                                  u://bbbbbb…  a
+3 items
+`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
