@@ -4,7 +4,12 @@
 // import line. Every other package uses these names.
 package jsonlib
 
-import "github.com/go-json-experiment/json/jsontext"
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
 
 type (
 	// Decoder reads JSON tokens and values from a stream.
@@ -35,3 +40,16 @@ func AppendQuote(dst []byte, s string) ([]byte, error) { return jsontext.AppendQ
 
 // AppendUnquote appends the text of a JSON string token.
 func AppendUnquote(dst []byte, raw []byte) ([]byte, error) { return jsontext.AppendUnquote(dst, raw) }
+
+// NameText is the text of a string read raw (a member name, quotes and
+// all) as a Decoder's token makes it: escapes resolved, invalid bytes
+// U+FFFD. That is the raw bytes themselves, most often; else it is
+// unquoted into tmp, which is returned to use again.
+func NameText(raw, tmp []byte) (text, tmpOut []byte) {
+	text = raw[1 : len(raw)-1]
+	if bytes.IndexByte(text, '\\') < 0 && utf8.Valid(text) {
+		return text, tmp
+	}
+	tmp, _ = AppendUnquote(tmp[:0], raw)
+	return tmp, tmp
+}

@@ -224,3 +224,34 @@ func mustSpec(t *testing.T, columns, sort string) steer.Spec {
 	}
 	return spec
 }
+
+// A name the decoder makes anew (an invalid byte, an escape) is the same
+// column in the rows streamed past input.StreamAfter as in those held:
+// one header, every row's cells under it. (Streamed, the invalid byte
+// made a second header block from row 1,000 on, its cells moved there.)
+func TestRowsNamesMadeAnewStayOneColumn(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range 1500 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		b.WriteString(`{"id": "r` + itoa(i) + `", "na` + "\xff" + `me": "n` + itoa(i) + `", "o\u0077ner": "w` + itoa(i) + `"}`)
+	}
+	b.WriteString("]")
+	for _, out := range []struct {
+		o     Output
+		split func(string) [][]string
+	}{{TSV, tsvSplit}, {CSV, csvSplit(t)}} {
+		recs := out.split(strings.TrimSuffix(renderString(t, b.String(), Options{Output: out.o}), "\n"))
+		if len(recs) != 1501 || strings.Join(recs[0], ",") != "id,na\uFFFDme,owner" {
+			t.Fatalf("output %d: %d lines, header %q", out.o, len(recs), recs[0])
+		}
+		for i, rec := range recs[1:] {
+			if want := []string{"r" + itoa(i), "n" + itoa(i), "w" + itoa(i)}; strings.Join(rec, ",") != strings.Join(want, ",") {
+				t.Fatalf("output %d, row %d: %q, want %q", out.o, i, rec, want)
+			}
+		}
+	}
+}

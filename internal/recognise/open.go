@@ -1,10 +1,8 @@
 package recognise
 
 import (
-	"bytes"
 	"encoding/binary"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/khive-ai/khive-pretty/internal/jsonlib"
 	"github.com/khive-ai/khive-pretty/internal/value"
@@ -311,7 +309,7 @@ func (r *rowReader) read() (Value, bool, error) {
 			return Value{}, false, err
 		}
 		var key []byte
-		key, r.tmp = nameText(name, r.tmp)
+		key, r.tmp = jsonlib.NameText(name, r.tmp)
 		same = same && p < len(r.keys) && r.keys[p] == string(key)
 		var i int
 		if same {
@@ -346,18 +344,6 @@ func (r *rowReader) read() (Value, bool, error) {
 	row := Value{Kind: Object, Text: string(buf), Members: containers, Open: packed}
 	r.buf = keepBuf(buf)
 	return row, true, nil
-}
-
-// nameText is the text of a member name read raw (quotes and all), as the
-// decoder makes it: escapes resolved, invalid bytes made U+FFFD, in tmp
-// when it differs from the raw bytes (tmp is returned, to use again).
-func nameText(name, tmp []byte) (key, tmpOut []byte) {
-	key = name[1 : len(name)-1]
-	if bytes.IndexByte(key, '\\') < 0 && utf8.Valid(key) {
-		return key, tmp
-	}
-	tmp, _ = jsonlib.AppendUnquote(tmp[:0], name)
-	return tmp, tmp
 }
 
 // keepBuf is a packing buffer to use again: not one that grew past 64
@@ -443,7 +429,7 @@ func (r *recordReader) read() (Value, bool, error) {
 			return Value{}, false, err
 		}
 		var key []byte
-		key, r.tmp = nameText(name, r.tmp)
+		key, r.tmp = jsonlib.NameText(name, r.tmp)
 		buf = binary.LittleEndian.AppendUint32(buf, uint32(len(key)))
 		buf = append(buf, key...)
 		if buf, containers, err = packValue(r.l, buf, containers); err != nil {

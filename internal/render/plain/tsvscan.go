@@ -110,11 +110,8 @@ func (s *tsvScan) object(n *colNode) (int, error) {
 // key. Rows mostly repeat the previous row's keys in the same order, so
 // that order is tried before the map.
 func (s *tsvScan) child(n *colNode, i int, name jsonlib.Raw) *colNode {
-	key := name[1 : len(name)-1]
-	if bytes.IndexByte(key, '\\') >= 0 {
-		s.tmp, _ = jsonlib.AppendUnquote(s.tmp[:0], name)
-		key = s.tmp
-	}
+	var key []byte
+	key, s.tmp = jsonlib.NameText(name, s.tmp) // as the decoder makes it: the header's
 	s.t.cells++
 	var k *colNode
 	if i < len(n.order) && n.order[i].key == string(key) {
