@@ -106,3 +106,15 @@ func shownBefore(t *testing.T, out chanWriter, want, what string) string {
 	}
 	return got.String()
 }
+
+// items is n items, item(i) each, one a line, as JSON lists them.
+func items(n int, item func(i int) string) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		b.WriteString(item(i))
+	}
+	return b.String()
+}

@@ -219,19 +219,12 @@ func (f *failsAfter) Write(p []byte) (int, error) {
 // a row that is not a record, and keys out of order and repeated; it is
 // read serially and ahead, alone and cut off.
 func TestTableRowsReadShowWhatWholeRowsShow(t *testing.T) {
-	var b strings.Builder
-	b.WriteString(`{"ok": true, "tool": "list", "result": {"items": [`)
-	for i := range 1500 {
-		if i > 0 {
-			b.WriteString(",\n")
-		}
+	doc := `{"ok": true, "tool": "list", "result": {"items": [` + items(1500, func(i int) string {
 		switch {
 		case i == 1100:
-			b.WriteString(`"not a record"`)
-			continue
+			return `"not a record"`
 		case i == 1200:
-			b.WriteString(`{"title": "keys out of order", "id": "x1200", "status": "done", "status": "again"}`)
-			continue
+			return `{"title": "keys out of order", "id": "x1200", "status": "done", "status": "again"}`
 		}
 		assignee, ns := "agent:core", "local"
 		if i >= 1300 {
@@ -244,15 +237,13 @@ func TestTableRowsReadShowWhatWholeRowsShow(t *testing.T) {
 		if i%2 == 1 {
 			tags = `["a", "b"]`
 		}
-		b.WriteString(`{"id": "` + itoa(1000000+i*7919) + `-0000-4000-a000-000000000000", "kind": "task", "title": "task number ` + itoa(i) +
+		return `{"id": "` + itoa(1000000+i*7919) + `-0000-4000-a000-000000000000", "kind": "task", "title": "task number ` + itoa(i) +
 			`", "status": "` + []string{"inbox", "next", "active", "done"}[i%4] + `", "priority": "p` + itoa(i%3) +
 			`", "assignee": "` + assignee + `", "namespace": "` + ns + `", "score": 0.` + itoa(1000+i*37%9000) +
 			`, "tags": ` + tags + `, "result": "done ` + itoa(i) + `", "created_at": "2026-05-01T09:12:44Z", ` +
 			// names the decoder makes anew: an invalid byte, an escape
-			`"la` + "\xff" + `ne": "` + []string{"left", "right", "centre"}[i%3] + `", "o\u0077ner": "` + []string{"ann", "bo"}[i%2] + `"}`)
-	}
-	b.WriteString(`], "count": 1500}}`)
-	doc := b.String()
+			`"la` + "\xff" + `ne": "` + []string{"left", "right", "centre"}[i%3] + `", "o\u0077ner": "` + []string{"ann", "bo"}[i%2] + `"}`
+	}) + `], "count": 1500}}`
 	where, err := whereSpec("kind!=x")
 	if err != nil {
 		t.Fatal(err)
@@ -282,17 +273,10 @@ func TestTableRowsReadShowWhatWholeRowsShow(t *testing.T) {
 // reading the list while the view was made left the held document its
 // first 1,000 hits, and the others were lost (1,115 of 1,500 read ahead).
 func TestSteeredEntriesOfALongListAreAllShown(t *testing.T) {
-	var b strings.Builder
-	b.WriteString(`{"results": [`)
-	for i := range 1500 {
-		if i > 0 {
-			b.WriteString(",\n")
-		}
-		b.WriteString(`{"chunk_id": "c` + itoa(i) + `", "file_path": "src/f` + itoa(i) + `.py", "content": "def f` + itoa(i) +
-			`(): pass", "start_line": ` + itoa(i) + `, "end_line": ` + itoa(i+2) + `, "similarity_score": 0.5}`)
-	}
-	b.WriteString(`]}`)
-	doc := []byte(b.String())
+	doc := []byte(`{"results": [` + items(1500, func(i int) string {
+		return `{"chunk_id": "c` + itoa(i) + `", "file_path": "src/f` + itoa(i) + `.py", "content": "def f` + itoa(i) +
+			`(): pass", "start_line": ` + itoa(i) + `, "end_line": ` + itoa(i+2) + `, "similarity_score": 0.5}`
+	}) + `]}`)
 	keepAll, err := whereSpec("start_line>-1")
 	if err != nil {
 		t.Fatal(err)
@@ -325,19 +309,12 @@ func tail(s string) string { return s[max(len(s)-300, 0):] }
 // shape read packed are the values read whole is TestRecordsReadPacked…
 // in recognise: held, they make the list no code search.)
 func TestCodeHitsReadPackedShowWhatHeldHitsShow(t *testing.T) {
-	var b strings.Builder
-	b.WriteString(`{"results": [`)
-	for i := range 1500 {
-		if i > 0 {
-			b.WriteString(",\n")
-		}
-		b.WriteString(`{"chunk_id": "c` + itoa(i) + `", "file_path": "src/f` + itoa(i) + `.py", "content": "def f` + itoa(i) +
+	doc := []byte(`{"results": [` + items(1500, func(i int) string {
+		return `{"chunk_id": "c` + itoa(i) + `", "file_path": "src/f` + itoa(i) + `.py", "content": "def f` + itoa(i) +
 			`():\n\t\"\"\"Doc \u00e9\ud83d\ude00.\"\"\"\n    return None", "start_line": ` + itoa(i) + `, "end_line": ` + itoa(i+3) +
 			`, "similarity_score": 0.` + itoa(5000+i) + `, "context_before": null, "context_after": "# end\n", ` +
-			`"tags": ["a", "b"], "l\u0061ng": "py", "o` + "\xff" + `k": true, "tags": {"n": ` + itoa(i) + `}}`)
-	}
-	b.WriteString(`], "total_count": 1500, "latency_ms": 12}`)
-	doc := []byte(b.String())
+			`"tags": ["a", "b"], "l\u0061ng": "py", "o` + "\xff" + `k": true, "tags": {"n": ` + itoa(i) + `}}`
+	}) + `], "total_count": 1500, "latency_ms": 12}`)
 	keepAll, err := whereSpec("start_line!=x")
 	if err != nil {
 		t.Fatal(err)

@@ -231,20 +231,14 @@ func mustSpec(t *testing.T, columns, sort string) steer.Spec {
 // made a second header block from row 1,000 on, its cells moved there.)
 func TestRowsNamesMadeAnewStayOneColumn(t *testing.T) {
 	t.Parallel()
-	var b strings.Builder
-	b.WriteString("[")
-	for i := range 1500 {
-		if i > 0 {
-			b.WriteString(",\n")
-		}
-		b.WriteString(`{"id": "r` + itoa(i) + `", "na` + "\xff" + `me": "n` + itoa(i) + `", "o\u0077ner": "w` + itoa(i) + `"}`)
-	}
-	b.WriteString("]")
+	doc := "[" + items(1500, func(i int) string {
+		return `{"id": "r` + itoa(i) + `", "na` + "\xff" + `me": "n` + itoa(i) + `", "o\u0077ner": "w` + itoa(i) + `"}`
+	}) + "]"
 	for _, out := range []struct {
 		o     Output
 		split func(string) [][]string
 	}{{TSV, tsvSplit}, {CSV, csvSplit(t)}} {
-		recs := out.split(strings.TrimSuffix(renderString(t, b.String(), Options{Output: out.o}), "\n"))
+		recs := out.split(strings.TrimSuffix(renderString(t, doc, Options{Output: out.o}), "\n"))
 		if len(recs) != 1501 || strings.Join(recs[0], ",") != "id,na\uFFFDme,owner" {
 			t.Fatalf("output %d: %d lines, header %q", out.o, len(recs), recs[0])
 		}

@@ -393,7 +393,7 @@ func unpackValue(s string, containers []Member) (Value, string) {
 		c, n := uvarint(s)
 		return containers[c].Value, s[n:]
 	}
-	n := int(s[0]) | int(s[1])<<8 | int(s[2])<<16 | int(s[3])<<24
+	n := le32(s)
 	return Value{Kind: kind, Text: s[4 : 4+n]}, s[4+n:]
 }
 
@@ -456,7 +456,7 @@ func (r *recordReader) unpack(v Value, keep bool) Value {
 		ms = nil
 	}
 	for s := v.Text; len(s) > 0; {
-		n := int(s[0]) | int(s[1])<<8 | int(s[2])<<16 | int(s[3])<<24
+		n := le32(s)
 		key := s[4 : 4+n]
 		var m Member
 		m.Key = key
@@ -513,6 +513,10 @@ func (r *rowReader) cells(out []view.Cell, row Value) []view.Cell {
 	}
 	return out
 }
+
+// le32 is the length packValue and recordReader wrote, little-endian in
+// the four bytes s starts with (binary.LittleEndian.Uint32 of a string).
+func le32(s string) int { return int(s[0]) | int(s[1])<<8 | int(s[2])<<16 | int(s[3])<<24 }
 
 // uvarint is binary.Uvarint of a string: the number s starts with, and
 // its length.

@@ -76,55 +76,37 @@ func TestRecordsReadPackedAreTheValuesReadWhole(t *testing.T) {
 		return []string{`"plain"`, `""`, `"tab\there \"q\" \u00e9 \ud83d\ude00"`, "\"bad \xff byte\"", `12345678901234567890`,
 			`-1.5e+400`, `0`, `true`, `false`, `null`, `"` + strings.Repeat("long ", rng.IntN(50)) + `"`}[rng.IntN(11)]
 	}
+	// join is n texts of f, sep between them.
+	join := func(n int, sep string, f func() string) string {
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = f()
+		}
+		return strings.Join(parts, sep)
+	}
 	var gen func(depth int) string
+	member := func(depth int) func() string {
+		return func() string { return names[rng.IntN(len(names))] + ": " + gen(depth) }
+	}
 	gen = func(depth int) string {
 		switch n := rng.IntN(10); {
 		case n == 0 && depth < 3:
-			var b strings.Builder
-			b.WriteString("[")
-			for i := range rng.IntN(4) {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				b.WriteString(gen(depth + 1))
-			}
-			return b.String() + "]"
+			return "[" + join(rng.IntN(4), ", ", func() string { return gen(depth + 1) }) + "]"
 		case n == 1 && depth < 3:
-			var b strings.Builder
-			b.WriteString("{")
-			for i := range rng.IntN(4) {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				b.WriteString(names[rng.IntN(len(names))] + ": " + gen(depth+1))
-			}
-			return b.String() + "}"
+			return "{" + join(rng.IntN(4), ", ", member(depth+1)) + "}"
 		}
 		return scalar()
 	}
-	var doc strings.Builder
-	doc.WriteString(`{"results": [`)
-	const n = input.StreamAfter + 2000
-	for i := range n {
-		if i > 0 {
-			doc.WriteString(",\n")
+	i := 0
+	doc := `{"results": [` + join(input.StreamAfter+2000, ",\n", func() string {
+		i++
+		if i > input.StreamAfter+1 && rng.IntN(20) == 0 {
+			return gen(2) // not a record, mostly
 		}
-		if i > input.StreamAfter && rng.IntN(20) == 0 {
-			doc.WriteString(gen(2)) // not a record, mostly
-			continue
-		}
-		doc.WriteString("{")
-		for j := range rng.IntN(9) {
-			if j > 0 {
-				doc.WriteString(", ")
-			}
-			doc.WriteString(names[rng.IntN(len(names))] + ": " + gen(1))
-		}
-		doc.WriteString("}")
-	}
-	doc.WriteString(`], "after": 1}`)
+		return "{" + join(rng.IntN(9), ", ", member(1)) + "}"
+	}) + `], "after": 1}`
 	open := func() (value.Cursor, tokenCursor, *input.Decoder) {
-		d := input.NewDecoder(strings.NewReader(doc.String()), "t")
+		d := input.NewDecoder(strings.NewReader(doc), "t")
 		d.Stream = func([]input.Frame, []Value) bool { return true }
 		v, err := d.Next()
 		if err != nil {
