@@ -3,14 +3,17 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -308,5 +311,54 @@ func TestEndToEndFileCalledCompletion(t *testing.T) {
 		if code != 0 || !strings.Contains(script, "khive-pretty") || !slices.Contains([]int{0}, code) {
 			t.Errorf("--completion %s: exit %d", shell, code)
 		}
+	}
+}
+
+// A file named on the command line is opened without the runtime's
+// poller (open_unix.go): a FIFO is still read as it is written, each
+// document shown before the writer has finished, and to its end.
+func TestEndToEndFileArgumentFIFO(t *testing.T) {
+	bin := buildBinary(t)
+	fifo := filepath.Join(t.TempDir(), "replies")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFO here:", err)
+	}
+	cmd := exec.Command(bin, "-o", "plain", fifo)
+	cmd.Env = cleanEnv()
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w, err := os.OpenFile(fifo, os.O_WRONLY, 0) // waits for the reader
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := bufio.NewReader(stdout)
+	w.WriteString(`{"ok": true, "tool": "first", "result": 1}` + "\n")
+	// The first document is shown while the FIFO is still open.
+	got := make(chan string, 1)
+	go func() {
+		line, _ := out.ReadString('\n')
+		got <- line
+	}()
+	select {
+	case line := <-got:
+		if line != "ok: true\n" {
+			t.Errorf("first line %q, want %q", line, "ok: true\n")
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the first document was not shown while the FIFO stayed open")
+	}
+	w.WriteString(`{"ok": true, "tool": "second", "result": 2}` + "\n")
+	w.Close()
+	rest, _ := io.ReadAll(out)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("%v; output after the first line:\n%s", err, rest)
+	}
+	if !strings.Contains(string(rest), "tool: second") {
+		t.Errorf("the second document is missing:\n%s", rest)
 	}
 }

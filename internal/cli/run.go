@@ -428,7 +428,7 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 		var r io.Reader = stdin
 		display := "<stdin>"
 		if name != "-" {
-			f, err := os.Open(name)
+			f, err := openInput(name)
 			if err != nil {
 				complain(stderr, notACommand(err, name))
 				code = exitUsage
