@@ -261,16 +261,25 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 	// for each package's code it runs first: most of a small answer's
 	// time).
 	if opt.Output == Human || opt.Output == Markdown || opt.Output == JSON {
-		g := glyphs.Unicode()
-		if opt.ASCII {
-			g = glyphs.ASCII()
-		}
-		th := theme.New(opt.Color).Recolour(opt.Color, opt.Colors)
-		rn.hopt = human.Options{Width: opt.Width, Verbose: opt.Verbose, Now: opt.Now, Theme: th, Glyphs: g, NoHeaders: opt.Steer.NoHeaders, Links: opt.Links}
-		rn.jsonT = jsonout.Theme{Key: th.JSONKey, Str: th.JSONString, Num: th.JSONNumber, Lit: th.JSONLiteral, Null: th.Faint}
+		rn.styled()
 	}
 	rn.out = outputs[opt.Output](rn)
 	return rn
+}
+
+// styled sets the theme and glyphs of the outputs that show them. A
+// function of its own, as a theme is kilobytes of styles: in
+// NewRenderer's frame, every run's stack would grow (and be copied) to
+// hold it.
+func (rn *Renderer) styled() {
+	opt := &rn.opt
+	g := glyphs.Unicode()
+	if opt.ASCII {
+		g = glyphs.ASCII()
+	}
+	th := theme.New(opt.Color).Recolour(opt.Color, opt.Colors)
+	rn.hopt = human.Options{Width: opt.Width, Verbose: opt.Verbose, Now: opt.Now, Theme: th, Glyphs: g, NoHeaders: opt.Steer.NoHeaders, Links: opt.Links}
+	rn.jsonT = jsonout.Theme{Key: th.JSONKey, Str: th.JSONString, Num: th.JSONNumber, Lit: th.JSONLiteral, Null: th.Faint}
 }
 
 // Result is what a stream held.
