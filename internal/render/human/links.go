@@ -19,18 +19,25 @@ type Links struct {
 	Host   string // for file:// links
 }
 
-// linkFormats are the presets of --hyperlink-format, as ripgrep has them.
-var linkFormats = map[string]string{
-	"default":         "file://{host}{path}",
-	"file":            "file://{host}{path}",
-	"kitty":           "file://{host}{path}#{line}",
-	"vscode":          "vscode://file{path}:{line}:{column}",
-	"vscode-insiders": "vscode-insiders://file{path}:{line}:{column}",
-	"vscodium":        "vscodium://file{path}:{line}:{column}",
-	"cursor":          "cursor://file{path}:{line}:{column}",
-	"macvim":          "mvim://open?url=file://{path}&line={line}&column={column}",
-	"textmate":        "txmt://open?url=file://{path}&line={line}&column={column}",
-	"none":            "",
+// linkFormat is the template of a preset of --hyperlink-format, as
+// ripgrep has them. A switch, not a map: a map would be built when the
+// program starts, in every run, linked or not.
+func linkFormat(name string) (tmpl string, preset bool) {
+	switch name {
+	case "default", "file":
+		return "file://{host}{path}", true
+	case "kitty":
+		return "file://{host}{path}#{line}", true
+	case "vscode", "vscode-insiders", "vscodium", "cursor":
+		return name + "://file{path}:{line}:{column}", true
+	case "macvim":
+		return "mvim://open?url=file://{path}&line={line}&column={column}", true
+	case "textmate":
+		return "txmt://open?url=file://{path}&line={line}&column={column}", true
+	case "none":
+		return "", true
+	}
+	return "", false
 }
 
 // LinkFormats lists the presets, for checking and completing the flag.
@@ -40,7 +47,7 @@ func LinkFormats() []string {
 
 // ValidLinkFormat reports a preset or a template that names {path}.
 func ValidLinkFormat(f string) bool {
-	_, preset := linkFormats[f]
+	_, preset := linkFormat(f)
 	return preset || strings.Contains(f, "{path}")
 }
 
@@ -50,7 +57,7 @@ func (l *Links) fileLink(path string, line int) theme.Style {
 	if l == nil || path == "" {
 		return theme.Style{}
 	}
-	tmpl, ok := linkFormats[l.Format]
+	tmpl, ok := linkFormat(l.Format)
 	if !ok {
 		tmpl = l.Format
 	}

@@ -10,14 +10,15 @@ import (
 // by the cell formatting, this catches any that were not.
 func inline(s string) string {
 	if strings.IndexAny(s, "\r\n") < 0 {
-		return s // the usual case: no copy, no replacer
+		return s // the usual case: no copy
 	}
-	return lineBreaks.Replace(s)
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
 }
-
-// lineBreaks is built once: a Replacer builds its tables on first use, and
-// a long table has millions of cells.
-var lineBreaks = strings.NewReplacer("\n", " ", "\r", " ")
 
 // Escape escapes, in text that is already safe for a terminal, what
 // GitHub-flavoured Markdown would read as structure rather than text, so a
