@@ -35,10 +35,11 @@ var layers = map[string][]string{
 	"internal/jsonlib":   {},
 	"internal/asciijson": {},
 	"internal/redact":    {},
+	"internal/stack":     {},
 	"internal/theme":     {"glyphs", "table"},
 	// input → decode → unwrap → recognise
 	"internal/value":     {"internal/jsonlib"},
-	"internal/input":     {"internal/value", "internal/sanitize", "internal/jsonlib"},
+	"internal/input":     {"internal/value", "internal/sanitize", "internal/jsonlib", "internal/stack"},
 	"internal/protocol":  {"internal/value", "internal/input", "internal/format"},
 	"internal/recognise": {"internal/value", "internal/view", "internal/input", "internal/protocol", "internal/format", "relative", "glyphs", "internal/steer", "internal/jsonlib"},
 	// khive's presentation policy for agents: values to values
@@ -57,7 +58,7 @@ var layers = map[string][]string{
 		"internal/redact", "internal/spill"},
 	// the command line, over the library
 	"internal/cli": {"pretty", "internal/terminal", "internal/pager", "internal/theme", "internal/steer", "internal/render/human",
-		"internal/sanitize", "internal/input"},
+		"internal/sanitize", "internal/input", "internal/stack"},
 	// tools
 	"internal/mangen":    {},
 	"internal/benchdata": {},

@@ -27,6 +27,7 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/pager"
 	humanw "github.com/khive-ai/khive-pretty/internal/render/human"
 	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/stack"
 	"github.com/khive-ai/khive-pretty/internal/steer"
 	"github.com/khive-ai/khive-pretty/internal/terminal"
 	"github.com/khive-ai/khive-pretty/internal/theme"
@@ -60,6 +61,10 @@ type usageError struct{ error }
 // Run runs the command with the process's arguments, streams and
 // environment (environ, as main decided it) and returns the exit code.
 func Run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
+	// A run's stack reaches 16 KiB: grown now, while it holds three
+	// frames, it is not copied later with twenty on it, each looked up in
+	// tables that a fresh process reads from disk pages for the first time.
+	stack.Reserve16K()
 	return run(args, stdin, stdout, stderr, environ)
 }
 
