@@ -64,7 +64,7 @@ func Run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 	// A run's stack reaches 16 KiB: grown now, while it holds three
 	// frames, it is not copied later with twenty on it, each looked up in
 	// tables that a fresh process reads from disk pages for the first time.
-	stack.Reserve16K()
+	stack.Reserve()
 	return run(args, stdin, stdout, stderr, environ)
 }
 

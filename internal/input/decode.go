@@ -536,9 +536,9 @@ func (d *Decoder) Close() {
 // yields each: open at its long list, then again whole.
 func (d *Decoder) run(yield func(value.Value, error) bool) {
 	// The decoder's recursion takes this goroutine's stack from 2 KiB to
-	// 8 KiB: grown at once, while it holds two frames, rather than twice,
-	// each time copying and looking up every frame on it.
-	stack.Reserve8K()
+	// 8 KiB or more: grown at once, while it holds two frames, rather than
+	// in steps, each copying and looking up every frame on it.
+	stack.Reserve()
 	d.yield = yield
 	defer func() { d.yield = nil }()
 	for {

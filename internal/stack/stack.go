@@ -11,34 +11,19 @@
 // It imports nothing of the project.
 package stack
 
-// Reserve16K grows the calling goroutine's stack to 16 KiB, if smaller.
+// Reserve grows the calling goroutine's stack to 16 KiB, if smaller.
 //
 //go:noinline
-func Reserve16K() { reserve16(-1) }
+func Reserve() { reserve(-1) }
 
-// Reserve8K grows the calling goroutine's stack to 8 KiB, if smaller.
+// reserve has a frame of the size to reserve; the array in it is
+// declared in a branch never taken (i < 0), so never zeroed: the frame is
+// only claimed.
 //
 //go:noinline
-func Reserve8K() { reserve8(-1) }
-
-// reserve16 and reserve8 have frames of the size to reserve; the arrays
-// in them are declared in a branch never taken (i < 0), so never zeroed:
-// the frame is only claimed.
-//
-//go:noinline
-func reserve16(i int) byte {
+func reserve(i int) byte {
 	if i >= 0 {
 		var b [14 << 10]byte
-		b[i%len(b)] = 1
-		return b[(i/2)%len(b)]
-	}
-	return 0
-}
-
-//go:noinline
-func reserve8(i int) byte {
-	if i >= 0 {
-		var b [6 << 10]byte
 		b[i%len(b)] = 1
 		return b[(i/2)%len(b)]
 	}
