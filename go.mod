@@ -2,6 +2,16 @@ module github.com/khive-ai/khive-pretty
 
 go 1.26.8
 
+// Runtime defaults that a run of a few milliseconds pays for at start-up
+// and never uses (docs/performance.md): a goroutine, and a thread to run
+// it, that follows changes of the CPU limit, and a system call naming
+// each anonymous mapping for /proc/PID/maps. They apply to this command
+// only, not to programs that import pretty; GODEBUG still overrides them.
+godebug (
+	decoratemappings=0
+	updatemaxprocs=0
+)
+
 require (
 	charm.land/lipgloss/v2 v2.0.6
 	github.com/charmbracelet/colorprofile v0.4.3
