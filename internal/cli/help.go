@@ -67,7 +67,7 @@ func helpText(cmd *cli.Command, cols int) string {
 	p.WriteString("\n\n")
 	p.fill(cmd.Description, 2)
 	p.WriteString("\n\nOPTIONS\n")
-	p.defList(flagItems(cmd.VisibleFlags()), 2)
+	p.defList(flagItems(cmd.Flags), 2)
 	p.WriteString("\nEXAMPLES\n")
 	for i, e := range examples() {
 		if i > 0 {
@@ -90,42 +90,67 @@ func helpText(cmd *cli.Command, cols int) string {
 // item is a term and its definition: a flag, a variable, an exit code.
 type item struct{ term, text string }
 
-// flagItems lists flags as in gh: "-o, --output MODE", long names aligned.
+// flagItems lists the visible flags as in gh: "-o, --output MODE", long
+// names aligned.
 func flagItems(flags []cli.Flag) []item {
-	var items []item
+	items := make([]item, 0, len(flags))
+	var b strings.Builder
+	b.Grow(len(flags) * 128)
 	for _, f := range flags {
-		names, arg, text := flagDoc(f)
-		term := names
-		if !strings.HasPrefix(names, "-") || strings.HasPrefix(names, "--") {
-			term = "    " + names
+		if v, ok := f.(cli.VisibleFlag); ok && !v.IsVisible() {
+			continue
 		}
-		if arg != "" {
-			term += " " + arg
+		start := b.Len()
+		if len(f.Names()) < 2 {
+			b.WriteString("    ")
 		}
-		items = append(items, item{term, text})
+		_, _, text := flagDoc(&b, f)
+		// The term is the indent, the names and the placeholder, as written.
+		items = append(items, item{b.String()[start : b.Len()-len(text)], text})
 	}
 	return items
 }
 
 // flagDoc is what --help and the man page say of a flag: its names
 // ("-o, --output"), the placeholder of its value, and its description with
-// the default and the environment variable.
-func flagDoc(f cli.Flag) (names, arg, text string) {
+// the default and the environment variable. It writes the names, a space
+// and the placeholder (if the flag takes a value), and the description to
+// b, in that order, and returns the three cut from it: --help lays out every flag, and in a fresh
+// process each allocation of a size not used yet touches a page of
+// memory for the first time.
+func flagDoc(b *strings.Builder, f cli.Flag) (names, arg, text string) {
 	all := f.Names()
-	names = "--" + all[0]
+	start := b.Len()
 	if len(all) > 1 {
-		names = "-" + all[1] + ", " + names
+		b.WriteString("-")
+		b.WriteString(all[1])
+		b.WriteString(", ")
 	}
+	b.WriteString("--")
+	b.WriteString(all[0])
+	names = b.String()[start:]
+	if arg = placeholder(all[0]); arg != "" {
+		b.WriteString(" ")
+		b.WriteString(arg)
+	}
+	start = b.Len()
 	if d, ok := f.(cli.DocGenerationFlag); ok {
-		text = d.GetUsage()
+		b.WriteString(d.GetUsage())
 		if def := d.GetDefaultText(); def != "" {
-			text += " (default: " + def + ")"
+			b.WriteString(" (default: ")
+			b.WriteString(def)
+			b.WriteString(")")
 		}
-		if env := d.GetEnvVars(); len(env) > 0 {
-			text += "; env " + strings.Join(env, ", ")
+		for i, env := range d.GetEnvVars() {
+			if i == 0 {
+				b.WriteString("; env ")
+			} else {
+				b.WriteString(", ")
+			}
+			b.WriteString(env)
 		}
 	}
-	return names, placeholder(all[0]), text
+	return names, arg, b.String()[start:]
 }
 
 // example is a command line worth copying, and what it does.

@@ -25,7 +25,8 @@ func manPage() mangen.Page {
 	cmd := newCommand(io.Discard, io.Discard, &flags{})
 	var options []mangen.Item
 	for _, f := range cmd.VisibleFlags() {
-		names, arg, text := flagDoc(f)
+		var b strings.Builder
+		names, arg, text := flagDoc(&b, f)
 		options = append(options, mangen.Item{Tag: names, Arg: arg, Text: text})
 	}
 	var exampleList []mangen.Example
