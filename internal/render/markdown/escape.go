@@ -12,12 +12,15 @@ func inline(s string) string {
 	if strings.IndexAny(s, "\r\n") < 0 {
 		return s // the usual case: no copy
 	}
-	return strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' {
-			return ' '
+	// Byte by byte, as a replacer would: strings.Map would also turn an
+	// invalid byte into U+FFFD.
+	b := []byte(s)
+	for i, c := range b {
+		if c == '\n' || c == '\r' {
+			b[i] = ' '
 		}
-		return r
-	}, s)
+	}
+	return string(b)
 }
 
 // Escape escapes, in text that is already safe for a terminal, what
