@@ -329,20 +329,24 @@ func show(files []string, stdin io.Reader, stdout, stderr *os.File, s settings, 
 	if pw == nil {
 		defer watchReader(stdout)()
 	}
-	return renderThrough(files, stdin, stdout, stderr, s.opt, s.stats, pw)
+	return renderThrough(files, stdin, stdout, stderr, s.opt, s.stats, pw, openInput)
 }
 
 // render streams every input through one renderer and returns the exit
 // code. With stats, a last line on stderr compares the sizes of input and
 // output.
+//
+// It opens files with os.Open, which go test's cache watches (Render is
+// what the golden tests run); a process opens them without the poller
+// (openInput).
 func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, stats bool) int {
-	return renderThrough(files, stdin, stdout, stderr, opt, stats, nil)
+	return renderThrough(files, stdin, stdout, stderr, opt, stats, nil, os.Open)
 }
 
 // renderThrough is render with output through the pager writer pw, when
 // not nil: messages then wait for the pager to exit, and a pager the user
-// quits ends the run quietly.
-func renderThrough(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, stats bool, pw *pager.Writer) int {
+// quits ends the run quietly. open opens a file named.
+func renderThrough(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, stats bool, pw *pager.Writer, open func(string) (*os.File, error)) int {
 	errs := stderr
 	quit := func() bool { return false }
 	if pw != nil {
@@ -354,7 +358,7 @@ func renderThrough(files []string, stdin io.Reader, stdout, stderr io.Writer, op
 		out.w = stdout
 		stdout = &out
 	}
-	code, ok := renderFiles(files, stdin, stdout, errs, opt, &in.n, stats, quit)
+	code, ok := renderFiles(files, stdin, stdout, errs, opt, &in.n, stats, quit, open)
 	if pw != nil {
 		err := pw.Close()
 		if errors.Is(err, pager.ErrFailed) {
@@ -422,7 +426,7 @@ func newPager(s settings, stdout, stderr *os.File, environ []string) *pager.Writ
 // renderFiles renders each file in turn; ok is false when output failed,
 // which ends the run at once. quit reports that the user quit the pager:
 // then a failed write is no error to report.
-func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, read *int64, stats bool, quit func() bool) (code int, ok bool) {
+func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, read *int64, stats bool, quit func() bool, open func(string) (*os.File, error)) (code int, ok bool) {
 	rn, err := pretty.New(stdout, opt)
 	if err != nil {
 		complain(stderr, err) // parseSettings checked them (Options.Check): not met
@@ -433,7 +437,7 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 		var r io.Reader = stdin
 		display := "<stdin>"
 		if name != "-" {
-			f, err := openInput(name)
+			f, err := open(name)
 			if err != nil {
 				complain(stderr, notACommand(err, name))
 				code = exitUsage
