@@ -332,9 +332,19 @@ func TestEndToEndFileArgumentFIFO(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	w, err := os.OpenFile(fifo, os.O_WRONLY, 0) // waits for the reader
-	if err != nil {
-		t.Fatal(err)
+	defer cmd.Process.Kill() // if the test fails before the end
+	// Opened without waiting: ENXIO until the reader has it open, so a
+	// binary that never opens it fails the test instead of hanging it.
+	var w *os.File
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		w, err = os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, syscall.ENXIO) || time.Now().After(deadline) {
+			t.Fatal("the FIFO was not opened for reading:", err)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	out := bufio.NewReader(stdout)
 	w.WriteString(`{"ok": true, "tool": "first", "result": 1}` + "\n")

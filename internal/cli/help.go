@@ -67,7 +67,7 @@ func helpText(cmd *cli.Command, cols int) string {
 	p.WriteString("\n\n")
 	p.fill(cmd.Description, 2)
 	p.WriteString("\n\nOPTIONS\n")
-	p.defList(flagItems(cmd.Flags), 2)
+	p.defList(flagItems(cmd.VisibleFlags()), 2)
 	p.WriteString("\nEXAMPLES\n")
 	for i, e := range examples() {
 		if i > 0 {
@@ -90,16 +90,12 @@ func helpText(cmd *cli.Command, cols int) string {
 // item is a term and its definition: a flag, a variable, an exit code.
 type item struct{ term, text string }
 
-// flagItems lists the visible flags as in gh: "-o, --output MODE", long
-// names aligned.
+// flagItems lists flags as in gh: "-o, --output MODE", long names aligned.
 func flagItems(flags []cli.Flag) []item {
 	items := make([]item, 0, len(flags))
 	var b strings.Builder
 	b.Grow(len(flags) * 128)
 	for _, f := range flags {
-		if v, ok := f.(cli.VisibleFlag); ok && !v.IsVisible() {
-			continue
-		}
 		start := b.Len()
 		if len(f.Names()) < 2 {
 			b.WriteString("    ")

@@ -28,8 +28,14 @@ func linkFormat(name string) (tmpl string, preset bool) {
 		return "file://{host}{path}", true
 	case "kitty":
 		return "file://{host}{path}#{line}", true
-	case "vscode", "vscode-insiders", "vscodium", "cursor":
-		return name + "://file{path}:{line}:{column}", true
+	case "vscode":
+		return "vscode://file{path}:{line}:{column}", true
+	case "vscode-insiders":
+		return "vscode-insiders://file{path}:{line}:{column}", true
+	case "vscodium":
+		return "vscodium://file{path}:{line}:{column}", true
+	case "cursor":
+		return "cursor://file{path}:{line}:{column}", true
 	case "macvim":
 		return "mvim://open?url=file://{path}&line={line}&column={column}", true
 	case "textmate":
