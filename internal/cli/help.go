@@ -97,10 +97,7 @@ func flagItems(flags []cli.Flag) []item {
 	b.Grow(len(flags) * 128)
 	for _, f := range flags {
 		start := b.Len()
-		if len(f.Names()) < 2 {
-			b.WriteString("    ")
-		}
-		_, _, text := flagDoc(&b, f)
+		_, _, text := flagDoc(&b, f, true)
 		// The term is the indent, the names and the placeholder, as written.
 		items = append(items, item{b.String()[start : b.Len()-len(text)], text})
 	}
@@ -109,13 +106,17 @@ func flagItems(flags []cli.Flag) []item {
 
 // flagDoc is what --help and the man page say of a flag: its names
 // ("-o, --output"), the placeholder of its value, and its description with
-// the default and the environment variable. It writes the names, a space
-// and the placeholder (if the flag takes a value), and the description to
-// b, in that order, and returns the three cut from it: --help lays out every flag, and in a fresh
-// process each allocation of a size not used yet touches a page of
-// memory for the first time.
-func flagDoc(b *strings.Builder, f cli.Flag) (names, arg, text string) {
+// the default and the environment variable. It writes them to b in that
+// order, the placeholder after a space if the flag takes a value, and
+// with align, four spaces first for a flag with no short name, to line
+// its long name up with the others; it returns the three cut from b.
+// --help lays out every flag, and in a fresh process each allocation of a
+// size not used yet touches a page of memory for the first time.
+func flagDoc(b *strings.Builder, f cli.Flag, align bool) (names, arg, text string) {
 	all := f.Names()
+	if align && len(all) < 2 {
+		b.WriteString("    ")
+	}
 	start := b.Len()
 	if len(all) > 1 {
 		b.WriteString("-")

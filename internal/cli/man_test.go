@@ -26,7 +26,7 @@ func manPage() mangen.Page {
 	var options []mangen.Item
 	for _, f := range cmd.VisibleFlags() {
 		var b strings.Builder
-		names, arg, text := flagDoc(&b, f)
+		names, arg, text := flagDoc(&b, f, false)
 		options = append(options, mangen.Item{Tag: names, Arg: arg, Text: text})
 	}
 	var exampleList []mangen.Example
