@@ -34,7 +34,7 @@ var layers = map[string][]string{
 	"internal/pager":     {},
 	"internal/jsonlib":   {},
 	"internal/asciijson": {},
-	"internal/redact":    {},
+	"internal/redact":    {"internal/jsonlib"},
 	"internal/stack":     {},
 	"internal/theme":     {"glyphs", "table"},
 	// input → decode → unwrap → recognise

@@ -321,13 +321,20 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	rn.settled = settled
 	// Beneath every reader that could wait (redaction, framing, the
 	// decoder's buffers): what was written is shown before any wait.
+	if rn.opt.Redact != nil {
+		// Below framing, so that every output and path sees the labels:
+		// a curl -i head, SSE fields and log lines are redacted too.
+		if rn.opt.ReadAhead {
+			a := rn.opt.Redact.Ahead(r)
+			defer a.Close()
+			r = a
+		} else {
+			r = rn.opt.Redact.Reader(r)
+		}
+	}
 	r = inputFlusher{r: r, rn: rn}
 	rn.lazy = true
 	defer func() { rn.lazy = false }()
-	if rn.opt.Redact != nil {
-		// Below framing, so that every output and path sees the labels.
-		r = rn.opt.Redact.Reader(r)
-	}
 	br := input.NewReader(r)
 	if enc := input.WideEncoding(br); enc != "" {
 		return res, &InputError{Name: name, Line: 1, Col: 1, Msg: enc + " is not supported; convert to UTF-8 (iconv -f " + enc + " -t UTF-8)"}

@@ -1,19 +1,22 @@
-// Package redact replaces, in the bytes of an input, what changes on
-// every run of a server (minted IDs, timestamps, latencies) with stable
-// labels, so that a snapshot of its answer is the same every run: IDs
-// become <id-1>, <id-2> … and timestamps <time-1> … numbered by first
-// appearance (one ID keeps its label everywhere: which rows point at which
-// stays visible), and the values of keys named by the caller <KEY>.
+// Package redact replaces what changes on every run of a server (minted
+// IDs, times, session and request ids) with stable labels, so that a
+// snapshot of its answer is the same every run: IDs become <id-1>,
+// <id-2> … and times <time-1> …, numbered by first appearance (one ID
+// keeps its label everywhere: which rows point at which stays visible),
+// and the values of keys named by the caller <KEY>.
 //
-// It works on the input's bytes, before framing and decoding, so that
-// every output and every path (a document held or read as it comes, an
-// MCP text block holding JSON, escaped) sees the same labels; what it
-// writes is valid wherever what it replaced was. It imports only the
-// standard library.
+// It works on decoded values: every string and member name is read as
+// JSON reads it (escapes resolved), redacted, and written back, at any
+// depth, and so is JSON held in a string (an MCP text block) and the
+// lines around documents (a curl -i head, Server-Sent Events' fields, log
+// lines). It runs once, on the input as it is read, so every output and
+// every path (a document held or read as it comes) sees the same labels.
+// docs/scripting.md lists what is minted.
 package redact
 
 import (
-	"bytes"
+	"encoding/binary"
+	"hash/maphash"
 	"io"
 	"strconv"
 	"strings"
@@ -22,49 +25,177 @@ import (
 // Redactor labels what it has seen; one is shared by every input of a run,
 // so that an ID in two files gets one label.
 type Redactor struct {
-	keys   map[string]bool
-	labels map[string]string
-	// orig is what each label stands for (its first spelling), for
-	// --sort and --where, which compare values, not labels (Original).
-	orig  map[string]string
-	ids   int
-	times int
+	names []keyName
+	// ids and times number each value by first appearance, keyed by a
+	// 128-bit hash of the value: no string is kept per label but its
+	// first spelling, in ids.orig and times.orig, for --sort and --where,
+	// which compare values, not labels (Original).
+	ids, times labels
+	seed       maphash.Seed
+	// uuids holds the first eight hex digits (lower case) of every UUID
+	// seen, in order; prefixes, the first known of them as a set, made
+	// only when a short id is looked for (few inputs have one outside an
+	// id's key).
+	uuids    []uint64
+	prefixes map[uint64]struct{}
+	known    int
 }
 
-// New returns a redactor that also replaces the values of keys (as the
-// input spells them).
+// labels numbers values of one kind: by a hash of the value, checked
+// against the value's first spelling (two values of one hash, which
+// almost never happens, are told apart in more).
+type labels struct {
+	n     map[uint64]uint32
+	more  map[string]uint32 // values whose hash another value had first
+	orig  []byte            // the first spellings, one after another
+	ends  []uint32          // where label n's ends in orig
+	kinds []byte            // label n's kind
+}
+
+// spelling is what label n stands for.
+func (l *labels) spelling(n int) string { return string(l.span(uint32(n))) }
+
+func (l *labels) span(n uint32) []byte {
+	start := uint32(0)
+	if n > 1 {
+		start = l.ends[n-2]
+	}
+	return l.orig[start:l.ends[n-1]]
+}
+
+// number is the label of v, of kind, whose hash (of kind and v, in
+// lower case if fold) is h; new reports a new one.
+func (l *labels) number(h uint64, key []byte, kind byte, v []byte, fold bool) (n uint32, new bool) {
+	n, ok := l.n[h]
+	if ok {
+		if l.kinds[n-1] == kind && same(l.span(n), v, fold) {
+			return n, false
+		}
+		if m, ok := l.more[string(key)]; ok {
+			return m, false
+		}
+	}
+	l.orig = append(l.orig, v...)
+	l.ends = append(l.ends, uint32(len(l.orig)))
+	l.kinds = append(l.kinds, kind)
+	n = uint32(len(l.ends))
+	if ok {
+		if l.more == nil {
+			l.more = map[string]uint32{}
+		}
+		l.more[string(key)] = n
+	} else {
+		l.n[h] = n
+	}
+	return n, true
+}
+
+// same reports a first spelling that is v (in either case, if fold).
+func same(spelling, v []byte, fold bool) bool {
+	if len(spelling) != len(v) {
+		return false
+	}
+	for i, c := range spelling {
+		d := v[i]
+		if fold {
+			c, d = lower(c), lower(d)
+		}
+		if c != d {
+			return false
+		}
+	}
+	return true
+}
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// New returns a redactor that also replaces the values of keys: names
+// or paths of names (meta.took, results[].usage), compared as --columns
+// compares them (case, _ and - do not count).
 func New(keys []string) *Redactor {
-	r := &Redactor{keys: map[string]bool{}, labels: map[string]string{}, orig: map[string]string{}}
+	r := &Redactor{prefixes: map[uint64]struct{}{}}
+	r.ids.n, r.times.n = map[uint64]uint32{}, map[uint64]uint32{}
+	r.seed = maphash.MakeSeed()
 	for _, k := range keys {
 		if k = strings.TrimSpace(k); k != "" {
-			r.keys[k] = true
+			if n := parseKeyName(k); len(n.path) > 0 {
+				r.names = append(r.names, n)
+			}
 		}
 	}
 	return r
 }
 
-// label is the label of a value of kind ("id", "time"), the same for the
-// same value.
-func (r *Redactor) label(kind string, v []byte) string {
-	k := kind + "\x00" + string(v)
-	if kind == "id" {
-		k = "id\x00" + strings.ToLower(string(v)) // one ID in either case
+// Unmatched is, after the run, the names of New's keys that met no key.
+func (r *Redactor) Unmatched() []string {
+	var out []string
+	for _, n := range r.names {
+		if !n.used {
+			out = append(out, n.given)
+		}
 	}
-	if l, ok := r.labels[k]; ok {
-		return l
+	return out
+}
+
+// label appends the label of v, a value of kind 'i' (an ID, any case),
+// 's' (a short id), 'k' (a session or request id, case kept) or 't' (a
+// time): the same for the same value.
+func (r *Redactor) label(dst []byte, kind byte, v []byte, lowerCase bool) []byte {
+	var buf [72]byte
+	key := buf[:0]
+	if kind != 'i' && kind != 't' {
+		key = append(key, kind, 0)
 	}
-	n := 0
-	if kind == "id" {
-		r.ids++
-		n = r.ids
+	if lowerCase {
+		for _, c := range v {
+			key = append(key, lower(c))
+		}
 	} else {
-		r.times++
-		n = r.times
+		key = append(key, v...)
 	}
-	l := "<" + kind + "-" + strconv.Itoa(n) + ">"
-	r.labels[k] = l
-	r.orig[l] = string(v)
-	return l
+	l, name := &r.ids, "<id-"
+	if kind == 't' {
+		l, name = &r.times, "<time-"
+	}
+	// A short id's and a session's labels are the IDs' too, in spaces of
+	// their own: what is compared has the kind before it, and so does
+	// what is kept.
+	n, isNew := l.number(maphash.Bytes(r.seed, key), key, kind, v, lowerCase)
+	if isNew && kind == 'i' && len(v) == 36 {
+		r.uuids = append(r.uuids, binary.LittleEndian.Uint64(key[:8])) // lower case
+	}
+	dst = append(dst, name...)
+	if n < 10 {
+		dst = append(dst, byte('0'+n))
+	} else {
+		dst = strconv.AppendUint(dst, uint64(n), 10)
+	}
+	return append(dst, '>')
+}
+
+// prefixOfSeen reports eight hex digits that begin a UUID seen before.
+func (r *Redactor) prefixOfSeen(v []byte) bool {
+	if len(r.uuids) == 0 {
+		return false
+	}
+	for _, p := range r.uuids[r.known:] {
+		r.prefixes[p] = struct{}{}
+	}
+	r.known = len(r.uuids)
+	var b [8]byte
+	for i, c := range v[:8] {
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	_, ok := r.prefixes[binary.LittleEndian.Uint64(b[:])]
+	return ok
 }
 
 // Original is s with each label in it back to what it stands for: what
@@ -85,7 +216,7 @@ func (r *Redactor) Original(s string) string {
 		if j < 0 {
 			break
 		}
-		if o, ok := r.orig[s[i:i+j+1]]; ok {
+		if o, ok := r.original(s[i : i+j+1]); ok {
 			b.WriteString(s[:i])
 			b.WriteString(o)
 		} else {
@@ -97,361 +228,164 @@ func (r *Redactor) Original(s string) string {
 	return b.String()
 }
 
-// A match is what is replaced: b[start:end], an ID, a time, or the value
-// of a key (key set; quote is how a string is quoted there: " in a
-// document, \" inside a string that holds JSON).
-type match struct {
-	from       int // where it is recognised from: a key's opening quote
-	start, end int
-	kind       string // "id", "time", "key"
-	key        string
-	quote      string
+func (r *Redactor) original(label string) (string, bool) {
+	l, num := &r.ids, strings.TrimPrefix(label, "<id-")
+	if num == label {
+		l, num = &r.times, strings.TrimPrefix(label, "<time-")
+	}
+	n, err := strconv.Atoi(strings.TrimSuffix(num, ">"))
+	if num == label || err != nil || n < 1 || n > len(l.ends) || label != label[:len(label)-len(num)]+strconv.Itoa(n)+">" {
+		return "", false
+	}
+	return l.spelling(n), true
 }
 
-// scan calls f with each match in b, in order. A match is recognised by
-// hand, not by a regular expression: at a few hundred megabytes a second,
-// where Go's regexp managed two.
-func (r *Redactor) scan(b []byte, f func(match)) {
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case c == '"' && len(r.keys) > 0:
-			if m, ok := r.keyValue(b, i); ok {
-				f(m)
-				i = m.end - 1
-			}
-		case isHex(c) && (i == 0 || !isAlnum(b[i-1])):
-			if n := uuidAt(b[i:]); n > 0 {
-				f(match{from: i, start: i, end: i + n, kind: "id"})
-				i += n - 1
-			} else if shortID(b[i:]) && !numberLike(b[i:i+8]) {
-				f(match{from: i, start: i, end: i + 8, kind: "id"})
-				i += 7
-			} else if n := stampAt(b[i:]); n > 0 {
-				f(match{from: i, start: i, end: i + n, kind: "time"})
-				i += n - 1
-			}
-		case c >= 'F' && c <= 'W' && (i == 0 || !isAlnum(b[i-1])):
-			if n := httpDateAt(b[i:]); n > 0 {
-				f(match{from: i, start: i, end: i + n, kind: "time"})
-				i += n - 1
-			}
-		}
-	}
+// Reader returns src redacted, as it is read: what is complete (a string,
+// a line outside documents, a token) is given on as soon as it is read,
+// so a live stream is shown as it comes.
+func (r *Redactor) Reader(src io.Reader) io.Reader {
+	return &reader{lx: &lexer{r: r, line: true}, src: src}
 }
-
-func isHex(c byte) bool   { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-func isAlnum(c byte) bool {
-	return isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
-}
-
-// hexRun is how many hex digits b starts with.
-func hexRun(b []byte) int {
-	n := 0
-	for n < len(b) && isHex(b[n]) {
-		n++
-	}
-	return n
-}
-
-// uuidAt is the length of the ID b starts with: a UUID (8-4-4-4-12 hex
-// digits) or 32 lower-case hex digits (a session id), not followed by a
-// letter or digit; 0 for none.
-func uuidAt(b []byte) int {
-	n := 0
-	for _, want := range [...]int{8, 4, 4, 4, 12} {
-		if n > 0 {
-			if n >= len(b) || b[n] != '-' {
-				n = -1
-				break
-			}
-			n++
-		}
-		if hexRun(b[n:]) < want {
-			n = -1
-			break
-		}
-		n += want
-	}
-	if n > 0 && (n == len(b) || !isAlnum(b[n])) {
-		return n
-	}
-	if m := hexRun(b); m == 32 && (m == len(b) || !isAlnum(b[m])) && !numberLike(b[:32]) {
-		letter := false
-		for _, c := range b[:32] {
-			if c >= 'A' && c <= 'F' {
-				return 0
-			}
-			letter = letter || c >= 'a'
-		}
-		if letter { // 32 digits alone are a number, which a label would break
-			return 32
-		}
-	}
-	return 0
-}
-
-// shortID reports an ID's short form at the start of b: 8 lower-case hex
-// digits, letters and digits both, alone (as khive shows an entity's id
-// beside its full_id).
-func shortID(b []byte) bool {
-	if len(b) < 8 || hexRun(b) != 8 || len(b) > 8 && (isAlnum(b[8]) || b[8] == '-') {
-		return false
-	}
-	letter, digit := false, false
-	for _, c := range b[:8] {
-		switch {
-		case c >= 'A' && c <= 'F':
-			return false
-		case c >= 'a':
-			letter = true
-		default:
-			digit = true
-		}
-	}
-	return letter && digit
-}
-
-// numberLike reports hex digits that read as a JSON number's digits
-// (123456e7): outside a string a label there would break the JSON, and
-// inside one it is more likely a number than an ID.
-func numberLike(b []byte) bool {
-	e := bytes.IndexAny(b, "eE")
-	for i, c := range b {
-		if !isDigit(c) && i != e {
-			return false
-		}
-	}
-	return e != 0 && e != len(b)-1
-}
-
-// digits reports whether b starts with n digits.
-func digits(b []byte, n int) bool {
-	if len(b) < n {
-		return false
-	}
-	for _, c := range b[:n] {
-		if !isDigit(c) {
-			return false
-		}
-	}
-	return true
-}
-
-// stampAt is the length of the date-time b starts with (RFC 3339 or ISO
-// 8601, to the minute at least: 2026-05-23T16:18, seconds, a fraction
-// and a zone optional); 0 for none.
-func stampAt(b []byte) int {
-	// 2026-05-23T16:18
-	if len(b) < 16 || !digits(b, 4) || b[4] != '-' || !digits(b[5:], 2) || b[7] != '-' || !digits(b[8:], 2) ||
-		b[10] != 'T' && b[10] != ' ' || !digits(b[11:], 2) || b[13] != ':' || !digits(b[14:], 2) {
-		return 0
-	}
-	n := 16
-	if n+2 < len(b) && b[n] == ':' && digits(b[n+1:], 2) {
-		n += 3
-		if n+1 < len(b) && b[n] == '.' && isDigit(b[n+1]) {
-			n++
-			for n < len(b) && isDigit(b[n]) {
-				n++
-			}
-		}
-	}
-	switch {
-	case n < len(b) && b[n] == 'Z':
-		n++
-	case n+2 < len(b) && (b[n] == '+' || b[n] == '-') && digits(b[n+1:], 2):
-		z := n + 3
-		if z < len(b) && b[z] == ':' {
-			z++
-		}
-		if digits(b[z:], 2) {
-			n = z + 2
-		}
-	}
-	return n
-}
-
-// httpDateAt is the length of the HTTP date b starts with ("Tue, 24 Nov
-// 2026 15:31:39 GMT"); 0 for none.
-func httpDateAt(b []byte) int {
-	const n = len("Tue, 24 Nov 2026 15:31:39 GMT")
-	if len(b) < n || !strings.Contains("Mon Tue Wed Thu Fri Sat Sun", string(b[:3])) || string(b[3:5]) != ", " ||
-		!digits(b[5:], 2) || b[7] != ' ' || b[11] != ' ' || !digits(b[12:], 4) || b[16] != ' ' ||
-		!digits(b[17:], 2) || b[19] != ':' || !digits(b[20:], 2) || b[22] != ':' || !digits(b[23:], 2) || string(b[25:29]) != " GMT" {
-		return 0
-	}
-	return n
-}
-
-// keyValue is the value of a named key whose name's opening quote is
-// b[q] (after a backslash when the JSON is inside a string): the scalar
-// after its colon.
-func (r *Redactor) keyValue(b []byte, q int) (match, bool) {
-	esc := q > 0 && b[q-1] == '\\'
-	end := bytes.IndexByte(b[q+1:], '"')
-	if end < 0 {
-		return match{}, false
-	}
-	name := b[q+1 : q+1+end]
-	if esc {
-		name = bytes.TrimSuffix(name, []byte{'\\'})
-	}
-	if !r.keys[string(name)] {
-		return match{}, false
-	}
-	i := q + 1 + end + 1
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
-		i++
-	}
-	if i >= len(b) || b[i] != ':' {
-		return match{}, false
-	}
-	i++
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
-		i++
-	}
-	m := match{from: q, start: i, kind: "key", key: string(name), quote: `"`}
-	if esc {
-		m.from, m.quote = q-1, `\"` // from its backslash: a cut between the two would lose it
-	}
-	switch {
-	case i >= len(b):
-		return match{}, false
-	case esc && b[i] == '\\' && i+1 < len(b) && b[i+1] == '"':
-		// \"…\": its end is the next \" not itself escaped (\\\").
-		// Inside the text, a quote of the inner JSON is \" and a backslash
-		// \\\\: the value ends at a \" after an even run of \\ pairs.
-		for j := i + 2; j+1 < len(b); j++ {
-			if b[j] != '\\' {
-				if b[j] == '\n' {
-					return match{}, false
-				}
-				continue
-			}
-			run := 0
-			for j+run < len(b) && b[j+run] == '\\' {
-				run++
-			}
-			if j+run < len(b) && b[j+run] == '"' && run%2 == 1 && (run-1)%4 == 0 {
-				m.end = j + run + 1
-				return m, true
-			}
-			j += run - 1
-		}
-		return match{}, false
-	case b[i] == '"':
-		for j := i + 1; j < len(b); j++ {
-			switch b[j] {
-			case '\\':
-				j++
-			case '"':
-				m.end = j + 1
-				return m, true
-			case '\n':
-				return match{}, false
-			}
-		}
-		return match{}, false
-	}
-	j := i
-	for j < len(b) && (isAlnum(b[j]) || b[j] == '-' || b[j] == '+' || b[j] == '.') {
-		j++
-	}
-	if j == i {
-		return match{}, false
-	}
-	m.end = j
-	return m, true
-}
-
-// replace appends b to dst with every match replaced.
-func (r *Redactor) replace(dst, b []byte) []byte {
-	last := 0
-	r.scan(b, func(m match) {
-		dst = append(dst, b[last:m.start]...)
-		last = m.end
-		if m.kind == "key" {
-			dst = append(dst, m.quote+"<"+m.key+">"+m.quote...)
-			return
-		}
-		dst = append(dst, r.label(m.kind, b[m.start:m.end])...)
-	})
-	return append(dst, b[last:]...)
-}
-
-// window is how far a match may reach past where a read ends: the bytes
-// after the last safe point are held until the next read (or the end).
-const window = 1 << 20
-
-// Reader returns src with what r replaces replaced, as it is read.
-func (r *Redactor) Reader(src io.Reader) io.Reader { return &reader{r: r, src: src} }
 
 type reader struct {
-	r    *Redactor
+	lx   *lexer
 	src  io.Reader
-	in   []byte // read, not replaced yet
-	out  []byte // replaced, not returned yet
+	in   []byte // read, not redacted yet
+	out  []byte // redacted, out[off:] not returned yet
+	off  int
 	err  error
-	buf  []byte
 	done bool
 }
 
+// readSize is how much is asked of the source at a time.
+const readSize = 64 << 10
+
 func (x *reader) Read(p []byte) (int, error) {
-	for len(x.out) == 0 {
+	for x.off == len(x.out) {
 		if x.done {
 			if x.err != nil {
 				return 0, x.err
 			}
 			return 0, io.EOF
 		}
-		x.fill()
+		if cap(x.in)-len(x.in) < readSize {
+			x.in = append(make([]byte, 0, 2*cap(x.in)+readSize), x.in...)
+		}
+		n, err := x.src.Read(x.in[len(x.in):cap(x.in)])
+		x.in = x.in[:len(x.in)+n]
+		if err != nil {
+			x.done = true
+			if err != io.EOF {
+				x.err = err
+			}
+		}
+		var used int
+		x.out, used = x.lx.run(x.out[:0], x.in, x.done)
+		x.off = 0
+		if used > 0 { // else nothing moves: a long string's reads are not copied again
+			x.in = x.in[:copy(x.in, x.in[used:])]
+		}
 	}
-	n := copy(p, x.out)
-	x.out = x.out[n:]
+	n := copy(p, x.out[x.off:])
+	x.off += n
 	return n, nil
 }
 
-// fill reads once and replaces what is safe: all of it at the end, else
-// up to a line break (most inputs: NDJSON, pretty JSON) or, on a long
-// line, up to window bytes before its end, where no match can reach.
-func (x *reader) fill() {
-	if x.buf == nil {
-		x.buf = make([]byte, 32<<10)
+// Ahead is Reader on a goroutine of its own, which reads src and redacts
+// while what it gave before is decoded and shown: for a machine with
+// more than one core. Close ends the goroutine (once a read it is
+// waiting on returns).
+func (r *Redactor) Ahead(src io.Reader) io.ReadCloser {
+	const buffers = 3
+	a := &ahead{full: make(chan chunk, buffers), free: make(chan []byte, buffers), stop: make(chan struct{})}
+	for range buffers {
+		a.free <- make([]byte, 0, readSize+readSize/4)
 	}
-	n, err := x.src.Read(x.buf)
-	x.in = append(x.in, x.buf[:n]...)
-	if err != nil {
-		x.done = true
-		if err != io.EOF {
-			x.err = err
+	go a.redact(&reader{lx: &lexer{r: r, line: true}, src: src})
+	return a
+}
+
+type ahead struct {
+	full chan chunk
+	free chan []byte
+	stop chan struct{}
+	cur  chunk
+	off  int
+	once bool
+}
+
+// chunk is what the goroutine gives at a time: redacted bytes, and the
+// source's error (io.EOF at its end) after them.
+type chunk struct {
+	b   []byte
+	err error
+}
+
+func (a *ahead) Read(p []byte) (int, error) {
+	for a.off == len(a.cur.b) {
+		if a.cur.err != nil {
+			return 0, a.cur.err
 		}
-		x.out = x.r.replace(x.out[:0], x.in)
-		x.in = x.in[:0]
-		return
-	}
-	// Only the bytes just read can hold a line break not cut at yet.
-	cut := 0
-	if i := bytes.LastIndexByte(x.buf[:n], '\n'); i >= 0 {
-		cut = len(x.in) - n + i + 1
-	}
-	if cut == 0 && len(x.in) > 2*window {
-		cut = len(x.in) - window
-		// Not inside a match: a match that starts before the cut and ends
-		// after it moves the cut to its end.
-		for cut > len(x.in)-2*window && isAlnum(x.in[cut-1]) && isAlnum(x.in[cut]) {
-			cut-- // not inside a word, which may be an ID
+		if a.cur.b != nil {
+			a.free <- a.cur.b[:0]
 		}
-		x.r.scan(x.in[:min(len(x.in), cut+window)], func(m match) {
-			if m.from < cut && m.end > cut {
-				cut = m.end
+		a.cur, a.off = <-a.full, 0
+	}
+	n := copy(p, a.cur.b[a.off:])
+	a.off += n
+	return n, nil
+}
+
+func (a *ahead) Close() error {
+	if !a.once {
+		a.once = true
+		close(a.stop)
+	}
+	return nil
+}
+
+// redact reads x's source, runs its lexer over what it read into a free
+// buffer and hands the buffer over, until the source ends.
+func (a *ahead) redact(x *reader) {
+	for {
+		var buf []byte
+		select {
+		case buf = <-a.free:
+		case <-a.stop:
+			return
+		}
+		for len(buf) == 0 && !x.done {
+			if cap(x.in)-len(x.in) < readSize {
+				x.in = append(make([]byte, 0, 2*cap(x.in)+readSize), x.in...)
 			}
-		})
+			n, err := x.src.Read(x.in[len(x.in):cap(x.in)])
+			x.in = x.in[:len(x.in)+n]
+			if err != nil {
+				x.done = true
+				if err != io.EOF {
+					x.err = err
+				}
+			}
+			var used int
+			buf, used = x.lx.run(buf, x.in, x.done)
+			if used > 0 {
+				x.in = x.in[:copy(x.in, x.in[used:])]
+			}
+		}
+		c := chunk{b: buf}
+		if x.done {
+			c.err = x.err
+			if c.err == nil {
+				c.err = io.EOF
+			}
+		}
+		select {
+		case a.full <- c:
+		case <-a.stop:
+			return
+		}
+		if x.done {
+			return
+		}
 	}
-	if cut == 0 {
-		return // a line still being read: a live stream shows it when it ends
-	}
-	x.out = x.r.replace(x.out[:0], x.in[:cut])
-	x.in = append(x.in[:0], x.in[cut:]...)
 }

@@ -1,0 +1,505 @@
+package redact
+
+import (
+	"bytes"
+
+	"github.com/khive-ai/khive-pretty/internal/jsonlib"
+)
+
+// The lexer reads the input as JSON reads it, enough to know each
+// string's decoded text and the name it is the value of: a stack of the
+// containers open and, in an object, the member being read. It is not a
+// validator: what is not JSON (a header, an SSE field, a log line) is
+// read as lines of text, and a string ends at a line break, where JSON
+// cannot go on, so that a stray quote costs one line.
+
+// frame is an open container.
+type frame struct {
+	obj     bool
+	wantKey bool    // obj: the next string is a member's name
+	key     []byte  // obj: the name of the member being read; a list: the name it is the value of
+	kind    keyKind // what key says of its value
+	named   bool    // key is one of --redact-key's
+	under   bool    // the container is inside a named member's value: every scalar in it is replaced
+}
+
+type lexer struct {
+	r     *Redactor
+	nest  int // 0: the input; 1: the text of one of its strings, …
+	stack []frame
+	line  bool // at a line's start
+	text  bool // in a line of text longer than maxLine, read in part
+	// scan is, of the string or line held back at the end of the last
+	// run, how far it was searched: the next run goes on from there.
+	scan    int
+	changed bool // something was replaced
+	// rules are those of text outside any member: a string's, read as
+	// the input is, are its member's.
+	rules textRules
+	dec   []byte // scratch: a string decoded
+	out   []byte // scratch: what stands for a string or a line
+	dec2  []byte
+}
+
+const (
+	// maxLine is how much of a line of text is held back to be read
+	// whole: a longer one is read in parts (what is minted across a
+	// part's end stays).
+	maxLine = 1 << 20
+	// maxNest is how deep JSON held in strings is looked into.
+	maxNest = 8
+)
+
+// ends of strings and runs of text.
+var (
+	stringStop = func() (t [256]bool) {
+		t['"'], t['\\'], t['\n'], t['\r'] = true, true, true, true
+		return
+	}()
+	tokenStop = func() (t [256]bool) {
+		for _, c := range []byte(",]}\"{[\n\r") {
+			t[c] = true
+		}
+		return
+	}()
+)
+
+// ctx is what a value at the position is under: the member's name (a
+// list's items: the list's), what it says, and whether to replace the
+// value whole (--redact-key).
+func (lx *lexer) ctx() (key []byte, kind keyKind, replace bool) {
+	if n := len(lx.stack); n > 0 {
+		f := &lx.stack[n-1]
+		return f.key, f.kind, f.named || f.under
+	}
+	return nil, keyPlain, false
+}
+
+// push opens a container that is the value at the position.
+func (lx *lexer) push(obj bool) {
+	key, kind, replace := lx.ctx()
+	n := len(lx.stack)
+	if n < cap(lx.stack) {
+		lx.stack = lx.stack[:n+1] // its key's memory is used again
+	} else {
+		lx.stack = append(lx.stack, frame{})
+	}
+	f := &lx.stack[n]
+	f.obj, f.wantKey, f.named, f.under, f.kind = obj, obj, false, replace, keyPlain
+	f.key = f.key[:0]
+	if !obj {
+		f.key, f.kind = append(f.key, key...), kind
+	}
+}
+
+// run appends b, redacted, to dst and says how much of b it took: all of
+// it when final, else up to what is not complete yet (a string, a line of
+// text, a token), which the next run is given again with what follows.
+// What is not replaced is copied in spans, from b[from:] up to a
+// replacement.
+func (lx *lexer) run(dst, b []byte, final bool) ([]byte, int) {
+	i, from := 0, 0
+	for i < len(b) {
+		c := b[i]
+		switch c {
+		case ' ', '\t':
+			i++
+			continue
+		case '\n', '\r':
+			// A line break, and the indent of the next line.
+			i++
+			for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+				i++
+			}
+			lx.line = true
+			continue
+		case 'd':
+			if !lx.line {
+				break
+			}
+			// A Server-Sent Event's data: the field's name is framing, at
+			// any depth (a document over several data lines).
+			const data = "data:"
+			if !final && len(b)-i < len(data)+1 && bytes.HasPrefix([]byte(data), b[i:min(len(b), i+len(data))]) {
+				return append(dst, b[from:i]...), i
+			}
+			if bytes.HasPrefix(b[i:], []byte(data)) {
+				i += len(data)
+				if i < len(b) && b[i] == ' ' {
+					i++
+				}
+				lx.line = false
+				continue
+			}
+		}
+		lx.line = false
+		depth := len(lx.stack)
+		var n int
+		var ok bool
+		if depth == 0 && (lx.text || c != '{' && c != '[' && c != '"') {
+			// A line that is not JSON: a header, an SSE field, a log
+			// line, a document that is a number.
+			if n, ok = lx.textLine(&dst, b[from:i], b[i:], final); !ok {
+				break
+			}
+		} else {
+			switch c {
+			case '{', '[':
+				lx.push(c == '{')
+				i++
+				continue
+			case '}', ']':
+				lx.stack = lx.stack[:depth-1]
+				i++
+				continue
+			case ',':
+				if f := &lx.stack[depth-1]; f.obj {
+					f.wantKey = true
+				}
+				i++
+				continue
+			case ':':
+				i++
+				continue
+			case '"':
+				if n, ok = lx.str(&dst, b[from:i], b[i:], final); !ok {
+					break
+				}
+			default:
+				if n, ok = lx.token(&dst, b[from:i], b[i:], final); !ok {
+					break
+				}
+			}
+			if !ok {
+				break
+			}
+		}
+		if n < 0 { // written: what was pending and what stands for it
+			n = -n
+			from = i + n
+		}
+		i += n
+	}
+	return append(dst, b[from:i]...), i
+}
+
+// token reads a number or a literal at b, or what is not JSON, up to the
+// next comma, bracket, quote or line break; false if it may not be whole
+// yet. Like str and textLine, it returns -n when it wrote (pending first,
+// then what stands for b[:n]), n when b[:n] stands as it is.
+func (lx *lexer) token(dst *[]byte, pending, b []byte, final bool) (int, bool) {
+	j := 1
+	for j < len(b) && !tokenStop[b[j]] {
+		j++
+	}
+	if j == len(b) && !final {
+		return 0, false
+	}
+	tok := bytes.TrimRight(b[:j], " \t")
+	if key, _, replace := lx.ctx(); replace {
+		*dst = lx.keyLabel(append(*dst, pending...), key)
+		return -len(tok), true
+	}
+	if len(tok) >= 13 {
+		if out, changed := lx.textOf(lx.out[:0], tok, textRules{}); changed {
+			lx.out = out
+			*dst = append(append(*dst, pending...), out...)
+			return -len(tok), true
+		}
+	}
+	return j, true
+}
+
+// textOf appends s with what is minted replaced, and reports whether
+// anything was; else it appends nothing.
+func (lx *lexer) textOf(dst, s []byte, rules textRules) ([]byte, bool) {
+	dst, changed := lx.r.text(dst, s, rules)
+	lx.changed = lx.changed || changed
+	return dst, changed
+}
+
+// keyLabel appends what stands for the value of a member named by
+// --redact-key: "<its name>", a JSON string.
+func (lx *lexer) keyLabel(dst, key []byte) []byte {
+	lx.changed = true
+	lx.dec = append(append(append(lx.dec[:0], '<'), key...), '>')
+	dst, _ = jsonlib.AppendQuote(dst, string(lx.dec))
+	return dst
+}
+
+// textLine reads a line of text at b (up to its line break): a field
+// (a header, an SSE field: Name: value), whose name says what its value
+// is, or a line of anything else; false if it is not whole yet.
+func (lx *lexer) textLine(dst *[]byte, pending, b []byte, final bool) (int, bool) {
+	end := -1
+	for j := lx.scan; j < len(b); j++ {
+		if b[j] == '\n' || b[j] == '\r' {
+			end = j
+			break
+		}
+	}
+	switch {
+	case end >= 0:
+	case final || len(b) > maxLine:
+		end = len(b)
+	default:
+		lx.scan = len(b)
+		return 0, false
+	}
+	lx.scan = 0
+	ln := b[:end]
+	part := lx.text
+	lx.text = end == len(b) && !final // a long line's part: the rest is text too
+	var out []byte
+	var changed bool
+	if part {
+		out, changed = lx.textOf(lx.out[:0], ln, lx.rules)
+	} else {
+		out, changed = lx.field(lx.out[:0], ln)
+	}
+	lx.out = out
+	if !changed {
+		return end, true
+	}
+	*dst = append(append(*dst, pending...), out...)
+	return -end, true
+}
+
+// field appends a line of text: Name: value, whose name says what the
+// value is, as a member's does; else the line, its minted values
+// replaced. It appends nothing if nothing is.
+func (lx *lexer) field(dst, ln []byte) ([]byte, bool) {
+	n := 0
+	for n < len(ln) && (isAlnum(ln[n]) || ln[n] == '-' || ln[n] == '_') {
+		n++
+	}
+	if n == 0 || n >= len(ln) || ln[n] != ':' || classes[ln[0]]&(cLetter|cHexLetter) == 0 {
+		return lx.textOf(dst, ln, lx.rules)
+	}
+	name := ln[:n]
+	j := n + 1
+	for j < len(ln) && (ln[j] == ' ' || ln[j] == '\t') {
+		j++
+	}
+	v := bytes.TrimRight(ln[j:], " \t")
+	start := len(dst)
+	dst = append(dst, ln[:j]...)
+	switch kind := classify(name); {
+	case len(v) == 0:
+		return dst[:start], false
+	case lx.named(name, false):
+		dst = append(append(append(dst, '<'), name...), '>')
+	case kind == keyCarrier:
+		dst = lx.r.label(dst, 'k', v, false)
+	case kind == keyID && shortID(v):
+		dst = lx.r.label(dst, 's', v, true)
+	default:
+		var changed bool
+		if dst, changed = lx.textOf(dst, v, textRules{hash: kind == keyHash}); !changed {
+			return dst[:start], false
+		}
+	}
+	lx.changed = true
+	return append(dst, ln[j+len(v):]...), true
+}
+
+// named reports a member's (or a header's) name that --redact-key names:
+// its name, or a path of names that ends with the enclosing objects'
+// members' (inObject: the member is of the innermost container).
+func (lx *lexer) named(key []byte, inObject bool) bool {
+	names := lx.r.names
+	if len(names) == 0 {
+		return false
+	}
+	var buf [64]byte
+	fk := fold(buf[:0], key)
+	found := false
+	for x := range names {
+		p := names[x].path
+		if p[len(p)-1] != string(fk) {
+			continue
+		}
+		j := len(p) - 2
+		if j >= 0 && !inObject {
+			continue
+		}
+		var fb [64]byte
+		for k := len(lx.stack) - 2; j >= 0 && k >= 0; k-- {
+			if f := &lx.stack[k]; f.obj {
+				if string(fold(fb[:0], f.key)) != p[j] {
+					break
+				}
+				j--
+			}
+		}
+		if j < 0 {
+			names[x].used = true
+			found = true
+		}
+	}
+	return found
+}
+
+// str reads the string at b (b[0] is its quote); false if it is not
+// whole yet.
+func (lx *lexer) str(dst *[]byte, pending, b []byte, final bool) (int, bool) {
+	j := max(1, lx.scan)
+	end := -1
+	for j < len(b) {
+		if !stringStop[b[j]] {
+			j++
+			// Most strings hold no escape: their end is the next quote.
+			if q := bytes.IndexByte(b[j:], '"'); q >= 0 && noStop(b[j:j+q]) {
+				j += q
+			}
+			continue
+		}
+		if b[j] == '\\' {
+			if j+1 >= len(b) {
+				break
+			}
+			j += 2
+			continue
+		}
+		end = j
+		break
+	}
+	if end < 0 {
+		if !final {
+			lx.scan = j
+			return 0, false
+		}
+		end = len(b)
+	}
+	lx.scan = 0
+	if end == len(b) || b[end] != '"' {
+		// No end before the line's: not a string of JSON; its text as it
+		// is.
+		out, changed := lx.textOf(lx.out[:0], b[:end], textRules{})
+		lx.out = out
+		if !changed {
+			return end, true
+		}
+		*dst = append(append(*dst, pending...), out...)
+		return -end, true
+	}
+	raw := b[:end+1]
+	body := raw[1:end]
+	dec, escaped := body, bytes.IndexByte(body, '\\') >= 0
+	if escaped {
+		var err error
+		if lx.dec, err = jsonlib.AppendUnquote(lx.dec[:0], raw); err == nil {
+			dec = lx.dec
+		} else {
+			escaped = false // not JSON's: as it is
+		}
+	}
+	n := end + 1
+	put := func(s []byte) (int, bool) {
+		*dst = append(append(*dst, pending...), s...)
+		lx.changed = true
+		return -n, true
+	}
+	if f := lx.top(); f != nil && f.obj && f.wantKey {
+		// A member's name: what it says of its value is kept; itself,
+		// it may hold an ID (an object keyed by them).
+		f.wantKey = false
+		f.key = append(f.key[:0], dec...)
+		f.kind = classify(f.key)
+		f.named = lx.named(f.key, true)
+		if out, changed := lx.quoted(raw, f.key, escaped, textRules{}); changed {
+			return put(out)
+		}
+		return n, true
+	}
+	key, kind, replace := lx.ctx()
+	switch {
+	case replace:
+		return put(lx.keyLabel(lx.out[:0], key))
+	case kind == keyCarrier && len(dec) > 0:
+		return put(append(lx.r.label(append(lx.out[:0], '"'), 'k', dec, false), '"'))
+	case kind == keyID && shortID(dec):
+		return put(append(lx.r.label(append(lx.out[:0], '"'), 's', dec, true), '"'))
+	case len(lx.stack) == 0 && lx.rules.hash:
+		if out, changed := lx.quoted(raw, dec, escaped, lx.rules); changed {
+			return put(out)
+		}
+	case lx.nest < maxNest && holdsLines(dec, escaped):
+		// JSON in a string (an MCP text block), or lines: read as the
+		// input is.
+		sub := lexer{r: lx.r, nest: lx.nest + 1, line: true, rules: textRules{hash: kind == keyHash}}
+		out, _ := sub.run(nil, dec, true)
+		if sub.changed {
+			q, _ := jsonlib.AppendQuote(lx.out[:0], string(out))
+			return put(q)
+		}
+	default:
+		if out, changed := lx.quoted(raw, dec, escaped, textRules{hash: kind == keyHash}); changed {
+			return put(out)
+		}
+	}
+	return n, true
+}
+
+func (lx *lexer) top() *frame {
+	if n := len(lx.stack); n > 0 {
+		return &lx.stack[n-1]
+	}
+	return nil
+}
+
+// quoted is a string, raw as read and dec decoded, with what is minted in
+// it replaced, quoted; false if nothing is.
+func (lx *lexer) quoted(raw, dec []byte, escaped bool, rules textRules) ([]byte, bool) {
+	if !escaped {
+		// The text is the raw bytes: labels go in place.
+		out, changed := lx.r.text(append(lx.out[:0], '"'), raw[1:len(raw)-1], rules)
+		lx.out = out
+		if !changed {
+			return nil, false
+		}
+		return append(out, '"'), true
+	}
+	out, changed := lx.r.text(lx.out[:0], dec, rules)
+	lx.out = out
+	if !changed {
+		return nil, false
+	}
+	q, _ := jsonlib.AppendQuote(lx.dec2[:0], string(out))
+	lx.dec2 = q
+	return q, true
+}
+
+// holdsLines reports text read as the input is: JSON (it starts with {
+// or [, or holds a quote) or more than one line. Unescaped, a string can
+// hold neither a quote nor a line break.
+func holdsLines(s []byte, escaped bool) bool {
+	for _, c := range s {
+		if c == '{' || c == '[' {
+			return true
+		}
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			break
+		}
+	}
+	if !escaped {
+		return false
+	}
+	for _, c := range s {
+		if c == '"' || c == '\n' || c == '\r' {
+			return true
+		}
+	}
+	return false
+}
+
+// noStop reports a run of a string's text with no escape and no line
+// break in it.
+func noStop(s []byte) bool {
+	for _, c := range s {
+		if stringStop[c] {
+			return false
+		}
+	}
+	return true
+}
