@@ -146,7 +146,7 @@ func eachMember(v Value, each func(Member) Value) Value {
 
 // op transforms a successful op entry's result under its verb's policy.
 func (a agent) op(v Value) Value {
-	if ok, _ := v.Get("ok"); !ok.IsTrue() {
+	if ok, _ := v.Says("ok"); !ok.IsTrue() {
 		return v
 	}
 	return eachMember(v, a.opMembers(v))

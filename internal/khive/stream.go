@@ -79,7 +79,7 @@ func AgentStreams(levels []Level, first []Value, known Value) bool {
 // read or known, no result before it (op transforms each).
 func streamsOp(levels []Level, at int, known Value) bool {
 	op := levels[at].Obj
-	ok, _ := op.Get("ok")
+	ok, _ := op.Says("ok")
 	t, hasTool := opTool(levels, at, known)
 	if levels[at].Key != "result" || !ok.IsTrue() || !hasTool || t.Kind != String || op.Has("result") || len(levels) > at+2 {
 		return false

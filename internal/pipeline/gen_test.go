@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -132,13 +133,19 @@ func (g *gen) errorEnvelope() Value {
 		e.Members = append(e.Members, g.object(2, g.r.IntN(3)).Members...)
 		env.Members = append(env.Members, mem("error", e))
 	}
-	env.Members = append(env.Members, g.object(2, g.r.IntN(3)).Members...)
+	env.Members = append(env.Members, notOK(g.object(2, g.r.IntN(3)).Members)...)
 	return env
+}
+
+// notOK is members without an "ok": the last of duplicate keys decides,
+// and an envelope's is its first.
+func notOK(ms []Member) []Member {
+	return slices.DeleteFunc(ms, func(m Member) bool { return m.Key == "ok" })
 }
 
 func (g *gen) okEnvelope() Value {
 	env := obj(mem("ok", jsonTrue), mem("tool", g.value(1)), mem("result", g.value(3)))
-	env.Members = append(env.Members, g.object(1, g.r.IntN(2)).Members...)
+	env.Members = append(env.Members, notOK(g.object(1, g.r.IntN(2)).Members)...)
 	return env
 }
 

@@ -323,7 +323,7 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 		}
 	}
 	isErr := false
-	if e, _ := r.tool.Get("isError"); e.IsTrue() {
+	if e, _ := r.tool.Says("isError"); e.IsTrue() {
 		isErr = true
 	}
 	// The text says what the structured content does (protocol.repeats):

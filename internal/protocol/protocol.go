@@ -394,7 +394,7 @@ func IsToolResult(v Value) bool {
 // renders as a batch), prose as prose, media by type and size.
 func (u unwrapper) tool(v Value) []Part {
 	isErr := false
-	e, hasIsErr := v.Get("isError")
+	e, hasIsErr := v.Says("isError")
 	if hasIsErr && e.IsTrue() {
 		isErr = true
 	}

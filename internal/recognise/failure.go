@@ -49,7 +49,7 @@ func Tells(key string, v Value) bool {
 // read only in part (the members before a long list) is judged on what
 // was read.
 func Failed(v Value) bool {
-	if s, ok := v.Get("success"); ok && s.IsFalse() {
+	if s, ok := v.Says("success"); ok && s.IsFalse() {
 		return true
 	}
 	if isSinkManifest(v) && manifestFailed(v) || isStatusReport(v) && StatusTone(v.Str("status")) == view.Bad {
@@ -79,7 +79,7 @@ func isErrorReport(v Value) bool {
 	if !ok || v.Has("ok") {
 		return false
 	}
-	if s, has := v.Get("success"); has && s.IsTrue() {
+	if s, has := v.Says("success"); has && s.IsTrue() {
 		return false
 	}
 	switch e.Kind {

@@ -316,7 +316,7 @@ var graphitiDelete = Recogniser{
 	Failures: true,
 	Tools:    []string{"delete_episode", "delete_entity_edge"},
 	Match: func(v Value) bool {
-		s, ok := v.Get("success")
+		s, ok := v.Says("success")
 		return ok && s.Kind == Bool && v.Has("message") && len(v.Members) <= 3
 	},
 	View: func(b builder, v Value) ([]view.Block, error) {
@@ -347,7 +347,7 @@ func isStatusReport(v Value) bool {
 // successLine is "✓ message" or, for success: false, "✗ message" as the
 // failure it is.
 func successLine(v Value) (view.Footer, error) {
-	ok, has := v.Get("success")
+	ok, has := v.Says("success")
 	if !has || ok.Kind != Bool {
 		return view.Footer{}, errShape("success is not a boolean")
 	}

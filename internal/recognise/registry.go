@@ -236,7 +236,7 @@ func findShape(v Value, tool string) *Recogniser {
 		}
 	}
 	s := pickShape(v, tool)
-	if ok, has := v.Get("success"); has && !ok.IsTrue() && s != nil && !s.Failures {
+	if ok, has := v.Says("success"); has && !ok.IsTrue() && s != nil && !s.Failures {
 		return nil
 	}
 	return s

@@ -34,7 +34,7 @@ func Classify(v Value) Shape {
 		}
 		return ShapeArray
 	case Object:
-		if ok, has := v.Get("ok"); has && ok.Kind == Bool {
+		if ok, has := v.Says("ok"); has && ok.Kind == Bool {
 			if ok.IsFalse() {
 				return ShapeError
 			}
@@ -68,7 +68,7 @@ func IsBatch(v Value) bool {
 		return false
 	}
 	for _, r := range res.Items {
-		if ok, has := r.Get("ok"); r.Kind != Object || !has || ok.Kind != Bool {
+		if ok, has := r.Says("ok"); r.Kind != Object || !has || ok.Kind != Bool {
 			return false
 		}
 	}
@@ -152,7 +152,7 @@ func OkRest(v Value) Value {
 
 // IsErrorEnvelope reports an envelope with ok: false.
 func IsErrorEnvelope(v Value) bool {
-	ok, has := v.Get("ok")
+	ok, has := v.Says("ok")
 	return v.Kind == Object && has && ok.IsFalse()
 }
 

@@ -20,7 +20,7 @@ import (
 // at path streams: the decoder's hook.
 func Streams(path []input.Frame, first []Value) bool {
 	okEnvelope := func(f input.Frame) bool {
-		ok, has := f.Obj.Get("ok")
+		ok, has := f.Obj.Says("ok")
 		return f.Key == "result" && has && ok.IsTrue()
 	}
 	if !value.AllObjects(first) {

@@ -280,6 +280,20 @@ func (v Value) Get(key string) (Value, bool) {
 	return Value{}, false
 }
 
+// Says returns the last member named key: what a document says of
+// itself by a key that decides whether it failed (ok, success, isError),
+// read as serde_json (khive), Python and JavaScript read an object, where
+// the last of duplicate keys wins.
+func (v Value) Says(key string) (Value, bool) {
+	ms := v.Members
+	for i := len(ms) - 1; i >= 0; i-- {
+		if ms[i].Key == key {
+			return ms[i].Value, true
+		}
+	}
+	return Value{}, false
+}
+
 // Has reports whether v is an object with a member named key.
 func (v Value) Has(key string) bool {
 	_, ok := v.Get(key)

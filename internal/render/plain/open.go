@@ -40,7 +40,7 @@ func Takes(v Value) bool {
 		return false
 	}
 	r := res.Items[len(res.Items)-1]
-	ok, _ := r.Get("ok")
+	ok, _ := r.Says("ok")
 	if r.Kind != Object || !r.IsOpen() || !ok.IsTrue() {
 		return false
 	}
