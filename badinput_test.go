@@ -210,3 +210,16 @@ func TestGluedBytesAtAReadBoundary(t *testing.T) {
 		}
 	}
 }
+
+// A --redact-key name that met no key is said on stderr at the end, and
+// the exit is the answer's; one that met a key is not.
+func TestRedactKeyThatMatchedNothingIsSaid(t *testing.T) {
+	in := []byte(`{"ok": true, "tool": "list", "result": {"meta": {"took": 3}, "LATENCY_MS": 5}}`)
+	out, errs, code := renderInput(in, pretty.Options{Format: pretty.Plain, RedactKeys: []string{"latency-ms", "meta.took", "tok"}})
+	if code != 0 || !strings.Contains(out, "<took>") || !strings.Contains(out, "<LATENCY_MS>") {
+		t.Errorf("exit %d, stdout:\n%s", code, out)
+	}
+	if errs != "khive-pretty: --redact-key \"tok\" matched no key of the input\n" {
+		t.Errorf("stderr: %q", errs)
+	}
+}

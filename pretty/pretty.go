@@ -90,11 +90,19 @@ type Options struct {
 	// Table names the table TSV and CSV write where an answer holds
 	// several: its key ("relations") or its path ("results[1].items").
 	Table string
+	// CSVSafe puts a ' before a CSV cell that a spreadsheet would run as
+	// a formula (one that starts with =, +, -, @, a tab or a carriage
+	// return, and is not a number). It changes values, so it is off
+	// unless asked for.
+	CSVSafe bool
 	// Redact replaces what changes on every run of a server with stable
-	// labels, in every Format: IDs (UUIDs, 32-digit hex) as <id-1>,
-	// <id-2> … and timestamps as <time-1> …, numbered by first appearance
-	// over every input the Renderer reads (one ID, one label), and the
-	// values of RedactKeys as <KEY>. RedactKeys implies Redact.
+	// labels, in every Format: IDs (UUIDs, 32-digit hex, short ids,
+	// session and request ids) as <id-1>, <id-2> … and times as
+	// <time-1> …, numbered by first appearance over every input the
+	// Renderer reads (one ID, one label), and the values of RedactKeys
+	// (names or paths of keys, meta.took, compared as Columns compares
+	// them; header names too) as <KEY>. RedactKeys implies Redact.
+	// docs/scripting.md lists what is minted.
 	Redact     bool
 	RedactKeys []string
 	// Log receives notes for the user (under Verbose: why a server's view
@@ -169,7 +177,7 @@ func New(w io.Writer, opt Options) (*Renderer, error) {
 func pipelineOptions(opt Options) (pipeline.Options, error) {
 	po := pipeline.Options{
 		Output: pipeline.Output(opt.Format), Width: opt.Width, Now: opt.Now, ASCII: opt.ASCII,
-		Verbose: opt.Verbose, Log: opt.Log, Links: opt.Links, Follow: opt.Follow, Color: colorprofile.NoTTY, Table: opt.Table,
+		Verbose: opt.Verbose, Log: opt.Log, Links: opt.Links, Follow: opt.Follow, Color: colorprofile.NoTTY, Table: opt.Table, CSVSafe: opt.CSVSafe,
 		TempDir: opt.TempDir, ReadAhead: opt.ReadAhead,
 	}
 	switch opt.Format {
@@ -254,6 +262,16 @@ func (r *Renderer) Render(in io.Reader, name string) (Result, error) {
 // Where asked for that met no column of any table (with the columns there
 // were), or nil.
 func (r *Renderer) Unmatched() error { return r.rn.Unmatched() }
+
+// UnmatchedRedactKeys is, after the inputs, the names of RedactKeys that
+// met no key, header or parameter: a name mistyped redacts nothing,
+// which a snapshot would not show.
+func (r *Renderer) UnmatchedRedactKeys() []string {
+	if r.opt.Redact == nil {
+		return nil
+	}
+	return r.opt.Redact.Unmatched()
+}
 
 // Render writes what in holds to w: New, then one Render and Unmatched.
 func Render(w io.Writer, in io.Reader, opt Options) (Result, error) {

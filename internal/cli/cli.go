@@ -23,6 +23,7 @@ type flags struct {
 	columns, sort, table, redactKey, completion               string
 	where                                                     []string
 	noHeaders, redact, ascii, verbose, follow, stats, version bool
+	csvSafe                                                   bool
 	help                                                      helpWanted
 }
 
@@ -73,6 +74,8 @@ func newCommand(stdout, stderr io.Writer, f *flags) *cli.Command {
 			&cli.BoolFlag{Name: "no-headers", Destination: &f.noHeaders, Usage: "leave out the header lines of tables (human, plain, tsv and csv output)"},
 			&cli.StringFlag{Name: "table", Destination: &f.table,
 				Usage: "the table -o tsv and -o csv write, where the answer holds several: its key (relations) or path (results[1].items)"},
+			&cli.BoolFlag{Name: "csv-safe", Destination: &f.csvSafe,
+				Usage: "in -o csv, put a ' before a cell a spreadsheet would run as a formula (=, +, -, @); off by default, as it changes values"},
 			&cli.BoolFlag{Name: "redact", Destination: &f.redact, Usage: "replace IDs and timestamps with <id-1>, <time-1> … numbered by first appearance, for snapshots that do not change every run"},
 			&cli.StringFlag{Name: "redact-key", Destination: &f.redactKey,
 				Usage: "also replace the values of these keys with <KEY>, comma-separated (latency_ms,took); implies --redact"},

@@ -289,9 +289,13 @@ func steerFlags(f *flags, opt *pretty.Options, output string) error {
 	opt.Columns, opt.Sort, opt.Where = f.columns, f.sort, f.where
 	opt.NoHeaders = f.noHeaders
 	opt.Table = f.table
+	opt.CSVSafe = f.csvSafe
 	opt.Redact = f.redact
 	if keys := f.redactKey; keys != "" {
 		opt.RedactKeys = strings.Split(keys, ",")
+	}
+	if opt.CSVSafe && opt.Format != pretty.CSV {
+		return usageError{fmt.Errorf("--csv-safe guards -o csv's cells, not -o %s's", output)}
 	}
 	if opt.Table != "" && opt.Format != pretty.TSV && opt.Format != pretty.CSV {
 		return usageError{fmt.Errorf("--table picks the table of -o tsv and -o csv, not of -o %s", output)}
@@ -481,6 +485,11 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 			complain(stderr, err)
 			code = exitUsage
 		}
+	}
+	// A --redact-key name that met no key is said, once everything is
+	// shown; the exit is what the answer made it.
+	for _, name := range rn.UnmatchedRedactKeys() {
+		complain(stderr, fmt.Errorf("--redact-key %q matched no key of the input", name))
 	}
 	// A name of the table flags that met no column is a usage error, said
 	// once everything is shown, with the columns there were.

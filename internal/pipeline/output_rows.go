@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/input"
@@ -46,7 +47,7 @@ func newTSV(rn *Renderer) output {
 }
 
 func newCSV(rn *Renderer) output {
-	rn.w.Reset(&csvLines{w: csv.NewWriter(rn.dst), dst: rn.dst})
+	rn.w.Reset(&csvLines{w: csv.NewWriter(rn.dst), dst: rn.dst, safe: rn.opt.CSVSafe})
 	return newTSV(rn)
 }
 
@@ -255,6 +256,7 @@ type csvLines struct {
 	w    *csv.Writer
 	dst  io.Writer // what w writes to
 	part []byte    // a line not ended yet
+	safe bool      // --csv-safe: formulas guarded (formulaSafe)
 }
 
 func (c *csvLines) Write(p []byte) (int, error) {
@@ -278,7 +280,13 @@ func (c *csvLines) Write(p []byte) (int, error) {
 				err = c.blank()
 			}
 		} else {
-			err = c.w.Write(strings.Split(string(line), "\t"))
+			cells := strings.Split(string(line), "\t")
+			if c.safe {
+				for i, cell := range cells {
+					cells[i] = formulaSafe(cell)
+				}
+			}
+			err = c.w.Write(cells)
 		}
 		if err != nil {
 			return 0, err
@@ -287,6 +295,20 @@ func (c *csvLines) Write(p []byte) (int, error) {
 	}
 	c.w.Flush()
 	return n, c.w.Error()
+}
+
+// formulaSafe is a cell a spreadsheet will not run: one that starts with
+// =, +, -, @, a tab or a carriage return gets a ' before it (OWASP's
+// guard against CSV injection), unless it is a number, which no
+// spreadsheet runs.
+func formulaSafe(cell string) string {
+	if cell == "" || !strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+		return cell
+	}
+	if _, err := strconv.ParseFloat(cell, 64); err == nil && cell[0] != '=' && cell[0] != '@' {
+		return cell
+	}
+	return "'" + cell
 }
 
 // blank writes an empty line: csv.Writer writes none for an empty record.

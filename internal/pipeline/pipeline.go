@@ -97,6 +97,9 @@ type Options struct {
 	// Table names the table TSV and CSV write, where an answer holds
 	// several (recognise.TableNamed).
 	Table string
+	// CSVSafe guards CSV cells that a spreadsheet would run as formulas
+	// (csvLines).
+	CSVSafe bool
 	// Redact, when set, replaces minted IDs, timestamps and the values of
 	// named keys with stable labels in every output (--redact).
 	Redact *redact.Redactor
