@@ -196,6 +196,7 @@ kpo() { # kpo PREFIX INPUT OUTPUT...
 
 if sel big; then
 	kpo big "$big" plain human markdown json agent
+	add big.kp.redact run "$kp -o plain --redact $big" # issue 41: within 1.3 × plain
 	peers big "$big" plain human agent
 	add big.scan run "$out/jsonscan $big 2>&1"
 	heads big "$big"
@@ -437,6 +438,7 @@ if sel big; then
 	c="list, $(mib "$big"), 200,000 rows"
 	row "$c" "token scan (floor)" big.scan "" ""
 	row "$c" "plain" big.kp.plain big.jq big.gojq gojq mem32
+	row "$c" "plain --redact" big.kp.redact big.jq big.gojq jq:1.3:big.kp.plain
 	row "$c" "human" big.kp.human big.jq-C big.gojq-C gojq mem32 28:scan:3:big.scan
 	row "$c" "markdown" big.kp.markdown big.jq big.gojq gojq mem32 jq:0.5:big.jq
 	row "$c" "json" big.kp.json big.jq big.gojq gojq mem32 jq:0.3:big.jq

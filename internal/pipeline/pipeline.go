@@ -254,7 +254,9 @@ type Renderer struct {
 func NewRenderer(w io.Writer, opt Options) *Renderer {
 	dst := &errWriter{w: w}
 	seen := recognise.NewSeen()
-	if opt.Redact != nil {
+	if opt.Redact != nil && (len(opt.Steer.Sort) > 0 || len(opt.Steer.Where) > 0) {
+		// --sort and --where compare what the answer said, not labels.
+		opt.Redact.Keep()
 		seen.Unredact = opt.Redact.Original
 	}
 	rn := &Renderer{w: bufio.NewWriterSize(dst, 64<<10), dst: dst, opt: opt, seen: seen,

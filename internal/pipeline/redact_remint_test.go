@@ -182,3 +182,16 @@ func TestRedactKeepsWhatIsNotMinted(t *testing.T) {
 		}
 	}
 }
+
+// An SSE event whose JSON is split over data lines at a key named by
+// --redact-key is shown, its value replaced (it exited 2, showing
+// nothing, when the replacement ran into the next line's field).
+func TestRedactKeySplitOverSSEDataLines(t *testing.T) {
+	in := "event: message\ndata: {\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": {\"token\":\ndata: \"SECRET\", \"n\": 1}}\n\n"
+	for _, o := range []Output{Plain, Human, JSON, Agent} {
+		out := runAll(in, o, redact.New([]string{"token"}))
+		if strings.Contains(out, "error:") || strings.Contains(out, "SECRET") || !strings.Contains(out, "<token>") {
+			t.Errorf("output %d:\n%s", o, out)
+		}
+	}
+}

@@ -125,3 +125,10 @@ func lastTwo(name []byte) (last [2]byte) {
 	}
 	return last
 }
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}

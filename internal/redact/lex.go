@@ -2,6 +2,8 @@ package redact
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 
 	"github.com/khive-ai/khive-pretty/internal/jsonlib"
 )
@@ -21,7 +23,22 @@ type frame struct {
 	kind    keyKind // what key says of its value
 	named   bool    // key is one of --redact-key's
 	under   bool    // the container is inside a named member's value: every scalar in it is replaced
+	// member counts an object's names so far; plain remembers, at each
+	// place, the last name met there in which nothing was minted, and
+	// what it says, for the next object at this depth (the next record).
+	member int
+	plain  []plainName
 }
+
+// plainName is a member's name in which nothing is minted, and what it
+// says of its value.
+type plainName struct {
+	name []byte
+	kind keyKind
+}
+
+// maxRemembered is how many names of an object are remembered.
+const maxRemembered = 64
 
 type lexer struct {
 	r     *Redactor
@@ -32,6 +49,7 @@ type lexer struct {
 	// scan is, of the string or line held back at the end of the last
 	// run, how far it was searched: the next run goes on from there.
 	scan    int
+	escaped bool // the string held back has an escape in what was searched
 	changed bool // something was replaced
 	// rules are those of text outside any member: a string's, read as
 	// the input is, are its member's.
@@ -85,7 +103,7 @@ func (lx *lexer) push(obj bool) {
 		lx.stack = append(lx.stack, frame{})
 	}
 	f := &lx.stack[n]
-	f.obj, f.wantKey, f.named, f.under, f.kind = obj, obj, false, replace, keyPlain
+	f.obj, f.wantKey, f.named, f.under, f.kind, f.member = obj, obj, false, replace, keyPlain, 0
 	f.key = f.key[:0]
 	if !obj {
 		f.key, f.kind = append(f.key, key...), kind
@@ -108,6 +126,9 @@ func (lx *lexer) run(dst, b []byte, final bool) ([]byte, int) {
 		case '\n', '\r':
 			// A line break, and the indent of the next line.
 			i++
+			for i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:]) == spaces8 {
+				i += 8
+			}
 			for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
 				i++
 			}
@@ -345,19 +366,18 @@ func (lx *lexer) named(key []byte, inObject bool) bool {
 func (lx *lexer) str(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 	j := max(1, lx.scan)
 	end := -1
+	escaped := lx.escaped
 	for j < len(b) {
 		if !stringStop[b[j]] {
 			j++
-			// Most strings hold no escape: their end is the next quote.
-			if q := bytes.IndexByte(b[j:], '"'); q >= 0 && noStop(b[j:j+q]) {
-				j += q
-			}
+			j += plainRun(b[j:])
 			continue
 		}
 		if b[j] == '\\' {
 			if j+1 >= len(b) {
 				break
 			}
+			escaped = true
 			j += 2
 			continue
 		}
@@ -366,12 +386,12 @@ func (lx *lexer) str(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 	}
 	if end < 0 {
 		if !final {
-			lx.scan = j
+			lx.scan, lx.escaped = j, escaped
 			return 0, false
 		}
 		end = len(b)
 	}
-	lx.scan = 0
+	lx.scan, lx.escaped = 0, false
 	if end == len(b) || b[end] != '"' {
 		// No end before the line's: not a string of JSON; its text as it
 		// is.
@@ -385,7 +405,7 @@ func (lx *lexer) str(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 	}
 	raw := b[:end+1]
 	body := raw[1:end]
-	dec, escaped := body, bytes.IndexByte(body, '\\') >= 0
+	dec := body
 	if escaped {
 		var err error
 		if lx.dec, err = jsonlib.AppendUnquote(lx.dec[:0], raw); err == nil {
@@ -405,10 +425,26 @@ func (lx *lexer) str(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 		// it may hold an ID (an object keyed by them).
 		f.wantKey = false
 		f.key = append(f.key[:0], dec...)
+		m := f.member
+		f.member++
+		if m < len(f.plain) && !escaped && string(f.plain[m].name) == string(dec) {
+			// The name the record before had here, and nothing in it
+			// minted: a list's records repeat their names.
+			f.kind = f.plain[m].kind
+			f.named = lx.named(f.key, true) // a path's depends on the names around
+			return n, true
+		}
 		f.kind = classify(f.key)
 		f.named = lx.named(f.key, true)
 		if out, changed := lx.quoted(raw, f.key, escaped, textRules{}); changed {
 			return put(out)
+		}
+		if !escaped && m < maxRemembered {
+			if m < len(f.plain) {
+				f.plain[m] = plainName{append(f.plain[m].name[:0], dec...), f.kind}
+			} else if m == len(f.plain) {
+				f.plain = append(f.plain, plainName{append([]byte(nil), dec...), f.kind})
+			}
 		}
 		return n, true
 	}
@@ -493,13 +529,31 @@ func holdsLines(s []byte, escaped bool) bool {
 	return false
 }
 
-// noStop reports a run of a string's text with no escape and no line
-// break in it.
-func noStop(s []byte) bool {
-	for _, c := range s {
-		if stringStop[c] {
-			return false
+// Eight bytes at a time: a string's text is searched for its stops (a
+// quote, a backslash, a line break) a word at a time, and an indent
+// skipped so, as most of an indented document is the two.
+const (
+	ones    = 0x0101010101010101
+	highs   = 0x8080808080808080
+	spaces8 = ' ' * ones
+)
+
+// zeroByte has the high bit of the lowest zero byte of x set (and maybe
+// some above it, never below).
+func zeroByte(x uint64) uint64 { return (x - ones) &^ x & highs }
+
+// plainRun is how many bytes b starts with that stop no string.
+func plainRun(b []byte) int {
+	j := 0
+	for j+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[j:])
+		if m := zeroByte(x^('"'*ones)) | zeroByte(x^('\\'*ones)) | zeroByte(x^('\n'*ones)) | zeroByte(x^('\r'*ones)); m != 0 {
+			return j + bits.TrailingZeros64(m)/8
 		}
+		j += 8
 	}
-	return true
+	for j < len(b) && !stringStop[b[j]] {
+		j++
+	}
+	return j
 }

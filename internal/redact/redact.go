@@ -27,11 +27,12 @@ import (
 type Redactor struct {
 	names []keyName
 	// ids and times number each value by first appearance, keyed by a
-	// 128-bit hash of the value: no string is kept per label but its
-	// first spelling, in ids.orig and times.orig, for --sort and --where,
-	// which compare values, not labels (Original).
+	// 128-bit hash of its kind and value: no string is kept per label
+	// (what a label stands for only if Keep was called).
 	ids, times labels
-	seed       maphash.Seed
+	seeds      [2]maphash.Seed
+	keep       bool
+	recent     [1 << recentBits]recent
 	// uuids holds the first eight hex digits (lower case) of every UUID
 	// seen, in order; prefixes, the first known of them as a set, made
 	// only when a short id is looked for (few inputs have one outside an
@@ -41,77 +42,25 @@ type Redactor struct {
 	known    int
 }
 
-// labels numbers values of one kind: by a hash of the value, checked
-// against the value's first spelling (two values of one hash, which
-// almost never happens, are told apart in more).
+// labels numbers values of one kind by a 128-bit hash of each (two
+// values of one hash are as likely as a cosmic ray's bit flip), and may
+// keep their first spellings.
 type labels struct {
-	n     map[uint64]uint32
-	more  map[string]uint32 // values whose hash another value had first
-	orig  []byte            // the first spellings, one after another
-	ends  []uint32          // where label n's ends in orig
-	kinds []byte            // label n's kind
+	n    map[[2]uint64]uint32
+	orig []byte   // the first spellings, one after another, if kept
+	ends []uint32 // where label n's ends in orig
 }
 
-// spelling is what label n stands for.
-func (l *labels) spelling(n int) string { return string(l.span(uint32(n))) }
-
-func (l *labels) span(n uint32) []byte {
+// spelling is what label n stands for, if kept.
+func (l *labels) spelling(n int) (string, bool) {
+	if n < 1 || n > len(l.ends) {
+		return "", false
+	}
 	start := uint32(0)
 	if n > 1 {
 		start = l.ends[n-2]
 	}
-	return l.orig[start:l.ends[n-1]]
-}
-
-// number is the label of v, of kind, whose hash (of kind and v, in
-// lower case if fold) is h; new reports a new one.
-func (l *labels) number(h uint64, key []byte, kind byte, v []byte, fold bool) (n uint32, new bool) {
-	n, ok := l.n[h]
-	if ok {
-		if l.kinds[n-1] == kind && same(l.span(n), v, fold) {
-			return n, false
-		}
-		if m, ok := l.more[string(key)]; ok {
-			return m, false
-		}
-	}
-	l.orig = append(l.orig, v...)
-	l.ends = append(l.ends, uint32(len(l.orig)))
-	l.kinds = append(l.kinds, kind)
-	n = uint32(len(l.ends))
-	if ok {
-		if l.more == nil {
-			l.more = map[string]uint32{}
-		}
-		l.more[string(key)] = n
-	} else {
-		l.n[h] = n
-	}
-	return n, true
-}
-
-// same reports a first spelling that is v (in either case, if fold).
-func same(spelling, v []byte, fold bool) bool {
-	if len(spelling) != len(v) {
-		return false
-	}
-	for i, c := range spelling {
-		d := v[i]
-		if fold {
-			c, d = lower(c), lower(d)
-		}
-		if c != d {
-			return false
-		}
-	}
-	return true
-}
-
-func lower(c byte) byte {
-	if c >= 'A' && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
+	return string(l.orig[start:l.ends[n-1]]), true
 }
 
 // New returns a redactor that also replaces the values of keys: names
@@ -119,8 +68,8 @@ func lower(c byte) byte {
 // compares them (case, _ and - do not count).
 func New(keys []string) *Redactor {
 	r := &Redactor{prefixes: map[uint64]struct{}{}}
-	r.ids.n, r.times.n = map[uint64]uint32{}, map[uint64]uint32{}
-	r.seed = maphash.MakeSeed()
+	r.ids.n, r.times.n = map[[2]uint64]uint32{}, map[[2]uint64]uint32{}
+	r.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 	for _, k := range keys {
 		if k = strings.TrimSpace(k); k != "" {
 			if n := parseKeyName(k); len(n.path) > 0 {
@@ -146,6 +95,68 @@ func (r *Redactor) Unmatched() []string {
 // 's' (a short id), 'k' (a session or request id, case kept) or 't' (a
 // time): the same for the same value.
 func (r *Redactor) label(dst []byte, kind byte, v []byte, lowerCase bool) []byte {
+	l, name := &r.ids, "<id-"
+	if kind == 't' {
+		l, name = &r.times, "<time-"
+	}
+	// The few values met again and again (a list's times, its parents'
+	// IDs) are found in a small cache by their spelling, before hashing.
+	var e *recent
+	if len(v) <= len(e.v) {
+		e = &r.recent[recentSlot(kind, v)]
+		if e.kind == kind && int(e.len) == len(v) && string(e.v[:e.len]) == string(v) {
+			return appendLabel(dst, name, e.n)
+		}
+	}
+	n := r.number(l, kind, v, lowerCase)
+	if e != nil {
+		e.kind, e.len, e.n = kind, uint8(len(v)), n
+		copy(e.v[:], v)
+	}
+	return appendLabel(dst, name, n)
+}
+
+// recent is a value labelled lately, as it was spelled.
+type recent struct {
+	kind byte
+	len  uint8
+	n    uint32
+	v    [48]byte
+}
+
+// recentSlot is where v of kind goes in the cache: a hash of its length,
+// first and last bytes, which tells most values apart and costs little.
+func recentSlot(kind byte, v []byte) int {
+	var a, b uint64
+	if len(v) >= 8 {
+		a, b = binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[len(v)-8:])
+	} else {
+		for _, c := range v {
+			a = a<<8 | uint64(c)
+		}
+	}
+	h := (a*0x9E3779B97F4A7C15 ^ b*0xC2B2AE3D27D4EB4F ^ uint64(len(v))<<8 ^ uint64(kind)) * 0x165667B19E3779F9
+	return int(h >> (64 - recentBits))
+}
+
+const recentBits = 10
+
+func appendLabel(dst []byte, name string, n uint32) []byte {
+	dst = append(dst, name...)
+	var digits [10]byte
+	i := len(digits)
+	for {
+		i--
+		digits[i] = byte('0' + n%10)
+		if n /= 10; n == 0 {
+			break
+		}
+	}
+	return append(append(dst, digits[i:]...), '>')
+}
+
+// number is the label number of v.
+func (r *Redactor) number(l *labels, kind byte, v []byte, lowerCase bool) uint32 {
 	var buf [72]byte
 	key := buf[:0]
 	if kind != 'i' && kind != 't' {
@@ -158,24 +169,22 @@ func (r *Redactor) label(dst []byte, kind byte, v []byte, lowerCase bool) []byte
 	} else {
 		key = append(key, v...)
 	}
-	l, name := &r.ids, "<id-"
-	if kind == 't' {
-		l, name = &r.times, "<time-"
-	}
 	// A short id's and a session's labels are the IDs' too, in spaces of
-	// their own: what is compared has the kind before it, and so does
-	// what is kept.
-	n, isNew := l.number(maphash.Bytes(r.seed, key), key, kind, v, lowerCase)
-	if isNew && kind == 'i' && len(v) == 36 {
-		r.uuids = append(r.uuids, binary.LittleEndian.Uint64(key[:8])) // lower case
+	// their own: what is hashed has the kind before it.
+	h := [2]uint64{maphash.Bytes(r.seeds[0], key), maphash.Bytes(r.seeds[1], key)}
+	n, ok := l.n[h]
+	if !ok {
+		n = uint32(len(l.n) + 1)
+		l.n[h] = n
+		if r.keep {
+			l.orig = append(l.orig, v...)
+			l.ends = append(l.ends, uint32(len(l.orig)))
+		}
+		if kind == 'i' && len(v) == 36 {
+			r.uuids = append(r.uuids, binary.LittleEndian.Uint64(key[:8])) // lower case
+		}
 	}
-	dst = append(dst, name...)
-	if n < 10 {
-		dst = append(dst, byte('0'+n))
-	} else {
-		dst = strconv.AppendUint(dst, uint64(n), 10)
-	}
-	return append(dst, '>')
+	return n
 }
 
 // prefixOfSeen reports eight hex digits that begin a UUID seen before.
@@ -198,10 +207,10 @@ func (r *Redactor) prefixOfSeen(v []byte) bool {
 	return ok
 }
 
-// Original is s with each label in it back to what it stands for: what
-// --where and --sort compare, so that the rows they pick and their order
-// are those of the answer itself. A key's value (--redact-key) is not
-// kept, and stays its label.
+// Original is s with each label in it back to what it stands for, if
+// Keep was called: what --where and --sort compare, so that the rows they
+// pick and their order are those of the answer itself. A key's value
+// (--redact-key) is not kept, and stays its label.
 func (r *Redactor) Original(s string) string {
 	if !strings.Contains(s, "<") {
 		return s
@@ -234,11 +243,16 @@ func (r *Redactor) original(label string) (string, bool) {
 		l, num = &r.times, strings.TrimPrefix(label, "<time-")
 	}
 	n, err := strconv.Atoi(strings.TrimSuffix(num, ">"))
-	if num == label || err != nil || n < 1 || n > len(l.ends) || label != label[:len(label)-len(num)]+strconv.Itoa(n)+">" {
+	if num == label || err != nil || label != label[:len(label)-len(num)]+strconv.Itoa(n)+">" {
 		return "", false
 	}
-	return l.spelling(n), true
+	return l.spelling(n)
 }
+
+// Keep makes the redactor keep what each label stands for, for Original
+// (--sort and --where compare values, not labels). Call it before
+// reading.
+func (r *Redactor) Keep() { r.keep = true }
 
 // Reader returns src redacted, as it is read: what is complete (a string,
 // a line outside documents, a token) is given on as soon as it is read,
@@ -258,7 +272,7 @@ type reader struct {
 }
 
 // readSize is how much is asked of the source at a time.
-const readSize = 64 << 10
+const readSize = 256 << 10
 
 func (x *reader) Read(p []byte) (int, error) {
 	for x.off == len(x.out) {

@@ -95,6 +95,12 @@ func TestKeys(t *testing.T) {
 		if got := redacted(c.keys, c.in); got != c.want {
 			t.Errorf("%v:\n got %s\nwant %s", c.keys, got, c.want)
 		}
+		// A byte a read, as a slow pipe gives them: a key's value after a
+		// line break at a read's end is still the key's.
+		got, _ := io.ReadAll(New(c.keys).Reader(iotest.OneByteReader(strings.NewReader(c.in))))
+		if string(got) != c.want {
+			t.Errorf("%v, a byte a read:\n got %s\nwant %s", c.keys, got, c.want)
+		}
 	}
 	r := New([]string{"took", "meta.nothing", "absent"})
 	io.ReadAll(r.Reader(strings.NewReader(`{"took": 1, "meta": {"x": 1}}`)))
@@ -168,8 +174,31 @@ func (c *chunky) Read(p []byte) (int, error) {
 // A label stands for what it labels, for --sort and --where.
 func TestOriginal(t *testing.T) {
 	r := New(nil)
+	r.Keep()
 	io.ReadAll(r.Reader(strings.NewReader(`["0190A1B2-0000-7000-8000-000000000001", "2026-11-28T10:00:00Z"]`)))
 	if got := r.Original("a <id-1> b <time-1> <id-2> <time-x>"); got != "a 0190A1B2-0000-7000-8000-000000000001 b 2026-11-28T10:00:00Z <id-2> <time-x>" {
 		t.Errorf("Original: %s", got)
+	}
+}
+
+// plainRun stops where a byte at a time stops, wherever the stop falls in
+// a word.
+func TestPlainRun(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		b := make([]byte, r.IntN(40))
+		for i := range b {
+			b[i] = "ab\"\\\n\r \x00\xff"[r.IntN(9)]
+			if r.IntN(3) > 0 {
+				b[i] = 'a' + byte(r.IntN(26))
+			}
+		}
+		want := 0
+		for want < len(b) && !stringStop[b[want]] {
+			want++
+		}
+		if got := plainRun(b); got != want {
+			t.Fatalf("%q: %d, want %d", b, got, want)
+		}
 	}
 }
