@@ -78,7 +78,7 @@ func newCommand(stdout, stderr io.Writer, f *flags) *cli.Command {
 				Usage: "in -o csv, put a ' before a cell a spreadsheet would run as a formula (=, +, -, @); off by default, as it changes values"},
 			&cli.BoolFlag{Name: "redact", Destination: &f.redact, Usage: "replace IDs and timestamps with <id-1>, <time-1> … numbered by first appearance, for snapshots that do not change every run"},
 			&cli.StringFlag{Name: "redact-key", Destination: &f.redactKey,
-				Usage: "also replace the values of these keys with <KEY>, comma-separated (latency_ms,took); implies --redact"},
+				Usage: "also replace the values of these keys or paths with <KEY>, comma-separated (latency_ms,meta.took); implies --redact"},
 			&cli.BoolFlag{Name: "ascii", Destination: &f.ascii, Usage: "ASCII glyphs and borders instead of Unicode"},
 			&cli.BoolFlag{Name: "verbose", Destination: &f.verbose, Aliases: []string{"v"},
 				Usage: "human output without shortening: full IDs, exact timestamps, no truncation"},

@@ -153,8 +153,19 @@ func (lx *lexer) run(dst, b []byte, final bool) ([]byte, int) {
 				continue
 			}
 		}
-		lx.line = false
 		depth := len(lx.stack)
+		if depth == 0 && c == 0xEF && !lx.text {
+			// A byte-order mark before a document (cat a.json b.json) is
+			// no text: the document after it is read as one.
+			if !final && len(b)-i < 3 {
+				break
+			}
+			if len(b)-i >= 3 && b[i+1] == 0xBB && b[i+2] == 0xBF {
+				i += 3
+				continue
+			}
+		}
+		lx.line = false
 		var n int
 		var ok bool
 		if depth == 0 && (lx.text || c != '{' && c != '[' && c != '"') {

@@ -49,6 +49,7 @@ func TestWhatIsMinted(t *testing.T) {
 		{"session key, any alphabet", `{"sessionId": "Q5ZAGKG3V4WHX7UNJ4DC6EMQ2O", "request_id": "r-1"}`, `{"sessionId": "<id-1>", "request_id": "<id-2>"}`},
 		{"a log line's time", "2026-11-28 13:46:52,123 - root - INFO - ready\n{}\n", "<time-1> - root - INFO - ready\n{}\n"},
 		{"JSON in a string", `{"text": "{\"id\": \"0a1b2c3d\", \"at\": \"2026-11-28T10:00:00Z\"}"}`, `{"text": "{\"id\": \"<id-1>\", \"at\": \"<time-1>\"}"}`},
+		{"after a byte-order mark", "\xef\xbb\xbf{\"id\": \"12345678\"}", "\xef\xbb\xbf{\"id\": \"<id-1>\"}"},
 		{"a key that is an ID", `{"` + u + `": 1}`, `{"<id-1>": 1}`},
 	} {
 		if got := redacted(nil, c.in); got != c.want {
