@@ -52,7 +52,11 @@ func newCSV(rn *Renderer) output {
 }
 
 func (r *rowsParts) writer() plain.Writer {
-	return plain.Rows(r.o, r.rn.opt.Steer, r.rn.seen, &r.header)
+	p := plain.Rows(r.o, r.rn.opt.Steer, r.rn.seen, &r.header)
+	if r.rn.opt.Output == CSV {
+		p = p.CSV()
+	}
+	return p
 }
 
 // part writes the tables of a value; any other part (a note, prose, a
@@ -281,9 +285,10 @@ func (c *csvLines) Write(p []byte) (int, error) {
 			}
 		} else {
 			cells := strings.Split(string(line), "\t")
-			if c.safe {
-				for i, cell := range cells {
-					cells[i] = formulaSafe(cell)
+			for i, cell := range cells {
+				cells[i] = csvCell(cell)
+				if c.safe {
+					cells[i] = formulaSafe(cells[i])
 				}
 			}
 			err = c.w.Write(cells)
@@ -295,6 +300,41 @@ func (c *csvLines) Write(p []byte) (int, error) {
 	}
 	c.w.Flush()
 	return n, c.w.Error()
+}
+
+// csvCell is the value a TSV cell escapes: a CSV field holds a tab, a
+// line break and a backslash as they are (RFC 4180 quotes the field), and
+// an empty string and a null as nothing (plain.NoValue), so a CSV reader
+// reads what the server sent. What could drive a terminal (control and
+// invisible characters) stays escaped as in plain output (\x1b, \u202e).
+func csvCell(cell string) string {
+	if cell == plain.NoValue {
+		return ""
+	}
+	if strings.IndexByte(cell, '\\') < 0 {
+		return cell
+	}
+	b := make([]byte, 0, len(cell))
+	for i := 0; i < len(cell); i++ {
+		c := cell[i]
+		if c == '\\' && i+1 < len(cell) {
+			switch cell[i+1] {
+			case 't':
+				c = '\t'
+			case 'n':
+				c = '\n'
+			case 'r':
+				c = '\r'
+			case '\\':
+			default:
+				b = append(b, c) // \x1b, \u202e: kept escaped
+				continue
+			}
+			i++
+		}
+		b = append(b, c)
+	}
+	return string(b)
 }
 
 // formulaSafe is a cell a spreadsheet will not run: one that starts with

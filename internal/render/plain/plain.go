@@ -50,6 +50,17 @@ func Rows(o *lines.Writer, spec steer.Spec, seen *recognise.Seen, header *string
 	return Writer{o: o, spec: spec, seen: seen, header: header}
 }
 
+// CSV is p writing cells for CSV (Writer.csv).
+func (p Writer) CSV() Writer {
+	p.csv = true
+	return p
+}
+
+// NoValue is the cell of an empty string or a null in rows written for
+// CSV: no cell of plain output holds a NUL (it is escaped), so it tells
+// them from the text "" or "null".
+const NoValue = "\x00"
+
 // Table writes the rows of t, as a table however sparse; its error is
 // the input's, where an open list broke off, or the output's. A table of
 // no rows whose columns --columns names exactly is its header alone.
@@ -146,6 +157,10 @@ type Writer struct {
 	// written (the next document's rows, in a stream) is not written
 	// again.
 	header *string
+	// csv: rows-only output for CSV, whose cells are values (CSV): an
+	// empty string and a null are NoValue, which CSV writes as an empty
+	// field.
+	csv bool
 	// err is the first error of an open list (open.go): the input's; set
 	// by Document, the only way in for an open document.
 	err *error
@@ -643,7 +658,7 @@ type tsvCol struct {
 func newTSV(p Writer, rows []Value) *tsv {
 	t := &tsv{p: p, byID: map[string]*tsvCol{}, first: make([][]tsvCell, len(rows)), rows: len(rows)}
 	for r, row := range rows {
-		flattenRow(row, func(id, parent, header, cell string) {
+		flattenRow(row, t.p.csv, func(id, parent, header, cell string) {
 			c := t.column(id, parent, header)
 			t.first[r] = append(t.first[r], tsvCell{c, cell})
 			c.used = c.used || cell != ""
@@ -830,7 +845,7 @@ func (t *tsv) loadRow(row Value) {
 	t.gen++
 	t.rows++
 	t.added = false
-	flattenRow(row, func(id, parent, header, cell string) {
+	flattenRow(row, t.p.csv, func(id, parent, header, cell string) {
 		t.cells++
 		c := t.column(id, parent, header)
 		c.cell, c.gen = cell, t.gen
@@ -880,7 +895,7 @@ func (t *tsv) write() {
 // column only places its fields'). The id tells repeated keys apart
 // (duplicate keys are shown, each in its own column of the same header);
 // parent is the id of the enclosing object for nested fields.
-func flattenRow(row Value, emit func(id, parent, header, cell string)) {
+func flattenRow(row Value, csv bool, emit func(id, parent, header, cell string)) {
 	var walk func(pid, phead string, v Value)
 	walk = func(pid, phead string, v Value) {
 		var seen map[string]int
@@ -912,6 +927,8 @@ func flattenRow(row Value, emit func(id, parent, header, cell string)) {
 				emit(id, pid, header, inlineScalars(m.Value.Items))
 			case m.Value.Kind == Array:
 				emit(id, pid, header, plainText(value.Compact(m.Value)))
+			case csv && (m.Value.Kind == Null || m.Value.Kind == String && m.Value.Text == ""):
+				emit(id, pid, header, NoValue)
 			default:
 				emit(id, pid, header, plainScalar(m.Value))
 			}

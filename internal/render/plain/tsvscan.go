@@ -163,6 +163,9 @@ func (s *tsvScan) cell(k *colNode, text []byte) {
 func (s *tsvScan) scalar(k *colNode, raw jsonlib.Raw) {
 	switch raw[0] {
 	case 'n':
+		if s.t.p.csv {
+			raw = []byte(NoValue)
+		}
 		s.cell(k, raw)
 	case '"':
 		body := raw[1 : len(raw)-1]
@@ -172,6 +175,9 @@ func (s *tsvScan) scalar(k *colNode, raw jsonlib.Raw) {
 		}
 		if len(body) == 0 {
 			body = []byte(`""`)
+			if s.t.p.csv {
+				body = []byte(NoValue)
+			}
 		}
 		s.cell(k, body)
 	default:
