@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"encoding/csv"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -48,7 +49,11 @@ func (g *gen) randomRows(n int) Value {
 
 // wantCells is a row as columns and cells: each leaf at its dotted path,
 // as plain output writes a value.
-func wantCells(row Value) map[string]string {
+func wantCells(row Value) map[string]string { return cellsOf(row, false) }
+
+// cellsOf is wantCells, or with csv the cells CSV holds: the values, an
+// empty string or a null none.
+func cellsOf(row Value, csv bool) map[string]string {
 	out := map[string]string{}
 	var walk func(path string, v Value)
 	walk = func(path string, v Value) {
@@ -72,12 +77,18 @@ func wantCells(row Value) map[string]string {
 			out[path] = strings.Join(parts, ", ")
 		case v.Kind == Array:
 			out[path] = plain.Text(value.Compact(v))
+		case csv && (v.Kind == Null || v.Kind == String && v.Text == ""):
 		default:
 			out[path] = plain.Scalar(v)
 		}
 	}
 	for _, m := range row.Members {
 		walk(m.Key, m.Value)
+	}
+	if csv {
+		for k, c := range out {
+			out[k] = csvCell(c) // a list's and JSON's cells unescaped too
+		}
 	}
 	return out
 }
@@ -107,6 +118,40 @@ func readTables(t *testing.T, out string, split func(block string) [][]string) [
 		}
 	}
 	return rows
+}
+
+// readCSVTables is readTables for CSV, whose quoted fields may hold blank
+// lines: a table starts after a blank line outside any field.
+func readCSVTables(t *testing.T, out string) []map[string]string {
+	t.Helper()
+	r := csv.NewReader(strings.NewReader(out))
+	r.FieldsPerRecord = -1
+	var rows []map[string]string
+	var header []string
+	for {
+		start := r.InputOffset()
+		rec, err := r.Read()
+		if err == io.EOF {
+			return rows
+		}
+		if err != nil {
+			t.Fatalf("not CSV: %v\n%s", err, out)
+		}
+		if header == nil || start > 0 && strings.HasPrefix(out[start:], "\n") {
+			header = rec
+			continue
+		}
+		if len(rec) != len(header) {
+			t.Fatalf("a row of %d cells under %d columns: %q", len(rec), len(header), rec)
+		}
+		row := map[string]string{}
+		for i, h := range header {
+			if rec[i] != "" {
+				row[h] = rec[i]
+			}
+		}
+		rows = append(rows, row)
+	}
 }
 
 func tsvSplit(block string) [][]string {
@@ -149,24 +194,27 @@ func TestRowsAreTheTablesRows(t *testing.T) {
 				{Key: "result", Value: Value{Kind: Object, Members: []Member{{Key: "items", Value: rows}, {Key: "has_more", Value: Value{Kind: Bool, Text: "false"}}}}}}}
 		}
 		text := compactJSON(doc)
-		for _, out := range []struct {
-			o     Output
-			split func(string) [][]string
-		}{{TSV, tsvSplit}, {CSV, csvSplit(t)}} {
-			got := readTables(t, renderString(t, text, Options{Output: out.o}), out.split)
+		for _, o := range []Output{TSV, CSV} {
+			out := renderString(t, text, Options{Output: o})
+			var got []map[string]string
+			if o == CSV {
+				got = readCSVTables(t, out)
+			} else {
+				got = readTables(t, out, tsvSplit)
+			}
 			if len(got) != len(rows.Items) {
-				t.Fatalf("case %d, output %d: %d rows, want %d", i, out.o, len(got), len(rows.Items))
+				t.Fatalf("case %d, output %d: %d rows, want %d", i, o, len(got), len(rows.Items))
 			}
 			for r, row := range rows.Items {
-				want := wantCells(row)
+				want := cellsOf(row, o == CSV)
 				for col, cell := range want {
 					if got[r][col] != cell {
-						t.Fatalf("case %d, output %d, row %d, column %s: %q, want %q", i, out.o, r, col, got[r][col], cell)
+						t.Fatalf("case %d, output %d, row %d, column %s: %q, want %q", i, o, r, col, got[r][col], cell)
 					}
 				}
 				for col, cell := range got[r] {
 					if _, ok := want[col]; !ok {
-						t.Fatalf("case %d, output %d, row %d: a cell %q under %s, which the row does not have", i, out.o, r, cell, col)
+						t.Fatalf("case %d, output %d, row %d: a cell %q under %s, which the row does not have", i, o, r, cell, col)
 					}
 				}
 			}
