@@ -50,7 +50,11 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 			return len(path) == 0 && value.AllScalars(first) || recognise.Streams(path, first)
 		}
 	}
-	dec.StreamObject = streamsObject
+	if _, rows := d.pw.(*rowsParts); !rows {
+		// -o tsv and -o csv hold a large object: a record of any number
+		// of keys is a table of one row, whose header needs them all.
+		dec.StreamObject = streamsObject
+	}
 	dec.Text = textBlock
 	if d.pw.skip() {
 		dec.Skip = func(path []input.Frame) bool { return structuredContent(path) && rn.textShown }

@@ -222,7 +222,8 @@ func (p Writer) openTable(key string, first []Value, rest value.Cursor) {
 	whole := len(p.spec.Where) > 0 || !tokens
 	interrupted := false
 	for p.o.Err() == nil {
-		if whole || tc.Tokens().PeekKind() != '{' {
+		// In long form a row is read whole: its keys make no columns.
+		if whole || t.long || tc.Tokens().PeekKind() != '{' {
 			row, ok, err := rest.Next()
 			if p.fail(err) || !ok {
 				return

@@ -632,9 +632,22 @@ type tsv struct {
 	// fresh is the columns first used since the header was written.
 	fresh []*tsvCol
 	// rows and cells count the rows so far and the cells they had, empty
-	// ones too, for recognise.Sparse.
-	rows, cells int
+	// ones too, and used the columns used, for recognise.Sparse.
+	rows, cells, used int
+	// long: rows-only output of rows too sparse for a table of columns
+	// (recognise.Sparse) writes them in long form, a line a cell: row,
+	// key, value. rowCells are the current row's columns, in order;
+	// written counts the rows written.
+	long     bool
+	rowCells []*tsvCol
+	written  int
+	// pairs are the current row's cells in long form when it was read
+	// whole (loadRow): by header, with no column kept for them, so that
+	// memory does not grow with the keys of a sparse list.
+	pairs []tsvPair
 }
+
+type tsvPair struct{ header, cell string }
 
 type tsvCell struct {
 	c    *tsvCol
@@ -661,9 +674,16 @@ func newTSV(p Writer, rows []Value) *tsv {
 		flattenRow(row, t.p.csv, func(id, parent, header, cell string) {
 			c := t.column(id, parent, header)
 			t.first[r] = append(t.first[r], tsvCell{c, cell})
-			c.used = c.used || cell != ""
+			if cell != "" && !c.used {
+				c.used = true
+				t.used++
+			}
 		})
 		t.cells += len(t.first[r])
+	}
+	if p.header != nil && recognise.Sparse(t.used, t.rows, t.cells) {
+		t.goLong()
+		return t
 	}
 	t.choose()
 	if t.sparse() || len(t.roots) == 0 && len(rows) > 0 && p.header == nil {
@@ -671,6 +691,17 @@ func newTSV(p Writer, rows []Value) *tsv {
 	}
 	t.writeHeader()
 	return t
+}
+
+// goLong writes the rows from here on in long form (tsv.long), under its
+// header: the columns of a table too sparse for one, a row each bringing
+// keys of its own, would be mostly blank cells, and a header line written
+// again for each, the square of the input.
+func (t *tsv) goLong() {
+	t.long = true
+	if !t.p.spec.NoHeaders {
+		t.p.headerLine("row\tkey\tvalue")
+	}
 }
 
 // sparse reports a table whose rows so far are too sparse for one: never
@@ -720,7 +751,10 @@ func (t *tsv) header() {
 // use marks a column used by a row read after the header was written.
 func (t *tsv) use(c *tsvCol) {
 	c.used, t.added = true, true
-	t.fresh = append(t.fresh, c)
+	t.used++
+	if !t.long {
+		t.fresh = append(t.fresh, c)
+	}
 }
 
 // shown1 reports whether --columns shows column c, once it is used.
@@ -835,8 +869,13 @@ func (t *tsv) pick(cols []*tsvCol) []*tsvCol {
 // load makes row r of the rows the table was made with the current row.
 func (t *tsv) load(r int) {
 	t.gen++
+	t.rowCells = t.rowCells[:0]
+	t.pairs = t.pairs[:0]
 	for _, x := range t.first[r] {
 		x.c.cell, x.c.gen = x.text, t.gen
+		if t.long {
+			t.rowCells = append(t.rowCells, x.c)
+		}
 	}
 }
 
@@ -845,10 +884,24 @@ func (t *tsv) loadRow(row Value) {
 	t.gen++
 	t.rows++
 	t.added = false
+	t.rowCells = t.rowCells[:0]
+	t.pairs = t.pairs[:0]
+	if t.long {
+		flattenRow(row, t.p.csv, func(_, _, header, cell string) {
+			t.cells++
+			if cell != "" {
+				t.pairs = append(t.pairs, tsvPair{header, cell})
+			}
+		})
+		return
+	}
 	flattenRow(row, t.p.csv, func(id, parent, header, cell string) {
 		t.cells++
 		c := t.column(id, parent, header)
 		c.cell, c.gen = cell, t.gen
+		if t.long {
+			t.rowCells = append(t.rowCells, c)
+		}
 		if cell != "" && !c.used {
 			t.use(c)
 		}
@@ -863,7 +916,13 @@ func (t *tsv) loadRow(row Value) {
 // line says itself when it changes (writeHeader), and with no header
 // nothing marks it.
 func (t *tsv) newColumns() {
-	if t.p.header == nil {
+	switch {
+	case t.long:
+		return // long form has no columns
+	case t.p.header != nil && recognise.Sparse(t.used, t.rows, t.cells):
+		t.goLong()
+		return
+	case t.p.header == nil:
 		t.p.o.Gap()
 	}
 	t.header()
@@ -871,9 +930,14 @@ func (t *tsv) newColumns() {
 
 // write writes the current row.
 func (t *tsv) write() {
+	if t.long {
+		t.writeLong()
+		return
+	}
 	if len(t.shown) == 0 {
 		return
 	}
+	t.written++
 	o := t.p.o
 	o.StartLine()
 	for i, c := range t.shown {
@@ -888,6 +952,47 @@ func (t *tsv) write() {
 		}
 	}
 	o.Raw().WriteByte('\n')
+}
+
+// writeLong writes the current row in long form: a line for each of its
+// cells that holds something, row number, column, value.
+func (t *tsv) writeLong() {
+	o := t.p.o
+	row := strconv.Itoa(t.written)
+	t.written++
+	line := func(header, cell string) {
+		o.StartLine()
+		o.Raw().WriteString(row)
+		o.Raw().WriteByte('\t')
+		o.Raw().WriteString(header)
+		o.Raw().WriteByte('\t')
+		o.Raw().WriteString(cell)
+		o.Raw().WriteByte('\n')
+	}
+	for _, x := range t.pairs {
+		if len(t.p.spec.Columns) == 0 || t.picks(x.header) {
+			line(x.header, x.cell)
+		}
+	}
+	for _, c := range t.rowCells {
+		var cell string
+		switch {
+		case c.arenaGen == t.gen:
+			cell = string(t.arena[c.a0:c.a1])
+		case c.gen == t.gen:
+			cell = c.cell
+		}
+		if cell == "" || len(t.p.spec.Columns) > 0 && !t.shown1(c) {
+			continue
+		}
+		line(c.header, cell)
+	}
+}
+
+// picks reports whether --columns shows the column of header, with no
+// column made for it (long form).
+func (t *tsv) picks(header string) bool {
+	return len(t.pick([]*tsvCol{{header: header}})) > 0
 }
 
 // flattenRow calls emit for every cell of a row, empty ones included so that

@@ -57,6 +57,7 @@ func (s *tsvScan) row() error {
 	t.rows++
 	t.arena = t.arena[:0]
 	t.added = false
+	t.rowCells = t.rowCells[:0]
 	if _, err := s.object(&s.root); err != nil {
 		return err
 	}
@@ -153,6 +154,9 @@ func (s *tsvScan) cell(k *colNode, text []byte) {
 	c.a0 = len(t.arena)
 	t.arena = append(t.arena, text...)
 	c.a1 = len(t.arena)
+	if t.long {
+		t.rowCells = append(t.rowCells, c)
+	}
 	if len(text) > 0 && !c.used {
 		t.use(c)
 	}
@@ -244,6 +248,9 @@ func (s *tsvScan) array(k *colNode) error {
 	c := k.col
 	c.arenaGen, c.gen = t.gen, 0
 	c.a0, c.a1 = start, len(t.arena)
+	if t.long {
+		t.rowCells = append(t.rowCells, c)
+	}
 	if c.a1 > c.a0 && !c.used {
 		t.use(c)
 	}
