@@ -50,6 +50,12 @@ type lexer struct {
 	// run, how far it was searched: the next run goes on from there.
 	scan    int
 	escaped bool // the string held back has an escape in what was searched
+	// longToken: the token read last was longer than maxLine and goes on.
+	longToken bool
+	// deep counts the containers open past maxDepth, which are only
+	// counted: the decoder refuses so deep a document, and a frame each
+	// would be memory for nothing.
+	deep    int
 	changed bool // something was replaced
 	// rules are those of text outside any member: a string's, read as
 	// the input is, are its member's.
@@ -66,6 +72,8 @@ const (
 	maxLine = 1 << 20
 	// maxNest is how deep JSON held in strings is looked into.
 	maxNest = 8
+	// maxDepth is how many containers open are each kept as a frame.
+	maxDepth = 10000
 )
 
 // ends of strings and runs of text.
@@ -95,6 +103,10 @@ func (lx *lexer) ctx() (key []byte, kind keyKind, replace bool) {
 
 // push opens a container that is the value at the position.
 func (lx *lexer) push(obj bool) {
+	if lx.deep > 0 || len(lx.stack) >= maxDepth {
+		lx.deep++
+		return
+	}
 	key, kind, replace := lx.ctx()
 	n := len(lx.stack)
 	if n < cap(lx.stack) {
@@ -125,6 +137,7 @@ func (lx *lexer) run(dst, b []byte, final bool) ([]byte, int) {
 			continue
 		case '\n', '\r':
 			// A line break, and the indent of the next line.
+			lx.text, lx.longToken = false, false
 			i++
 			for i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:]) == spaces8 {
 				i += 8
@@ -181,11 +194,15 @@ func (lx *lexer) run(dst, b []byte, final bool) ([]byte, int) {
 				i++
 				continue
 			case '}', ']':
-				lx.stack = lx.stack[:depth-1]
+				if lx.deep > 0 {
+					lx.deep--
+				} else {
+					lx.stack = lx.stack[:depth-1]
+				}
 				i++
 				continue
 			case ',':
-				if f := &lx.stack[depth-1]; f.obj {
+				if f := &lx.stack[depth-1]; f.obj && lx.deep == 0 {
 					f.wantKey = true
 				}
 				i++
@@ -220,19 +237,27 @@ func (lx *lexer) run(dst, b []byte, final bool) ([]byte, int) {
 // yet. Like str and textLine, it returns -n when it wrote (pending first,
 // then what stands for b[:n]), n when b[:n] stands as it is.
 func (lx *lexer) token(dst *[]byte, pending, b []byte, final bool) (int, bool) {
-	j := 1
+	j := max(1, lx.scan)
 	for j < len(b) && !tokenStop[b[j]] {
 		j++
 	}
+	if lx.longToken || j > maxLine {
+		// A token longer than a line is held no longer, nor read: it is
+		// given on as it is, the rest of it too, however it was read.
+		lx.scan, lx.longToken = 0, j == len(b) && !final
+		return j, true
+	}
 	if j == len(b) && !final {
+		lx.scan = j
 		return 0, false
 	}
+	lx.scan = 0
 	tok := bytes.TrimRight(b[:j], " \t")
 	if key, _, replace := lx.ctx(); replace {
 		*dst = lx.keyLabel(append(*dst, pending...), key)
 		return -len(tok), true
 	}
-	if len(tok) >= 13 {
+	if len(tok) >= 13 && !number(tok) {
 		if out, changed := lx.textOf(lx.out[:0], tok, textRules{}); changed {
 			lx.out = out
 			*dst = append(append(*dst, pending...), out...)
@@ -264,24 +289,38 @@ func (lx *lexer) keyLabel(dst, key []byte) []byte {
 // is, or a line of anything else; false if it is not whole yet.
 func (lx *lexer) textLine(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 	end := -1
-	for j := lx.scan; j < len(b); j++ {
+	for j := lx.scan; j < min(len(b), maxLine+1); j++ {
 		if b[j] == '\n' || b[j] == '\r' {
 			end = j
 			break
 		}
 	}
+	part := lx.text
 	switch {
-	case end >= 0:
-	case final || len(b) > maxLine:
-		end = len(b)
+	case end >= 0 && end <= maxLine, end < 0 && final && len(b) <= maxLine:
+		// The line, or the last part of a long one.
+		if end < 0 {
+			end = len(b)
+		}
+		lx.text = false
+	case len(b) > maxLine:
+		// A long line is read in parts of a length of its own, not of the
+		// reads', so that what is minted in it is the same however it
+		// came: each ends after the last blank of its second half.
+		end = maxLine
+		if k := bytes.LastIndexAny(b[maxLine/2:maxLine], " \t"); k >= 0 {
+			end = maxLine/2 + k + 1
+		}
+		lx.text = true
 	default:
 		lx.scan = len(b)
 		return 0, false
 	}
 	lx.scan = 0
 	ln := b[:end]
-	part := lx.text
-	lx.text = end == len(b) && !final // a long line's part: the rest is text too
+	if numbers(ln) {
+		return end, true // documents that are numbers, never changed
+	}
 	var out []byte
 	var changed bool
 	if part {
@@ -295,6 +334,57 @@ func (lx *lexer) textLine(dst *[]byte, pending, b []byte, final bool) (int, bool
 	}
 	*dst = append(append(*dst, pending...), out...)
 	return -end, true
+}
+
+// numbers reports a line of JSON numbers and literals alone (documents),
+// which nothing minted is in: a number is never changed.
+func numbers(ln []byte) bool {
+	f := bytes.Fields(ln)
+	for _, w := range f {
+		if !number(w) && string(w) != "true" && string(w) != "false" && string(w) != "null" {
+			return false
+		}
+	}
+	return len(f) > 0
+}
+
+// number reports a JSON number.
+func number(b []byte) bool {
+	i := 0
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	d := i
+	for i < len(b) && isDigit(b[i]) {
+		i++
+	}
+	if i == d {
+		return false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		d = i
+		for i < len(b) && isDigit(b[i]) {
+			i++
+		}
+		if i == d {
+			return false
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		d = i
+		for i < len(b) && isDigit(b[i]) {
+			i++
+		}
+		if i == d {
+			return false
+		}
+	}
+	return i == len(b)
 }
 
 // field appends a line of text: Name: value, whose name says what the
@@ -327,7 +417,7 @@ func (lx *lexer) field(dst, ln []byte) ([]byte, bool) {
 		dst = lx.r.label(dst, 's', v, true)
 	default:
 		var changed bool
-		if dst, changed = lx.textOf(dst, v, textRules{hash: kind == keyHash}); !changed {
+		if dst, changed = lx.textOf(dst, v, textRules{hash: kind == keyHash || lx.rules.hash}); !changed {
 			return dst[:start], false
 		}
 	}
@@ -419,10 +509,12 @@ func (lx *lexer) str(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 	dec := body
 	if escaped {
 		var err error
-		if lx.dec, err = jsonlib.AppendUnquote(lx.dec[:0], raw); err == nil {
+		if lx.dec, err = jsonlib.AppendUnquote(lx.dec[:0], raw); err == nil || validEscapes(body) {
+			// A lone surrogate or an invalid byte is U+FFFD, as the
+			// decoder reads it.
 			dec = lx.dec
 		} else {
-			escaped = false // not JSON's: as it is
+			return end + 1, true // not JSON's escape: as it is, which the decoder refuses
 		}
 	}
 	n := end + 1
@@ -431,7 +523,7 @@ func (lx *lexer) str(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 		lx.changed = true
 		return -n, true
 	}
-	if f := lx.top(); f != nil && f.obj && f.wantKey {
+	if f := lx.top(); f != nil && f.obj && f.wantKey && lx.deep == 0 {
 		// A member's name: what it says of its value is kept; itself,
 		// it may hold an ID (an object keyed by them).
 		f.wantKey = false
@@ -450,7 +542,7 @@ func (lx *lexer) str(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 		if out, changed := lx.quoted(raw, f.key, escaped, textRules{}); changed {
 			return put(out)
 		}
-		if !escaped && m < maxRemembered {
+		if !escaped && m < maxRemembered && !hexWord8(dec) {
 			if m < len(f.plain) {
 				f.plain[m] = plainName{append(f.plain[m].name[:0], dec...), f.kind}
 			} else if m == len(f.plain) {
@@ -567,4 +659,46 @@ func plainRun(b []byte) int {
 		j++
 	}
 	return j
+}
+
+// validEscapes reports a string's text whose escapes are JSON's (\" \\ \/
+// \b \f \n \r \t \uXXXX), whatever they stand for.
+func validEscapes(body []byte) bool {
+	for i := 0; i < len(body); i++ {
+		if body[i] != '\\' {
+			continue
+		}
+		if i+1 >= len(body) {
+			return false
+		}
+		switch body[i+1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			i++
+		case 'u':
+			if !hexes(body, i+2, 4) {
+				return false
+			}
+			i += 5
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// hexWord8 reports a word of eight hex digits in s, which a UUID read
+// later may make a short id.
+func hexWord8(s []byte) bool {
+	n := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && isAlnum(s[i]) {
+			n++
+			continue
+		}
+		if n == 8 && hexes(s, i-8, 8) {
+			return true
+		}
+		n = 0
+	}
+	return false
 }

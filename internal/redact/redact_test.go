@@ -203,3 +203,51 @@ func TestPlainRun(t *testing.T) {
 		}
 	}
 }
+
+// What a review found, each a case that failed: a number is never
+// changed; a string with a lone surrogate is written back valid; a name
+// with eight hex digits is looked at again in the next record; a hash's
+// key holds in a line of a string too; a stack past maxDepth is counted.
+func TestReviewedCases(t *testing.T) {
+	const u = "0190a1b2-0000-7000-8000-000000000001"
+	for _, c := range []struct{ in, want string }{
+		{`{"score": 1.5e000000000000000000000000000000}`, `{"score": 1.5e000000000000000000000000000000}`},
+		{`["` + u + `", 99999.01900a1b2, 99999.12345678]`, `["<id-1>", 99999.01900a1b2, 99999.12345678]`},
+		{"1e000000000000000000000000000000\n2 -3.5e10 true\n", "1e000000000000000000000000000000\n2 -3.5e10 true\n"},
+		{`["\ud800 ` + u + `"]`, `["` + "\uFFFD" + ` <id-1>"]`},
+		{`["{\"at\": \"2026-11-28T10:00:00Z\"} \udc00"]`, `["{\"at\": \"<time-1>\"} ` + "\uFFFD" + `"]`},
+		{`["\q ` + u + `"]`, `["\q ` + u + `"]`},
+		{`[{"0190a1b2": 1, "u": "` + u + `"}, {"0190a1b2": 2}]`, `[{"0190a1b2": 1, "u": "<id-1>"}, {"<id-2>": 2}]`},
+		{`{"sha": "a: 26e75ca442846a65cc15322d7d0acb2b\nb: 1"}`, `{"sha": "a: 26e75ca442846a65cc15322d7d0acb2b\nb: 1"}`},
+	} {
+		if got := redacted(nil, c.in); got != c.want {
+			t.Errorf("\n  in %s\n got %s\nwant %s", c.in, got, c.want)
+		}
+	}
+	lx := &lexer{r: New(nil), line: true}
+	deep := strings.Repeat("[", 3*maxDepth) + `"` + u + `"` + strings.Repeat("]", 3*maxDepth)
+	out, _ := lx.run(nil, []byte(deep), true)
+	if cap(lx.stack) > 2*maxDepth || lx.deep != 0 || !strings.Contains(string(out), `"<id-1>"`) {
+		t.Errorf("a deep document: %d frames, %d deep", cap(lx.stack), lx.deep)
+	}
+}
+
+// A line longer than maxLine is read in parts of its own length, so what
+// is minted in it is the same however the reads fall; and so is the line
+// after it, and a token longer than a line.
+func TestLongLinesReadAlikeHoweverRead(t *testing.T) {
+	const u = "0190a1b2-0000-7000-8000-000000000001"
+	line := strings.Repeat("word ", maxLine/5) + strings.Repeat("x", 64<<10) + " " + u + " " + strings.Repeat("y ", 1000) + "2026-11-28T10:00:00Z\n"
+	in := line + `{"id": "0a1b2c3d", "sessionId": "abc"}` + "\n[" + strings.Repeat("1", maxLine+10) + "]\n"
+	want := redacted(nil, in)
+	if !strings.Contains(want, `"<id-`) || !strings.Contains(want, "<time-1>") || strings.Contains(want, u) {
+		t.Fatalf("not redacted: %.200s", want[len(want)-400:])
+	}
+	for _, cut := range []int{len(line) - 1, len(line), maxLine, maxLine + 3, maxLine + 64<<10 + 20} {
+		r := io.MultiReader(strings.NewReader(in[:cut]), strings.NewReader(in[cut:]))
+		got, _ := io.ReadAll(New(nil).Reader(iotest.HalfReader(r)))
+		if string(got) != want {
+			t.Errorf("read cut at %d: differs from the whole read", cut)
+		}
+	}
+}
