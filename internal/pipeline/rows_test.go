@@ -375,3 +375,30 @@ func TestWideRecordIsOneRow(t *testing.T) {
 		}
 	}
 }
+
+// -o tsv finds the table human output shows below a wrapper or in a page
+// at any depth ({"data": {"tasks": […]}}, a task manager's reply), by
+// --table's key or path too; a record's own list of records (a server's
+// icons in its info) is still a cell of the one-row table.
+func TestRowsFindNestedTables(t *testing.T) {
+	t.Parallel()
+	tasks := `[{"id": 1, "title": "Set up", "status": "done"}, {"id": 2, "title": "Parse", "status": "pending"}]`
+	for _, c := range []struct {
+		doc, table, want string
+	}{
+		{`{"data": {"tasks": ` + tasks + `, "stats": {"total": 2}}, "version": "0.19.0"}`, "", "id\ttitle\tstatus\n1\tSet up\tdone\n2\tParse\tpending\n"},
+		{`{"data": {"tasks": ` + tasks + `, "stats": {"total": 2}}, "version": "0.19.0"}`, "tasks", "id\ttitle\tstatus\n1\tSet up\tdone\n2\tParse\tpending\n"},
+		{`{"data": {"tasks": ` + tasks + `, "stats": {"total": 2}}, "version": "0.19.0"}`, "data.tasks", "id\ttitle\tstatus\n1\tSet up\tdone\n2\tParse\tpending\n"},
+		{`{"data": {"items": ` + tasks + `, "total": 2, "next_cursor": null}}`, "", "id\ttitle\tstatus\n1\tSet up\tdone\n2\tParse\tpending\n"},
+		{`{"name": "srv", "info": {"version": "1", "icons": [{"src": "a.png"}]}}`, "", "name\tinfo.version\tinfo.icons\nsrv\t1\t" + `[{"src":"a.png"}]` + "\n"},
+	} {
+		got := renderString(t, c.doc, Options{Output: TSV, Table: c.table})
+		if got != c.want {
+			t.Errorf("--table %q\n%s\ngot:\n%s\nwant:\n%s", c.table, c.doc, got, c.want)
+		}
+	}
+	got := renderString(t, `{"data": {"tasks": `+tasks+`}}`, Options{Output: TSV, Steer: mustSpec(t, "id,status", "")})
+	if got != "id\tstatus\n1\tdone\n2\tpending\n" {
+		t.Errorf("-c id,status:\n%s", got)
+	}
+}

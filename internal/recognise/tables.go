@@ -68,6 +68,19 @@ func tablesIn(v Value, path, tool string) []Table {
 	}
 	var out []Table
 	for _, m := range v.Members {
+		if k, rows, ok := page(m.Value); ok {
+			// A page inside the answer ({"data": {"items": […], "total":
+			// 3}}): its rows are a table.
+			out = append(out, Table{Name: joinName(joinName(path, m.Key), k), Rows: rows})
+			continue
+		}
+		if wrapper(m.Value) && Classify(m.Value) == ShapeRecord {
+			// An object that wraps lists ({"data": {"tasks": […]}}): its
+			// tables are the answer's, at any depth, as human output
+			// shows them.
+			out = append(out, nested(m.Value, joinName(path, m.Key))...)
+			continue
+		}
 		if records(m.Value) && (len(m.Value.Items) > 0 || m.Value.IsOpen() || m.Key == items || IsListKey(m.Key)) {
 			// An empty list is a table of no rows (a search that found
 			// nothing) where it is the list (the shape's entries, a list
@@ -83,6 +96,55 @@ func tablesIn(v Value, path, tool string) []Table {
 	if len(out) == 0 && !v.IsOpen() && path == "" {
 		// The answer itself (not an op of a batch) is a record.
 		out = append(out, Table{Name: path, Rows: Value{Kind: Array, Items: []Value{v}}})
+	}
+	return out
+}
+
+// wrapper reports an object that only holds others, and lists: a
+// wrapper around the answer's lists ({"data": {"tasks": […], "stats":
+// {…}}}), where one with a scalar of its own (a server's info, a
+// summary) is a record, whose lists are its cells.
+func wrapper(v Value) bool {
+	if v.Kind != Object || len(v.Members) == 0 {
+		return false
+	}
+	for _, m := range v.Members {
+		if m.Value.Scalar() {
+			return false
+		}
+	}
+	return true
+}
+
+// page reports an object holding a list of records under a list key
+// (items, results, rows …): a page of rows, with what says of them
+// (total, next_cursor).
+func page(v Value) (key string, rows Value, ok bool) {
+	if v.Kind != Object {
+		return "", Value{}, false
+	}
+	for _, m := range v.Members {
+		if IsListKey(m.Key) && m.Value.Kind == Array && len(m.Value.Items) > 0 && value.AllObjects(m.Value.Items) {
+			return m.Key, m.Value, true
+		}
+	}
+	return "", Value{}, false
+}
+
+// nested is the tables of a wrapper inside the answer: its lists of
+// records, and those of the wrappers in it; never itself as a row.
+func nested(v Value, path string) []Table {
+	var out []Table
+	for _, m := range v.Members {
+		k, rows, isPage := page(m.Value)
+		switch {
+		case isPage:
+			out = append(out, Table{Name: joinName(joinName(path, m.Key), k), Rows: rows})
+		case wrapper(m.Value):
+			out = append(out, nested(m.Value, joinName(path, m.Key))...)
+		case records(m.Value) && (len(m.Value.Items) > 0 || m.Value.IsOpen() || IsListKey(m.Key)):
+			out = append(out, Table{Name: joinName(path, m.Key), Rows: m.Value})
+		}
 	}
 	return out
 }
