@@ -2,8 +2,12 @@ package pipeline
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -400,5 +404,38 @@ func TestRowsFindNestedTables(t *testing.T) {
 	got := renderString(t, `{"data": {"tasks": `+tasks+`}}`, Options{Output: TSV, Steer: mustSpec(t, "id,status", "")})
 	if got != "id\tstatus\n1\tdone\n2\tpending\n" {
 		t.Errorf("-c id,status:\n%s", got)
+	}
+}
+
+// A tools/list's table in -o tsv starts with the tool's name (its title
+// and description after it), and a schema is one cell of JSON, as human
+// output's overview shows it: it was every property flattened, 200
+// columns for one server, name last for another.
+func TestRowsOfToolsList(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob("../../testdata/mcp/*tools_list*.json")
+	if len(files) < 5 {
+		t.Fatalf("%d tools/list captures", len(files))
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := renderString(t, string(b), Options{Output: CSV})
+		recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		header := recs[0]
+		if header[0] != "name" || strings.Contains(strings.Join(header, ","), "inputSchema.") {
+			t.Errorf("%s: header %q", f, header)
+		}
+		if i := slices.Index(header, "inputSchema"); i >= 0 {
+			var schema map[string]any
+			if err := json.Unmarshal([]byte(recs[1][i]), &schema); err != nil {
+				t.Errorf("%s: the schema cell is not JSON: %v\n%s", f, err, recs[1][i])
+			}
+		}
 	}
 }

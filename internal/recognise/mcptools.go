@@ -17,6 +17,8 @@ var mcpTools = Recogniser{
 	Name:  "MCP tools",
 	Match: func(v Value) bool { return hasObjects(v, "tools", "inputSchema") },
 	Items: "tools",
+	Lead:  []string{"name", "title", "description"},
+	Whole: []string{"inputSchema", "outputSchema"},
 	View: func(b builder, v Value) ([]view.Block, error) {
 		if tools, err := objects(v, "tools"); err == nil && len(tools) > overviewAfter && b.opt.Fold && !b.opt.Verbose {
 			return b.toolOverview(v, tools)

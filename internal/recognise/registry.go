@@ -40,6 +40,11 @@ type Recogniser struct {
 	// server's tools): the rows --sort and --where pick from, and which
 	// --columns shows as a table (Long's Key, for a Long shape).
 	Items string
+	// Lead are the keys of its entries that lead a table of them (a
+	// tool's name, title and description), and Whole those whose value is
+	// one cell, not a column a key (a tool's schemas): -o tsv and -o csv
+	// write the table so, as human output shows it.
+	Lead, Whole []string
 }
 
 // items is the key of s's list of entries, if it has one.

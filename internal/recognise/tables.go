@@ -14,6 +14,9 @@ type Table struct {
 	// ("items", "results[1].hits"); "" for an answer that is the list.
 	Name string
 	Rows Value // an array of objects, held or open
+	// Lead and Whole are the shape's plan of its entries' columns
+	// (Recogniser's): those first, and those one cell each.
+	Lead, Whole []string
 }
 
 // Tables finds the tables of an answer: the list of a khive page (of each
@@ -63,8 +66,9 @@ func tablesIn(v Value, path, tool string) []Table {
 	// Every list of records, the server shape's own list of entries first
 	// (a search's hits before its facets).
 	items := ""
+	var shape *Recogniser
 	if s := findShape(v, tool); s != nil {
-		items = s.items()
+		items, shape = s.items(), s
 	}
 	var out []Table
 	for _, m := range v.Members {
@@ -87,6 +91,7 @@ func tablesIn(v Value, path, tool string) []Table {
 			// key); any other ([] tags) is a cell of the record.
 			t := Table{Name: joinName(path, m.Key), Rows: m.Value}
 			if m.Key == items {
+				t.Lead, t.Whole = shape.Lead, shape.Whole
 				out = append([]Table{t}, out...)
 			} else {
 				out = append(out, t)

@@ -219,7 +219,7 @@ func (p Writer) openTable(key string, first []Value, rest value.Cursor) {
 		scan = newTSVScan(t, tc)
 	}
 	// A --where condition may name any column: its rows are read whole.
-	whole := len(p.spec.Where) > 0 || !tokens
+	whole := len(p.spec.Where) > 0 || !tokens || len(p.wholeKeys) > 0
 	interrupted := false
 	for p.o.Err() == nil {
 		// In long form a row is read whole: its keys make no columns.

@@ -14,6 +14,7 @@ package plain
 import (
 	"bufio"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -79,6 +80,7 @@ func (p Writer) Table(t recognise.Table) error {
 		}
 		return p.o.Err()
 	}
+	p.lead, p.wholeKeys = t.Lead, t.Whole
 	p.table(t.Name, t.Rows)
 	if err := p.o.Err(); err != nil {
 		return err
@@ -161,6 +163,9 @@ type Writer struct {
 	// empty string and a null are NoValue, which CSV writes as an empty
 	// field.
 	csv bool
+	// lead and whole are the plan of the table being written
+	// (recognise.Table's Lead and Whole).
+	lead, wholeKeys []string
 	// err is the first error of an open list (open.go): the input's; set
 	// by Document, the only way in for an open document.
 	err *error
@@ -671,7 +676,7 @@ type tsvCol struct {
 func newTSV(p Writer, rows []Value) *tsv {
 	t := &tsv{p: p, byID: map[string]*tsvCol{}, first: make([][]tsvCell, len(rows)), rows: len(rows)}
 	for r, row := range rows {
-		flattenRow(row, t.p.csv, func(id, parent, header, cell string) {
+		flattenRow(row, t.p, func(id, parent, header, cell string) {
 			c := t.column(id, parent, header)
 			t.first[r] = append(t.first[r], tsvCell{c, cell})
 			if cell != "" && !c.used {
@@ -681,6 +686,7 @@ func newTSV(p Writer, rows []Value) *tsv {
 		})
 		t.cells += len(t.first[r])
 	}
+	t.leadFirst()
 	if p.header != nil && recognise.Sparse(t.used, t.rows, t.cells) {
 		t.goLong()
 		return t
@@ -691,6 +697,28 @@ func newTSV(p Writer, rows []Value) *tsv {
 	}
 	t.writeHeader()
 	return t
+}
+
+// leadFirst puts the columns of the table's plan's leading keys first,
+// in their order, the others after them as they came.
+func (t *tsv) leadFirst() {
+	if len(t.p.lead) == 0 {
+		return
+	}
+	var lead, rest []*tsvCol
+	for _, k := range t.p.lead {
+		for _, c := range t.roots {
+			if c.id == joinPath("", k) {
+				lead = append(lead, c)
+			}
+		}
+	}
+	for _, c := range t.roots {
+		if !slices.Contains(lead, c) {
+			rest = append(rest, c)
+		}
+	}
+	t.roots = append(lead, rest...)
 }
 
 // goLong writes the rows from here on in long form (tsv.long), under its
@@ -887,7 +915,7 @@ func (t *tsv) loadRow(row Value) {
 	t.rowCells = t.rowCells[:0]
 	t.pairs = t.pairs[:0]
 	if t.long {
-		flattenRow(row, t.p.csv, func(_, _, header, cell string) {
+		flattenRow(row, t.p, func(_, _, header, cell string) {
 			t.cells++
 			if cell != "" {
 				t.pairs = append(t.pairs, tsvPair{header, cell})
@@ -895,7 +923,7 @@ func (t *tsv) loadRow(row Value) {
 		})
 		return
 	}
-	flattenRow(row, t.p.csv, func(id, parent, header, cell string) {
+	flattenRow(row, t.p, func(id, parent, header, cell string) {
 		t.cells++
 		c := t.column(id, parent, header)
 		c.cell, c.gen = cell, t.gen
@@ -1000,7 +1028,8 @@ func (t *tsv) picks(header string) bool {
 // column only places its fields'). The id tells repeated keys apart
 // (duplicate keys are shown, each in its own column of the same header);
 // parent is the id of the enclosing object for nested fields.
-func flattenRow(row Value, csv bool, emit func(id, parent, header, cell string)) {
+func flattenRow(row Value, p Writer, emit func(id, parent, header, cell string)) {
+	csv := p.csv
 	var walk func(pid, phead string, v Value)
 	walk = func(pid, phead string, v Value) {
 		var seen map[string]int
@@ -1019,6 +1048,8 @@ func flattenRow(row Value, csv bool, emit func(id, parent, header, cell string))
 			}
 			id, header := colID(pid, m.Key, n), joinPath(phead, m.Key)
 			switch {
+			case pid == "" && !m.Value.Scalar() && slices.Contains(p.wholeKeys, m.Key):
+				emit(id, pid, header, plainText(value.Compact(m.Value))) // one cell, as the shape plans
 			case m.Value.Kind == Object && len(m.Value.Members) == 0:
 				emit(id, pid, header, "{}")
 			case m.Value.Kind == Object:
