@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -740,4 +741,30 @@ func codeSearchDoc(n int) string {
 	}
 	b.WriteString(`], "total_count": ` + itoa(n+10) + `, "project_id": "p", "latency_ms": 245}`)
 	return b.String()
+}
+
+// A live stream's first record, shown on a pause, starts the table the
+// records after it are rows of, as the whole file shows them: it was
+// shown alone as a record, and the table of the rest went without it.
+func TestLiveFirstRecordStartsTheTable(t *testing.T) {
+	opt := Options{Output: Human, Width: 100, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}
+	pr, pw := io.Pipe()
+	var out strings.Builder
+	done := make(chan error, 1)
+	go func() {
+		_, err := NewRenderer(&out, opt).Stream(pr, "pipe")
+		done <- err
+	}()
+	for i := 1; i <= 3; i++ {
+		fmt.Fprintf(pw, `{"event": "note_updated", "id": %d, "title": "t%d"}`+"\n", i, i)
+		time.Sleep(3 * runPause) // the pause fires, but on a very slow machine
+	}
+	pw.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	if strings.Count(got, "ID ") != 1 || strings.Contains(got, "event  note_updated") || !strings.Contains(got, "3 items") {
+		t.Errorf("not one table of the three:\n%s", got)
+	}
 }

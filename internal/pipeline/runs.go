@@ -16,7 +16,8 @@ import (
 // log lines) is shown as one table. Its first records are held until it
 // is known whether more come: the next document, the end of the input,
 // or a pause in a slow stream (runPause) decides. A held single record
-// that stands alone is shown as a record, as always; a run grows as one
+// that the next document or the end shows standing alone is shown as a
+// record, as always; on a pause it starts a table; a run grows as one
 // table, laid out from its first records (at most input.StreamAfter),
 // each later record a row as soon as it arrives.
 
@@ -186,9 +187,8 @@ func (rn *Renderer) showRun() error {
 	return rn.flush()
 }
 
-// pauseRun shows a held run when the input pauses: as a table, once it
-// is a run or once the stream has shown that records keep coming; a lone
-// first record is shown as a record.
+// pauseRun shows a held run when the input pauses: as a table, a lone
+// first record too, whose table the records after it are rows of.
 func (rn *Renderer) pauseRun(res *Result) error {
 	if rn.held != nil {
 		if err := rn.flushNote(); err != nil {
@@ -202,9 +202,8 @@ func (rn *Renderer) pauseRun(res *Result) error {
 	if ru == nil || ru.r != nil || rn.opt.Output != Human || len(rn.opt.Steer.Sort) > 0 {
 		return nil
 	}
-	if len(ru.rows) == 1 && !rn.opt.Follow && res.Documents == 1 {
-		return rn.endRun()
-	}
+	// A lone first record too: the stream is live, and the records that
+	// follow it are rows of its table, as they are read from a file.
 	return rn.showRun()
 }
 
