@@ -205,12 +205,12 @@ func IsFiller(key string, v Value, inProps bool) bool {
 	return false
 }
 
-// Noun names what a list's rows are, singular: from a `kind` shared by every
-// row ("task"), from the shape of the rows, or from the array's key.
+// Noun names what a list's rows are, singular: from the shape of the
+// rows (khive's events), from a `kind` shared by every row that is one
+// word ("task": khive's kinds of entity and note), or from the array's
+// key. A kind of two words or more says what happened, not what a row is
+// (note_updated, search_executed), and names nothing.
 func Noun(rows []Value, arrayKey string) string {
-	if k := UniformKind(rows); k != "" {
-		return k
-	}
 	if len(rows) > 0 && rows[0].Kind == Object {
 		switch {
 		case rows[0].Has("outcome") && rows[0].Has("verb"):
@@ -218,6 +218,9 @@ func Noun(rows []Value, arrayKey string) string {
 		case rows[0].Has("note_id"):
 			return "note"
 		}
+	}
+	if k := UniformKind(rows); k != "" && !strings.Contains(k, "_") {
+		return k
 	}
 	switch arrayKey {
 	case "items", "":

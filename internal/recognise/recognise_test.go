@@ -103,3 +103,27 @@ func TestIsWarningKeys(t *testing.T) {
 		t.Error("an empty warning is a warning")
 	}
 }
+
+// A count's noun comes from the rows' shape, a kind of one word, or the
+// list's key, never from a kind that says what happened ("2
+// note_updateds").
+func TestNounIsNeverAnEvent(t *testing.T) {
+	rows := func(kind string, extra ...Member) []Value {
+		r := Value{Kind: Object, Members: append([]Member{{Key: "kind", Value: Value{Kind: String, Text: kind}}}, extra...)}
+		return []Value{r, r}
+	}
+	for _, c := range []struct {
+		rows []Value
+		key  string
+		want string
+	}{
+		{rows("task"), "items", "task"},
+		{rows("note_updated"), "", "item"},
+		{rows("note_updated"), "events", "event"},
+		{rows("search_executed", Member{Key: "outcome", Value: Value{Kind: String, Text: "success"}}, Member{Key: "verb", Value: Value{Kind: String, Text: "search"}}), "", "event"},
+	} {
+		if got := Noun(c.rows, c.key); got != c.want {
+			t.Errorf("%s under %q: %q, want %q", c.rows[0].Str("kind"), c.key, got, c.want)
+		}
+	}
+}
