@@ -99,6 +99,16 @@ func (vp *viewParts) write(o *lines.Writer, d view.Doc) error {
 	return vp.hw.Doc(d)
 }
 
+// openTable writes a table that stays open for more rows (a run of
+// records).
+func (vp *viewParts) openTable(o *lines.Writer, t view.Table) (openTable, error) {
+	if vp.rn.opt.Output == Markdown {
+		mw := markdown.New(o, markdown.Options{Verbose: vp.rn.opt.Verbose, Glyphs: vp.rn.hopt.Glyphs})
+		return mw.Open(t, ""), nil
+	}
+	return human.New(o, vp.rn.hopt).Open(t, 0)
+}
+
 // write writes a view: runs of records (human and Markdown output only).
 func (rn *Renderer) write(o *lines.Writer, d view.Doc) error {
 	return rn.docs().(*viewParts).write(o, d)

@@ -6,7 +6,6 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
-	"github.com/khive-ai/khive-pretty/internal/render/human"
 	"github.com/khive-ai/khive-pretty/internal/render/lines"
 	"github.com/khive-ai/khive-pretty/internal/value"
 	"github.com/khive-ai/khive-pretty/internal/view"
@@ -25,11 +24,18 @@ import (
 // enough for a fast stream to say more, short enough to look live.
 const runPause = 100 * time.Millisecond
 
+// openTable is a table being shown a row at a time: human output's, laid
+// out on its first rows, or Markdown's.
+type openTable interface {
+	Row([]view.Cell) error
+	Close()
+}
+
 type run struct {
 	rows  []value.Value // held, not shown yet
 	first value.Value   // once shown: its first record, for the shape
 	r     *recognise.Run
-	ot    *human.OpenTable // the human table being shown
+	ot    openTable // the table being shown
 	o     *lines.Writer
 }
 
@@ -153,7 +159,7 @@ func (rn *Renderer) addToRun(v value.Value, res *Result) error {
 	rn.run.rows = append(rn.run.rows, v)
 	// Sorted rows are held to the end; others are shown once they are
 	// enough to lay the table out.
-	if len(rn.run.rows) >= input.StreamAfter && rn.opt.Output == Human && len(rn.opt.Steer.Sort) == 0 {
+	if len(rn.run.rows) >= input.StreamAfter && len(rn.opt.Steer.Sort) == 0 {
 		return rn.showRun()
 	}
 	return nil
@@ -179,7 +185,7 @@ func (rn *Renderer) showRun() error {
 	if rn.viewed != nil {
 		rn.viewed(view.Doc{Blocks: []view.Block{t}})
 	}
-	ot, err := human.New(ru.o, rn.hopt).Open(t, 0)
+	ot, err := rn.docs().(*viewParts).openTable(ru.o, t)
 	if err != nil {
 		return err
 	}
@@ -199,7 +205,7 @@ func (rn *Renderer) pauseRun(res *Result) error {
 		}
 	}
 	ru := rn.run
-	if ru == nil || ru.r != nil || rn.opt.Output != Human || len(rn.opt.Steer.Sort) > 0 {
+	if ru == nil || ru.r != nil || len(rn.opt.Steer.Sort) > 0 {
 		return nil
 	}
 	// A lone first record too: the stream is live, and the records that

@@ -361,73 +361,7 @@ func (m Writer) bullets(r view.Record, indent string) {
 // table writes rows as a GitHub table: every column but bars (a page has
 // no width to fit), numbers right-aligned.
 func (m Writer) table(t view.Table, indent string) error {
-	var cols []int
-	for i, c := range t.Columns {
-		if !c.Bar {
-			cols = append(cols, i)
-		}
-	}
-	// With no column there is nothing to show of the rows, but a streamed
-	// list is read to its end all the same.
-	noCols := len(cols) == 0
-	var b strings.Builder
-	line := func(cells []string) {
-		if noCols {
-			return
-		}
-		b.Reset()
-		b.WriteString(indent + "|")
-		for _, c := range cells {
-			b.WriteString(" " + c + " |")
-		}
-		m.o.Line(b.String())
-	}
-	var hdr, sep []string
-	for _, i := range cols {
-		c := t.Columns[i]
-		hdr = append(hdr, inline(m.h.Text(c.Header)))
-		if c.Align == view.Right {
-			sep = append(sep, "---:")
-		} else {
-			sep = append(sep, "---")
-		}
-	}
-	line(hdr)
-	line(sep)
-	out := make([]string, len(cols))
-	// What a repeating cell (Same: a status, a priority, tags) reads as,
-	// by column: made once, not on every row of a long list.
-	same := make([][]string, len(cols))
-	row := func(row []view.Cell) {
-		for k, i := range cols {
-			var c *view.Cell
-			if i < len(row) && row[i].Kind != view.None {
-				c = &row[i]
-			}
-			if c != nil && c.Same > 0 && int(c.Same) < len(same[k]) && same[k][c.Same] != "" {
-				out[k] = same[k][c.Same]
-				continue
-			}
-			text := ""
-			if c != nil {
-				text = m.h.Cell(*c)
-			}
-			if !t.Exact && !t.Columns[i].Identity {
-				text = m.cut(text)
-			}
-			out[k] = inline(text)
-			if c != nil && c.Same > 0 && c.Same < 1<<12 {
-				for int(c.Same) >= len(same[k]) {
-					same[k] = append(same[k], "")
-				}
-				same[k][c.Same] = out[k]
-			}
-		}
-		line(out)
-	}
-	for _, r := range t.Rows {
-		row(r)
-	}
+	ot := m.Open(t, indent)
 	// A list too long to hold: its further rows as they are read. An item
 	// that is not a record ends the table, is shown, and the table goes
 	// on under its header again.
@@ -440,16 +374,114 @@ func (m Writer) table(t view.Table, indent string) error {
 			m.o.Gap()
 			m.bullets(*other, indent)
 			m.o.Gap()
-			line(hdr)
-			line(sep)
+			ot.header()
 		} else {
-			row(r)
+			ot.row(r)
 		}
 		if err := m.o.Err(); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// OpenTable is a table being written a row at a time, as rows come (a
+// live stream's records): a Markdown table's rows need no layout.
+type OpenTable struct {
+	m        Writer
+	t        view.Table
+	indent   string
+	cols     []int // the columns shown: all but a bar
+	hdr, sep []string
+	out      []string
+	// same is what a repeating cell (Same: a status, a priority, tags)
+	// reads as, by column: made once, not on every row of a long list.
+	same [][]string
+	b    strings.Builder
+}
+
+// Open writes a table's header and rows and keeps it open for more.
+func (m Writer) Open(t view.Table, indent string) *OpenTable {
+	ot := &OpenTable{m: m, t: t, indent: indent}
+	for i, c := range t.Columns {
+		if !c.Bar {
+			ot.cols = append(ot.cols, i)
+		}
+	}
+	for _, i := range ot.cols {
+		c := t.Columns[i]
+		ot.hdr = append(ot.hdr, inline(m.h.Text(c.Header)))
+		if c.Align == view.Right {
+			ot.sep = append(ot.sep, "---:")
+		} else {
+			ot.sep = append(ot.sep, "---")
+		}
+	}
+	ot.out = make([]string, len(ot.cols))
+	ot.same = make([][]string, len(ot.cols))
+	ot.header()
+	for _, r := range t.Rows {
+		ot.row(r)
+	}
+	return ot
+}
+
+// Row writes a further row; the output's error, if it failed.
+func (ot *OpenTable) Row(row []view.Cell) error {
+	ot.row(row)
+	return ot.m.o.Err()
+}
+
+// Close ends the table: nothing follows a Markdown table's last row.
+func (ot *OpenTable) Close() {}
+
+func (ot *OpenTable) header() {
+	ot.line(ot.hdr)
+	ot.line(ot.sep)
+}
+
+// line writes a row of cells; with no column there is nothing to show
+// of the rows, but a streamed list is read to its end all the same.
+func (ot *OpenTable) line(cells []string) {
+	if len(ot.cols) == 0 {
+		return
+	}
+	b := &ot.b
+	b.Reset()
+	b.WriteString(ot.indent + "|")
+	for _, c := range cells {
+		b.WriteString(" " + c + " |")
+	}
+	ot.m.o.Line(b.String())
+}
+
+func (ot *OpenTable) row(row []view.Cell) {
+	m, t := ot.m, ot.t
+	for k, i := range ot.cols {
+		var c *view.Cell
+		if i < len(row) && row[i].Kind != view.None {
+			c = &row[i]
+		}
+		if c != nil && c.Same > 0 && int(c.Same) < len(ot.same[k]) && ot.same[k][c.Same] != "" {
+			ot.out[k] = ot.same[k][c.Same]
+			continue
+		}
+		text := ""
+		if c != nil {
+			text = m.h.Cell(*c)
+		}
+		if !t.Exact && !t.Columns[i].Identity {
+			text = m.cut(text)
+		}
+		ot.out[k] = inline(text)
+		if c != nil && c.Same > 0 && c.Same < 1<<12 {
+			for int(c.Same) >= len(ot.same[k]) {
+				ot.same[k] = append(ot.same[k], "")
+			}
+			ot.same[k][c.Same] = ot.out[k]
+		}
+	}
+	ot.line(ot.out)
 }
 
 // footer writes a summary line: metadata in italics, totals in bold, a
