@@ -355,3 +355,34 @@ c                                  u://bbbbbb…  a
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// A key that a long list's later rows bring, which its first rows (the
+// table's columns) did not have, is shown under its row in human and
+// Markdown output, read token by token or whole, serially or ahead: it
+// was dropped.
+func TestStreamedRowsKeepNewKeys(t *testing.T) {
+	doc := "[" + items(1500, func(i int) string {
+		if i == 1200 {
+			return `{"id": 1200, "name": "n1200", "error": "disk full"}`
+		}
+		return `{"id": ` + itoa(i) + `, "name": "n` + itoa(i) + `"}`
+	}) + "]"
+	where, err := whereSpec("id!=x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []Output{Human, Markdown} {
+		for _, ahead := range []bool{false, true} {
+			for _, steer := range []bool{false, true} {
+				opt := Options{Output: o, Width: 100, ReadAhead: ahead}
+				if steer {
+					opt.Steer = where // rows read whole
+				}
+				got, _, gerr := renderAll([]byte(doc), opt)
+				if gerr != "" || !strings.Contains(got, "disk full") || !strings.Contains(got, "1499") {
+					t.Errorf("output %d, ahead %v, read whole %v: the new key is not shown (%v)", o, ahead, steer, gerr)
+				}
+			}
+		}
+	}
+}

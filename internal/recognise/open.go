@@ -69,6 +69,12 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 		return b.openByIndex(list.Items, rest, indent, c)
 	}
 	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(first)), Indent: indent}
+	known := map[string]bool{}
+	for _, row := range plan {
+		for _, m := range row.Members {
+			known[m.Key] = true
+		}
+	}
 	for r, row := range first {
 		tb.Rows[r] = t.row(row.Members)
 	}
@@ -84,7 +90,7 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 	if whole {
 		rows = rest
 	} else {
-		rd = &rowReader{t: t, l: tc}
+		rd = &rowReader{t: t, l: tc, known: known}
 		rd.only(nil)
 		tb.Shows = rd.only
 	}
@@ -116,12 +122,43 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 			}
 			c.shown++
 			if whole {
-				return t.rowInto(buf, row.Members, t.at(row.Members)), nil, true, nil
+				at := t.at(row.Members)
+				return t.rowInto(buf, row.Members, at), b.extra(unplanned(row, at, known)), true, nil
 			}
-			return rd.cells(buf, row), nil, true, nil
+			return rd.cells(buf, row), b.extra(extraOf(row)), true, nil
 		}
 	}
 	return tb
+}
+
+// extraOf is what rowReader.read kept of a row that no column holds.
+func extraOf(row Value) Value {
+	if len(row.Items) == 1 {
+		return row.Items[0]
+	}
+	return Value{}
+}
+
+// unplanned is the members of a row read whole that no column holds (at:
+// each member's column, -1 for none) and the first rows had not (known).
+func unplanned(row Value, at []int, known map[string]bool) Value {
+	var out Value
+	for i, m := range row.Members {
+		if at[i] < 0 && !known[m.Key] {
+			out.Kind = Object
+			out.Members = append(out.Members, m)
+		}
+	}
+	return out
+}
+
+// extra is the record shown under a streamed row of the fields its table
+// has no column for (keys the first rows did not have), or nil.
+func (b builder) extra(v Value) *view.Record {
+	if len(v.Members) == 0 {
+		return nil
+	}
+	return b.record(v, 0, false, false)
 }
 
 // openByIndex is an open list as records under their index, as a held
@@ -261,7 +298,13 @@ type rowReader struct {
 	// not by reading all the keys before each one again.
 	count    map[string]int
 	counting bool
+	// known is every key the first rows had, which the table's columns
+	// show or say once: a key not among them is a new one (newKey).
+	known map[string]bool
 }
+
+// newKey is the column of a key the first rows of a table did not have.
+const newKey = -2
 
 // only is the table's Shows: the columns the writer shows (nil: all),
 // the others' values left unread. The column of a bar shows the number
@@ -298,7 +341,7 @@ func (r *rowReader) read() (Value, bool, error) {
 	if _, err := dec.ReadToken(); err != nil {
 		return Value{}, false, err
 	}
-	var containers []Member
+	var containers, extra []Member
 	buf := r.buf[:0]
 	r.counting = false
 	same := true // every key so far where the previous row had it
@@ -320,7 +363,20 @@ func (r *rowReader) read() (Value, bool, error) {
 			k := string(key)
 			r.keys, r.col = append(r.keys[:p], k), r.col[:p]
 			i = r.t.column(k, r.occurrence(p))
+			if i < 0 && !r.known[k] {
+				i = newKey
+			}
 			r.col = append(r.col, i)
+		}
+		if i == newKey {
+			// A key the first rows did not have: no column holds it, and
+			// it is shown under the row (extra), never dropped.
+			v, err := r.l.ReadValue()
+			if err != nil {
+				return Value{}, false, err
+			}
+			extra = append(extra, Member{Key: string(key), Value: v})
+			continue
 		}
 		k := -1
 		if i >= 0 {
@@ -342,6 +398,9 @@ func (r *rowReader) read() (Value, bool, error) {
 		return Value{}, false, err
 	}
 	row := Value{Kind: Object, Text: string(buf), Members: containers, Open: packed}
+	if extra != nil {
+		row.Items = []Value{{Kind: Object, Members: extra}} // see extraOf
+	}
 	r.buf = keepBuf(buf)
 	return row, true, nil
 }

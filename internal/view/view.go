@@ -239,8 +239,10 @@ type Table struct {
 	Measured int
 	// Stream, when set, yields further rows of a list too long to hold,
 	// laid out from the first ones; other is a row that is not a record,
-	// to show as a record of its own between the rows. A row is valid
-	// until the next call.
+	// to show as a record of its own between the rows, or, beside a row,
+	// its fields that no column holds (keys the first rows did not have),
+	// to show under it: never dropped. A row is valid until the next
+	// call.
 	Stream func() (row []Cell, other *Record, ok bool, err error)
 	// Shows, when set, is told once, before Stream is first called, which
 	// columns (increasing) a writer shows of the rows Stream yields, those

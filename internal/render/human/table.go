@@ -44,10 +44,19 @@ func (h *Writer) table(t view.Table, indent int) error {
 		if err != nil || !ok {
 			return err
 		}
-		if other != nil {
+		switch {
+		case row == nil && other != nil:
 			h.record(*other, indent)
-		} else if err := ot.Row(row); err != nil {
-			return err
+		case other != nil:
+			// Fields no column holds, under their row.
+			if err := ot.Row(row); err != nil {
+				return err
+			}
+			h.record(*other, indent+2)
+		default:
+			if err := ot.Row(row); err != nil {
+				return err
+			}
 		}
 		if err := h.o.Err(); err != nil {
 			return err
@@ -65,11 +74,14 @@ func (h *Writer) tableRecords(t view.Table, indent int) error {
 			h.o.Line("")
 		}
 		n++
-		if other != nil {
+		if row == nil && other != nil {
 			h.record(*other, indent)
 			return
 		}
 		r := view.Record{Indent: indent, Fields: make([]view.Field, 0, len(row))}
+		if other != nil {
+			defer h.record(*other, indent) // fields no column holds, after the row's
+		}
 		for i, c := range row {
 			switch {
 			case c.Kind == view.None || t.Columns[i].Bar:

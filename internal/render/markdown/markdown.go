@@ -370,13 +370,16 @@ func (m Writer) table(t view.Table, indent string) error {
 		if err != nil || !ok {
 			return err
 		}
+		if r != nil {
+			ot.row(r)
+		}
 		if other != nil {
+			// A row that is not a record, or fields no column holds: after
+			// the table so far, which goes on under its header again.
 			m.o.Gap()
 			m.bullets(*other, indent)
 			m.o.Gap()
 			ot.header()
-		} else {
-			ot.row(r)
 		}
 		if err := m.o.Err(); err != nil {
 			return err
