@@ -614,7 +614,7 @@ func TestLatePauseIsNoPause(t *testing.T) {
 		}
 		return rn, fired, release
 	}
-	wantTable := "NAME                 SIZE\nb1                    1 B\nb2-much-longer-name   2 B\n"
+	wantTable := "NAME                 SIZE\nb1                      1\nb2-much-longer-name     2\n"
 
 	t.Run("next document", func(t *testing.T) {
 		outs := make(chanWriter, 16)
@@ -784,5 +784,29 @@ func TestMarkdownStreamsRecords(t *testing.T) {
 	}
 	if !strings.HasPrefix(got, "| ID | LEVEL | MSG |\n| --- | --- | --- |\n") {
 		t.Errorf("not a table:\n%s", got)
+	}
+}
+
+// In JSON no shape recognises, human output changes the layout, not the
+// values: keys as written (_id, __typename, not " id", "  TYPENAME"), no
+// unit the key does not state (GitHub's size is kilobytes: 504, not
+// 504 B; size_bytes is bytes), and a flag that is no outcome as it is
+// (rm false, not the failure mark); an outcome keeps its mark.
+func TestHumanSaysOnlyWhatTheValuesSay(t *testing.T) {
+	opt := Options{Output: Human, Width: 100, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}
+	rec := renderString(t, `{"_id": "abc", "__typename": "Repo", "size": 504, "rm": false, "healthy": false}`, opt)
+	for _, want := range []string{"_id ", "__typename ", "size        504\n", "rm          false", "healthy     ✗"} {
+		if !strings.Contains(rec, want) {
+			t.Errorf("%q not in\n%s", want, rec)
+		}
+	}
+	table := renderString(t, `[{"_id": "a", "__typename": "Repo", "size": 504, "rm": false, "size_bytes": 11358}, {"_id": "b", "__typename": "Repo", "size": 11358, "rm": true, "size_bytes": 1}]`, opt)
+	for _, want := range []string{"_ID", "__TYPENAME", "11358", "false", "true", "11.1 KiB"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("%q not in\n%s", want, table)
+		}
+	}
+	if strings.Contains(table, "11.1 KiB  ") && strings.Count(table, "KiB") > 1 || strings.Contains(table, "✗") {
+		t.Errorf("a unit or a mark the values do not say:\n%s", table)
 	}
 }

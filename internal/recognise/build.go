@@ -316,7 +316,7 @@ func labels(key string) (l, unitLabel string, unitKey bool) {
 		return s
 	}
 	_, unitKey = DurationUnit(Snake(key))
-	return none(strings.ToLower(Header(key))), none(strings.ReplaceAll(Snake(key), "_", " ")), unitKey
+	return none(strings.ToLower(Header(key))), none(Spaced(Snake(key))), unitKey
 }
 
 // plainKey reports a key of lower-case letters and digits only, which

@@ -124,7 +124,24 @@ func Header(key string) string {
 	if h == "" {
 		h = key
 	}
-	return strings.ToUpper(strings.ReplaceAll(h, "_", " "))
+	return strings.ToUpper(Spaced(h))
+}
+
+// Spaced is a key's words apart: an underscore between two is a space
+// (rank_score: rank score), one that begins or ends the key is part of
+// its name and stays (_id, __typename).
+func Spaced(key string) string {
+	i, j := 0, len(key)
+	for i < j && key[i] == '_' {
+		i++
+	}
+	for j > i && key[j-1] == '_' {
+		j--
+	}
+	if strings.IndexByte(key[i:j], '_') < 0 {
+		return key
+	}
+	return key[:i] + strings.ReplaceAll(key[i:j], "_", " ") + key[j:]
 }
 
 // sparseColumns is how many columns any table may have, however empty its

@@ -447,7 +447,7 @@ func (b builder) listFooter(v Value, key string, n, total int, singular string, 
 	}
 	for _, k := range [...]string{"truncated", "scan_incomplete"} {
 		if t, _ := v.Get(k); t.IsTrue() {
-			f.Parts = append(f.Parts, view.Part{Tone: view.Warn, Text: strings.ReplaceAll(k, "_", " ")})
+			f.Parts = append(f.Parts, view.Part{Tone: view.Warn, Text: Spaced(k)})
 		}
 	}
 	if na, ok := v.Get("next_after"); ok && na.Kind != Null {
@@ -623,7 +623,7 @@ func (b builder) totals(bv BatchView) view.Footer {
 				tone = view.Warn
 			}
 		}
-		f.Parts = append(f.Parts, view.Part{Tone: tone, Text: ScalarText(m.Value) + " " + strings.ReplaceAll(m.Key, "_", " ")})
+		f.Parts = append(f.Parts, view.Part{Tone: tone, Text: ScalarText(m.Value) + " " + Spaced(m.Key)})
 	}
 	if bv.Status != "" {
 		f.Parts = append(f.Parts, view.Part{Tone: StatusTone(bv.Status), Text: bv.Status, Aside: true})

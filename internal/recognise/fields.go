@@ -92,10 +92,12 @@ func BoolTone(key string, b bool) view.Tone {
 	return view.Neutral
 }
 
-// IsSizeKey: numbers that are sizes in bytes (an MCP resource's size).
+// IsSizeKey: numbers that are sizes in bytes by their key (bytes,
+// size_bytes); a bare "size" states no unit (GitHub's is kilobytes), and is
+// bytes only where a shape knows it (an MCP resource's: mcpSizeKey).
 func IsSizeKey(k string) bool {
 	k = Snake(k)
-	return k == "size" || k == "bytes" || strings.HasSuffix(k, "_bytes")
+	return k == "bytes" || strings.HasSuffix(k, "_bytes") || strings.HasSuffix(k, "_size_bytes")
 }
 
 // IsIDKey: a UUID under one of these keys is an identifier. Elsewhere a

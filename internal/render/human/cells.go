@@ -30,7 +30,17 @@ func (h *Writer) cellAt(c *view.Cell) table.Cell {
 	case view.NotYet:
 		return table.Cell{Text: h.g.Dash, Style: h.th.Faint}
 	case view.Bool:
-		return table.Cell{Text: h.g.Bool(c.Text == "true").Glyph, Style: h.tone(c.Tone)}
+		switch c.Tone {
+		case view.Good:
+			return table.Cell{Text: h.g.True, Style: h.tone(c.Tone)} // ok: true
+		case view.Bad:
+			return table.Cell{Text: h.g.False, Style: h.tone(c.Tone)} // ok: false, error: true
+		case view.Warn:
+			return table.Cell{Text: c.Text, Style: h.tone(c.Tone)} // partial: true
+		}
+		// A flag, not an outcome (rm, is_terminal, content_appended): a
+		// mark of success or failure would say what it does not.
+		return table.Cell{Text: c.Text}
 	case view.Number:
 		return table.Cell{Text: format.Bound(c.Text, h.g.Ellipsis)}
 	case view.Score:
