@@ -354,20 +354,12 @@ func number(b []byte) bool {
 	if i < len(b) && b[i] == '-' {
 		i++
 	}
-	d := i
-	for i < len(b) && isDigit(b[i]) {
-		i++
-	}
-	if i == d {
+	n, ok := run(b, i)
+	if !ok {
 		return false
 	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		d = i
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-		if i == d {
+	if i = n; i < len(b) && b[i] == '.' {
+		if i, ok = run(b, i+1); !ok {
 			return false
 		}
 	}
@@ -376,15 +368,20 @@ func number(b []byte) bool {
 		if i < len(b) && (b[i] == '+' || b[i] == '-') {
 			i++
 		}
-		d = i
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-		if i == d {
+		if i, ok = run(b, i); !ok {
 			return false
 		}
 	}
 	return i == len(b)
+}
+
+// run is where a run of digits that starts at b[i] ends; false for none.
+func run(b []byte, i int) (int, bool) {
+	j := i
+	for j < len(b) && isDigit(b[j]) {
+		j++
+	}
+	return j, j > i
 }
 
 // field appends a line of text: Name: value, whose name says what the

@@ -274,6 +274,27 @@ type reader struct {
 // readSize is how much is asked of the source at a time.
 const readSize = 256 << 10
 
+// step reads from the source once and appends to out what of all that
+// was read is redacted: what is whole so far (all of it at the end).
+func (x *reader) step(out []byte) []byte {
+	if cap(x.in)-len(x.in) < readSize {
+		x.in = append(make([]byte, 0, 2*cap(x.in)+readSize), x.in...)
+	}
+	n, err := x.src.Read(x.in[len(x.in):cap(x.in)])
+	x.in = x.in[:len(x.in)+n]
+	if err != nil {
+		x.done = true
+		if err != io.EOF {
+			x.err = err
+		}
+	}
+	out, used := x.lx.run(out, x.in, x.done)
+	if used > 0 { // else nothing moves: a long string's reads are not copied again
+		x.in = x.in[:copy(x.in, x.in[used:])]
+	}
+	return out
+}
+
 func (x *reader) Read(p []byte) (int, error) {
 	for x.off == len(x.out) {
 		if x.done {
@@ -282,23 +303,7 @@ func (x *reader) Read(p []byte) (int, error) {
 			}
 			return 0, io.EOF
 		}
-		if cap(x.in)-len(x.in) < readSize {
-			x.in = append(make([]byte, 0, 2*cap(x.in)+readSize), x.in...)
-		}
-		n, err := x.src.Read(x.in[len(x.in):cap(x.in)])
-		x.in = x.in[:len(x.in)+n]
-		if err != nil {
-			x.done = true
-			if err != io.EOF {
-				x.err = err
-			}
-		}
-		var used int
-		x.out, used = x.lx.run(x.out[:0], x.in, x.done)
-		x.off = 0
-		if used > 0 { // else nothing moves: a long string's reads are not copied again
-			x.in = x.in[:copy(x.in, x.in[used:])]
-		}
+		x.out, x.off = x.step(x.out[:0]), 0
 	}
 	n := copy(p, x.out[x.off:])
 	x.off += n
@@ -369,22 +374,7 @@ func (a *ahead) redact(x *reader) {
 			return
 		}
 		for len(buf) == 0 && !x.done {
-			if cap(x.in)-len(x.in) < readSize {
-				x.in = append(make([]byte, 0, 2*cap(x.in)+readSize), x.in...)
-			}
-			n, err := x.src.Read(x.in[len(x.in):cap(x.in)])
-			x.in = x.in[:len(x.in)+n]
-			if err != nil {
-				x.done = true
-				if err != io.EOF {
-					x.err = err
-				}
-			}
-			var used int
-			buf, used = x.lx.run(buf, x.in, x.done)
-			if used > 0 {
-				x.in = x.in[:copy(x.in, x.in[used:])]
-			}
+			buf = x.step(buf)
 		}
 		c := chunk{b: buf}
 		if x.done {
