@@ -107,13 +107,13 @@ func CanonicalStatus(status string) string {
 		return "active"
 	case "input_required":
 		return "waiting" // an MCP task waiting for its client's answer
-	case "todo", "new", "open":
+	case "todo":
 		return "inbox"
 	case "canceled":
 		return "cancelled"
-	case "completed", "closed":
-		return "done"
 	}
+	// "open", "closed", "completed", "new" are not khive's: a GitHub issue
+	// closed unfixed, a CI job completed in failure. Shown as written.
 	return s
 }
 
@@ -153,8 +153,32 @@ func (s Set) Outcome(outcome string) (Mark, bool) {
 		return Mark{s.success, Good}, true
 	case "denied", "refused":
 		return Mark{s.denied, Warn}, true
-	case "error", "failed", "failure":
+	case "error", "failed", "failure", "timed_out", "startup_failure":
 		return Mark{s.failure, Bad}, true
+	// CI's (a GitHub check run's or job's conclusion).
+	case "cancelled", "canceled":
+		return Mark{s.cancelled, Muted}, true
+	case "action_required", "stale":
+		return Mark{"", Warn}, true
+	}
+	return Mark{}, false
+}
+
+// TaskStatus returns the mark for an MCP task's status, by the MCP
+// specification's vocabulary (tasks): working, input_required, and the
+// ends completed (it succeeded), failed, cancelled.
+func (s Set) TaskStatus(status string) (Mark, bool) {
+	switch status {
+	case "working":
+		return Mark{s.active, Busy}, true
+	case "input_required":
+		return Mark{s.waiting, Warn}, true
+	case "completed":
+		return Mark{s.success, Good}, true
+	case "failed":
+		return Mark{s.failure, Bad}, true
+	case "cancelled":
+		return Mark{s.cancelled, Muted}, true
 	}
 	return Mark{}, false
 }

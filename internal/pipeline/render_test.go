@@ -810,3 +810,24 @@ func TestHumanSaysOnlyWhatTheValuesSay(t *testing.T) {
 		t.Errorf("a unit or a mark the values do not say:\n%s", table)
 	}
 }
+
+// A mark comes from a vocabulary whose source is known, not from a key's
+// name: GitHub's closed (a pull request closed unmerged) and a CI job's
+// completed are no khive done, a workflow's state: active (enabled) is
+// no task in progress; a job's conclusion is CI's outcome; an MCP task's
+// completed is the MCP specification's success.
+func TestMarksComeFromVocabularies(t *testing.T) {
+	opt := Options{Output: Human, Width: 120, Now: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}
+	for _, c := range []struct{ doc, want, not string }{
+		{`[{"number": 1, "title": "Fix", "state": "closed"}, {"number": 2, "title": "Add", "state": "open"}]`, "closed", "✓"},
+		{`[{"name": "CI", "state": "active"}, {"name": "Old", "state": "disabled_manually"}]`, "active", "●"},
+		{`[{"name": "build", "status": "completed", "conclusion": "failure"}, {"name": "test", "status": "completed", "conclusion": "success"}]`, "✗ failure", "✓ completed"},
+		{`{"taskId": "t1", "status": "completed", "statusMessage": "done"}`, "✓ completed", ""},
+		{`[{"id": "a1", "status": "done"}, {"id": "a2", "status": "active"}]`, "✓ done", ""},
+	} {
+		got := renderString(t, c.doc, opt)
+		if !strings.Contains(got, c.want) || c.not != "" && strings.Contains(got, c.not) {
+			t.Errorf("%s\nwant %q, not %q:\n%s", c.doc, c.want, c.not, got)
+		}
+	}
+}

@@ -71,8 +71,8 @@ type keyMeaning struct {
 }
 
 func meaningOf(key string) keyMeaning {
-	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id", status: IsStatusKey(key),
-		outcome: key == "outcome", dependency: key == "dependency_state", priority: key == "priority", epoch: IsTimeKey(key),
+	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id", status: IsStatusKey(key) && Snake(key) != "state",
+		outcome: key == "outcome" || key == "conclusion", dependency: key == "dependency_state", priority: key == "priority", epoch: IsTimeKey(key),
 		header: Header(key)}
 	m.label, m.unitLabel, m.unitKey = labels(key)
 	if !m.score {
@@ -236,6 +236,15 @@ func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
 		}
 	}
 	sameLabels(r.Fields)
+	if v.Has("taskId") {
+		// An MCP task: its status is the specification's word (completed
+		// is its success), not khive's.
+		for i := range r.Fields {
+			if r.Fields[i].Key == "status" && (r.Fields[i].Cell.Kind == view.Status || r.Fields[i].Cell.Kind == view.Text) {
+				r.Fields[i].Cell.Kind = view.TaskStatus
+			}
+		}
+	}
 	return r
 }
 

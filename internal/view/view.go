@@ -75,6 +75,7 @@ const (
 	Status                     // a task status or a health word
 	Outcome                    // an event outcome: success, denied, error
 	Dependency                 // a dependency state: ready, blocked, broken
+	TaskStatus                 // an MCP task's status: working … completed, failed
 	Priority                   // p0 … p3
 	List                       // an array of scalars: Items, inline
 	Object                     // an object shown inline: Fields as key=value
@@ -145,7 +146,7 @@ func (c Cell) Fields() []Field {
 // IsString reports whether the cell holds a string of the input.
 func (c Cell) IsString() bool {
 	switch c.Kind {
-	case Text, ID, Time, Status, Outcome, Dependency, Priority, URL:
+	case Text, ID, Time, Status, Outcome, Dependency, TaskStatus, Priority, URL:
 		return true
 	}
 	return false

@@ -122,6 +122,8 @@ func (h *Writer) stringCell(c *view.Cell, short bool) table.Cell {
 		m, ok = h.g.Outcome(s)
 	case view.Dependency:
 		m, ok = h.g.Dependency(s)
+	case view.TaskStatus:
+		m, ok = h.g.TaskStatus(s)
 	case view.Priority:
 		if st, ok := h.th.Priority(s); ok {
 			return table.Cell{Text: text, Style: st}
