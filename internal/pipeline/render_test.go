@@ -831,3 +831,30 @@ func TestMarksComeFromVocabularies(t *testing.T) {
 		}
 	}
 }
+
+// Columns are ranked by what their values tell: web addresses go first
+// (a pull request list keeps its number at 80 columns, not its URL), and
+// where no key of ours names the rows (no id, name or title), the first
+// column whose values are short, filled and different on every row leads
+// them (a commit in a log).
+func TestColumnsRankedByTheirValues(t *testing.T) {
+	opt := Options{Output: Human, Width: 80, Now: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}
+	prs := renderString(t, `[{"number": 1347, "title": "Fix the flaky watcher test on macOS runners", "state": "closed", "html_url": "https://github.com/octocat/Hello-World/pull/1347", "updated_at": "2026-11-20T10:00:00Z"},
+ {"number": 1348, "title": "Add retries to the fetcher", "state": "open", "html_url": "https://github.com/octocat/Hello-World/pull/1348", "updated_at": "2026-11-21T10:00:00Z"}]`, opt)
+	if !strings.Contains(prs, "NUMBER") || !strings.Contains(prs, "html url") {
+		t.Errorf("the number hidden, or the URL shown:\n%s", prs)
+	}
+	var log strings.Builder
+	log.WriteString("[")
+	for i := range 6 {
+		if i > 0 {
+			log.WriteString(",")
+		}
+		fmt.Fprintf(&log, `{"author": "Ann Example", "date": "2026-11-%02dT10:00:00Z", "message": "Make the thing do what it was meant to do, at last, number %d", "commit": "a1b2c3%d"}`, 20+i, i, i)
+	}
+	log.WriteString("]")
+	got := renderString(t, log.String(), opt)
+	if !strings.HasPrefix(got, "COMMIT") {
+		t.Errorf("the commit does not lead:\n%s", got)
+	}
+}

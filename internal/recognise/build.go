@@ -508,6 +508,36 @@ type plannedColumn struct {
 	alarm  bool // some row holds a failure in it (a broken dependency)
 	set    int  // how many rows hold a value in it
 	score  []Value
+	// Measured on the values, to rank a column no key of ours names: its
+	// scalars seen so far while each was short and none repeated (nil
+	// once one is long, repeats or is not a scalar: no identity), and
+	// how many are web addresses.
+	distinct map[string]struct{}
+	other    bool
+	urls     int
+}
+
+// measure notes what a value says of its column's rank (plannedColumn's
+// distinct, other and urls).
+func (c *plannedColumn) measure(v Value) {
+	if v.Kind == String && isURL(v.Text) {
+		c.urls++
+	}
+	if c.other {
+		return
+	}
+	if v.Kind != String && v.Kind != Number || len(v.Text) > identityMax || v.Text == "" {
+		c.other, c.distinct = true, nil
+		return
+	}
+	if c.distinct == nil {
+		c.distinct = make(map[string]struct{}, 8)
+	}
+	if _, dup := c.distinct[v.Text]; dup {
+		c.other, c.distinct = true, nil
+		return
+	}
+	c.distinct[v.Text] = struct{}{}
 }
 
 // columns plans the table of rows. It is nil when they are too sparse to
@@ -569,6 +599,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			if IsScoreKey(m.Key) {
 				c.score = append(c.score, m.Value)
 			}
+			c.measure(m.Value)
 			if saysWhy(m.Value) {
 				c.prose++
 			}
@@ -613,6 +644,12 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// text that explains a row (a snippet, a payload's reason).
 			c.info.keep, c.info.min, c.info.want = proseKeep, 20, 60
 		}
+		switch {
+		case c.info.generic && c.urls*2 > c.set:
+			// Web addresses: long, and said by the row's identity; the
+			// first to go.
+			c.info.order, c.info.keep = 86, 15
+		}
 		if c.alarm && c.info.keep < alarmKeep {
 			// A failure on some row (a broken dependency, an event that
 			// errored) is what the row is read for.
@@ -629,6 +666,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		}
 		keep = append(keep, c)
 	}
+	identify(keep, cols, len(rows))
 	// Rows without an id of their own are named by an ID that leads them
 	// (taskId, note_id): it is their identity column.
 	if len(keep) > 0 && len(rows) > 0 && len(rows[0].Members) > 0 {
@@ -764,6 +802,35 @@ func alarming(key, s string) bool {
 	}
 	return ok && m.Tone == glyphs.Bad
 }
+
+// identify ranks first the column that tells the rows apart when no key
+// of ours does: where no id leads and there is no name or title, the
+// first column (in the rows' order) no key of ours names whose values are
+// short, filled and different on every row (a commit, a file, a device).
+func identify(keep, cols []*plannedColumn, rows int) {
+	if rows < identifyRows {
+		return // a few rows differ by chance
+	}
+	for _, c := range keep {
+		if k := Snake(c.key); c.info.order == 0 || k == "name" || k == "title" {
+			return
+		}
+	}
+	for _, c := range cols {
+		if c.info.generic && !c.other && c.set == rows && slices.Contains(keep, c) {
+			c.info.order, c.info.keep = 2, identityKeep
+			return
+		}
+	}
+}
+
+// identifyRows is how many rows show that a column's values differ on
+// every row by what they are, not by chance.
+const identifyRows = 4
+
+// identityKeep is the worth of a column that tells rows apart: kept
+// before anything but the essential ones.
+const identityKeep = 97
 
 // proseKeep is the worth of a column of sentences: shown before the
 // columns that only qualify a row (times, who, kinds).

@@ -16,6 +16,8 @@ type colInfo struct {
 	min   int
 	want  int
 	align view.Align
+	// generic: no key of ours named it; its values rank it (measured).
+	generic bool
 }
 
 // columnInfo ranks a column by usefulness, from its key and the kind of
@@ -100,16 +102,20 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 	// the row's name), after the known leading columns and before times.
 	switch kind {
 	case Number:
-		return colInfo{order: 45, keep: 40, align: view.Right}
+		return colInfo{order: 45, keep: 40, align: view.Right, generic: true}
 	case Bool:
-		return colInfo{order: 45, keep: 40}
+		return colInfo{order: 45, keep: 40, generic: true}
 	case Array:
-		return colInfo{order: 72, keep: 30, flex: true, min: 8}
+		return colInfo{order: 72, keep: 30, flex: true, min: 8, generic: true}
 	case Object:
-		return colInfo{order: 85, keep: 20, flex: true, min: 10}
+		return colInfo{order: 85, keep: 20, flex: true, min: 10, generic: true}
 	}
-	return colInfo{order: 45, keep: 45, flex: true, min: 10}
+	return colInfo{order: 45, keep: 45, flex: true, min: 10, generic: true}
 }
+
+// identityMax is the length of the longest value of a column that tells
+// rows apart (a number, a name, a short hash): longer ones are text.
+const identityMax = 16
 
 // Header turns a key into a column header: created_at → CREATED,
 // duration_us → DURATION, rank_score → RANK SCORE.
