@@ -2,6 +2,7 @@ package recognise
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -303,8 +304,34 @@ func Compare(a, b view.Cell) int {
 			return 0
 		}
 	}
+	if sa, sb := severity(a), severity(b); sa >= 0 && sb >= 0 {
+		return sa - sb
+	}
 	return strings.Compare(strings.ToLower(cellText(a)), strings.ToLower(cellText(b)))
 }
+
+// severities are a log's levels, most severe first (syslog's and the
+// usual loggers'), and severity a text's place among them, or -1.
+var severities = [...]string{"emergency", "alert", "fatal", "critical", "error", "warning", "warn", "notice", "info", "debug", "trace"}
+
+func severity(c view.Cell) int {
+	if c.Kind != view.Text {
+		return -1
+	}
+	i := slices.Index(severities[:], strings.ToLower(c.Text))
+	if i >= 6 { // warn is warning
+		i--
+	}
+	return i
+}
+
+// ordinals are the words of known ordinal scales of priority and
+// severity, and ordinalRanks their places: p0 … p3 rank 0 … 3, these
+// beside them (critical with p0, low with p3).
+var (
+	ordinals     = [...]string{"blocker", "critical", "urgent", "highest", "high", "major", "medium", "normal", "minor", "low", "lowest", "trivial"}
+	ordinalRanks = [...]int{0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 4}
+)
 
 // rank is the place of a priority or a status in its order, or -1.
 func rank(c view.Cell) int {
@@ -314,6 +341,11 @@ func rank(c view.Cell) int {
 			if n, err := strconv.Atoi(c.Text[1:]); err == nil && n >= 0 {
 				return n
 			}
+		}
+		// The words of the usual scales, most urgent first (Jira's,
+		// GitHub's and task managers' priorities, a log's severities).
+		if i := slices.Index(ordinals[:], strings.ToLower(c.Text)); i >= 0 {
+			return ordinalRanks[i]
 		}
 	case view.Status:
 		order := []string{"inbox", "next", "active", "waiting", "someday", "done", "cancelled"}

@@ -102,3 +102,25 @@ func TestLookup(t *testing.T) {
 		t.Error("a nested key was found without its path")
 	}
 }
+
+// --sort orders the words of known scales by rank, not alphabetically:
+// critical, high, medium, low (it gave high, low, medium), and a log's
+// error before warning before info.
+func TestSortByOrdinalScales(t *testing.T) {
+	for _, c := range []struct {
+		key   string
+		words []string
+	}{
+		{"priority", []string{"critical", "high", "medium", "low"}},
+		{"priority", []string{"p0", "highest", "normal", "trivial"}},
+		{"severity", []string{"fatal", "error", "warn", "info", "debug"}},
+	} {
+		for i := 1; i < len(c.words); i++ {
+			a := meaning(c.key, Value{Kind: String, Text: c.words[i-1]})
+			b := meaning(c.key, Value{Kind: String, Text: c.words[i]})
+			if Compare(a, b) >= 0 {
+				t.Errorf("%s: %s does not sort before %s", c.key, c.words[i-1], c.words[i])
+			}
+		}
+	}
+}
