@@ -145,6 +145,17 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 			blocks = append(blocks, b.records(res.Items, Noun(res.Items, "results"), indent)...)
 		}
 	case ShapeRecord:
+		if n, of, partial := PartialResult(res); partial {
+			// Some of its items failed: said in the title, and its
+			// errors first.
+			title.Mark = view.Warning
+			text := strconv.Itoa(n) + " failed"
+			if of >= 0 {
+				text = strconv.Itoa(n) + " of " + strconv.Itoa(of) + " failed"
+			}
+			title.Value = &view.Cell{Kind: view.Text, Text: text, Tone: view.Bad}
+			res = value.Join(Value{Kind: Object, Members: errorsOf(res)}, value.Without(res, "errors", "failed"))
+		}
 		blocks = append(blocks, title, *b.record(res, 2, false, false))
 	case ShapeScalar:
 		if page, ok := mdTable(res.Text); ok && res.Kind == String {
@@ -660,4 +671,15 @@ func beforeResult(v Value) Value {
 		}
 	}
 	return v
+}
+
+// errorsOf is a partial result's failed count and errors, said first.
+func errorsOf(res Value) []Member {
+	var out []Member
+	for _, k := range []string{"failed", "errors"} {
+		if v, ok := res.Says(k); ok {
+			out = append(out, Member{Key: k, Value: v})
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/view"
@@ -55,9 +56,20 @@ func Failed(v Value) bool {
 	if isSinkManifest(v) && manifestFailed(v) || isStatusReport(v) && StatusTone(v.Str("status")) == view.Bad {
 		return true
 	}
+	if validationFailed(v) {
+		return true
+	}
 	switch Classify(v) {
 	case ShapeError:
 		return true
+	case ShapeEnvelope:
+		// khive's non-atomic op (a bulk link) ran, and says some of its
+		// items failed: its envelope says success, its result does not.
+		if res, ok := v.Get("result"); ok {
+			if n, _, partial := PartialResult(res); partial && n != 0 {
+				return true
+			}
+		}
 	case ShapeBatch:
 		res, _ := v.Get("results")
 		for _, r := range res.Items {
@@ -87,6 +99,52 @@ func isErrorReport(v Value) bool {
 		return e.Text != ""
 	case Object:
 		return e.Has("message") || e.Has("code") || e.Has("kind")
+	}
+	return false
+}
+
+// PartialResult reads a result that says how many of its items failed:
+// a count failed above 0, or errors listed; n is the failed count (-1
+// when only errors say so), of attempted (-1 unknown).
+func PartialResult(res Value) (n, attempted int, ok bool) {
+	if res.Kind != Object {
+		return 0, 0, false
+	}
+	n, attempted = -1, -1
+	if f, has := res.Says("failed"); has && f.Kind == Number {
+		if c, err := strconv.Atoi(f.Text); err == nil {
+			n = c
+		}
+	}
+	if a, has := res.Says("attempted"); has && a.Kind == Number {
+		if c, err := strconv.Atoi(a.Text); err == nil {
+			attempted = c
+		}
+	}
+	errs, has := res.Says("errors")
+	listed := has && errs.Kind == Array && len(errs.Items) > 0
+	switch {
+	case n > 0:
+		return n, attempted, true
+	case n == 0:
+		return 0, attempted, false
+	case listed:
+		return len(errs.Items), attempted, true
+	}
+	return 0, 0, false
+}
+
+// validationFailed reports khive's kkernel kg validate report with a rule
+// of severity error that did not pass (a warning's does not fail it).
+func validationFailed(v Value) bool {
+	rules, ok := v.Get("rules")
+	if !ok || rules.Kind != Array {
+		return false
+	}
+	for _, r := range rules.Items {
+		if p, has := r.Says("passed"); has && p.IsFalse() && strings.EqualFold(r.Str("severity"), "error") {
+			return true
+		}
 	}
 	return false
 }
