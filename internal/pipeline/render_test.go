@@ -858,3 +858,12 @@ func TestColumnsRankedByTheirValues(t *testing.T) {
 		t.Errorf("the commit does not lead:\n%s", got)
 	}
 }
+
+// A khive dry run says so in its first line, not in a field below a title
+// that reads like the op done.
+func TestDryRunSaysSoFirst(t *testing.T) {
+	got := renderString(t, `{"ok": true, "tool": "merge", "result": {"dry_run": true, "into": "41f60be0", "edges_moved": 3}}`, Options{Output: Human, Width: 100})
+	if first, _, _ := strings.Cut(got, "\n"); !strings.Contains(first, "dry run") {
+		t.Errorf("the first line does not say it:\n%s", got)
+	}
+}

@@ -145,6 +145,10 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 			blocks = append(blocks, b.records(res.Items, Noun(res.Items, "results"), indent)...)
 		}
 	case ShapeRecord:
+		if d, ok := res.Says("dry_run"); ok && d.IsTrue() {
+			// Nothing was done: said first, not left to a field below.
+			title.Value = &view.Cell{Kind: view.Text, Text: "dry run: nothing changed", Tone: view.Warn}
+		}
 		if n, of, partial := PartialResult(res); partial {
 			// Some of its items failed: said in the title, and its
 			// errors first.
