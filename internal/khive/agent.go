@@ -73,7 +73,28 @@ func (a agent) document(v Value) Value {
 	if each := a.each(v); each != nil {
 		return eachMember(v, each)
 	}
+	if mcpResult(v) {
+		return v
+	}
 	return a.result("", v)
+}
+
+// mcpResult reports a result of MCP's own (initialize, a list of tools,
+// resources or prompts, a resource read): khive's transform is for
+// khive's answers, and would drop what MCP gives meaning to (an empty
+// capability object says the capability is there).
+func mcpResult(v Value) bool {
+	for _, k := range [...]string{"protocolVersion", "capabilities"} {
+		if v.Has(k) {
+			return true
+		}
+	}
+	for _, k := range [...]string{"tools", "resources", "resourceTemplates", "prompts", "contents", "messages"} {
+		if l, ok := v.Get(k); ok && l.Kind == Array {
+			return true
+		}
+	}
+	return false
 }
 
 // each is how a document that is an object shows each of its members

@@ -867,3 +867,15 @@ func TestDryRunSaysSoFirst(t *testing.T) {
 		t.Errorf("the first line does not say it:\n%s", got)
 	}
 }
+
+// -o agent keeps what MCP gives meaning to: an empty capability object
+// says the server has the capability (khive's transform dropped it, and
+// an agent reading the answer learned the opposite).
+func TestAgentKeepsMCPCapabilities(t *testing.T) {
+	got := renderString(t, `{"jsonrpc": "2.0", "id": 1, "result": {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}, "resources": {}, "prompts": {}, "logging": {}, "experimental": {}}, "serverInfo": {"name": "s", "version": ""}}}`, Options{Output: Agent})
+	for _, want := range []string{`"tools":{}`, `"logging":{}`, `"experimental":{}`, `"version":""`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%s dropped:\n%s", want, got)
+		}
+	}
+}
