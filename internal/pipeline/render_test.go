@@ -879,3 +879,14 @@ func TestAgentKeepsMCPCapabilities(t *testing.T) {
 		}
 	}
 }
+
+// Every empty MCP list says its noun: an empty prompts/list said
+// "✓ empty result" where an empty resources/list said "0 resources".
+func TestEmptyMCPListsSayTheirNoun(t *testing.T) {
+	for key, want := range map[string]string{"prompts": "0 prompts", "tools": "0 tools", "resources": "0 resources", "resourceTemplates": "0 templates"} {
+		got := renderString(t, `{"jsonrpc": "2.0", "id": 1, "result": {"`+key+`": []}}`, Options{Output: Human, Width: 80})
+		if strings.TrimSpace(got) != want {
+			t.Errorf("%s: %q, want %q", key, got, want)
+		}
+	}
+}

@@ -32,7 +32,7 @@ var mcpLists = Recogniser{
 }
 
 // mcpNoun is what a row of each list is.
-var mcpNoun = map[string]string{"resources": "resource", "resourceTemplates": "template", "tasks": "task"}
+var mcpNoun = map[string]string{"resources": "resource", "resourceTemplates": "template", "tasks": "task", "tools": "tool", "prompts": "prompt"}
 
 // mcpListRows finds the rows of an MCP list result: an array of objects
 // under one of the keys above, next to nothing but a cursor and _meta.
@@ -44,7 +44,11 @@ func mcpListRows(v Value) (string, []Value, bool) {
 	var rows Value
 	for _, m := range v.Members {
 		switch {
-		case mcpNoun[m.Key] != "" && key == "":
+		case mcpNoun[m.Key] != "" && m.Key != "tools" && m.Key != "prompts" && key == "":
+			key, rows = m.Key, m.Value
+		case (m.Key == "tools" || m.Key == "prompts") && key == "" && m.Value.Kind == Array && len(m.Value.Items) == 0:
+			// An empty tools/list or prompts/list says its noun too ("0
+			// tools"); a full one is its own shape's.
 			key, rows = m.Key, m.Value
 		case m.Key == "nextCursor", m.Key == "_meta", m.Key == "ttlMs", m.Key == "cacheScope":
 		default:
