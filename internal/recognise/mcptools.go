@@ -184,7 +184,7 @@ func (b builder) prompt(p Value) (view.Definition, error) {
 			return d, err
 		}
 		req, _ := a.Get("required")
-		arg := view.Param{Name: name, Description: desc, Required: req.IsTrue()}
+		arg := view.Param{Name: name, Description: Dedent(desc), Required: req.IsTrue()}
 		if !SameWords(title, name) {
 			arg.Title = title
 		}
@@ -207,7 +207,7 @@ func (b builder) named(v Value) (view.Definition, error) {
 		// A tool's title may be only among its annotations (Playwright's).
 		title = ann.Str("title")
 	}
-	d := view.Definition{Name: name, Description: desc, Extra: b.rest(v, 2, "name", "title", "description")}
+	d := view.Definition{Name: name, Description: Dedent(desc), Extra: b.rest(v, 2, "name", "title", "description")}
 	if b.opt.Verbose || !SameWords(title, name) {
 		d.Title = title
 	}
@@ -242,4 +242,43 @@ func toolHints(t Value) []view.Hint {
 		hints = append(hints, view.Hint{Text: "task optional"})
 	}
 	return hints
+}
+
+// Dedent is a description as its writer meant it read, from the source
+// code it was written in (a Go raw string, a Python docstring): leading
+// and trailing blank lines gone, the indent its lines share gone, tabs
+// made spaces. It was shown empty where the first line was a line break,
+// and its tabs as \t.
+func Dedent(s string) string {
+	if !strings.ContainsAny(s, "\n\t") && strings.TrimSpace(s) == s {
+		return s
+	}
+	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	// The indent every line with text starts with, character for
+	// character (a tab is not four spaces until it is made so).
+	prefix, first := "", true
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		ws := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+		if first {
+			prefix, first = ws, false
+			continue
+		}
+		for !strings.HasPrefix(ws, prefix) {
+			prefix = prefix[:len(prefix)-1]
+		}
+	}
+	for i, l := range lines {
+		l = strings.TrimPrefix(l, prefix)
+		lines[i] = strings.TrimRight(strings.ReplaceAll(l, "\t", "    "), " \t")
+	}
+	return strings.Join(lines, "\n")
 }

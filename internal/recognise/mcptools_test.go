@@ -205,3 +205,19 @@ func TestCompletionView(t *testing.T) {
 		t.Errorf("footer: %#v", f)
 	}
 }
+
+// A description written in source code (a Go raw string, a docstring)
+// reads as meant: its first line was a line break and indent, which the
+// tools overview showed as empty, and its tabs showed as \t.
+func TestDedent(t *testing.T) {
+	for in, want := range map[string]string{
+		"\n\t\tRead the file.\n\t\tReturns\tits text.\n\t": "Read the file.\nReturns    its text.",
+		"plain": "plain",
+		"\n    Lists tools.\n      - nested\n\n    End.\n": "Lists tools.\n  - nested\n\nEnd.",
+		"  one line  ": "one line",
+	} {
+		if got := Dedent(in); got != want {
+			t.Errorf("Dedent(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
