@@ -890,3 +890,20 @@ func TestEmptyMCPListsSayTheirNoun(t *testing.T) {
 		}
 	}
 }
+
+// An MCP log whose data is {"message": …} is shown as its message, the
+// rest of its data as fields (it was raw JSON, cut at the width); a log
+// of several lines is each line under its level, never cut.
+func TestLogNotificationsReadAsText(t *testing.T) {
+	opt := Options{Output: Human, Width: 60}
+	got := renderString(t, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":{"message":"Getting tasks","count":3}}}`+"\n"+
+		`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","data":"line one of the error, long enough to need a second line of its own\nline two"}}`, opt)
+	for _, want := range []string{"[info] Getting tasks  count=3\n", "[error] line one", "  line two\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q not in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, `{"message"`) || strings.Contains(got, "…") {
+		t.Errorf("raw JSON or a cut:\n%s", got)
+	}
+}

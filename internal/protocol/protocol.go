@@ -300,9 +300,11 @@ func notification(method string, params Value) (p Part) {
 		var plainData *Member
 		if d, ok := params.Get("data"); ok && !(d.Kind == String && d.Text == "") {
 			used["data"] = true
-			if msg, ok := logMsg(d); ok {
-				// fastmcp's {"msg": …, "extra": null}: the message is the line.
-				text += msg
+			if msg, rest, ok := logMsg(d); ok {
+				// {"message": …} (a task manager's), fastmcp's {"msg": …,
+				// "extra": null}: the message is the line, the rest of the
+				// data its fields after it.
+				text += msg + rest
 				plainText = text
 				plainData = &Member{Key: "data", Value: d}
 			} else if d.Kind == String {
@@ -352,17 +354,33 @@ func notification(method string, params Value) (p Part) {
 
 // logMsg is the message of a log record sent as an object whose other
 // fields say nothing: {"msg": "Searching…", "extra": null} (fastmcp).
-func logMsg(d Value) (string, bool) {
-	m, ok := d.Get("msg")
-	if d.Kind != Object || !ok || m.Kind != String {
-		return "", false
+func logMsg(d Value) (msg, rest string, ok bool) {
+	if d.Kind != Object {
+		return "", "", false
 	}
-	for _, f := range d.Members {
-		if f.Key != "msg" && !value.Empty(f.Value) && f.Value.Kind != Null {
-			return "", false
+	key := ""
+	for _, k := range [...]string{"message", "msg", "error"} {
+		if m, has := d.Get(k); has && m.Kind == String {
+			msg, key = m.Text, k
+			break
 		}
 	}
-	return m.Text, true
+	if key == "" {
+		return "", "", false
+	}
+	var b strings.Builder
+	for _, f := range d.Members {
+		if f.Key == key || value.Empty(f.Value) || f.Value.Kind == Null {
+			continue
+		}
+		b.WriteString("  " + f.Key + "=")
+		if f.Value.Kind == String {
+			b.WriteString(f.Value.Text)
+		} else {
+			b.WriteString(value.Compact(f.Value))
+		}
+	}
+	return msg, b.String(), true
 }
 
 // --- MCP tool results ---------------------------------------------------------

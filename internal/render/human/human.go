@@ -328,12 +328,27 @@ func (h *Writer) note(n view.Note) {
 	if n.Tone != view.Neutral {
 		style = h.tone(n.Tone)
 	}
-	fields := make([]string, len(n.Fields))
-	for i, f := range n.Fields {
-		fields[i] = h.text(f)
-	}
-	line := strings.Join(fields, h.g.Sep)
-	if h.width > 0 && table.Width(line) > h.width && strings.Contains(line, "://") {
+	raw := strings.Join(n.Fields, h.g.Sep)
+	if strings.Contains(raw, "\n") || n.Tone == view.Bad {
+		// A log of several lines, or a failure's: each line under the
+		// first, wrapped, never cut.
+		for i, part := range strings.Split(strings.TrimRight(raw, "\n"), "\n") {
+			indent := ""
+			if i > 0 {
+				indent = "  "
+			}
+			width := 1 << 30 // no width (--verbose): a line each, whole
+			if h.width > 0 {
+				width = max(h.width-2-len(indent), 20)
+			}
+			for j, ln := range wrapText(h.text(part), width) {
+				if j > 0 || i > 0 {
+					ln = "  " + ln
+				}
+				h.o.Line(style.Render(ln))
+			}
+		}
+	} else if line := h.text(raw); h.width > 0 && table.Width(line) > h.width && strings.Contains(line, "://") {
 		// A line that names a URI wraps, under itself: a cut address is
 		// no address.
 		for i, ln := range wrapText(line, h.width-2) {
