@@ -73,9 +73,6 @@ func (a agent) document(v Value) Value {
 	if each := a.each(v); each != nil {
 		return eachMember(v, each)
 	}
-	if mcpResult(v) {
-		return v
-	}
 	return a.result("", v)
 }
 
@@ -108,6 +105,8 @@ func (a agent) each(v Value) func(Member) Value {
 		return a.inner("result")
 	case protocol.IsToolResult(v):
 		return a.inner("structuredContent")
+	case mcpResult(v):
+		return func(m Member) Value { return m.Value } // as it came
 	}
 	switch recognise.Classify(v) {
 	case recognise.ShapeError:

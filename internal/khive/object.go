@@ -35,7 +35,8 @@ func tells(key string) bool {
 		"tool", "summary", // an envelope, a batch
 		"status", "message", "path", "rows", "schema_fingerprint", "checksum", "failures", // Failed
 		"requested_limit", "effective_limit", "limit_clamped", "next_after", "head_seq", // a page
-		"seq", "created_at", "record", "namespace", "properties": // a stream entry, dropRecord
+		"seq", "created_at", "record", "namespace", "properties", // a stream entry, dropRecord
+		"protocolVersion", "capabilities", "tools", "resources", "resourceTemplates", "prompts", "contents", "messages": // MCP's own (mcpResult)
 		return true
 	}
 	return false
