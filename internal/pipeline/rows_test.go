@@ -110,16 +110,7 @@ func readTables(t *testing.T, out string, split func(block string) [][]string) [
 		}
 		header := recs[0]
 		for _, rec := range recs[1:] {
-			if len(rec) != len(header) {
-				t.Fatalf("a row of %d cells under %d columns: %q", len(rec), len(header), rec)
-			}
-			row := map[string]string{}
-			for i, h := range header {
-				if rec[i] != "" {
-					row[h] = rec[i]
-				}
-			}
-			rows = append(rows, row)
+			rows = append(rows, rowUnder(t, header, rec))
 		}
 	}
 	return rows
@@ -146,17 +137,24 @@ func readCSVTables(t *testing.T, out string) []map[string]string {
 			header = rec
 			continue
 		}
-		if len(rec) != len(header) {
-			t.Fatalf("a row of %d cells under %d columns: %q", len(rec), len(header), rec)
-		}
-		row := map[string]string{}
-		for i, h := range header {
-			if rec[i] != "" {
-				row[h] = rec[i]
-			}
-		}
-		rows = append(rows, row)
+		rows = append(rows, rowUnder(t, header, rec))
 	}
+}
+
+// rowUnder is a record's cells by their column's header, its empty cells
+// left out.
+func rowUnder(t *testing.T, header, rec []string) map[string]string {
+	t.Helper()
+	if len(rec) != len(header) {
+		t.Fatalf("a row of %d cells under %d columns: %q", len(rec), len(header), rec)
+	}
+	row := map[string]string{}
+	for i, h := range header {
+		if rec[i] != "" {
+			row[h] = rec[i]
+		}
+	}
+	return row
 }
 
 func tsvSplit(block string) [][]string {
