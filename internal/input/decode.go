@@ -227,18 +227,13 @@ func (l *openList) Ahead(read func() (value.Value, bool, error)) value.Cursor {
 		l.ahead = l.d.ListAhead(l.first, read, l.d.Offset)
 		l.first = nil
 		if l.ahead != nil {
-			return cursorFunc(l.ahead)
+			return value.CursorFunc(l.ahead)
 		}
 		l.tokensAhead = false
 	}
 	l.serial = true
-	return cursorFunc(read)
+	return value.CursorFunc(read)
 }
-
-// cursorFunc is a list's reading as a value.Cursor.
-type cursorFunc func() (value.Value, bool, error)
-
-func (f cursorFunc) Next() (value.Value, bool, error) { return f() }
 
 // Item reads the next item whole, for a reader given to Ahead that reads
 // no item token by token here (one that is not an object), or the list's

@@ -67,6 +67,11 @@ type Cursor interface {
 	Next() (Value, bool, error)
 }
 
+// CursorFunc is a function as a Cursor.
+type CursorFunc func() (Value, bool, error)
+
+func (f CursorFunc) Next() (Value, bool, error) { return f() }
+
 // TextReader is the text of a long string, read as it comes. Unless a
 // caller commits to showing it as it is read (Commit), it is kept, and
 // the whole document holds it as a string.

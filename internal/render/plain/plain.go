@@ -1035,8 +1035,17 @@ func flattenRow(row Value, p Writer, emit func(id, parent, header, cell string))
 		var seen map[string]int
 		for i, m := range v.Members {
 			n := 0
-			if i > 0 {
-				// Repeated keys are rare: count them only once one is seen.
+			switch {
+			case i == 0:
+			case len(v.Members) <= 32:
+				// A short object's keys before this one are read again:
+				// cheaper than a map made for each row.
+				for _, p := range v.Members[:i] {
+					if p.Key == m.Key {
+						n++
+					}
+				}
+			default:
 				if seen == nil {
 					seen = make(map[string]int, len(v.Members))
 					for _, p := range v.Members[:i] {
@@ -1088,13 +1097,25 @@ func colID(pid, key string, occ int) string {
 // path ambiguous.
 func joinPath(path, key string) string {
 	k := key
-	if k == "" || strings.ContainsAny(k, ".[]:\"\\ \t\n") || sanitize.String(k, 0) != k {
+	if !plainKey(k) && (k == "" || strings.ContainsAny(k, ".[]:\"\\ \t\n") || sanitize.String(k, 0) != k) {
 		k = quote(k)
 	}
 	if path == "" {
 		return k
 	}
 	return path + "." + k
+}
+
+// plainKey reports a key of letters, digits, '_' and '-' alone, which a
+// path holds as it is: most keys, told without the checks of the others.
+func plainKey(k string) bool {
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return k != ""
 }
 
 // quote writes s as a JSON-style quoted string, control characters escaped.
