@@ -374,12 +374,28 @@ type Writer struct {
 	// streamed: the rows the layout was fitted on are written; those
 	// after them may be wider than it (Row).
 	streamed bool
+	fitted   int            // how many rows the layout was fitted on, to be written first
 	widths   map[string]int // widths of non-ASCII texts seen, which repeat (glyphs)
 }
 
 // NewWriter fits the columns to the first rows and writes the header and
 // those rows.
 func NewWriter(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer, error) {
+	t, err := Start(w, cols, first, opt)
+	if err != nil {
+		return nil, err
+	}
+	for _, row := range first {
+		if err := t.Row(row); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// Start fits the columns to the first rows and writes the header alone:
+// the caller writes the rows (Row), and whatever goes between them.
+func Start(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer, error) {
 	natural := make([]int, len(cols))
 	for i, c := range cols {
 		natural[i] = Width(c.Header)
@@ -404,12 +420,8 @@ func NewWriter(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer
 			return nil, err
 		}
 	}
-	for _, row := range first {
-		if err := t.Row(row); err != nil {
-			return nil, err
-		}
-	}
-	t.streamed = true
+	t.fitted = len(first)
+	t.streamed = t.fitted == 0
 	return t, nil
 }
 
@@ -436,11 +448,18 @@ func (t *Writer) Row(row []Cell) error {
 			w = t.width(row[i].Text)
 		}
 		t.tw = append(t.tw, w)
-		// Free text (Flex) is cut as the layout cut the first rows'.
-		over = over || w > t.lay.Widths[k] && t.lay.Widths[k] > 0 && !t.cols[i].Flex
+		// Free text (Flex) is cut as the layout cut the first rows', but
+		// in the last column, where the line's room is its own.
+		over = over || w > t.lay.Widths[k] && t.lay.Widths[k] > 0 && (!t.cols[i].Flex || k == len(t.lay.Cols)-1)
 	}
 	if over && t.streamed && t.overflow(row) {
 		return t.flush()
+	}
+	if !t.streamed {
+		// The rows fitted on are written first; those after them are
+		// streamed.
+		t.fitted--
+		t.streamed = t.fitted <= 0
 	}
 	buf := &t.buf
 	buf.Reset()
@@ -495,6 +514,9 @@ func (t *Writer) overflow(row []Cell) bool {
 		text, tw := c.Text, t.tw[k]
 		if tw == 0 && text == "" {
 			continue // an empty cell holds no place of the line
+		}
+		if k == len(t.lay.Cols)-1 && t.opt.Width > 0 {
+			w = max(w, t.opt.Width-at) // the rest of the line is the last column's
 		}
 		if t.cols[i].Flex && tw > w && t.opt.Width > 0 {
 			text, tw = CutWidth(text, w, t.opt.Ellipsis) // as Row cuts it

@@ -231,11 +231,12 @@ func TestWriterStreamsRowsToTheFirstRowsLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A later row wider than the first ones is cut to the layout they set.
+	// A later row wider than the first ones is cut to the width: its last
+	// column has the rest of the line, whatever the first rows left it.
 	if err := tw.Row([]Cell{{Text: "b2"}, {Text: "a much longer title than before"}}); err != nil {
 		t.Fatal(err)
 	}
-	want := "ID  TITLE\na1  short\nb2  a mu…\n"
+	want := "ID  TITLE\na1  short\nb2  a much longer t…\n"
 	if sb.String() != want {
 		t.Errorf("got %q, want %q", sb.String(), want)
 	}
@@ -245,7 +246,8 @@ func TestWriterStreamsRowsToTheFirstRowsLayout(t *testing.T) {
 // count one digit longer than the first rows') is whole while the line
 // has room: it takes the gap after it down to one space, so the columns
 // after it stay in place, or else moves them on by a whole gap. A line
-// that would not fit is cut to the layout, free text as before.
+// that would not fit is cut to the layout, free text as before; free
+// text in the last column takes the rest of the line.
 func TestWriterStreamedCellWiderThanItsColumnIsWholeWhileTheLineHasRoom(t *testing.T) {
 	cols := []Column{{Header: "ID", Keep: Essential}, {Header: "ST"}, {Header: "N", Align: Right}, {Header: "TITLE", Flex: true, Min: 3}}
 	first := [][]Cell{{{Text: "r999"}, {Text: "v0"}, {Text: "999"}, {Text: "tiny"}}}
@@ -257,7 +259,8 @@ func TestWriterStreamedCellWiderThanItsColumnIsWholeWhileTheLineHasRoom(t *testi
 	}{
 		{"one digit more", 40, []Cell{{Text: "r1000"}, {Text: "v1"}, {Text: "1000"}, {Text: "tiny"}}, "r1000 v1 1000  tiny"},
 		{"much longer", 40, []Cell{{Text: "r10000000"}, {Text: "v1"}, {Text: "1"}, {Text: "tiny"}}, "r10000000  v1  1  tiny"},
-		{"free text cut as laid out", 40, []Cell{{Text: "r1000"}, {Text: "v1"}, {Text: "1"}, {Text: "a longer title"}}, "r1000 v1    1  a lo…"},
+		{"free text last: the rest of the line", 40, []Cell{{Text: "r1000"}, {Text: "v1"}, {Text: "1"}, {Text: "a longer title"}}, "r1000 v1    1  a longer title"},
+		{"free text last, cut at the width", 24, []Cell{{Text: "r1000"}, {Text: "v1"}, {Text: "1"}, {Text: "a longer title"}}, "r1000 v1    1  a longer…"},
 		{"no room: cut to the layout", 18, []Cell{{Text: "r1000000"}, {Text: "v1"}, {Text: "1"}, {Text: "tiny"}}, "r10…  v1    1  ti…"},
 		{"no width limit", 0, []Cell{{Text: "r1000"}, {Text: "v1"}, {Text: "1000"}, {Text: "a longer title"}}, "r1000 v1 1000  a longer title"},
 	} {

@@ -42,6 +42,21 @@ func (b builder) deeper() builder {
 	return b
 }
 
+// inRow is the builder of a table a row holds (a list of records under
+// it): one level further in, with nothing of what --columns, --sort and
+// --where say of the rows around it, and a plan of its own.
+func (b builder) inRow() builder {
+	b.depth++
+	b.opt.Steer, b.opt.Seen, b.opt.Plan = steer.Spec{}, nil, nil
+	return b
+}
+
+// tableOf is rows as a table (or records, too sparse for one).
+func (b builder) tableOf(rows []Value, raw bool) view.Block {
+	blk, _ := b.table(rows, 0, raw)
+	return blk
+}
+
 // tooDeep reports whether a container at the next level would pass
 // MaxDepth.
 func (b builder) tooDeep() bool { return b.depth+1 >= MaxDepth }
@@ -515,13 +530,26 @@ type plannedColumn struct {
 	distinct map[string]struct{}
 	other    bool
 	urls     int
+	// records and others count the rows whose value is a list of
+	// records, and a list of anything else: a column of the first alone
+	// is shown under its rows (view.Column's Under).
+	records, others int
+	list            Value // the first list of records
 }
 
 // measure notes what a value says of its column's rank (plannedColumn's
 // distinct, other and urls).
 func (c *plannedColumn) measure(v Value) {
-	if v.Kind == String && isURL(v.Text) {
+	switch {
+	case v.Kind == String && isURL(v.Text):
 		c.urls++
+	case v.Kind != Array || len(v.Items) == 0:
+	case value.AllObjects(v.Items):
+		if c.records++; c.records == 1 {
+			c.list = v
+		}
+	default:
+		c.others++
 	}
 	if c.other {
 		return
@@ -739,7 +767,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		}
 		t.means = append(t.means, m)
 		t.cols = append(t.cols, view.Column{Key: c.key, Header: c.header, Align: c.info.align, Keep: c.info.keep,
-			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key), Named: c.named})
+			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key), Named: c.named,
+			Under: short && !c.named && c.records > 0 && c.others == 0 && !b.tooDeep() &&
+				b.cellOf(c.key, m, c.list, raw).Kind == view.Nested}) // not a list a key of ours names (blocked_by)
 		if t.bar < 0 && IsScoreKey(c.key) && len(rows) > 1 {
 			if top, ok := barScale(c.score); ok {
 				t.bar, t.top = len(t.cols), top
@@ -1069,6 +1099,13 @@ func (t *columns) put(out []view.Cell, i int, m Member) {
 // writer need not make its look again either.
 func (t *columns) cell(i int, m Member) view.Cell {
 	v := m.Value
+	if v.Kind == Array && t.cols[i].Under && len(v.Items) > 0 && value.AllObjects(v.Items) {
+		c := t.b.cellOf(m.Key, t.means[i], v, t.raw)
+		if c.Kind == view.Nested {
+			c.Sub = &view.Sub{Block: t.b.inRow().tableOf(v.Items, t.raw)}
+		}
+		return c
+	}
 	if v.Kind == Array {
 		return t.listCell(i, m)
 	}

@@ -116,6 +116,7 @@ type Cell struct {
 type Sub struct {
 	Items  []Cell  // List
 	Fields []Field // Object
+	Block  Block   // Nested, in an Under column: its records as a table
 }
 
 // Short is the form of the cell a shortened view shows: its Text, or the
@@ -223,6 +224,10 @@ type Column struct {
 	// Named columns were asked for by name (--columns): a writer shows
 	// them as columns, whatever their rows hold.
 	Named bool
+	// Under columns hold lists of records (an interface's addresses):
+	// each row's is a Nested cell whose Block a writer that can shows
+	// under the row, not as a count in it.
+	Under bool
 }
 
 // Table is rows of cells under columns.

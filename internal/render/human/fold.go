@@ -36,8 +36,10 @@ func (h *Writer) fold(t view.Table, grid [][]table.Cell) folding {
 	f := folding{show: make([]int, 0, len(t.Columns))}
 	all := func() folding {
 		f.show = f.show[:0]
-		for i := range t.Columns {
-			f.show = append(f.show, i)
+		for i, c := range t.Columns {
+			if !c.Under {
+				f.show = append(f.show, i)
+			}
 		}
 		f.once = nil
 		return f
@@ -47,6 +49,10 @@ func (h *Writer) fold(t view.Table, grid [][]table.Cell) folding {
 	}
 	folded := make([]bool, len(t.Columns))
 	for i, c := range t.Columns {
+		if c.Under {
+			folded[i] = true // shown under each row (under)
+			continue
+		}
 		if c.Named {
 			continue
 		}
@@ -150,6 +156,20 @@ func (h *Writer) differs(t view.Table, f folding, row []view.Cell, full []table.
 	}
 	if len(parts) > 0 {
 		h.summaryLine(parts, indent+2)
+	}
+}
+
+// under writes under a row the lists of records it holds (Under
+// columns): each a table under its key, as a record shows one.
+func (h *Writer) under(t view.Table, row []view.Cell, indent int) {
+	var r view.Record
+	for i, c := range t.Columns {
+		if c.Under && i < len(row) && row[i].Sub != nil && row[i].Sub.Block != nil {
+			r.Fields = append(r.Fields, view.Field{Key: c.Key, Label: h.header(t, i), Block: row[i].Sub.Block})
+		}
+	}
+	if len(r.Fields) > 0 {
+		h.record(r, indent+2)
 	}
 }
 

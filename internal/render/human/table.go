@@ -85,6 +85,8 @@ func (h *Writer) tableRecords(t view.Table, indent int) error {
 		for i, c := range row {
 			switch {
 			case c.Kind == view.None || t.Columns[i].Bar:
+			case c.Sub != nil && c.Sub.Block != nil:
+				r.Fields = append(r.Fields, view.Field{Key: t.Columns[i].Key, Block: c.Sub.Block})
 			case c.Kind == view.Object && len(c.Fields()) > 0:
 				// An object a table showed inline: its fields under its key.
 				r.Fields = append(r.Fields, view.Field{Key: t.Columns[i].Key,
@@ -219,9 +221,22 @@ func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
 			grid[r] = pick(grid[r], f.show)
 		}
 	}
-	tw, err := table.NewWriter(h.o, cols, grid, h.tableOptions(indent))
+	under := hasUnder(t)
+	start := table.NewWriter
+	if under {
+		start = table.Start // each row is followed by its lists (under)
+	}
+	tw, err := start(h.o, cols, grid, h.tableOptions(indent))
 	if err != nil {
 		return nil, err
+	}
+	if under {
+		for r, row := range grid {
+			if err := tw.Row(row); err != nil {
+				return nil, err
+			}
+			h.under(t, t.Rows[r], indent)
+		}
 	}
 	ot := &OpenTable{h: h, t: t, f: f, pts: pts, tw: tw, m: m, full: make([]table.Cell, len(t.Columns)), buf: make([]table.Cell, len(cols)), indent: indent}
 	if t.Stream != nil && t.Shows != nil {
@@ -239,6 +254,9 @@ func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
 // layout shows, and those said once, which a row may differ in (differs).
 func (ot *OpenTable) shows() []int {
 	need := make([]bool, len(ot.t.Columns))
+	for i, c := range ot.t.Columns {
+		need[i] = c.Under // shown under each row
+	}
 	for _, k := range ot.tw.Layout().Cols {
 		if k >= 0 && k < len(ot.f.show) {
 			need[ot.f.show[k]] = true
@@ -257,6 +275,16 @@ func (ot *OpenTable) shows() []int {
 		}
 	}
 	return cols
+}
+
+// hasUnder reports a table with a column shown under its rows.
+func hasUnder(t view.Table) bool {
+	for _, c := range t.Columns {
+		if c.Under {
+			return true
+		}
+	}
+	return false
 }
 
 // pick is the elements of s at idx, in place: idx is increasing.
@@ -283,6 +311,7 @@ func (ot *OpenTable) Row(row []view.Cell) error {
 		return err
 	}
 	ot.h.differs(ot.t, ot.f, row, full, ot.indent)
+	ot.h.under(ot.t, row, ot.indent)
 	return ot.h.o.Err()
 }
 

@@ -1,0 +1,38 @@
+package pipeline
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// A list of records inside each row (ip -j addr's addr_info) is shown
+// under its row as a table, never as "N items", in a held table and in a
+// streamed one alike; a list a key of khive names (blocked_by) keeps its
+// cell.
+func TestListOfRecordsShownUnderItsRow(t *testing.T) {
+	row := func(i int) string {
+		return fmt.Sprintf(`{"ifindex": %d, "ifname": "eth%d", "mtu": 1500, "addr_info": [{"family": "inet", "local": "10.0.%d.%d", "prefixlen": 24}]}`, i, i, i/250, i%250)
+	}
+	for _, n := range []int{3, 3000} {
+		rows := make([]string, n)
+		for i := range rows {
+			rows[i] = row(i)
+		}
+		doc := "[" + strings.Join(rows, ",") + "]"
+		out, opened := renderOpened(t, doc, Options{Output: Human, Width: 80})
+		if n > 1000 && !opened {
+			t.Fatalf("%d rows: not streamed", n)
+		}
+		if strings.Contains(out, " item") && !strings.HasSuffix(out, " items\n") {
+			t.Errorf("%d rows: a list counted, not shown:\n%s", n, out[:min(len(out), 600)])
+		}
+		for _, i := range []int{0, n - 1} {
+			ip := fmt.Sprintf("10.0.%d.%d ", i/250, i%250)
+			at := strings.Index(out, fmt.Sprintf("eth%d\n", i))
+			if at < 0 || !strings.Contains(out[at:min(len(out), at+200)], ip) {
+				t.Errorf("%d rows: row %d's address %s not under it", n, i, ip)
+			}
+		}
+	}
+}
