@@ -67,3 +67,27 @@ func TestFailuresNeverReachSuccessRenderers(t *testing.T) {
 		}
 	}
 }
+
+// A value cut short says so, and how to see the rest: a text of many
+// lines counts the lines left, a long one-line text ends in "(-v)"; under
+// --verbose both are whole.
+func TestCutValueSaysHowToSeeTheRest(t *testing.T) {
+	var steps []string
+	for i := range 12 {
+		steps = append(steps, "step "+strings.Repeat("x", i))
+	}
+	doc := `{"id": "t1", "steps": "` + strings.Join(steps, `\n`) + `", "note": "` + strings.Repeat("word ", 200) + `"}`
+	got, _ := renderHuman(t, doc, false)
+	for _, want := range []string{"step xxxxxx\n", "… 5 more lines (-v)\n", "wo… (-v)\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "step xxxxxxx\n") {
+		t.Errorf("a line past the cut shown:\n%s", got)
+	}
+	got, _ = renderHuman(t, doc, true)
+	if !strings.Contains(got, "step xxxxxxxxxxx") || strings.Contains(got, "(-v)") {
+		t.Errorf("--verbose cut:\n%s", got)
+	}
+}

@@ -212,24 +212,37 @@ const eventLines = 4
 // excerpt writes the first n lines of text, indented by two, its lines
 // wrapped to the width, and "…" under them when there is more.
 func (h *Writer) excerpt(text string, n int) {
-	var out []string
-	more := false
-	for _, ln := range strings.Split(strings.ReplaceAll(format.Bound(text, h.g.Ellipsis), "\r\n", "\n"), "\n") {
-		if len(out) >= n {
-			more = true
-			break
-		}
-		out = append(out, wrapText(sanitize.String(ln, h.san()), h.width-2)...)
-	}
-	if len(out) > n {
-		out, more = out[:n], true
-	}
+	out, left := h.firstLines(text, h.width-2, n)
 	for _, ln := range out {
 		h.o.Line(strings.TrimRight("  "+ln, " "))
 	}
-	if more {
-		h.o.Line("  " + h.th.Faint.Render(h.g.Ellipsis))
+	if left > 0 {
+		h.o.Line("  " + h.more(left))
 	}
+}
+
+// firstLines is text's lines wrapped to width (none at 0), sanitised, as
+// many as n of them; and, when there were more, how many of its lines
+// were not shown whole (the one a cut went through among them), which
+// the caller says with more. n < 0: all of them.
+func (h *Writer) firstLines(text string, width, n int) ([]string, int) {
+	lns := strings.Split(strings.ReplaceAll(format.Bound(text, h.g.Ellipsis), "\r\n", "\n"), "\n")
+	if width <= 0 && n < 0 {
+		return lns, 0
+	}
+	var out []string
+	for i, ln := range lns {
+		w := []string{sanitize.String(ln, h.san())}
+		if width > 0 {
+			w = wrapText(w[0], width)
+		}
+		if n >= 0 && len(out)+len(w) > n {
+			out = append(out, w...)[:n]
+			return out, len(lns) - i
+		}
+		out = append(out, w...)
+	}
+	return out, 0
 }
 
 // codeLines is how many lines of a piece of code are shown without
@@ -298,8 +311,13 @@ func (h *Writer) codeLines(text string, style theme.Style, maxLines int) {
 		}
 	}
 	if shown < total {
-		h.o.Line("    " + h.th.Faint.Render(h.g.Ellipsis+" "+format.Count(total-shown, "more line")))
+		h.o.Line("    " + h.more(total-shown))
 	}
+}
+
+// more says that n lines of a text were left out, and how to see them.
+func (h *Writer) more(n int) string {
+	return h.th.Faint.Render(h.g.Ellipsis + " " + format.Count(n, "more line") + " (-v)")
 }
 
 // prose writes text a tool wrote for people with the conventions of terse

@@ -5,7 +5,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/khive-ai/khive-pretty/internal/format"
 	"github.com/khive-ai/khive-pretty/internal/sanitize"
 	"github.com/khive-ai/khive-pretty/internal/view"
 	"github.com/khive-ai/khive-pretty/table"
@@ -155,15 +154,22 @@ func (h *Writer) valueLines(prefix keyPieces, c table.Cell, col int) {
 	}
 	// Only the first lines are shown: a huge value is not wrapped whole.
 	lns := wrapText(table.Cut(c.Text, (valueLines+1)*avail, ""), avail)
+	hint := ""
 	if len(lns) > valueLines {
-		lns[valueLines-1] = table.Cut(strings.Join(lns[valueLines-1:], " ")+" "+h.g.Ellipsis, avail, h.g.Ellipsis)
+		// The last line is cut, and says how to see the rest.
+		hint = " (-v)"
+		lns[valueLines-1] = table.Cut(strings.Join(lns[valueLines-1:], " ")+" "+h.g.Ellipsis, avail-len(hint), h.g.Ellipsis)
 		lns = lns[:valueLines]
 	}
 	for i, ln := range lns {
+		ln = c.Style.Render(ln)
+		if i == len(lns)-1 && hint != "" {
+			ln += h.th.Faint.Render(hint)
+		}
 		if i == 0 {
-			h.o.Pair(prefix.String(), c.Style.Render(ln))
+			h.o.Pair(prefix.String(), ln)
 		} else {
-			h.o.Line(blank(col) + c.Style.Render(ln))
+			h.o.Line(blank(col) + ln)
 		}
 	}
 }
@@ -245,20 +251,14 @@ const multiLines = 2 * valueLines
 // its end: its last words may be the point); unless raw (an error's) or
 // verbose, at most multiLines lines, the last one cut.
 func (h *Writer) multiline(prefix string, col int, s string, raw bool) {
-	lns := strings.Split(strings.ReplaceAll(format.Bound(s, h.g.Ellipsis), "\r\n", "\n"), "\n")
-	if h.width > 0 {
-		var all []string
-		for _, ln := range lns {
-			if !raw && len(all) > multiLines {
-				break // enough to know there are more
-			}
-			all = append(all, wrapText(sanitize.String(ln, h.san()), h.width-col)...)
-		}
-		if !raw && len(all) > multiLines {
-			all[multiLines-1] = table.Cut(strings.TrimRight(all[multiLines-1], " ")+" "+h.g.Ellipsis, h.width-col, h.g.Ellipsis)
-			all = all[:multiLines]
-		}
-		lns = all
+	n := multiLines
+	if raw || h.width <= 0 {
+		n = -1
+	}
+	lns, left := h.firstLines(s, h.width-col, n)
+	if left > 0 {
+		// The last line says how much is left, and how to see it.
+		lns, left = h.firstLines(s, h.width-col, n-1)
 	}
 	for i, ln := range lns {
 		ln = sanitize.String(ln, h.san())
@@ -267,5 +267,8 @@ func (h *Writer) multiline(prefix string, col int, s string, raw bool) {
 		} else {
 			h.o.Line(strings.TrimRight(blank(col)+ln, " "))
 		}
+	}
+	if left > 0 {
+		h.o.Line(blank(col) + h.more(left))
 	}
 }
