@@ -51,9 +51,14 @@ func (b builder) inRow() builder {
 	return b
 }
 
-// tableOf is rows as a table (or records, too sparse for one).
-func (b builder) tableOf(rows []Value, raw bool) view.Block {
+// inRowTable is the rows of a list a row holds as a table (InRow), or
+// records, too sparse for one.
+func (b builder) inRowTable(rows []Value, raw bool) view.Block {
 	blk, _ := b.table(rows, 0, raw)
+	if t, ok := blk.(view.Table); ok {
+		t.InRow = true
+		return t
+	}
 	return blk
 }
 
@@ -530,6 +535,8 @@ type plannedColumn struct {
 	distinct map[string]struct{}
 	other    bool
 	urls     int
+	posns    int // how many are positions in a file: path:line or path:line:col
+	digests  int // how many are hashes (isDigest), which name no row to a person
 	// records and others count the rows whose value is a list of
 	// records, and a list of anything else: a column of the first alone
 	// is shown under its rows (view.Column's Under).
@@ -543,6 +550,10 @@ func (c *plannedColumn) measure(v Value) {
 	switch {
 	case v.Kind == String && isURL(v.Text):
 		c.urls++
+	case v.Kind == String && isPosition(v.Text):
+		c.posns++
+	case v.Kind == String && isDigest(v.Text):
+		c.digests++
 	case v.Kind != Array || len(v.Items) == 0:
 	case value.AllObjects(v.Items):
 		if c.records++; c.records == 1 {
@@ -554,7 +565,7 @@ func (c *plannedColumn) measure(v Value) {
 	if c.other {
 		return
 	}
-	if v.Kind != String && v.Kind != Number || len(v.Text) > identityMax || v.Text == "" {
+	if v.Kind != String && v.Kind != Number || len(v.Text) > identityMax || v.Text == "" || strings.Count(v.Text, " ") >= 2 {
 		c.other, c.distinct = true, nil
 		return
 	}
@@ -650,6 +661,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		folded = foldedColumns(rows, byID)
 	}
 	visibility := noteVisibility(rows)
+	posn := false // a column of positions was ranked first
 	keep := p.keep[:0]
 	defer func() { p.keep = keep[:0] }()
 	for _, c := range cols {
@@ -677,6 +689,11 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// Web addresses: long, and said by the row's identity; the
 			// first to go.
 			c.info.order, c.info.keep = 86, 15
+		case c.info.generic && c.posns == c.set && !posn:
+			// Where in a file (go vet's posn): what a finding is read
+			// for, and useless cut. A second (its end) says less.
+			c.info.order, c.info.keep, c.info.flex = 1, identityKeep, false
+			posn = true
 		}
 		if c.alarm && c.info.keep < alarmKeep {
 			// A failure on some row (a broken dependency, an event that
@@ -846,12 +863,43 @@ func identify(keep, cols []*plannedColumn, rows int) {
 			return
 		}
 	}
-	for _, c := range cols {
-		if c.info.generic && !c.other && c.set == rows && slices.Contains(keep, c) {
-			c.info.order, c.info.keep = 2, identityKeep
-			return
+	// Names before numbers: distinct sizes or counts name no row.
+	for _, kind := range []Kind{String, Number} {
+		for _, c := range cols {
+			if c.kind == kind && c.info.generic && !c.other && c.urls == 0 && c.digests == 0 && c.set == rows && slices.Contains(keep, c) {
+				// Never cut: a name cut short may name another row.
+				c.info.order, c.info.keep, c.info.flex = 2, identityKeep, false
+				return
+			}
 		}
 	}
+}
+
+// isDigest reports a hash as tools write one: 32 hex digits or more (a
+// git commit, a sha256), or base64 or hex after an algorithm's name (Go's
+// h1:…=, npm's sha512-…, a docker digest sha256:…).
+func isDigest(s string) bool {
+	if i := strings.IndexAny(s, ":-"); i > 0 && i <= 8 {
+		switch s[:i] {
+		case "h1", "sha1", "sha256", "sha384", "sha512", "md5":
+			return len(s)-i > 20
+		}
+	}
+	return len(s) >= 32 && strings.Trim(s, "0123456789abcdefABCDEF") == ""
+}
+
+// isPosition reports a place in a file as compilers and linters write
+// it: path:line or path:line:col, the path without spaces.
+func isPosition(s string) bool {
+	n := 0
+	for n < 2 {
+		i := strings.LastIndexByte(s, ':')
+		if i <= 0 || i == len(s)-1 || strings.Trim(s[i+1:], "0123456789") != "" {
+			break
+		}
+		s, n = s[:i], n+1
+	}
+	return n > 0 && !strings.ContainsAny(s, " \t\n") && strings.ContainsAny(s, "./")
 }
 
 // identifyRows is how many rows show that a column's values differ on
@@ -1102,7 +1150,7 @@ func (t *columns) cell(i int, m Member) view.Cell {
 	if v.Kind == Array && t.cols[i].Under && len(v.Items) > 0 && value.AllObjects(v.Items) {
 		c := t.b.cellOf(m.Key, t.means[i], v, t.raw)
 		if c.Kind == view.Nested {
-			c.Sub = &view.Sub{Block: t.b.inRow().tableOf(v.Items, t.raw)}
+			c.Sub = &view.Sub{Block: t.b.inRow().inRowTable(v.Items, t.raw)}
 		}
 		return c
 	}

@@ -114,8 +114,9 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 }
 
 // identityMax is the length of the longest value of a column that tells
-// rows apart (a number, a name, a short hash): longer ones are text.
-const identityMax = 16
+// rows apart (a number, a name, a file's name, a short hash): longer
+// ones are text.
+const identityMax = 64
 
 // Header turns a key into a column header: created_at → CREATED,
 // duration_us → DURATION, rank_score → RANK SCORE.

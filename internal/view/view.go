@@ -243,6 +243,9 @@ type Table struct {
 	// out: those of a long list, which are all that is known when a
 	// streamed one is shown.
 	Measured int
+	// InRow tables are a list a row holds, shown under it (Sub.Block):
+	// kept tables, as their neighbours under the other rows are.
+	InRow bool
 	// Stream, when set, yields further rows of a list too long to hold,
 	// laid out from the first ones; other is a row that is not a record,
 	// to show as a record of its own between the rows, or, beside a row,

@@ -25,6 +25,14 @@ func (h *Writer) table(t view.Table, indent int) error {
 			return nil
 		}
 	}
+	if len(t.Rows) == 1 && t.Stream == nil && h.width > 0 && !t.Exact && !t.InRow && !hasIdentity(t) {
+		// One row of fields no shape of ours names, too many for the
+		// terminal (stat's): one under another they say all of it, where
+		// a table would hide what the row is.
+		if cols, grid := h.grid(t, &memo{}); h.hides(cols, grid, indent) {
+			return h.tableRecords(t, indent)
+		}
+	}
 	if h.opt.Verbose && h.opt.Width > 0 {
 		// --verbose shortens nothing: a table wider than the terminal,
 		// which a pager would wrap into a wall of half-headers, is its
@@ -159,6 +167,19 @@ func fitsWhole(cols []table.Column, grid [][]table.Cell, avail int) bool {
 	return total <= avail
 }
 
+// hides reports a table that would leave columns out at the width (not
+// only cut some of its cells).
+func (h *Writer) hides(cols []table.Column, grid [][]table.Cell, indent int) bool {
+	natural := make([]int, len(cols))
+	for i, c := range cols {
+		natural[i] = table.Width(c.Header)
+		for _, row := range grid {
+			natural[i] = max(natural[i], table.Width(row[i].Text))
+		}
+	}
+	return len(table.Fit(cols, natural, h.tableOptions(indent)).Cols) < len(cols)
+}
+
 func (h *Writer) tableOptions(indent int) table.Options {
 	return table.Options{Width: h.width, Indent: indent, Gap: 2, Ellipsis: h.g.Ellipsis, Header: h.th.Header, NoHeader: h.opt.NoHeaders}
 }
@@ -275,6 +296,17 @@ func (ot *OpenTable) shows() []int {
 		}
 	}
 	return cols
+}
+
+// hasIdentity reports a table with a column that names its rows (an id,
+// a name, a status).
+func hasIdentity(t view.Table) bool {
+	for _, c := range t.Columns {
+		if c.Identity {
+			return true
+		}
+	}
+	return false
 }
 
 // hasUnder reports a table with a column shown under its rows.
