@@ -26,7 +26,7 @@ func TestPositionsNamesAndDigestsRanked(t *testing.T) {
 		{"digests", "[" + strings.Join(deps, ",") + "]", "PATH", nil},
 	} {
 		got := renderString(t, tt.doc, Options{Output: Human, Width: 80})
-		if !strings.HasPrefix(got, tt.first+" ") {
+		if !strings.HasPrefix(got, tt.first+" ") && !strings.HasPrefix(got, tt.first+"\n") {
 			t.Errorf("%s: not led by %s:\n%s", tt.name, tt.first, got)
 		}
 		for _, w := range tt.whole {

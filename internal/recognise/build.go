@@ -537,6 +537,8 @@ type plannedColumn struct {
 	urls     int
 	posns    int // how many are positions in a file: path:line or path:line:col
 	digests  int // how many are hashes (isDigest), which name no row to a person
+	tokens   int // how many are codes (isCode: a MAC, a version)
+	codeLen  int // the longest of them
 	// records and others count the rows whose value is a list of
 	// records, and a list of anything else: a column of the first alone
 	// is shown under its rows (view.Column's Under).
@@ -554,6 +556,9 @@ func (c *plannedColumn) measure(v Value) {
 		c.posns++
 	case v.Kind == String && isDigest(v.Text):
 		c.digests++
+	case v.Kind == String && isCode(v.Text):
+		c.tokens++
+		c.codeLen = max(c.codeLen, len(v.Text))
 	case v.Kind != Array || len(v.Items) == 0:
 	case value.AllObjects(v.Items):
 		if c.records++; c.records == 1 {
@@ -689,6 +694,18 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// Web addresses: long, and said by the row's identity; the
 			// first to go.
 			c.info.order, c.info.keep = 86, 15
+		case c.info.generic && c.kind == String && c.digests == c.set:
+			// Hashes: long, said by the row's identity, useless cut; the
+			// first to go.
+			c.info.order, c.info.keep, c.info.flex = 87, 14, false
+		case c.info.generic && c.info.flex && c.kind == String && c.tokens == c.set:
+			// Codes (a MAC address, a version) cut short say nothing, or
+			// another value: whole, and, on most rows and not one or two
+			// characters, before a sentence's room.
+			c.info.flex = false
+			if c.set*2 > len(rows) && c.codeLen >= 5 {
+				c.info.keep = codeKeep
+			}
 		case c.info.generic && c.posns == c.set && !posn:
 			// Where in a file (go vet's posn): what a finding is read
 			// for, and useless cut. A second (its end) says less.
@@ -875,6 +892,26 @@ func identify(keep, cols []*plannedColumn, rows int) {
 	}
 }
 
+// isCode reports a short token more digits and marks than letters: a
+// MAC or IP address, a version (7.88.1-10+deb12u1), a device (254,0).
+// Cut short it says nothing, or another value; a word (a branch, a file
+// name) cut short is still read.
+func isCode(s string) bool {
+	if len(s) > 40 || s == "" {
+		return false
+	}
+	letters := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c >= 0x80:
+			return false
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			letters++
+		}
+	}
+	return letters*2 < len(s)
+}
+
 // isDigest reports a hash as tools write one: 32 hex digits or more (a
 // git commit, a sha256), or base64 or hex after an algorithm's name (Go's
 // h1:…=, npm's sha512-…, a docker digest sha256:…).
@@ -909,6 +946,10 @@ const identifyRows = 4
 // identityKeep is the worth of a column that tells rows apart: kept
 // before anything but the essential ones.
 const identityKeep = 97
+
+// codeKeep is the worth of a column of codes (isCode): short, exact,
+// kept before prose gets the room it wants.
+const codeKeep = proseKeep + 1
 
 // proseKeep is the worth of a column of sentences: shown before the
 // columns that only qualify a row (times, who, kinds).
