@@ -30,6 +30,9 @@ func TestListOfRecordsShownUnderItsRow(t *testing.T) {
 		for _, i := range []int{0, n - 1} {
 			ip := fmt.Sprintf("10.0.%d.%d ", i/250, i%250)
 			at := strings.Index(out, fmt.Sprintf("eth%d ", i))
+			if at < 0 {
+				at = strings.Index(out, fmt.Sprintf("eth%d\n", i))
+			}
 			if at < 0 || !strings.Contains(out[at:min(len(out), at+200)], ip) {
 				t.Errorf("%d rows: row %d's address %s not under it", n, i, ip)
 			}
