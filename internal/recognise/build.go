@@ -335,8 +335,10 @@ func labels(key string) (l, unitLabel string, unitKey bool) {
 	if plainKey(key) {
 		return "", "", false // "id", "status": the key is its own label
 	}
-	if strings.ToUpper(key) == key {
-		return "", "", false // HOME, API_KEY: names whose case is their meaning
+	if strings.ToLower(key) != key {
+		// GoFiles, mimeType, HOME: names whose case is part of them, which
+		// a reader looks up as written (go list -f {{.XTestGoFiles}}).
+		return "", "", false
 	}
 	none := func(s string) string {
 		if s == key {
