@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Columns no key of ours names are ranked by what their values are: a
@@ -47,5 +48,28 @@ func TestOneWideRowIsARecord(t *testing.T) {
 	got := renderString(t, "[{"+strings.Join(fields, ",")+"}]", Options{Output: Human, Width: 80})
 	if strings.Contains(got, "hidden") || !strings.Contains(got, "field_19  value number 19\n") {
 		t.Errorf("a column hidden:\n%s", got)
+	}
+}
+
+// Times a date alone would not tell apart (events of one day, minutes
+// apart, older than a week) show the time of day beside it, in a table
+// and in a record; times of different days keep the date alone.
+func TestTimesSharingADateShowTheirClock(t *testing.T) {
+	opt := Options{Output: Human, Width: 80, Now: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}
+	var rows []string
+	for i := range 5 {
+		rows = append(rows, fmt.Sprintf(`{"event": "e%d", "at": "2026-11-01T14:%02d:00Z"}`, i, 5*i))
+	}
+	got := renderString(t, "["+strings.Join(rows, ",")+"]", opt)
+	if !strings.Contains(got, "2026-11-01 14:20") {
+		t.Errorf("one day's times by date alone:\n%s", got)
+	}
+	got = renderString(t, `[{"event": "a", "at": "2026-11-01T14:00:00Z"}, {"event": "b", "at": "2026-11-02T14:00:00Z"}]`, opt)
+	if strings.Contains(got, "14:00") {
+		t.Errorf("the time of day where the dates differ:\n%s", got)
+	}
+	got = renderString(t, `{"Version": "v3.12.0", "Time": "2026-09-14T14:29:17Z"}`, opt)
+	if !strings.Contains(got, "2026-09-14 14:29") {
+		t.Errorf("a record's time without its time of day:\n%s", got)
 	}
 }

@@ -3,6 +3,7 @@ package human
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/khive-ai/khive-pretty/glyphs"
 	"github.com/khive-ai/khive-pretty/internal/format"
@@ -110,7 +111,7 @@ func (h *Writer) stringCell(c *view.Cell, short bool) table.Cell {
 			}
 			return table.Cell{Text: c.At.Format("2006-01-02T15:04:05Z07:00")}
 		}
-		return table.Cell{Text: relative.Format(c.At, h.opt.Now)}
+		return table.Cell{Text: h.when(c.At, false)}
 	}
 	text := h.text(s)
 	var m glyphs.Mark
@@ -149,11 +150,60 @@ func (h *Writer) stringCell(c *view.Cell, short bool) table.Cell {
 // repeat on every row of a long list.
 type memo struct {
 	cols [][]table.Cell
+	// clock, by column, is whether its times older than a week show the
+	// time of day beside the date: its rows share dates (clocks).
+	clock []bool
+}
+
+// clocks notes the columns of times whose rows a date alone would not
+// tell apart: two different times shown as the same date (40 events
+// 2026-11-01, minutes apart).
+func (h *Writer) clocks(m *memo, t view.Table) {
+	if h.opt.Markdown {
+		return // times are written whole
+	}
+	m.clock = make([]bool, len(t.Columns))
+	for i := range t.Columns {
+		seen := map[string]time.Time{}
+		for _, row := range t.Rows {
+			if i >= len(row) || row[i].Kind != view.Time || !h.short(&row[i]) {
+				continue
+			}
+			s := relative.Format(row[i].At, h.opt.Now)
+			if at, ok := seen[s]; ok && !at.Equal(row[i].At) && isDate(s) {
+				m.clock[i] = true
+				break
+			}
+			seen[s] = row[i].At
+		}
+	}
+}
+
+// isDate reports a time relative.Format writes as its date (a week away
+// or more).
+func isDate(s string) bool { return len(s) == len("2006-01-02") && s[4] == '-' }
+
+// when is a time as a shortened view shows it: how long ago, or its date
+// a week away or more; with the time of day beside the date when clock.
+// The date is the time's own when it was written with an offset (a due
+// date in Tokyo), else in the local zone.
+func (h *Writer) when(at time.Time, clock bool) string {
+	s := relative.Format(at, h.opt.Now)
+	if !clock || !isDate(s) {
+		return s
+	}
+	if _, off := at.Zone(); off == 0 {
+		at = at.In(h.opt.Now.Location())
+	}
+	return at.Format("2006-01-02 15:04")
 }
 
 // tableCell formats a cell of column i, through the memo for repeating
 // cells.
 func (h *Writer) tableCell(m *memo, i int, c *view.Cell) table.Cell {
+	if c.Kind == view.Time && i < len(m.clock) && m.clock[i] && h.short(c) {
+		return table.Cell{Text: h.when(c.At, true)}
+	}
 	if c.Same <= 0 {
 		return h.cellAt(c)
 	}

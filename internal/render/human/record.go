@@ -109,6 +109,9 @@ func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw boo
 		h.multiline(prefix(), indent+keyW+2, c.Text, raw)
 	default:
 		tc := h.cell(c)
+		if c.Kind == view.Time && h.short(&c) {
+			tc.Text = h.when(c.At, true) // a record has room for the time of day
+		}
 		if raw && h.width > 0 {
 			h.wrappedAfter(prefix(), tc, indent+keyW+2)
 			return

@@ -131,6 +131,7 @@ func (h *Writer) grid(t view.Table, m *memo) ([]table.Column, [][]table.Cell) {
 			cols[i].Header = ""
 		}
 	}
+	h.clocks(m, t)
 	grid := make([][]table.Cell, len(t.Rows))
 	for r, row := range t.Rows {
 		grid[r] = h.row(m, row)
