@@ -73,3 +73,16 @@ func TestTimesSharingADateShowTheirClock(t *testing.T) {
 		t.Errorf("a record's time without its time of day:\n%s", got)
 	}
 }
+
+// Among sections, a null one is said: docker version without a daemon
+// says "Server": null, and that is the news.
+func TestNullSectionIsSaid(t *testing.T) {
+	got := renderString(t, `{"Client": {"Version": "24.0.7", "Os": "linux"}, "Server": null}`, Options{Output: Human, Width: 80})
+	if !strings.Contains(got, "Server  null\n") {
+		t.Errorf("the null section dropped:\n%s", got)
+	}
+	got = renderString(t, `{"Client": {"Version": "24.0.7"}, "Go": "1.26", "Server": null}`, Options{Output: Human, Width: 80})
+	if strings.Contains(got, "null") {
+		t.Errorf("a null among fields shown:\n%s", got)
+	}
+}

@@ -245,11 +245,18 @@ func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 // as tables, other arrays of containers item by item.
 func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
 	r := &view.Record{Indent: indent, Exact: raw, Fields: make([]view.Field, 0, len(v.Members))}
+	sections := hasSection(v)
 	for i, m := range warningsFirst(byMeaning(v.Members)) {
 		if i == input.StreamAfter {
 			// Laid out on the fields of its first members, as a streamed
 			// one is (byMeaning ranks those alone).
 			r.Measured = max(len(r.Fields), 1)
+		}
+		if sections && m.Value.Kind == Null && !raw {
+			// Among sections, a null one is all that is said of it
+			// (docker version's "Server": null, without a daemon).
+			r.Fields = append(r.Fields, view.Field{Key: m.Key, Cell: view.Cell{Kind: view.Null, Text: "null"}})
+			continue
 		}
 		if f, ok := b.field(m, raw, inProps); ok {
 			r.Fields = append(r.Fields, f)
@@ -266,6 +273,21 @@ func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
 		}
 	}
 	return r
+}
+
+// hasSection reports a record of sections: every member that is not null
+// is an object of fields, and some is.
+func hasSection(v Value) bool {
+	some := false
+	for _, m := range v.Members {
+		switch {
+		case m.Value.Kind == Object && len(m.Value.Members) > 0:
+			some = true
+		case m.Value.Kind != Null:
+			return false
+		}
+	}
+	return some
 }
 
 // sameLabels keeps the keys of fields whose labels would be the same
