@@ -471,8 +471,8 @@ func TestHugeStringIsBoundedInHumanOutputOnly(t *testing.T) {
 	short := renderForTest(path, human(80))
 	lines := strings.Split(strings.TrimSuffix(string(short), "\n"), "\n")
 	last := lines[len(lines)-1]
-	if len(lines) != 6 || !strings.HasPrefix(lines[2], "  content  0123456789") || !strings.HasSuffix(last, "…") || table.Width(last) != 80 {
-		t.Errorf("human output: the content should take four lines of 80 columns, the last cut:\n%s", short)
+	if len(lines) != 6 || !strings.HasPrefix(lines[2], "  content  0123456789") || !strings.HasSuffix(last, "… (-v)") || table.Width(last) != 80 {
+		t.Errorf("human output: the content should take four lines of 80 columns, the last cut, saying so:\n%s", short)
 	}
 	verbose := human(80)
 	verbose.Verbose = true

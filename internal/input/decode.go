@@ -90,11 +90,20 @@ type Decoder struct {
 	// caller's to keep: they share memory with the items around them,
 	// which no later read reuses (openList.nextKept).
 	ListAhead func(first []value.Value, next func() (value.Value, bool, error), offset func() int64) func() (value.Value, bool, error)
-	// Interlude, when set, is given each whole line between two
-	// documents that cannot start one (a server's log line on the same
-	// stream), with its line number; it is skipped. Unset, such a line
-	// is the error it is.
+	// Interlude, when set, is given each whole line before or between
+	// documents that is not one (a server's banner or log line on the
+	// same stream), with its line number; it is skipped. Lines before the
+	// first document are held (up to preludeMax bytes) until one comes:
+	// an input of no document is the error its first line is. Unset,
+	// such a line is the error it is.
 	Interlude func(line int, text string) error
+	// prelude is the lines held before the first document, of
+	// preludeSize bytes, unless given to Interlude already (preludeGiven);
+	// firstLine is the first, the error of an input of no document.
+	prelude      []heldLine
+	preludeSize  int
+	preludeGiven bool
+	firstLine    *heldLine
 	// keys is the key being read in each object around Copy's position.
 	keys []string
 	// item is the place in its array of the item about to be read, for
@@ -620,7 +629,7 @@ func Settled(r io.Reader) bool {
 func (d *Decoder) begin() error {
 	d.startUnit()
 	d.stack, d.members, d.items, d.arrays, d.item, d.keys = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0], 0, d.keys[:0]
-	if d.Interlude != nil && d.docs > 0 {
+	if d.Interlude != nil {
 		if err := d.interludes(); err != nil {
 			return err
 		}
@@ -628,6 +637,9 @@ func (d *Decoder) begin() error {
 	if d.dec.PeekKind() == 0 {
 		// PeekKind reports errors, EOF included, on the following read.
 		if _, err := d.dec.ReadToken(); err == io.EOF {
+			if d.docs == 0 && d.firstLine != nil {
+				return d.notJSON(*d.firstLine)
+			}
 			if d.docs == 0 {
 				line, col := d.pos.at(d.pos.total)
 				return &InputError{Name: d.name, Line: line, Col: col, Msg: ErrEmpty.Error()}

@@ -224,41 +224,6 @@ func TestWhiteSpaceStreamsInConstantMemory(t *testing.T) {
 	}
 }
 
-// Lines of text before the first JSON document (a server's banner in
-// `2>&1`) are taken off as a preamble; without a document after them, or
-// when the input starts with JSON, nothing is.
-func TestPreamble(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want []string
-		rest string
-	}{
-		{"Secure MCP Filesystem Server running on stdio\nNo valid root directories\n{\"a\": 1}\n", []string{"Secure MCP Filesystem Server running on stdio", "No valid root directories"}, "{\"a\": 1}\n"},
-		{"Starting default (STDIO) server...\r\n\n  [1, 2]", []string{"Starting default (STDIO) server..."}, "  [1, 2]"},
-		{"banner\ntrue\n", []string{"banner"}, "true\n"},
-		{"{\"a\": 1}\n", nil, "{\"a\": 1}\n"},
-		{"not json at all\nstill not\n", nil, "not json at all\nstill not\n"},
-		{"no newline {\"a\": 1}", nil, "no newline {\"a\": 1}"},
-		{"trueish words\n{}\n", []string{"trueish words"}, "{}\n"},
-		// A log line that starts with a bracketed tag is no array.
-		{"[My-Server] 2026-05-01T10:00:00Z setting up tool handlers\n{}\n", []string{"[My-Server] 2026-05-01T10:00:00Z setting up tool handlers"}, "{}\n"},
-		{"[2026-05-01 10:00:00] INFO starting\n[INFO] ready\n[1]\n", []string{"[2026-05-01 10:00:00] INFO starting", "[INFO] ready"}, "[1]\n"},
-		{"[1, 2]\n", nil, "[1, 2]\n"},
-		{"2026/11/24 10:00:00 server listening\n{}\n", []string{"2026/11/24 10:00:00 server listening"}, "{}\n"},
-		{"42\n", nil, "42\n"},
-		{"-1.5e3 \n", nil, "-1.5e3 \n"},
-		{"[ true ]\n", nil, "[ true ]\n"},
-		{"[\n  1\n]\n", nil, "[\n  1\n]\n"},
-	} {
-		br := NewReader(strings.NewReader(tt.in))
-		got := Preamble(br)
-		rest, _ := io.ReadAll(br)
-		if strings.Join(got, "|") != strings.Join(tt.want, "|") || string(rest) != tt.rest {
-			t.Errorf("%q: preamble %q, rest %q; want %q, %q", tt.in, got, rest, tt.want, tt.rest)
-		}
-	}
-}
-
 // A followed file is read as it grows, and from the top again when it is
 // truncated; its end is never the end.
 func TestFollowReadsWhatIsAppended(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/khive-ai/khive-pretty/internal/jsonlib"
 )
 
 // Framing is how documents are laid out in the input.
@@ -200,87 +202,38 @@ func StatusCode(line string) int {
 	return n
 }
 
-// Preamble reads the lines before the first JSON document when they are
-// not JSON: a server's start-up banner in `mcp-inspector --cli … 2>&1`.
-// It looks only as far as a document's start that begins a line (at most
-// the reader's buffer, 64 KiB), one byte at a time so that a slow stream
-// is not waited on; if none is found, it reads nothing and the decoder
-// reports the first line as the error it is.
-func Preamble(br *bufio.Reader) []string {
-	var lines []string
-	start := 0 // where the current line starts in the peeked bytes
-	for i := 0; i < br.Size(); i++ {
-		b, err := br.Peek(i + 1)
-		if err != nil {
-			// The end: a last line without a line break may still start
-			// a document; else this was no banner.
-			if b, _ = br.Peek(i); len(lines) > 0 && startsDocument(string(b[start:])) {
-				br.Discard(start)
-				return lines
-			}
-			return nil
-		}
-		if b[i] != '\n' {
-			continue
-		}
-		line := strings.TrimRight(string(b[start:i]), "\r")
-		if startsDocument(line) {
-			if len(lines) > 0 {
-				br.Discard(start)
-			}
-			return lines
-		}
-		if strings.TrimSpace(line) != "" {
-			lines = append(lines, line)
-		}
-		start = i + 1
-	}
-	return nil
-}
-
-// startsDocument reports a line on which a JSON document may start: an
-// object, an array, a string, a number or a literal, after white space.
-func startsDocument(line string) bool {
-	t := strings.TrimLeft(line, " \t")
+// startsDocument reports a line on which a JSON document starts: it
+// opens an object (a broken one is the error it is), or it is JSON to its
+// end, every value on it decoding, the last perhaps left open
+// by the line's end where a document goes on to the next line (an object
+// or an array), or where only the line's start was looked at (cut).
+// Anything else is a log line, however it starts: "2026-11-28
+// 13:46:52,123 - root - INFO - ready", "123 items", "true story",
+// "- item", "192.168.1.1 connected", "[My-Server] ready".
+func startsDocument(line string, cut bool) bool {
+	t := strings.TrimSpace(line)
 	if t == "" {
 		return false
 	}
-	if t[0] == '[' && bracketTag(t) {
-		return false
-	}
-	if (t[0] == '-' || t[0] >= '0' && t[0] <= '9') && !numberStart(t) {
-		return false // a Go log line's "2026/11/24 10:00:00 …", not 2026
-	}
-	if strings.IndexByte(`{["-0123456789`, t[0]) >= 0 {
+	if t[0] == '{' {
 		return true
 	}
-	for _, lit := range []string{"true", "false", "null"} {
-		if rest, ok := strings.CutPrefix(t, lit); ok && (rest == "" || strings.IndexByte(" \t,", rest[0]) >= 0) {
+	dec := jsonlib.NewDecoder(strings.NewReader(t))
+	for {
+		at := int(dec.InputOffset())
+		for at < len(t) && isSpace(t[at]) {
+			at++
+		}
+		_, err := dec.ReadValue()
+		switch {
+		case err == io.EOF:
 			return true
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return cut || at < len(t) && (t[at] == '{' || t[at] == '[')
+		case err != nil:
+			return false
 		}
 	}
-	return false
-}
-
-// bracketTag reports a log line that starts with a bracketed tag, not an
-// array: "[My-Server] setting up", "[2026-05-01 10:00:00] INFO …". The
-// tag holds no quote, brace or bracket and is followed, after a space, by
-// more text; or it starts with a letter no JSON value starts with.
-func bracketTag(t string) bool {
-	inner := strings.TrimLeft(t[1:], " \t")
-	if inner == "" {
-		return false
-	}
-	if c := inner[0]; (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') &&
-		!strings.HasPrefix(inner, "true") && !strings.HasPrefix(inner, "false") && !strings.HasPrefix(inner, "null") {
-		return true
-	}
-	end := strings.IndexByte(t, ']')
-	if end < 0 || strings.ContainsAny(t[1:end], `"{}[`) {
-		return false
-	}
-	rest := t[end+1:]
-	return len(rest) > 1 && (rest[0] == ' ' || rest[0] == '\t') && strings.TrimSpace(rest) != ""
 }
 
 // TextBody reports a Content-Type whose body may not be JSON: text/plain,
@@ -315,18 +268,4 @@ func OpensJSON(br *bufio.Reader) bool {
 		return false
 	}
 	return false
-}
-
-// numberStart reports a line whose number (it starts with a digit or a
-// minus) ends where a JSON number may: at a space, the line's end, or a
-// comma or closing bracket.
-func numberStart(t string) bool {
-	i := 0
-	if t[0] == '-' {
-		i++
-	}
-	for i < len(t) && strings.IndexByte("0123456789.eE+-", t[i]) >= 0 {
-		i++
-	}
-	return i == len(t) || strings.IndexByte(" \t\r,]}", t[i]) >= 0
 }

@@ -2,7 +2,7 @@ package input
 
 import (
 	"bytes"
-	"errors"
+	"fmt"
 	"io"
 	"strings"
 
@@ -24,7 +24,7 @@ const lookAhead = 256
 // start after a line break are looked at: what follows a document on its
 // own line is tail's.
 func (d *Decoder) interludes() error {
-	for lineStart := false; ; lineStart = true {
+	for lineStart := d.docs == 0 && d.dec.InputOffset() == 0; ; lineStart = true {
 		d.dec.PeekKind() // at least one byte past white space, unless the end; an error waits for the next read
 		unread := d.dec.UnreadBuffer()
 		i := 0
@@ -34,8 +34,10 @@ func (d *Decoder) interludes() error {
 		if i == len(unread) || !lineStart && bytes.IndexByte(unread[:i], '\n') < 0 {
 			return nil
 		}
-		if c := unread[i]; c == '{' || c == '"' {
-			return nil // most documents: nothing more to look at
+		if unread[i] == '{' {
+			// Most documents: nothing more to look at. A line that opens
+			// an object is one, or the error it is (a broken record).
+			return d.flushPrelude()
 		}
 		at := d.dec.InputOffset() + d.shift + int64(i) // the line's start
 		buf, end := unread[i:], bytes.IndexByte(unread[i:], '\n')
@@ -51,11 +53,11 @@ func (d *Decoder) interludes() error {
 		if end >= 0 {
 			line = buf[:end]
 		}
-		if prefix := line[:min(len(line), lookAhead)]; startsDocument(string(prefix)) || valueFirst(prefix) {
+		if prefix := line[:min(len(line), lookAhead)]; startsDocument(string(prefix), len(line) > lookAhead) {
 			if read {
 				d.restart(at, buf)
 			}
-			return nil
+			return d.flushPrelude()
 		}
 		if end < 0 { // a log line longer than what was looked at
 			var err error
@@ -67,35 +69,62 @@ func (d *Decoder) interludes() error {
 		if end >= 0 {
 			skipped, text = end+1, string(buf[:end])
 		}
-		lineNo, _ := d.pos.at(d.sq.raw(at))
-		if err := d.Interlude(lineNo, strings.TrimSpace(text)); err != nil {
+		lineNo, col := d.pos.at(d.sq.raw(at))
+		if err := d.interlude(heldLine{lineNo, col, strings.TrimSpace(text)}); err != nil {
 			return err
 		}
 		d.restart(at+int64(skipped), buf[skipped:])
 	}
 }
 
-// valueFirst reports a line of JSON values although it reads like a
-// bracketed log tag ("[1] [2]": two documents on a line): every value on
-// it decodes, the last perhaps cut off by the end of what was looked at;
-// "[My-Server] ready", "[0] listening on :8080" and "[ ] todo" do not.
-func valueFirst(line []byte) bool {
-	t := bytes.TrimLeft(line, " \t")
-	if len(t) == 0 || t[0] != '[' {
-		return false
+// heldLine is a line that is not a document, where it was.
+type heldLine struct {
+	line, col int
+	text      string
+}
+
+// preludeMax is how much of the lines before the first document is held
+// until a document comes: past it they are given to Interlude (a long log
+// before any JSON), and an input of no document is still an error.
+const preludeMax = 1 << 20
+
+// interlude gives l to Interlude, or, before the first document, holds
+// it (prelude) while the lines held are not more than preludeMax.
+func (d *Decoder) interlude(l heldLine) error {
+	if d.docs == 0 && d.firstLine == nil {
+		d.firstLine = &l
 	}
-	dec := jsonlib.NewDecoder(bytes.NewReader(t))
-	for {
-		_, err := dec.ReadValue()
-		switch {
-		case err == io.EOF:
-			return true
-		case errors.Is(err, io.ErrUnexpectedEOF):
-			return true
-		case err != nil:
-			return false
+	if d.docs > 0 || d.preludeGiven {
+		return d.Interlude(l.line, l.text)
+	}
+	d.prelude = append(d.prelude, l)
+	if d.preludeSize += len(l.text); d.preludeSize > preludeMax {
+		d.preludeGiven = true
+		return d.flushPrelude()
+	}
+	return nil
+}
+
+// flushPrelude gives the lines held before the first document to
+// Interlude: one comes, or they are too many to hold.
+func (d *Decoder) flushPrelude() error {
+	for _, l := range d.prelude {
+		if err := d.Interlude(l.line, l.text); err != nil {
+			return err
 		}
 	}
+	d.prelude, d.preludeSize = nil, 0
+	return nil
+}
+
+// notJSON is the error of an input whose first line, l, is not JSON and
+// which holds no document.
+func (d *Decoder) notJSON(l heldLine) error {
+	word, _, _ := strings.Cut(l.text, " ")
+	if len(word) > 40 {
+		word = word[:40]
+	}
+	return &InputError{Name: d.name, Line: l.line, Col: l.col, Msg: fmt.Sprintf("%q is not JSON (expecting an object, array, string, number, true, false or null)", word)}
 }
 
 // readLine appends to a copy of buf what follows the token decoder's

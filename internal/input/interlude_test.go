@@ -73,15 +73,30 @@ func TestInterludesBetweenDocumentsAreGivenWithTheirLine(t *testing.T) {
 	}
 }
 
+// A line is a document only when it is JSON to its end (or opens an
+// object or an array that goes on): the log lines of Python's default
+// format, counts, literals in prose, list items and addresses are notes,
+// and the documents after them are read.
+func TestCommonLogLinesAreNotes(t *testing.T) {
+	logs := []string{"2026-11-28 13:46:52,123 - root - INFO - ready", "123 items", "-1 retries", "true story",
+		"null pointer", "- item", "192.168.1.1 connected", "42 is the answer", "\"quoted\" said the server", "[1, x]"}
+	for _, l := range logs {
+		got, err := interluded(t, strings.NewReader("{\"a\":1}\n"+l+"\n{\"b\":2}\n7\n[1,\n2]\n"))
+		want := []string{"{a:1}", "L2: " + l, "{b:2}", "7", "[1,2]"}
+		if err != nil || strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%q: %q, %v", l, got, err)
+		}
+	}
+}
+
 func TestInterludesKeepErrorsPositioned(t *testing.T) {
 	// After skipped lines, an error is still at its own line and column;
 	// a line that starts as a document does is the error it is.
 	for in, want := range map[string]string{
 		"{\"a\":1}\nlog one\nlog two\n{\"b\":\n  x}":        "in.json:5:3: invalid character 'x' at start of value (in /b)",
 		"{\"a\":1}\nlog\n{\"oops\" 1}":                      "in.json:3:9: invalid character '1' after object name (expecting ':') (in /oops)",
-		"{\"a\":1}\ntrue story\n":                           "in.json:2:6: invalid character 's' at start of value",
 		"{\"a\":1} trailing\n":                              "in.json:1:9: \"trailing\" is not JSON (expecting an object, array, string, number, true, false or null)",
-		"not json\n{\"a\":1}":                               "in.json:1:1: \"not\" is not JSON (expecting an object, array, string, number, true, false or null)",
+		"not json\nnor this\n":                              "in.json:1:1: \"not\" is not JSON (expecting an object, array, string, number, true, false or null)",
 		"{\"a\":1}\n" + strings.Repeat("y", 70_000) + "\n[": "in.json:3:2: unexpected end of input: the JSON value is incomplete",
 	} {
 		_, err := interluded(t, strings.NewReader(in))

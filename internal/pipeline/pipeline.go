@@ -395,12 +395,6 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	if kind == input.SSE {
 		return res, rn.sse(br, name, line, &res)
 	}
-	if pre := input.Preamble(br); len(pre) > 0 {
-		if err := rn.preamble(pre, name, &res); err != nil {
-			return res, err
-		}
-		line += len(pre)
-	}
 	dec := rn.decoder(br, name)
 	defer func() {
 		// Read ahead, the decoder may be left to a goroutine still
@@ -505,31 +499,15 @@ func (rn *Renderer) hiddenHeaders(n *int, res *Result) error {
 	return rn.parts([]protocol.Part{note}, res)
 }
 
-// preamble shows the lines before the first JSON document as notes
-// (plain output: "note: …" lines), and says on stderr that they were not
-// JSON: a start-up banner in `… 2>&1`, most likely.
-func (rn *Renderer) preamble(lines []string, name string, res *Result) error {
-	if rn.opt.Log != nil {
-		rn.logf("khive-pretty: %s: %s before the first JSON document %s not JSON; shown as notes\n",
-			sanitize.String(name, 0), format.Count(len(lines), "line"), map[bool]string{true: "is", false: "are"}[len(lines) == 1])
-	}
-	parts := make([]protocol.Part, len(lines))
-	for i, l := range lines {
-		parts[i] = logLine(l)
-	}
-	res.Documents++
-	return rn.parts(parts, res)
-}
-
-// interlude shows a line between two JSON documents that is not JSON (a
-// server's log line on the stdout it answers on) as a note, as preamble
-// does, and says so on stderr once an input.
+// interlude shows a line before or between JSON documents that is not
+// JSON (a server's banner or log line on the stdout it answers on) as a
+// note, and says so on stderr once an input.
 func (rn *Renderer) interlude(name string, res *Result) func(line int, text string) error {
 	told := false
 	return func(line int, text string) error {
 		if !told && rn.opt.Log != nil {
 			told = true
-			rn.logf("khive-pretty: %s:%d: a line between JSON documents is not JSON; read as a log line, as are any others like it\n",
+			rn.logf("khive-pretty: %s:%d: a line is not JSON; read as a log line, as are any others like it\n",
 				sanitize.String(name, 0), line)
 		}
 		res.Documents++
