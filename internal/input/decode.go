@@ -409,7 +409,7 @@ var ErrEmpty = errors.New("empty input: no JSON document")
 // byte-order mark is skipped.
 func NewDecoder(r io.Reader, name string) *Decoder {
 	br := bufio.NewReaderSize(r, readerSize(r))
-	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte("\xef\xbb\xbf")) {
+	if b, err := br.Peek(3); err == nil && string(b) == byteOrderMark {
 		br.Discard(3)
 	}
 	pos := &positions{r: br}
@@ -444,7 +444,7 @@ func (d *Decoder) Reset(r io.Reader, name string) {
 	} else {
 		br.Reset(r)
 	}
-	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte("\xef\xbb\xbf")) {
+	if b, err := br.Peek(3); err == nil && string(b) == byteOrderMark {
 		br.Discard(3)
 	}
 	chunks := d.pos.chunks

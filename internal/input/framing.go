@@ -23,7 +23,7 @@ const (
 // NewReader buffers r and skips a UTF-8 byte-order mark.
 func NewReader(r io.Reader) *bufio.Reader {
 	br := bufio.NewReaderSize(r, 64<<10)
-	if b, err := br.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
+	if b, err := br.Peek(3); err == nil && string(b) == byteOrderMark {
 		br.Discard(3)
 	}
 	return br

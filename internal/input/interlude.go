@@ -9,6 +9,9 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/jsonlib"
 )
 
+// byteOrderMark is UTF-8's.
+const byteOrderMark = "\xef\xbb\xbf"
+
 // lookAhead is how much of a line is read to tell whether it starts a
 // document: enough for a bracketed log tag or a timestamp, and little
 // enough that a document on one long line is not read twice.
@@ -33,6 +36,13 @@ func (d *Decoder) interludes() error {
 		}
 		if i == len(unread) || !lineStart && bytes.IndexByte(unread[:i], '\n') < 0 {
 			return nil
+		}
+		if string(unread[i:min(len(unread), i+len(byteOrderMark))]) == byteOrderMark {
+			// A byte-order mark before a document (cat a.json b.json of
+			// files an editor saved so) is not part of it.
+			at := d.dec.InputOffset() + d.shift + int64(i)
+			d.restart(at+int64(len(byteOrderMark)), unread[i+len(byteOrderMark):])
+			continue
 		}
 		if unread[i] == '{' {
 			// Most documents: nothing more to look at. A line that opens

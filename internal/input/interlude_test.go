@@ -89,6 +89,15 @@ func TestCommonLogLinesAreNotes(t *testing.T) {
 	}
 }
 
+// A byte-order mark before a document in the middle of the input (cat
+// a.json b.json) is not part of it, nor a log line.
+func TestByteOrderMarkBetweenDocuments(t *testing.T) {
+	got, err := interluded(t, strings.NewReader("{\"a\":1}\n\xef\xbb\xbf{\"b\":2}\n\xef\xbb\xbf[3]"))
+	if err != nil || strings.Join(got, " ") != "{a:1} {b:2} [3]" {
+		t.Errorf("%q, %v", got, err)
+	}
+}
+
 func TestInterludesKeepErrorsPositioned(t *testing.T) {
 	// After skipped lines, an error is still at its own line and column;
 	// a line that starts as a document does is the error it is.
