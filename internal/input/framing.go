@@ -2,6 +2,7 @@ package input
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"strconv"
@@ -102,6 +103,38 @@ func readLine(br *bufio.Reader) (string, bool, error) {
 	return strings.TrimSuffix(s, "\r"), true, nil
 }
 
+// eventLine reads one line of an event stream, which may end in CRLF, LF
+// or a lone CR (the specification allows each); cr says the line before
+// ended in CR, whose LF, if it comes next, is part of that ending. A line
+// ending in CR is returned at once, not after waiting for what follows.
+// ok is false at the end.
+func eventLine(br *bufio.Reader, cr *bool) (string, bool, error) {
+	if *cr {
+		*cr = false
+		if b, err := br.Peek(1); err == nil && b[0] == '\n' {
+			br.Discard(1)
+		}
+	}
+	var line []byte
+	for {
+		buf, err := br.Peek(max(br.Buffered(), 1))
+		if i := bytes.IndexAny(buf, "\r\n"); i >= 0 {
+			line = append(line, buf[:i]...)
+			*cr = buf[i] == '\r'
+			br.Discard(i + 1)
+			return string(line), true, nil
+		}
+		line = append(line, buf...)
+		br.Discard(len(buf))
+		switch {
+		case errors.Is(err, io.EOF):
+			return string(line), len(line) > 0, nil
+		case err != nil:
+			return "", false, err
+		}
+	}
+}
+
 // ReadHead reads what `curl -i` prints before a body: one status line and
 // its headers per response (several after a 100 Continue or a redirect).
 // Each line is handed to show as it is read, so headers take no memory
@@ -151,8 +184,9 @@ func ReadSSE(br *bufio.Reader, line int, frame func(event, data string, at func(
 			return w[l-1].line, w[l-1].col + c - 1
 		})
 	}
+	cr := false
 	for {
-		s, ok, err := readLine(br)
+		s, ok, err := eventLine(br, &cr)
 		if err != nil {
 			return err
 		}
