@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/khive-ai/khive-pretty/internal/jsonlib"
 )
@@ -71,19 +72,73 @@ func (d *Decoder) interludes() error {
 		}
 		if end < 0 { // a log line longer than what was looked at
 			var err error
-			if buf, end, err = d.readLine(buf, -1); err != nil {
+			if buf, end, err = d.readLine(buf, noteMax); err != nil {
 				return err
 			}
 		}
-		skipped, text := len(buf), string(buf)
-		if end >= 0 {
-			skipped, text = end+1, string(buf[:end])
+		// The line's text, and what follows it: what was read of the
+		// input past it (rest), from consumed bytes after its start.
+		text, consumed, rest := buf, len(buf), []byte(nil)
+		var more int64 // bytes of a line longer than noteMax, counted, not held
+		switch {
+		case end >= 0:
+			text, consumed, rest = buf[:end], end+1, buf[end+1:]
+		case len(buf) > noteMax:
+			n, after, found, err := d.skipLine()
+			if err != nil {
+				return err
+			}
+			text = buf[:runeStart(buf, noteMax)]
+			more = int64(len(buf)-len(text)) + n
+			consumed, rest = len(buf)+int(n), after
+			if found {
+				consumed++
+			}
+		}
+		note := strings.TrimSpace(string(text))
+		if more > 0 {
+			note += fmt.Sprintf(" … (%d more bytes of this line)", more)
 		}
 		lineNo, col := d.pos.at(d.sq.raw(at))
-		if err := d.interlude(heldLine{lineNo, col, strings.TrimSpace(text)}); err != nil {
+		if err := d.interlude(heldLine{lineNo, col, note}); err != nil {
 			return err
 		}
-		d.restart(at+int64(skipped), buf[skipped:])
+		d.restart(at+int64(consumed), rest)
+	}
+}
+
+// noteMax is the most of a line that is not JSON that is kept: past it,
+// the line's bytes are counted as they are read, so that a log line of
+// any length is read in constant memory.
+const noteMax = 1 << 20
+
+// runeStart is i, or the start of the character i falls inside of.
+func runeStart(b []byte, i int) int {
+	for j := i; j > 0 && j > i-utf8.UTFMax; j-- {
+		if utf8.RuneStart(b[j]) {
+			return j
+		}
+	}
+	return i
+}
+
+// skipLine reads the rest of a line from the input, counting its bytes
+// (n) without holding them, to its line break (found) or the input's end;
+// rest is what was read after the line break.
+func (d *Decoder) skipLine() (n int64, rest []byte, found bool, err error) {
+	chunk := make([]byte, 32<<10)
+	for {
+		k, err := d.source().Read(chunk)
+		if i := bytes.IndexByte(chunk[:k], '\n'); i >= 0 {
+			return n + int64(i), append([]byte(nil), chunk[i+1:k]...), true, nil
+		}
+		n += int64(k)
+		if err == io.EOF {
+			return n, nil, false, nil
+		}
+		if err != nil {
+			return n, nil, false, err
+		}
 	}
 }
 

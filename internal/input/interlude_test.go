@@ -98,6 +98,24 @@ func TestByteOrderMarkBetweenDocuments(t *testing.T) {
 	}
 }
 
+// A log line longer than noteMax is its first noteMax bytes and a count
+// of the rest, read in constant memory; the documents around it are
+// read, and so is the line after it.
+func TestLongLogLineIsCountedNotHeld(t *testing.T) {
+	long := strings.Repeat("é", noteMax) // two bytes each: the cut falls inside none
+	in := "{\"a\":1}\n" + long + "\n{\"b\":2}\nafter\n[3]"
+	for name, r := range map[string]io.Reader{"settled": strings.NewReader(in), "halves": iotest.HalfReader(strings.NewReader(in))} {
+		got, err := interluded(t, r)
+		if err != nil || len(got) != 5 {
+			t.Fatalf("%s: %d parts, %v", name, len(got), err)
+		}
+		want := "L2: " + long[:noteMax] + " … (1048576 more bytes of this line)"
+		if got[1] != want || got[2] != "{b:2}" || got[3] != "L4: after" || got[4] != "[3]" {
+			t.Errorf("%s: %.60q … %q %q %q", name, got[1], got[2], got[3], got[4])
+		}
+	}
+}
+
 func TestInterludesKeepErrorsPositioned(t *testing.T) {
 	// After skipped lines, an error is still at its own line and column;
 	// a line that starts as a document does is the error it is.
