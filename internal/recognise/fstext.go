@@ -362,7 +362,9 @@ func nextRead(text string, from int, sep string) int {
 // looksPath: a path as a header names one, with a directory or an
 // extension.
 func looksPath(p string) bool {
-	return p != "" && p[0] != ' ' && strings.ContainsAny(p, `/\.`)
+	// A sentence ending in a colon ("… with the following main modules:",
+	// gopls's prose) is no path, though a path may hold a space or two.
+	return p != "" && p[0] != ' ' && strings.ContainsAny(p, `/\.`) && strings.Count(p, " ") < 3 && !strings.Contains(p, ", ")
 }
 
 // parsePaths reads search_files' matches: absolute paths, one a line.

@@ -140,6 +140,9 @@ func TestParseReads(t *testing.T) {
 		"/a/b.txt:",
 		"Results:\nfoo\n\n---\nMore:\nbar\n", // headers that are no paths
 		"plain text",
+		// gopls's go_workspace: prose whose first line ends in a colon.
+		"The workspace at /tmp/m uses Go modules, with the following main modules:\n\texample.com/m in /tmp/m\n",
+		"See the docs at pkg.go.dev for more:\nhttps://pkg.go.dev/x\n",
 	} {
 		if reads, ok := parseReads(bad); ok {
 			t.Errorf("parseReads(%q) = %+v, want none", bad, reads)
