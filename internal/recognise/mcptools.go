@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
@@ -32,31 +33,47 @@ var mcpTools = Recogniser{
 // a line per tool, as an MCP client lists them.
 const overviewAfter = 8
 
-// toolOverview is a long tools/list as a table: each tool's name, its
-// signature (query:str, limit?:num) and the first line of what it does;
-// --verbose (and Markdown) show every tool in full.
+// toolOverview is a long tools/list as a table: a tool's signature
+// (search(query:str, limit?:num)), the behaviours it declares (read-only,
+// destructive, open-world, as mcpc lists them; whether it is idempotent
+// under -v) and the first line of what
+// it does; --verbose (and Markdown) show every tool in full. A narrow
+// terminal cuts a signature's parameters before its name.
 func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
 	rows := make([][]view.Cell, len(tools))
+	hinted := false
 	for i, t := range tools {
 		d, err := b.tool(t)
 		if err != nil {
 			return nil, err
 		}
 		desc, _, _ := strings.Cut(d.Description, "\n")
-		rows[i] = []view.Cell{{Kind: view.Text, Text: d.Name}, {}, {}}
-		if sig := signature(d.Params); sig != "" {
-			rows[i][1] = view.Cell{Kind: view.Text, Text: sig}
+		rows[i] = []view.Cell{{Kind: view.Text, Text: d.Name + "(" + signature(d.Params) + ")"}, {}, {}}
+		var words []string
+		for _, h := range d.Hints {
+			if h.Kind != view.Idempotent { // what a call may do, not how it repeats: -v says that
+				words = append(words, h.Text)
+			}
+		}
+		if len(words) > 0 {
+			rows[i][1], hinted = view.Cell{Kind: view.Text, Text: strings.Join(words, ", ")}, true
 		}
 		if desc = strings.TrimSpace(desc); desc != "" {
 			rows[i][2] = view.Cell{Kind: view.Text, Text: desc}
 		}
 	}
-	t := view.Table{Columns: []view.Column{
-		{Key: "name", Header: "TOOL", Keep: 100, Identity: true},
-		{Key: "parameters", Header: "PARAMETERS", Keep: 70, Flex: true, Min: 12, Want: 40},
+	cols := []view.Column{
+		{Key: "name", Header: "TOOL", Keep: 100, Identity: true, Flex: true, Min: 16, Want: 48},
+		{Key: "hints", Header: "HINTS", Keep: 90},
 		{Key: "description", Header: "DESCRIPTION", Keep: 85, Flex: true, Min: 20, Want: 60},
-	}, Rows: rows}
-	blocks := []view.Block{view.Heading{Text: format.Count(len(tools), "tool")}, t,
+	}
+	if !hinted {
+		cols = slices.Delete(cols, 1, 2)
+		for i := range rows {
+			rows[i] = slices.Delete(rows[i], 1, 2)
+		}
+	}
+	blocks := []view.Block{view.Heading{Text: format.Count(len(tools), "tool")}, view.Table{Columns: cols, Rows: rows},
 		view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: "-v shows each tool's description and parameters"}}}}
 	if rest := b.leftover(v, 0, "tools"); rest != nil {
 		blocks = append(blocks, view.Gap{}, *rest)

@@ -221,3 +221,28 @@ func TestDedent(t *testing.T) {
 		}
 	}
 }
+
+// A long tools/list is a signature a tool, name first, with what each
+// declares it may do (destructive, read-only, open-world), and the first
+// line of its description: the parameters no longer a column the width
+// hid first.
+func TestToolsOverviewSignaturesAndHints(t *testing.T) {
+	var tools []string
+	for i := range 9 {
+		tools = append(tools, `{"name": "tool`+string(rune('a'+i))+`", "description": "Does a thing.\nMore.", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}, "limit": {"type": "number"}}, "required": ["path"]}, "annotations": {"destructiveHint": true, "idempotentHint": true, "openWorldHint": false}}`)
+	}
+	v := mustDecode(t, `{"tools": [`+strings.Join(tools, ",")+`]}`)
+	d := Doc(protocol.Part{Kind: protocol.ValuePart, Value: v}, Options{Fold: true})
+	var tb view.Table
+	for _, b := range d.Blocks {
+		if x, ok := b.(view.Table); ok {
+			tb = x
+		}
+	}
+	if len(tb.Rows) != 9 || len(tb.Columns) != 3 {
+		t.Fatalf("table: %#v", tb)
+	}
+	if r := tb.Rows[0]; r[0].Text != "toola(path:str, limit?:num)" || r[1].Text != "destructive" || r[2].Text != "Does a thing." {
+		t.Errorf("row: %q %q %q", r[0].Text, r[1].Text, r[2].Text)
+	}
+}
