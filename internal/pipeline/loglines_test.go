@@ -28,3 +28,23 @@ func TestLogLinesAreNotesInEveryOutput(t *testing.T) {
 		}
 	}
 }
+
+// A stream of JSON-RPC replies (a session) ends on their count and how
+// many failed, in human and Markdown output; one reply alone, and the
+// outputs for scripts, say nothing more.
+func TestSessionEndsOnItsRepliesAndFailures(t *testing.T) {
+	session := `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"hi"}]}}
+{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}
+{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found"}}
+{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"bad"}],"isError":true}}
+`
+	for o, want := range map[Output]string{Human: "3 replies · 2 failed", Markdown: "3 replies · 2 failed", Plain: ""} {
+		got := renderString(t, session, Options{Output: o, Width: 80})
+		if want != "" && !strings.HasSuffix(strings.TrimRight(got, "_\n"), want) || want == "" && strings.Contains(got, "replies") {
+			t.Errorf("%v: %q", o, got)
+		}
+	}
+	if got := renderString(t, `{"jsonrpc":"2.0","id":1,"result":{}}`, Options{Output: Human, Width: 80}); strings.Contains(got, "repl") {
+		t.Errorf("one reply: %q", got)
+	}
+}

@@ -117,6 +117,11 @@ func heldStrings(t *testing.T, docs string, opt Options) string {
 			t.Fatal(err)
 		}
 	}
+	// A session's closing line, as Stream ends one.
+	if err := rn.closeSession(&Result{}); err != nil {
+		t.Fatal(err)
+	}
+	rn.flushNow()
 	return held.String()
 }
 

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -169,6 +170,9 @@ type Renderer struct {
 	shown int  // parts shown so far
 	note  bool // the last part shown was a note
 	ids   int  // JSON-RPC messages with an id in the current stream
+	// replies and failedReplies count the stream's JSON-RPC replies, and
+	// those that report a failure, for the line that closes a session.
+	replies, failedReplies int
 	// heads: the last part shown heads the next one (a reply's id in
 	// human output), which follows it with no blank line.
 	heads bool
@@ -313,15 +317,34 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 			err = ferr
 		}
 	}
+	if err == nil {
+		err = rn.closeSession(&res)
+	}
 	if ferr := rn.flushNow(); ferr != nil && err == nil {
 		err = ferr
 	}
 	return res, err
 }
 
+// closeSession ends a stream of JSON-RPC replies (a whole session, a
+// recorded exchange) shown to a person with their count and how many
+// failed, as a batch ends with its summary: the failures of a long
+// session are counted where it ends, not only marked where each came.
+func (rn *Renderer) closeSession(res *Result) error {
+	if rn.replies < 2 || rn.opt.Output != Human && rn.opt.Output != Markdown {
+		return nil
+	}
+	n := &protocol.Note{Fields: []string{format.Count(rn.replies, "reply")}}
+	if rn.failedReplies > 0 {
+		n.Fields = append(n.Fields, strconv.Itoa(rn.failedReplies)+" failed")
+		n.Bad = true
+	}
+	return rn.parts([]protocol.Part{{Kind: protocol.NotePart, Note: n}}, res)
+}
+
 func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	var res Result
-	rn.ids, rn.name = 0, name
+	rn.ids, rn.replies, rn.failedReplies, rn.name = 0, 0, 0, name
 	settled := input.Settled(r)
 	rn.settled = settled
 	// Beneath every reader that could wait (redaction, framing, the
@@ -684,6 +707,15 @@ func (rn *Renderer) docParts(v value.Value, count bool) []protocol.Part {
 		ids := rn.ids + 1
 		if count {
 			rn.ids = ids
+			if v.Has("result") || v.Has("error") {
+				rn.replies++
+				for _, p := range parts {
+					if p.Failed {
+						rn.failedReplies++
+						break
+					}
+				}
+			}
 		}
 		if ids > 1 {
 			// Replies may come out of order: from the second message with
