@@ -24,7 +24,10 @@ type flags struct {
 	where                                                     []string
 	noHeaders, redact, ascii, verbose, follow, stats, version bool
 	csvSafe                                                   bool
-	help                                                      helpWanted
+	// args is the command line as typed, for a usage message to name a
+	// flag as it was written.
+	args []string
+	help helpWanted
 }
 
 // newCommand is the command line: its flags, whose values go to f, and
@@ -48,7 +51,7 @@ func newCommand(stdout, stderr io.Writer, f *flags) *cli.Command {
 		// Return errors to run instead of exiting inside the library.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 		OnUsageError: func(_ context.Context, cmd *cli.Command, err error, _ bool) error {
-			return usageMessage(err, cmd.VisibleFlags())
+			return usageMessage(err, cmd.VisibleFlags(), f.args)
 		},
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Destination: &f.output, Aliases: []string{"o"}, Value: "auto", DefaultText: "auto",
@@ -87,8 +90,8 @@ func newCommand(stdout, stderr io.Writer, f *flags) *cli.Command {
 			&cli.BoolFlag{Name: "stats", Destination: &f.stats, Usage: "after rendering, print the input and output sizes and the saving to stderr"},
 			&cli.BoolFlag{Name: "version", Destination: &f.version, Aliases: []string{"V"}, Usage: "print the version, commit and Go version, and exit"},
 			&helpFlag{Name: "help", Destination: &f.help, Aliases: []string{"h"}, Usage: "show this help"},
-			&cli.StringFlag{Name: "completion", Destination: &f.completion, Hidden: true,
-				Usage: "print the completion script for bash, zsh or fish"},
+			&cli.StringFlag{Name: "completion", Destination: &f.completion,
+				Usage: "print the completion script for bash, zsh or fish (see docs/usage.md)"},
 		},
 	}
 }
@@ -195,10 +198,10 @@ func orList(names []string) string {
 
 // usageMessage rewrites the parser's errors for a person: flags named with
 // two dashes, a guess at a mistyped flag, no Go internals.
-func usageMessage(err error, flags []cli.Flag) error {
+func usageMessage(err error, flags []cli.Flag, args []string) error {
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		s := "unknown flag " + dashed(name)
+		s := "unknown flag " + typed(name, args)
 		var names []string
 		for _, f := range flags {
 			names = append(names, f.Names()...)
@@ -237,6 +240,20 @@ func usageMessage(err error, flags []cli.Flag) error {
 }
 
 // dashed is a flag name as typed: -o, --output.
+// typed is flag name as the command line has it (-xyz, --xyz), or
+// dashed when it is not there as such.
+func typed(name string, args []string) string {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if flag, _, _ := strings.Cut(a, "="); strings.HasPrefix(flag, "-") && strings.TrimLeft(flag, "-") == name {
+			return flag
+		}
+	}
+	return dashed(name)
+}
+
 func dashed(name string) string {
 	if utf8.RuneCountInString(name) == 1 {
 		return "-" + name

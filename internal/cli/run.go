@@ -141,7 +141,8 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 		code = show(files, stdin, stdout, stderr, s, environ)
 		return nil
 	}
-	err := cmd.Run(context.Background(), args)
+	f.args = args
+	err := cmd.Run(context.Background(), shortFlags(args, cmd.Flags))
 	if ferr := text.Flush(); ferr != nil {
 		complain(stderr, fmt.Errorf("write error: %w", ferr))
 		return exitUsage
@@ -254,6 +255,11 @@ func parseSettings(f *flags, stdout *os.File, getenv terminal.Getenv, columns fu
 	// Plain, Markdown and agent output depend on the input (and agent on
 	// the clock: pretty takes it when Now is unset) alone: nothing else to ask.
 	if opt.Format != pretty.Human && opt.Format != pretty.JSON {
+		if width > 0 && o == "auto" {
+			// README's first example passes -w; copied into a pipe, it
+			// would be silently ignored.
+			s.warnings = append(s.warnings, "--width has no effect on plain output, which a pipe gets; -o human lays out to it")
+		}
 		return s, nil
 	}
 	// A Windows console shows colours only once asked to.
