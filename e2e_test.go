@@ -196,7 +196,7 @@ func TestEndToEndExitCodesAndErrors(t *testing.T) {
 		{[]string{"--now", "yesterday"}, "{}", 2, "", "is not an RFC 3339 time"}, // checked for plain output too
 		{[]string{"--width", "-5", "-o", "human"}, "{}", 2, "", "--width must be a positive number"},
 		{[]string{"--no-such-flag"}, "", 2, "", "usage: khive-pretty"},
-		{[]string{"-xyz"}, "", 2, "", "unknown flag -xyz\n"},                         // named as typed
+		{[]string{"-xyz"}, "", 2, "", "unknown flag -xyz\n"},                  // named as typed
 		{[]string{"-ojson", "-w80"}, "{\"a\": 1}", 0, "{\n  \"a\": 1\n}", ""}, // glued, as kubectl and gh users type
 		{[]string{"-w", "100"}, "{\"a\": 1}", 0, "a: 1", "--width has no effect on plain output"},
 		{[]string{"testdata/khive_list_tasks.json", "--columns", "id,titel"}, "", 2, "", `no column named "titel" (did you mean title?); the columns were: id, kind, title`},
