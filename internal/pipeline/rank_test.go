@@ -86,3 +86,17 @@ func TestNullSectionIsSaid(t *testing.T) {
 		t.Errorf("a null among fields shown:\n%s", got)
 	}
 }
+
+// A value the next call takes back (a cursor, khive's next_cursor {id})
+// is shown whole: a short id reads, but the call needs the full one.
+func TestCursorShownWhole(t *testing.T) {
+	const id = "ce1471d7-9384-4c5d-aab4-e5e95547a8bb"
+	for _, doc := range []string{
+		`{"ok": true, "tool": "gtd.census", "result": {"items": [{"id": "` + id + `", "title": "x"}], "next_cursor": {"id": "` + id + `", "created_at": "2026-05-20T10:00:00Z"}}}`,
+		`{"ok": true, "tool": "list", "result": {"items": [{"id": "` + id + `", "title": "x"}], "next_cursor": "` + id + `"}}`,
+	} {
+		if got := renderString(t, doc, Options{Output: Human, Width: 80}); !strings.Contains(got, id) {
+			t.Errorf("cursor cut:\n%s", got)
+		}
+	}
+}

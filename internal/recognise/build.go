@@ -30,6 +30,9 @@ type builder struct {
 	// list, a run of records): what its first rows show need not hold of
 	// the later ones.
 	grows bool
+	// whole marks values the next call needs (a cursor to continue with):
+	// an id among them is shown whole, not as the prefix that reads.
+	whole bool
 }
 
 // short reports whether values may be shortened: not under --verbose,
@@ -91,7 +94,7 @@ type keyMeaning struct {
 }
 
 func meaningOf(key string) keyMeaning {
-	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id", status: IsStatusKey(key) && Snake(key) != "state",
+	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id" || IsCursorKey(key), status: IsStatusKey(key) && Snake(key) != "state",
 		outcome: key == "outcome" || key == "conclusion", dependency: key == "dependency_state", priority: key == "priority", epoch: IsTimeKey(key),
 		header: Header(key)}
 	m.label, m.unitLabel, m.unitKey = labels(key)
@@ -211,7 +214,7 @@ func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 		return c
 	case IsUUID(s):
 		c.Kind = view.ID
-		if !km.fullID { // asked for whole
+		if !km.fullID && !b.whole { // asked for whole, or to be passed back
 			c.ShortLen = 8 // khive accepts the 8-character prefix
 		}
 		return c
@@ -324,7 +327,9 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 	case (val.Kind == Object || val.Kind == Array) && nonEmpty && b.tooDeep():
 		f.Cell = deep(val)
 	case val.Kind == Object && len(val.Members) > 0:
-		f.Block = *b.deeper().record(val, 0, raw, props)
+		nb := b.deeper()
+		nb.whole = nb.whole || IsCursorKey(m.Key)
+		f.Block = *nb.record(val, 0, raw, props)
 	case val.Kind == Array && value.AllObjects(val.Items):
 		f.Block, _ = b.deeper().table(val.Items, 0, raw)
 	case val.Kind == Array && !value.AllScalars(val.Items):

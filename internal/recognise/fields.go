@@ -207,6 +207,16 @@ func IsFiller(key string, v Value, inProps bool) bool {
 	return false
 }
 
+// IsCursorKey reports a key whose value the next call takes back to go
+// on (khive's next_cursor {id, …}, a page token): shown whole.
+func IsCursorKey(key string) bool {
+	switch Snake(key) {
+	case "cursor", "next_cursor", "after", "next_after", "before", "page_token", "next_page_token", "continuation_token", "resume_token":
+		return true
+	}
+	return false
+}
+
 // Noun names what a list's rows are, singular: from the shape of the
 // rows (khive's events), from a `kind` shared by every row that is one
 // word ("task": khive's kinds of entity and note), or from the array's
