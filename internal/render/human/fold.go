@@ -119,7 +119,27 @@ func sameValue(x, y view.Cell) bool {
 	if x.Kind == view.ID && y.Kind == view.ID && len(x.Text) >= 7 && len(y.Text) >= 7 {
 		return strings.HasPrefix(x.Text, y.Text) || strings.HasPrefix(y.Text, x.Text)
 	}
-	return x.Kind == y.Kind && x.Text == y.Text && x.Kind != view.Bar
+	if x.Kind != y.Kind || x.Text != y.Text || x.Kind == view.Bar {
+		return false
+	}
+	// An object's or a list's cell has no text of its own: its parts are
+	// compared, so that "raw = buckets" is said only of the same values.
+	xi, yi := x.Items(), y.Items()
+	xf, yf := x.Fields(), y.Fields()
+	if len(xi) != len(yi) || len(xf) != len(yf) {
+		return false
+	}
+	for i := range xi {
+		if !sameValue(xi[i], yi[i]) {
+			return false
+		}
+	}
+	for i := range xf {
+		if xf[i].Key != yf[i].Key || xf[i].Block != nil || yf[i].Block != nil || !sameValue(xf[i].Cell, yf[i].Cell) {
+			return false
+		}
+	}
+	return true
 }
 
 // onceLine says the folded columns under a table: "all: namespace local ·
