@@ -100,3 +100,16 @@ func TestCursorShownWhole(t *testing.T) {
 		}
 	}
 }
+
+// What a record's properties repeat of its fields (a khive task's status,
+// priority, assignee) is said once: gtd.assign printed them twice.
+func TestPropertiesRepeatingFieldsSaidOnce(t *testing.T) {
+	doc := `{"ok":true,"tool":"gtd.assign","result":{"id":"4f2a3228-5fef-4c99-9ec8-50d4da734ed6","kind":"task","status":"next","priority":"p1","assignee":"agent:core","properties":{"status":"next","priority":"p2","assignee":"agent:core","description":"Route it"}}}`
+	got := renderString(t, doc, Options{Output: Human, Width: 80})
+	if strings.Count(got, "agent:core") != 1 || strings.Count(got, "next") != 1 || !strings.Contains(got, "p2") || !strings.Contains(got, "Route it") {
+		t.Errorf("properties:\n%s", got)
+	}
+	if got := renderString(t, doc, Options{Output: Human, Width: 80, Verbose: true}); strings.Count(got, "agent:core") != 2 {
+		t.Errorf("--verbose left a property out:\n%s", got)
+	}
+}

@@ -249,6 +249,9 @@ func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
 	r := &view.Record{Indent: indent, Exact: raw, Fields: make([]view.Field, 0, len(v.Members))}
 	sections := hasSection(v)
+	if b.short(raw) {
+		v = saidOnce(v)
+	}
 	for i, m := range warningsFirst(byMeaning(v.Members)) {
 		if i == input.StreamAfter {
 			// Laid out on the fields of its first members, as a streamed
@@ -276,6 +279,51 @@ func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
 		}
 	}
 	return r
+}
+
+// saidOnce is a record without what its properties repeat: a khive
+// task's status, priority, assignee and due are its fields and again
+// under properties (gtd.assign took 22 lines for one task). A property
+// whose key and value are a field's is left out of properties; the
+// record itself is unchanged when none is.
+func saidOnce(v Value) Value {
+	i := -1
+	for k, m := range v.Members {
+		if m.Key == "properties" && m.Value.Kind == Object {
+			i = k
+		}
+	}
+	if i < 0 {
+		return v
+	}
+	props := v.Members[i].Value
+	var kept []Member
+	for k, p := range props.Members {
+		if top, ok := v.Get(p.Key); ok && p.Key != "properties" && sameJSON(top, p.Value) {
+			if kept == nil {
+				kept = append(make([]Member, 0, len(props.Members)), props.Members[:k]...)
+			}
+			continue
+		}
+		if kept != nil {
+			kept = append(kept, p)
+		}
+	}
+	if kept == nil {
+		return v
+	}
+	ms := append([]Member(nil), v.Members...)
+	ms[i].Value = Value{Kind: Object, Members: kept}
+	v.Members = ms
+	return v
+}
+
+// sameJSON reports two values that are the same JSON.
+func sameJSON(a, b Value) bool {
+	if a.Scalar() && b.Scalar() {
+		return a.Kind == b.Kind && a.Text == b.Text
+	}
+	return a.Kind == b.Kind && value.Compact(a) == value.Compact(b)
 }
 
 // hasSection reports a record of sections: every member that is not null
