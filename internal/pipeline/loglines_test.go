@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -46,5 +47,23 @@ func TestSessionEndsOnItsRepliesAndFailures(t *testing.T) {
 	}
 	if got := renderString(t, `{"jsonrpc":"2.0","id":1,"result":{}}`, Options{Output: Human, Width: 80}); strings.Contains(got, "repl") {
 		t.Errorf("one reply: %q", got)
+	}
+}
+
+// {"result": [...]}, as the Go SDK and FastMCP wrap a result that is no
+// object, streams its list like a khive envelope's, and shows what the
+// held document shows.
+func TestWrappedResultListStreams(t *testing.T) {
+	var rows []string
+	for i := range 3000 {
+		rows = append(rows, fmt.Sprintf(`{"id": %d, "name": "item %d"}`, i, i))
+	}
+	doc := `{"result": [` + strings.Join(rows, ",") + `]}`
+	out, opened := renderOpened(t, doc, Options{Output: Plain})
+	if !opened {
+		t.Error("held, not streamed")
+	}
+	if held := heldString(t, doc, Options{Output: Plain}); out != held {
+		t.Errorf("streamed differs from held:\n%s", firstDiff(out, held))
 	}
 }

@@ -46,7 +46,10 @@ func Streams(path []input.Frame, first []Value) bool {
 	case 0:
 		return true
 	case 1:
-		return IsListKey(path[0].Key) || okEnvelope(path[0]) || longShape(*path[0].Obj, path[0].Key, first, "") != nil
+		// {"result": [...]}: how the Go SDK and FastMCP put a result that
+		// is no object in structuredContent; nothing before it.
+		wrapped := path[0].Key == "result" && len(path[0].Obj.Members) == 0
+		return IsListKey(path[0].Key) || okEnvelope(path[0]) || wrapped || longShape(*path[0].Obj, path[0].Key, first, "") != nil
 	case 2:
 		return okEnvelope(path[0]) && IsListKey(path[1].Key)
 	}
