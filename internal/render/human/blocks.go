@@ -232,7 +232,7 @@ func (h *Writer) firstLines(text string, width, n int) ([]string, int) {
 	}
 	var out []string
 	for i, ln := range lns {
-		w := []string{sanitize.String(ln, h.san())}
+		w := []string{sanitize.String(strings.ReplaceAll(ln, "\t", "    "), h.san())}
 		if width > 0 {
 			w = wrapText(w[0], width)
 		}
