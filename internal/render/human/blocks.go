@@ -232,7 +232,10 @@ func (h *Writer) firstLines(text string, width, n int) ([]string, int) {
 	}
 	var out []string
 	for i, ln := range lns {
-		w := []string{sanitize.String(strings.ReplaceAll(ln, "\t", "    "), h.san())}
+		if n >= 0 {
+			ln = strings.ReplaceAll(ln, "\t", "    ") // a shortened view expands tabs; --verbose and errors show them
+		}
+		w := []string{sanitize.String(ln, h.san())}
 		if width > 0 {
 			w = wrapText(w[0], width)
 		}

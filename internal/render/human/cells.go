@@ -113,6 +113,11 @@ func (h *Writer) stringCell(c *view.Cell, short bool) table.Cell {
 		}
 		return table.Cell{Text: h.when(c.At, false)}
 	}
+	if short && strings.IndexByte(s, '\t') >= 0 {
+		// A tab in a value shortened to a line is a gap between its words
+		// ("name\tstatus"), not an escape; --verbose and errors show it.
+		s = strings.ReplaceAll(s, "\t", " ")
+	}
 	text := h.text(s)
 	var m glyphs.Mark
 	var ok bool

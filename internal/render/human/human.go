@@ -200,11 +200,6 @@ func (h *Writer) text(s string) string {
 		}
 		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", nl)
 	}
-	if strings.IndexByte(s, '\t') >= 0 {
-		// A tab on one line is a gap, not an escape: "name\tstatus" reads
-		// as the two words it separates (a line of text expands it).
-		s = strings.ReplaceAll(s, "\t", " ")
-	}
 	s = sanitize.String(s, h.san())
 	if h.opt.Escape != nil {
 		s = h.opt.Escape(s)
