@@ -113,3 +113,18 @@ func TestPropertiesRepeatingFieldsSaidOnce(t *testing.T) {
 		t.Errorf("--verbose left a property out:\n%s", got)
 	}
 }
+
+// khive's task statuses mark khive's answers only: a database's or a task
+// manager's "done" is shown as written, as is GitHub's "closed", while
+// the health words every server means the same by keep their colour.
+func TestTaskStatusMarksOnlyKhiveAnswers(t *testing.T) {
+	rows := `[{"id": 1, "status": "done", "title": "a"}, {"id": 2, "status": "in_progress", "title": "b"}, {"id": 3, "status": "failed", "title": "c"}]`
+	got := renderString(t, `{"ok": true, "tool": "list", "result": {"items": `+rows+`}}`, Options{Output: Human, Width: 80})
+	if !strings.Contains(got, "✓ done") || !strings.Contains(got, "● in_progress") {
+		t.Errorf("khive's list lost its marks:\n%s", got)
+	}
+	got = renderString(t, rows, Options{Output: Human, Width: 80})
+	if strings.Contains(got, "✓") || strings.Contains(got, "●") || !strings.Contains(got, "done") {
+		t.Errorf("a database's statuses marked as khive's:\n%s", got)
+	}
+}

@@ -30,6 +30,11 @@ type builder struct {
 	// list, a run of records): what its first rows show need not hold of
 	// the later ones.
 	grows bool
+	// khive marks an answer of khive's (its envelope, batch, list or
+	// error): its GTD words (inbox, next, active, done …) are its task
+	// statuses. Elsewhere a status word is shown as written, but for the
+	// health words every server means the same by (ok, failed, error).
+	khive bool
 	// whole marks values the next call needs (a cursor to continue with):
 	// an id among them is shown whole, not as the prefix that reads.
 	whole bool
@@ -81,6 +86,7 @@ func deep(v Value) view.Cell {
 // column of a table) rather than once per value.
 type keyMeaning struct {
 	score, size, id, fullID               bool
+	taskStatus                            bool          // an MCP task's status (tasks/list)
 	unit                                  time.Duration // a duration's, or 0
 	status, outcome, dependency, priority bool
 	epoch                                 bool // a time-named key: a number in it may be a Unix time
@@ -231,7 +237,9 @@ func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 		return c
 	}
 	switch {
-	case km.status:
+	case km.taskStatus:
+		c.Kind = view.TaskStatus
+	case km.status && (b.khive || healthWord(s)):
 		c.Kind = view.Status
 	case km.outcome:
 		c.Kind = view.Outcome
@@ -876,6 +884,11 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		if visibility && c.key == "status" {
 			m.status = false
 		}
+		if c.key == "status" && len(rows) > 0 && rows[0].Has("taskId") {
+			// MCP tasks (tasks/list): the specification's words, as a
+			// task's record has them.
+			m.status, m.taskStatus = false, true
+		}
 		t.means = append(t.means, m)
 		t.cols = append(t.cols, view.Column{Key: c.key, Header: c.header, Align: c.info.align, Keep: c.info.keep,
 			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key), Named: c.named,
@@ -987,6 +1000,14 @@ func isCode(s string) bool {
 		}
 	}
 	return letters*2 < len(s)
+}
+
+// healthWord reports a status word from the vocabulary every server
+// means the same by (ok, success, failed, error, degraded …), not a task
+// status: a database's "done" or a GitHub issue's "open" is its own.
+func healthWord(s string) bool {
+	m, ok := glyphs.Unicode().Status(s)
+	return ok && m.Glyph == ""
 }
 
 // isDigest reports a hash as tools write one: 32 hex digits or more (a

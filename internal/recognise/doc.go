@@ -31,12 +31,16 @@ func (b builder) document(v Value, d *view.Doc) []view.Block {
 	}
 	switch Classify(v) {
 	case ShapeBatch:
+		b.khive = true
 		return b.batch(v, d)
 	case ShapeError:
+		b.khive = true
 		return []view.Block{b.errorBlock(v, "")}
 	case ShapeEnvelope:
+		b.khive = true
 		return b.envelope(v, "", false, d)
 	case ShapeList:
+		b.khive = true
 		return b.list(v, 0)
 	case ShapeRecords:
 		if isOpenList(v) {
