@@ -823,7 +823,8 @@ func TestMarksComeFromVocabularies(t *testing.T) {
 		{`[{"name": "CI", "state": "active"}, {"name": "Old", "state": "disabled_manually"}]`, "active", "●"},
 		{`[{"name": "build", "status": "completed", "conclusion": "failure"}, {"name": "test", "status": "completed", "conclusion": "success"}]`, "✗ failure", "✓ completed"},
 		{`{"taskId": "t1", "status": "completed", "statusMessage": "done"}`, "✓ completed", ""},
-		{`[{"id": "a1", "status": "done"}, {"id": "a2", "status": "active"}]`, "✓ done", ""},
+		{`[{"id": "a1", "status": "done"}, {"id": "a2", "status": "active"}]`, "done", "✓"}, // no shape says whose done
+		{`{"ok": true, "tool": "list", "result": {"items": [{"id": "a1", "status": "done"}, {"id": "a2", "status": "active"}]}}`, "✓ done", ""},
 	} {
 		got := renderString(t, c.doc, opt)
 		if !strings.Contains(got, c.want) || c.not != "" && strings.Contains(got, c.not) {

@@ -247,7 +247,9 @@ func meaning(key string, v Value) view.Cell {
 	if v.Kind == Null {
 		return view.Cell{}
 	}
-	return builder{opt: Options{Verbose: true}}.cell(key, v, false)
+	// Statuses compare in khive's order (inbox … done) whatever the
+	// answer: an order to sort by, not a mark claimed on a value.
+	return builder{opt: Options{Verbose: true}, khive: true}.cell(key, v, false)
 }
 
 // literal reads a --where value in the meaning of the column it is
