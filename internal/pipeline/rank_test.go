@@ -128,3 +128,15 @@ func TestTaskStatusMarksOnlyKhiveAnswers(t *testing.T) {
 		t.Errorf("a database's statuses marked as khive's:\n%s", got)
 	}
 }
+
+// A request whose op ran but says some of its items failed (a bulk link
+// in a batch) is a failure: the run exits 1, plain output says the op is
+// partial, and its result is shown as an ok op's.
+func TestPartialOpInABatchFails(t *testing.T) {
+	doc := `{"results":[{"ok":true,"result":{"attempted":4,"created":2,"errors":[{"error":"no record","index":1}],"failed":2},"tool":"link"}],"status":"success","summary":{"aborted":0,"failed":0,"succeeded":1,"total":1}}`
+	var out strings.Builder
+	res, err := NewRenderer(&out, Options{Output: Plain}).Stream(strings.NewReader(doc), "t")
+	if err != nil || !res.Failed || !strings.HasPrefix(out.String(), "op #0 of 1: link: partial\nattempted: 4\n") {
+		t.Errorf("failed %v, %v:\n%s", res.Failed, err, out.String())
+	}
+}

@@ -73,7 +73,7 @@ func Failed(v Value) bool {
 	case ShapeBatch:
 		res, _ := v.Get("results")
 		for _, r := range res.Items {
-			if IsErrorEnvelope(r) {
+			if IsErrorEnvelope(r) || PartialOp(r) {
 				return true
 			}
 		}
@@ -101,6 +101,17 @@ func isErrorReport(v Value) bool {
 		return e.Has("message") || e.Has("code") || e.Has("kind")
 	}
 	return false
+}
+
+// PartialOp reports an op that ran and says some of its items failed (a
+// bulk link in a request): its envelope says ok, its result does not.
+func PartialOp(r Value) bool {
+	if IsErrorEnvelope(r) {
+		return false
+	}
+	res, _ := r.Get("result")
+	n, _, partial := PartialResult(res)
+	return partial && n != 0
 }
 
 // PartialResult reads a result that says how many of its items failed:

@@ -326,8 +326,12 @@ func opTool(r Value) (string, bool) {
 	return "", false
 }
 
-// opState is how an op ended: ok, error or aborted.
+// opState is how an op ended: ok, partial (some of its items failed),
+// error or aborted.
 func opState(r Value) string {
+	if recognise.PartialOp(r) {
+		return "partial"
+	}
 	if !recognise.IsErrorEnvelope(r) {
 		return "ok"
 	}
@@ -347,7 +351,7 @@ func opHead(i, n int, r Value) string {
 func (p Writer) op(r Value) {
 	_, hasTool := opTool(r)
 	switch state := opState(r); {
-	case state == "ok":
+	case state == "ok" || state == "partial": // partial: its result says which items failed
 		used := map[string]bool{"ok": true, "tool": hasTool}
 		rest := value.WithoutFirst(r, used)
 		res, hasRes := r.Get("result")
