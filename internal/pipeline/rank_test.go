@@ -140,3 +140,20 @@ func TestPartialOpInABatchFails(t *testing.T) {
 		t.Errorf("failed %v, %v:\n%s", res.Failed, err, out.String())
 	}
 }
+
+// kkernel kg validate says its verdict first, then the rules that failed,
+// errors before warnings, their violations under them, and exits 1 when
+// an error rule failed.
+func TestKgValidateVerdictFirst(t *testing.T) {
+	doc := `{"rules": [{"id": "ok-rule", "severity": "error", "passed": true, "violations": []},
+		{"id": "warn-rule", "severity": "warning", "passed": false, "violations": [{"message": "not sorted", "fixable": true}]},
+		{"id": "err-rule", "severity": "error", "passed": false, "violations": [{"entity_id": "e0b7c3a9", "message": "unknown record"}]}],
+		"summary": {"errors": 1, "warnings": 1, "passed": false}}`
+	var out strings.Builder
+	res, err := NewRenderer(&out, Options{Output: Human, Width: 100}).Stream(strings.NewReader(doc), "t")
+	got := out.String()
+	if err != nil || !res.Failed || !strings.HasPrefix(got, "✗ kg validate: 1 error rule failed") ||
+		strings.Index(got, "err-rule") > strings.Index(got, "warn-rule") || !strings.Contains(got, "unknown record") || !strings.Contains(got, "1 of 3 rules passed") {
+		t.Errorf("failed %v, %v:\n%s", res.Failed, err, got)
+	}
+}

@@ -20,6 +20,12 @@ func TestListOfRecordsShownUnderItsRow(t *testing.T) {
 			rows[i] = row(i)
 		}
 		doc := "[" + strings.Join(rows, ",") + "]"
+		md := renderString(t, doc, Options{Output: Markdown})
+		for _, i := range []int{0, n - 1} {
+			if !strings.Contains(md, "**addr info of ") || !strings.Contains(md, fmt.Sprintf("| 10.0.%d.%d |", i/250, i%250)) {
+				t.Errorf("%d rows, Markdown: row %d's list not after the table", n, i)
+			}
+		}
 		out, opened := renderOpened(t, doc, Options{Output: Human, Width: 80})
 		if n > 1000 && !opened {
 			t.Fatalf("%d rows: not streamed", n)

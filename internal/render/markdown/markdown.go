@@ -362,6 +362,7 @@ func (m Writer) bullets(r view.Record, indent string) {
 // no width to fit), numbers right-aligned.
 func (m Writer) table(t view.Table, indent string) error {
 	ot := m.Open(t, indent)
+	defer ot.Close()
 	// A list too long to hold: its further rows as they are read. An item
 	// that is not a record ends the table, is shown, and the table goes
 	// on under its header again.
@@ -401,7 +402,16 @@ type OpenTable struct {
 	// reads as, by column: made once, not on every row of a long list.
 	same [][]string
 	b    strings.Builder
+	// under is the lists of records rows hold (Under columns), written
+	// after the table, each under its row's name: a Markdown table cell
+	// holds no table. At most underMax rows' are held; then the table
+	// ends, they are written, and it goes on under its header again.
+	under []view.Field
 }
+
+// underMax is how many rows' lists a Markdown table holds before it
+// writes them.
+const underMax = 64
 
 // Open writes a table's header and rows and keeps it open for more.
 func (m Writer) Open(t view.Table, indent string) *OpenTable {
@@ -435,8 +445,42 @@ func (ot *OpenTable) Row(row []view.Cell) error {
 	return ot.m.o.Err()
 }
 
-// Close ends the table: nothing follows a Markdown table's last row.
-func (ot *OpenTable) Close() {}
+// Close ends the table: the lists its rows hold follow it.
+func (ot *OpenTable) Close() { ot.flushUnder() }
+
+// flushUnder writes the lists of records the rows so far hold, after the
+// table so far.
+func (ot *OpenTable) flushUnder() {
+	if len(ot.under) == 0 {
+		return
+	}
+	ot.m.o.Line("")
+	ot.m.bullets(view.Record{Fields: ot.under}, ot.indent)
+	ot.under = ot.under[:0]
+}
+
+// holdUnder keeps the lists of records row holds, named by the row's
+// identity (its first such column, else its first).
+func (ot *OpenTable) holdUnder(row []view.Cell) {
+	name := ""
+	for _, identity := range []bool{true, false} {
+		for _, i := range ot.cols {
+			if name == "" && i < len(row) && row[i].Kind != view.None && !ot.t.Columns[i].Under && (ot.t.Columns[i].Identity || !identity) {
+				name = ot.m.h.Cell(row[i])
+			}
+		}
+	}
+	for i, c := range ot.t.Columns {
+		if c.Under && i < len(row) && row[i].Sub != nil && row[i].Sub.Block != nil {
+			ot.under = append(ot.under, view.Field{Key: strings.ToLower(c.Header) + " of " + name, Block: row[i].Sub.Block})
+		}
+	}
+	if len(ot.under) >= underMax {
+		ot.flushUnder()
+		ot.m.o.Line("")
+		ot.header()
+	}
+}
 
 func (ot *OpenTable) header() {
 	ot.line(ot.hdr)
@@ -485,6 +529,7 @@ func (ot *OpenTable) row(row []view.Cell) {
 		}
 	}
 	ot.line(ot.out)
+	ot.holdUnder(row)
 }
 
 // footer writes a summary line: metadata in italics, totals in bold, a
