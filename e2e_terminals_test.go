@@ -260,7 +260,7 @@ func TestEndToEndPagerRealLessShowsColoursAndGlyphs(t *testing.T) {
 	if code := run.wait(20 * time.Second); code != 0 {
 		t.Errorf("exit %d after q", code)
 	}
-	if strings.Contains(out, "ESC") || strings.Contains(out, "<E2>") || !strings.Contains(out, "▶") || !strings.Contains(out, "\x1b[1m") {
+	if strings.Contains(out, "ESC") || strings.Contains(out, "<E2>") || !strings.Contains(out, "…") || !strings.Contains(out, "\x1b[1m") {
 		t.Errorf("less showed escapes or bytes:\n%q", out)
 	}
 }

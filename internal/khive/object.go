@@ -33,7 +33,7 @@ func tells(key string) bool {
 	case "jsonrpc", "result", "method", "id", // JSON-RPC
 		"content", "structuredContent", "_meta", // an MCP tool result
 		"tool", "summary", // an envelope, a batch
-		"status", "message", "path", "rows", "schema_fingerprint", "checksum", "failures", // Failed
+		"status", "message", "path", "rows", "schema_fingerprint", "checksum", "failures", "rules", // Failed
 		"requested_limit", "effective_limit", "limit_clamped", "next_after", "head_seq", // a page
 		"seq", "created_at", "record", "namespace", "properties", // a stream entry, dropRecord
 		"protocolVersion", "capabilities", "tools", "resources", "resourceTemplates", "prompts", "contents", "messages": // MCP's own (mcpResult)

@@ -116,7 +116,7 @@ func (h *Writer) stringCell(c *view.Cell, short bool) table.Cell {
 	if short && strings.IndexByte(s, '\t') >= 0 {
 		// A tab in a value shortened to a line is a gap between its words
 		// ("name\tstatus"), not an escape; --verbose and errors show it.
-		s = strings.ReplaceAll(s, "\t", " ")
+		s = strings.ReplaceAll(format.Bound(s, h.g.Ellipsis), "\t", " ") // bounded first: no copy of a long text
 	}
 	text := h.text(s)
 	var m glyphs.Mark
