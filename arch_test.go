@@ -60,9 +60,10 @@ var layers = map[string][]string{
 	"internal/cli": {"pretty", "internal/terminal", "internal/pager", "internal/theme", "internal/steer", "internal/render/human",
 		"internal/sanitize", "internal/input", "internal/stack"},
 	// tools
-	"internal/mangen":    {},
-	"internal/benchdata": {},
-	"internal/jsonscan":  {"internal/jsonlib"},
+	"internal/mangen": {},
+	// the bench's tools, beside the product
+	"bench/benchdata": {},
+	"bench/jsonscan":  {"internal/jsonlib"},
 	// for tests: an example of every kind of block, for every writer
 	"internal/view/viewtest": {"internal/view"},
 }

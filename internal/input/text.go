@@ -97,17 +97,10 @@ func (d *Decoder) text() (value.Value, error) {
 	return v, nil
 }
 
-// readsLong reports whether the string the token decoder has peeked at is
-// long (longAhead) and this decoder can read it itself (held): its input
-// is its own (not a caller's token decoder, ReadFrom), and so is every
-// container around it (not a row read token by token, whose containers
-// it does not track).
-func (d *Decoder) readsLong() bool {
-	return d.readsHere() && d.longAhead()
-}
-
-// readsHere reports whether this decoder can read a string itself, as
-// readsLong says.
+// readsHere reports whether this decoder can read a string itself
+// (held): its input is its own (not a caller's token decoder, ReadFrom),
+// and so is every container around it (not a row read token by token,
+// whose containers it does not track).
 func (d *Decoder) readsHere() bool {
 	return !d.tokenStrings && d.sq != nil && d.dec.StackDepth() == len(d.stack)+len(d.arrays)
 }

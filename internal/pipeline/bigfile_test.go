@@ -17,7 +17,7 @@ import (
 )
 
 // BenchmarkBigFile renders the file named by $KHIVE_PRETTY_BENCH_FILE (made
-// by internal/benchdata), for profiling the large-input path:
+// by bench/benchdata), for profiling the large-input path:
 //
 //	KHIVE_PRETTY_BENCH_FILE=big.json go test -bench BigFile -cpuprofile cpu.prof ./pipeline
 func BenchmarkBigFile(b *testing.B) {
