@@ -42,11 +42,13 @@ const overviewAfter = 8
 func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
 	rows := make([][]view.Cell, len(tools))
 	hinted := false
+	longest := 0 // the longest name: a signature is cut in its parameters, never its name
 	for i, t := range tools {
 		d, err := b.tool(t)
 		if err != nil {
 			return nil, err
 		}
+		longest = max(longest, len(d.Name))
 		desc, _, _ := strings.Cut(d.Description, "\n")
 		rows[i] = []view.Cell{{Kind: view.Text, Text: d.Name + "(" + signature(d.Params) + ")"}, {}, {}}
 		var words []string
@@ -63,9 +65,11 @@ func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
 		}
 	}
 	cols := []view.Column{
-		{Key: "name", Header: "TOOL", Keep: 100, Identity: true, Flex: true, Min: 16, Want: 48},
-		{Key: "hints", Header: "HINTS", Keep: 90},
-		{Key: "description", Header: "DESCRIPTION", Keep: 85, Flex: true, Min: 20, Want: 60},
+		// Room for the names first: the parameters get what is left
+		// after the hints and the description.
+		{Key: "name", Header: "TOOL", Keep: 100, Identity: true, Flex: true, Min: min(max(16, longest+3), 48)},
+		{Key: "hints", Header: "HINTS", Keep: 79}, // after the description has its room
+		{Key: "description", Header: "DESCRIPTION", Keep: 85, Flex: true, Min: 20, Want: 40},
 	}
 	if !hinted {
 		cols = slices.Delete(cols, 1, 2)
