@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -267,30 +266,6 @@ func TestFollowReadsWhatIsAppended(t *testing.T) {
 	// Written anew longer than what was read: from the top too.
 	os.WriteFile(path, []byte("rewritten, longer\n"), 0o644)
 	read("rewritten, longer\n")
-}
-
-// A FIFO has no top to come back to: followed, it is read to its end.
-func TestFollowReadsAFIFOToItsEnd(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "fifo")
-	if err := syscall.Mkfifo(path, 0o600); err != nil {
-		t.Skip(err)
-	}
-	go func() {
-		w, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err == nil {
-			w.WriteString("{}\n")
-			w.Close()
-		}
-	}()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	got, err := io.ReadAll(Follow(f, time.Millisecond))
-	if err != nil || string(got) != "{}\n" {
-		t.Errorf("%q, %v", got, err)
-	}
 }
 
 // A reset decoder reads a new input as a new decoder would: its values,
