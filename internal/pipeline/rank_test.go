@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -155,5 +156,18 @@ func TestKgValidateVerdictFirst(t *testing.T) {
 	if err != nil || !res.Failed || !strings.HasPrefix(got, "✗ kg validate: 1 error rule failed") ||
 		strings.Index(got, "err-rule") > strings.Index(got, "warn-rule") || !strings.Contains(got, "unknown record") || !strings.Contains(got, "1 of 3 rules passed") {
 		t.Errorf("failed %v, %v:\n%s", res.Failed, err, got)
+	}
+}
+
+// go test -json reporting a failed test exits 1, as go test does; a
+// stream of passes exits 0.
+func TestGoTestEventsFailTheRun(t *testing.T) {
+	pass := `{"Time":"2026-11-28T16:57:15Z","Action":"pass","Package":"example.com/m","Test":"TestAdd","Elapsed":0}` + "\n"
+	fail := `{"Time":"2026-11-28T16:57:15Z","Action":"fail","Package":"example.com/m","Test":"TestSub","Elapsed":0}` + "\n"
+	for doc, want := range map[string]bool{pass: false, pass + fail: true} {
+		res, err := NewRenderer(io.Discard, Options{Output: Plain}).Stream(strings.NewReader(doc), "t")
+		if err != nil || res.Failed != want {
+			t.Errorf("%q: failed %v, want %v (%v)", doc, res.Failed, want, err)
+		}
 	}
 }

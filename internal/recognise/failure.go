@@ -56,7 +56,7 @@ func Failed(v Value) bool {
 	if isSinkManifest(v) && manifestFailed(v) || isStatusReport(v) && StatusTone(v.Str("status")) == view.Bad {
 		return true
 	}
-	if validationFailed(v) {
+	if validationFailed(v) || testEventFailed(v) {
 		return true
 	}
 	switch Classify(v) {
@@ -143,6 +143,15 @@ func PartialResult(res Value) (n, attempted int, ok bool) {
 		return len(errs.Items), attempted, true
 	}
 	return 0, 0, false
+}
+
+// testEventFailed reports an event of go test -json (cmd/test2json's
+// TestEvent: Time, Action, Package, Test, Elapsed, Output) whose Action is
+// test2json's "fail": a test or a package failed, and a stream of them
+// exits 1 as go test does.
+func testEventFailed(v Value) bool {
+	a, ok := v.Get("Action")
+	return ok && a.Kind == String && a.Text == "fail" && v.Has("Package")
 }
 
 // validationFailed reports khive's kkernel kg validate report with a rule
