@@ -171,3 +171,17 @@ func TestGoTestEventsFailTheRun(t *testing.T) {
 		}
 	}
 }
+
+// A {status, message} report is marked a success only by a word that
+// says so: a task manager's task_not_found drew ✓.
+func TestStatusReportMarkedByItsWord(t *testing.T) {
+	for doc, want := range map[string]string{
+		`{"status": "ok", "message": "Graphiti is up"}`:            "✓ ok",
+		`{"status": "task_not_found", "message": "No such task"}`: "task_not_found",
+	} {
+		got := renderString(t, doc, Options{Output: Human, Width: 80})
+		if !strings.HasPrefix(got, want) {
+			t.Errorf("%s:\n%s", doc, got)
+		}
+	}
+}

@@ -228,8 +228,11 @@ var graphitiStatus = Recogniser{
 			if StatusTone(status) == view.Bad {
 				return []view.Block{view.Error{Tool: status, Message: msg}}, nil
 			}
-			return []view.Block{view.Footer{Kind: view.Result, Parts: []view.Part{
-				{Mark: view.OK, Tone: StatusTone(status), Text: status}, {Text: msg}}}}, nil
+			head := view.Part{Tone: StatusTone(status), Text: status}
+			if head.Tone == view.Good {
+				head.Mark = view.OK // only a word that says so: task_not_found is no success
+			}
+			return []view.Block{view.Footer{Kind: view.Result, Parts: []view.Part{head, {Text: msg}}}}, nil
 		}
 		status, err1 := optString(v, "status")
 		ents, hasEnts, err2 := optNumber(v, "entity_count")
