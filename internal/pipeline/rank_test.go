@@ -176,7 +176,7 @@ func TestGoTestEventsFailTheRun(t *testing.T) {
 // says so: a task manager's task_not_found drew ✓.
 func TestStatusReportMarkedByItsWord(t *testing.T) {
 	for doc, want := range map[string]string{
-		`{"status": "ok", "message": "Graphiti is up"}`:            "✓ ok",
+		`{"status": "ok", "message": "Graphiti is up"}`:           "✓ ok",
 		`{"status": "task_not_found", "message": "No such task"}`: "task_not_found",
 	} {
 		got := renderString(t, doc, Options{Output: Human, Width: 80})
