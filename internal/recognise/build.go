@@ -639,7 +639,7 @@ func (c *plannedColumn) measure(v Value) {
 		c.urls++
 	case v.Kind == String && isPosition(v.Text):
 		c.posns++
-	case v.Kind == String && isDigest(v.Text):
+	case v.Kind == String && isDigest(v.Text), v.Kind == Array && allDigests(v.Items):
 		c.digests++
 	case v.Kind == String && isCode(v.Text):
 		c.tokens++
@@ -779,7 +779,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// Web addresses: long, and said by the row's identity; the
 			// first to go.
 			c.info.order, c.info.keep = 86, 15
-		case c.info.generic && c.kind == String && c.digests == c.set:
+		case c.info.generic && (c.kind == String || c.kind == Array) && c.digests == c.set:
 			// Hashes: long, said by the row's identity, useless cut; the
 			// first to go.
 			c.info.order, c.info.keep, c.info.flex = 87, 14, false
@@ -1021,6 +1021,16 @@ func isDigest(s string) bool {
 		}
 	}
 	return len(s) >= 32 && strings.Trim(s, "0123456789abcdefABCDEF") == ""
+}
+
+// allDigests reports a non-empty list of hashes (a commit's parents).
+func allDigests(items []Value) bool {
+	for _, it := range items {
+		if it.Kind != String || !isDigest(it.Text) {
+			return false
+		}
+	}
+	return len(items) > 0
 }
 
 // isPosition reports a place in a file as compilers and linters write
