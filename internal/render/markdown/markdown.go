@@ -454,8 +454,18 @@ func (ot *OpenTable) flushUnder() {
 	if len(ot.under) == 0 {
 		return
 	}
-	ot.m.o.Line("")
-	ot.m.bullets(view.Record{Fields: ot.under}, ot.indent)
+	m := ot.m
+	for _, f := range ot.under {
+		m.o.Gap()
+		m.o.Line(ot.indent + "- " + Strong(inline(m.h.Text(f.Key))) + ":")
+		m.o.Line("")
+		if t, ok := f.Block.(view.Table); ok {
+			m.table(t, ot.indent+"  ")
+		} else if r, ok := f.Block.(view.Record); ok {
+			m.bullets(r, ot.indent+"  ")
+		}
+	}
+	m.o.Gap()
 	ot.under = ot.under[:0]
 }
 
