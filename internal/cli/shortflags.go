@@ -12,30 +12,45 @@ import (
 // not all short flags, or a bool flag's, is left as it is, for the
 // parser to say what is wrong with it; so is everything after "--".
 func shortFlags(args []string, flags []cli.Flag) []string {
-	takes := map[byte]bool{} // the one-letter flags, and whether each takes a value
+	takes := map[byte]bool{}    // the one-letter flags, and whether each takes a value
+	valued := map[string]bool{} // every name of a flag that takes a value
 	for _, f := range flags {
+		dg, ok := f.(cli.DocGenerationFlag)
+		value := ok && dg.TakesValue()
 		for _, n := range f.Names() {
 			if len(n) == 1 {
-				dg, ok := f.(cli.DocGenerationFlag)
-				takes[n[0]] = ok && dg.TakesValue()
+				takes[n[0]] = value
 			}
+			valued[n] = value
 		}
 	}
 	out := make([]string, 0, len(args))
+	wants := false // the argument before is a flag still waiting for its value
 	for i, a := range args {
-		if a == "--" {
+		switch {
+		case a == "--":
 			return append(out, args[i:]...)
-		}
-		if i == 0 || len(a) < 3 || a[0] != '-' || a[1] == '-' {
+		case wants:
+			// A value, whatever it looks like: --sort -cost, -c -owner.
+			out, wants = append(out, a), false
+			continue
+		case i == 0 || len(a) < 2 || a[0] != '-':
 			out = append(out, a)
+			continue
+		case a[1] == '-':
+			name, _, eq := strings.Cut(a[2:], "=")
+			out, wants = append(out, a), valued[name] && !eq
 			continue
 		}
 		spelled, ok := spellShort(a[1:], takes)
-		if !ok {
-			out = append(out, a)
+		if !ok || len(a) < 3 {
+			out, wants = append(out, a), len(a) == 2 && takes[a[1]]
 			continue
 		}
 		out = append(out, spelled...)
+		// -vw: its last letter takes a value, the next argument.
+		last := spelled[len(spelled)-1]
+		wants = len(last) == 2 && last[0] == '-' && takes[last[1]]
 	}
 	return out
 }

@@ -23,8 +23,16 @@ func TestShortFlagsGlued(t *testing.T) {
 		"--output":     {"--output"},
 		"-":            {"-"},
 		"file-name.js": {"file-name.js"},
+		"--sort":       {"--sort", "-cost"}, // a value, however it looks
+		"-c":           {"-c", "-cost"},
+		"-vc":          {"-v", "-c", "-cost"},
+		"--sort=-cost": {"--sort=-cost", "-c", "ost"}, // a flag again: -c ost
 	} {
-		got := shortFlags([]string{"khive-pretty", in, "--", "-ojson"}, flagsOf)
+		args := []string{"khive-pretty", in}
+		if want[len(want)-1] == "-cost" || want[len(want)-1] == "ost" {
+			args = append(args, "-cost") // what follows the flag
+		}
+		got := shortFlags(append(args, "--", "-ojson"), flagsOf)
 		if !reflect.DeepEqual(got[1:len(got)-2], want) || got[len(got)-1] != "-ojson" {
 			t.Errorf("%q: %q, want %q then -- -ojson", in, got[1:], want)
 		}
