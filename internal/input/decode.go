@@ -453,6 +453,7 @@ func (d *Decoder) Reset(r io.Reader, name string) {
 	d.dec.Reset(d.sq, jsonlib.Lenient()...)
 	d.name, d.docs, d.shift, d.src, d.rest = name, 0, 0, nil, nil
 	d.stack, d.members, d.items, d.arrays, d.item = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0], 0
+	d.prelude, d.preludeSize, d.preludeGiven, d.firstLine = nil, 0, false, nil
 }
 
 // StartLine says that the input given to the decoder starts at line n of

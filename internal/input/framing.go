@@ -265,9 +265,27 @@ func startsDocument(line string, cut bool) bool {
 		case errors.Is(err, io.ErrUnexpectedEOF):
 			return cut || at < len(t) && (t[at] == '{' || t[at] == '[')
 		case err != nil:
-			return false
+			return brokenArray(t)
 		}
 	}
+}
+
+// brokenArray reports a line that opens an array of values but is no
+// JSON ("[1, 2,, 3]", `["x" "y"]`): a broken document, the error it is,
+// not a log line; a bracketed tag before text is one ("[2026-05-01
+// 10:00:00] INFO …", "[0] listening on :8080", "[My-Server] ready").
+func brokenArray(t string) bool {
+	inner := strings.TrimLeft(t[1:], " \t")
+	if t[0] != '[' || inner == "" || strings.IndexByte(`{["-0123456789tfn]`, inner[0]) < 0 {
+		return false
+	}
+	if end := strings.IndexByte(t, ']'); end > 0 && !strings.ContainsAny(t[1:end], `"{}[`) {
+		rest := t[end+1:]
+		if len(rest) > 1 && (rest[0] == ' ' || rest[0] == '\t') && strings.TrimSpace(rest) != "" {
+			return false // a tag, then what it says
+		}
+	}
+	return true
 }
 
 // TextBody reports a Content-Type whose body may not be JSON: text/plain,

@@ -51,28 +51,36 @@ func (d *Decoder) interludes() error {
 			return d.flushPrelude()
 		}
 		at := d.dec.InputOffset() + d.shift + int64(i) // the line's start
+		// Where the line is, looked up before reading on: the tracker of
+		// positions forgets what is far behind.
+		lineNo, col := d.pos.at(d.sq.raw(at))
 		buf, end := unread[i:], bytes.IndexByte(unread[i:], '\n')
-		read := false // whether buf holds bytes read past the token decoder's buffer
+		read, atEnd := false, false // whether buf holds bytes read past the token decoder's buffer; the input's end was met
 		if end < 0 {
 			var err error
-			if buf, end, err = d.readLine(buf, lookAhead); err != nil {
+			if buf, end, atEnd, err = d.readLine(buf, lookAhead); err != nil {
 				return err
 			}
 			read = true
+		}
+		if string(buf[:min(len(buf), len(byteOrderMark))]) == byteOrderMark {
+			d.restart(at+int64(len(byteOrderMark)), buf[len(byteOrderMark):]) // one split across reads
+			continue
 		}
 		line := buf
 		if end >= 0 {
 			line = buf[:end]
 		}
-		if prefix := line[:min(len(line), lookAhead)]; startsDocument(string(prefix), len(line) > lookAhead) {
+		cut := end < 0 && !atEnd || len(line) > lookAhead // only the line's start looked at
+		if prefix := line[:min(len(line), lookAhead)]; startsDocument(string(prefix), cut) {
 			if read {
 				d.restart(at, buf)
 			}
 			return d.flushPrelude()
 		}
-		if end < 0 { // a log line longer than what was looked at
+		if end < 0 && !atEnd { // a log line longer than what was looked at
 			var err error
-			if buf, end, err = d.readLine(buf, noteMax); err != nil {
+			if buf, end, atEnd, err = d.readLine(buf, noteMax); err != nil {
 				return err
 			}
 		}
@@ -83,7 +91,7 @@ func (d *Decoder) interludes() error {
 		switch {
 		case end >= 0:
 			text, consumed, rest = buf[:end], end+1, buf[end+1:]
-		case len(buf) > noteMax:
+		case !atEnd: // longer still: the rest is counted as it is read
 			n, after, found, err := d.skipLine()
 			if err != nil {
 				return err
@@ -99,7 +107,6 @@ func (d *Decoder) interludes() error {
 		if more > 0 {
 			note += fmt.Sprintf(" … (%d more bytes of this line)", more)
 		}
-		lineNo, col := d.pos.at(d.sq.raw(at))
 		if err := d.interlude(heldLine{lineNo, col, note}); err != nil {
 			return err
 		}
@@ -114,6 +121,9 @@ const noteMax = 1 << 20
 
 // runeStart is i, or the start of the character i falls inside of.
 func runeStart(b []byte, i int) int {
+	if i >= len(b) {
+		return len(b)
+	}
 	for j := i; j > 0 && j > i-utf8.UTFMax; j-- {
 		if utf8.RuneStart(b[j]) {
 			return j
@@ -163,7 +173,9 @@ func (d *Decoder) interlude(l heldLine) error {
 		return d.Interlude(l.line, l.text)
 	}
 	d.prelude = append(d.prelude, l)
-	if d.preludeSize += len(l.text); d.preludeSize > preludeMax {
+	// A line costs its text and what holds it: a million empty lines
+	// are not nothing.
+	if d.preludeSize += len(l.text) + 64; d.preludeSize > preludeMax {
 		d.preludeGiven = true
 		return d.flushPrelude()
 	}
@@ -193,25 +205,27 @@ func (d *Decoder) notJSON(l heldLine) error {
 }
 
 // readLine appends to a copy of buf what follows the token decoder's
-// buffer, up to the end of the line (where its line break is, or -1 at
-// the input's end) or until buf holds limit bytes (if limit >= 0).
-func (d *Decoder) readLine(buf []byte, limit int) ([]byte, int, error) {
+// buffer, up to the end of the line (where its line break is; -1 when
+// none was read) or until buf holds limit bytes (if limit >= 0); atEnd
+// says the input ended first.
+func (d *Decoder) readLine(buf []byte, limit int) (_ []byte, end int, atEnd bool, err error) {
 	buf = append(make([]byte, 0, len(buf)+4096), buf...)
 	chunk := make([]byte, 4096)
 	for limit < 0 || len(buf) < limit {
-		n, err := d.source().Read(chunk)
+		var n int
+		n, err = d.source().Read(chunk)
 		if i := bytes.IndexByte(chunk[:n], '\n'); i >= 0 {
-			return append(buf, chunk[:n]...), len(buf) + i, nil
+			return append(buf, chunk[:n]...), len(buf) + i, false, nil
 		}
 		buf = append(buf, chunk[:n]...)
 		if err == io.EOF {
-			break
+			return buf, -1, true, nil
 		}
 		if err != nil {
-			return nil, -1, err
+			return nil, -1, false, err
 		}
 	}
-	return buf, -1, nil
+	return buf, -1, false, nil
 }
 
 // restart makes a new token decoder read the input from offset at (of

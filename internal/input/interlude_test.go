@@ -79,7 +79,7 @@ func TestInterludesBetweenDocumentsAreGivenWithTheirLine(t *testing.T) {
 // and the documents after them are read.
 func TestCommonLogLinesAreNotes(t *testing.T) {
 	logs := []string{"2026-11-28 13:46:52,123 - root - INFO - ready", "123 items", "-1 retries", "true story",
-		"null pointer", "- item", "192.168.1.1 connected", "42 is the answer", "\"quoted\" said the server", "[1, x]"}
+		"null pointer", "- item", "192.168.1.1 connected", "42 is the answer", "\"quoted\" said the server", "[2026-05-01 10:00:00] INFO ready", "[0] listening on :8080"}
 	for _, l := range logs {
 		got, err := interluded(t, strings.NewReader("{\"a\":1}\n"+l+"\n{\"b\":2}\n7\n[1,\n2]\n"))
 		want := []string{"{a:1}", "L2: " + l, "{b:2}", "7", "[1,2]"}
@@ -116,10 +116,32 @@ func TestLongLogLineIsCountedNotHeld(t *testing.T) {
 	}
 }
 
+// A line is read to its end whatever the read boundaries: a long first
+// line of exactly the bytes of a read is one note, counted, and nothing
+// in it is taken for a document; a byte-order mark split across reads is
+// skipped; the error of an input of no document is at its first line's
+// start, however long the line.
+func TestLongLinesAtReadBoundaries(t *testing.T) {
+	long := strings.Repeat("x", 4095) + "\n" + strings.Repeat("y", 3<<20) + `{"hidden":1}` + "\n{\"a\":1}\n"
+	got, err := interluded(t, strings.NewReader(long))
+	if err != nil || len(got) != 3 || !strings.Contains(got[1], "more bytes of this line") || got[2] != "{a:1}" {
+		t.Errorf("%d parts, %v: %.80q", len(got), err, got)
+	}
+	bom := io.MultiReader(strings.NewReader("{\"a\":1}\n\xef"), strings.NewReader("\xbb\xbf{\"b\":2}\n"))
+	if got, err := interluded(t, iotest.OneByteReader(bom)); err != nil || strings.Join(got, " ") != "{a:1} {b:2}" {
+		t.Errorf("split mark: %q, %v", got, err)
+	}
+	_, err = interluded(t, strings.NewReader(strings.Repeat("z", 3<<20)+"\n"))
+	if err == nil || !strings.HasPrefix(err.Error(), "in.json:1:1: ") {
+		t.Errorf("no document: %v", err)
+	}
+}
+
 func TestInterludesKeepErrorsPositioned(t *testing.T) {
 	// After skipped lines, an error is still at its own line and column;
 	// a line that starts as a document does is the error it is.
 	for in, want := range map[string]string{
+		"{\"a\":1}\n[1, 2,, 3]\n":                           "in.json:2:7: invalid character ',' at start of value (in /2)",
 		"{\"a\":1}\nlog one\nlog two\n{\"b\":\n  x}":        "in.json:5:3: invalid character 'x' at start of value (in /b)",
 		"{\"a\":1}\nlog\n{\"oops\" 1}":                      "in.json:3:9: invalid character '1' after object name (expecting ':') (in /oops)",
 		"{\"a\":1} trailing\n":                              "in.json:1:9: \"trailing\" is not JSON (expecting an object, array, string, number, true, false or null)",
