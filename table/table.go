@@ -450,7 +450,7 @@ func (t *Writer) Row(row []Cell) error {
 		t.tw = append(t.tw, w)
 		// Free text (Flex) is cut as the layout cut the first rows', but
 		// in the last column, where the line's room is its own.
-		over = over || w > t.lay.Widths[k] && t.lay.Widths[k] > 0 && (!t.cols[i].Flex || k == len(t.lay.Cols)-1)
+		over = over || w > t.lay.Widths[k] && t.lay.Widths[k] > 0 && (!t.cols[i].Flex || t.lastRoom(k, i))
 	}
 	if over && t.streamed && t.overflow(row) {
 		return t.flush()
@@ -491,6 +491,13 @@ func (t *Writer) Row(row []Cell) error {
 	return t.flush()
 }
 
+// lastRoom reports the last column of the layout (k, column i), left
+// aligned: the rest of the line is its room. A right-aligned one keeps
+// its place, or its numbers would jump to the edge.
+func (t *Writer) lastRoom(k, i int) bool {
+	return k == len(t.lay.Cols)-1 && t.cols[i].Align != Right
+}
+
 // overflow lays a row with a cell wider than its column (Row) out in buf,
 // its cells whole, and reports whether the line fits the width; if not,
 // Row cuts it.
@@ -515,7 +522,7 @@ func (t *Writer) overflow(row []Cell) bool {
 		if tw == 0 && text == "" {
 			continue // an empty cell holds no place of the line
 		}
-		if k == len(t.lay.Cols)-1 && t.opt.Width > 0 {
+		if t.lastRoom(k, i) && t.opt.Width > 0 {
 			w = max(w, t.opt.Width-at) // the rest of the line is the last column's
 		}
 		if t.cols[i].Flex && tw > w && t.opt.Width > 0 {

@@ -261,6 +261,7 @@ func TestWriterStreamedCellWiderThanItsColumnIsWholeWhileTheLineHasRoom(t *testi
 		{"much longer", 40, []Cell{{Text: "r10000000"}, {Text: "v1"}, {Text: "1"}, {Text: "tiny"}}, "r10000000  v1  1  tiny"},
 		{"free text last: the rest of the line", 40, []Cell{{Text: "r1000"}, {Text: "v1"}, {Text: "1"}, {Text: "a longer title"}}, "r1000 v1    1  a longer title"},
 		{"free text last, cut at the width", 24, []Cell{{Text: "r1000"}, {Text: "v1"}, {Text: "1"}, {Text: "a longer title"}}, "r1000 v1    1  a longer…"},
+		{"a number last keeps its place", 40, []Cell{{Text: "r1"}, {Text: "v1"}, {Text: "123456789012"}}, "r1    v1  123456789012"},
 		{"no room: cut to the layout", 18, []Cell{{Text: "r1000000"}, {Text: "v1"}, {Text: "1"}, {Text: "tiny"}}, "r10…  v1    1  ti…"},
 		{"no width limit", 0, []Cell{{Text: "r1000"}, {Text: "v1"}, {Text: "1000"}, {Text: "a longer title"}}, "r1000 v1 1000  a longer title"},
 	} {

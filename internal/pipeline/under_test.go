@@ -45,3 +45,20 @@ func TestListOfRecordsShownUnderItsRow(t *testing.T) {
 		}
 	}
 }
+
+// A later row whose value in a column of lists of records is something
+// else (a string, a list of scalars) says it under the row: the column is
+// not shown, so nothing else would.
+func TestUnderColumnKeepsOtherValues(t *testing.T) {
+	var rows []string
+	for i := range 1100 {
+		v := `[{"a": 1}]`
+		if i == 1099 {
+			v = `"LOST-string"`
+		}
+		rows = append(rows, fmt.Sprintf(`{"id": %d, "name": "n%d", "list": %s}`, i, i, v))
+	}
+	if got := renderString(t, "["+strings.Join(rows, ",")+"]", Options{Output: Human, Width: 80}); !strings.Contains(got, "LOST-string") {
+		t.Error("a later row's value of an under column dropped")
+	}
+}

@@ -1044,7 +1044,8 @@ func isPosition(s string) bool {
 		}
 		s, n = s[:i], n+1
 	}
-	return n > 0 && !strings.ContainsAny(s, " \t\n") && strings.ContainsAny(s, "./")
+	// path:line:col, or a path with a directory: host:port is no file's.
+	return n > 0 && !strings.ContainsAny(s, " \t\n") && (n == 2 && strings.Contains(s, ".") || strings.ContainsAny(s, `/\`))
 }
 
 // identifyRows is how many rows show that a column's values differ on

@@ -184,8 +184,14 @@ func (h *Writer) differs(t view.Table, f folding, row []view.Cell, full []table.
 func (h *Writer) under(t view.Table, row []view.Cell, indent int) {
 	var r view.Record
 	for i, c := range t.Columns {
-		if c.Under && i < len(row) && row[i].Sub != nil && row[i].Sub.Block != nil {
+		switch {
+		case !c.Under || i >= len(row) || row[i].Kind == view.None:
+		case row[i].Sub != nil && row[i].Sub.Block != nil:
 			r.Fields = append(r.Fields, view.Field{Key: c.Key, Label: h.header(t, i), Block: row[i].Sub.Block})
+		default:
+			// A later row's value that is no list of records: the column
+			// is not shown, so the value is said here.
+			r.Fields = append(r.Fields, view.Field{Key: c.Key, Label: h.header(t, i), Cell: row[i]})
 		}
 	}
 	if len(r.Fields) > 0 {
