@@ -135,15 +135,26 @@ func (s Set) Status(status string) (Mark, bool) {
 		return Mark{s.done, Good}, true
 	case "cancelled":
 		return Mark{s.cancelled, Muted}, true
+	}
 	// Health words: colour only, a glyph would suggest a task status.
-	case "ok", "success", "succeeded", "healthy", "ready":
-		return Mark{"", Good}, true
-	case "partial", "degraded", "incomplete":
-		return Mark{"", Warn}, true
-	case "error", "failed", "failure", "unhealthy":
-		return Mark{"", Bad}, true
+	if tone, ok := Health(status); ok {
+		return Mark{"", tone}, true
 	}
 	return Mark{}, false
+}
+
+// Health is the tone of a status word that every server means the same
+// by (ok, failed, degraded …), as opposed to a task's status.
+func Health(status string) (Tone, bool) {
+	switch strings.ToLower(status) {
+	case "ok", "success", "succeeded", "healthy", "ready":
+		return Good, true
+	case "partial", "degraded", "incomplete":
+		return Warn, true
+	case "error", "failed", "failure", "unhealthy":
+		return Bad, true
+	}
+	return Neutral, false
 }
 
 // Outcome returns the mark for an event outcome (success | denied | error).

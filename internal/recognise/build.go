@@ -305,9 +305,20 @@ func saidOnce(v Value) Value {
 		return v
 	}
 	props := v.Members[i].Value
+	get := v.Get
+	if len(v.Members) > 16 && len(props.Members) > 16 {
+		// Wide on both sides: looked up in a map, not a scan a property.
+		top := make(map[string]Value, len(v.Members))
+		for _, m := range v.Members {
+			if _, seen := top[m.Key]; !seen {
+				top[m.Key] = m.Value
+			}
+		}
+		get = func(k string) (Value, bool) { t, ok := top[k]; return t, ok }
+	}
 	var kept []Member
 	for k, p := range props.Members {
-		if top, ok := v.Get(p.Key); ok && p.Key != "properties" && sameJSON(top, p.Value) {
+		if top, ok := get(p.Key); ok && p.Key != "properties" && sameJSON(top, p.Value) {
 			if kept == nil {
 				kept = append(make([]Member, 0, len(props.Members)), props.Members[:k]...)
 			}
@@ -1006,8 +1017,8 @@ func isCode(s string) bool {
 // means the same by (ok, success, failed, error, degraded …), not a task
 // status: a database's "done" or a GitHub issue's "open" is its own.
 func healthWord(s string) bool {
-	m, ok := glyphs.Unicode().Status(s)
-	return ok && m.Glyph == ""
+	_, ok := glyphs.Health(s)
+	return ok
 }
 
 // isDigest reports a hash as tools write one: 32 hex digits or more (a

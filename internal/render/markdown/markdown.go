@@ -376,7 +376,9 @@ func (m Writer) table(t view.Table, indent string) error {
 		}
 		if other != nil {
 			// A row that is not a record, or fields no column holds: after
-			// the table so far, which goes on under its header again.
+			// the table so far and the lists its rows hold, which goes on
+			// under its header again.
+			ot.flushUnder()
 			m.o.Gap()
 			m.bullets(*other, indent)
 			m.o.Gap()
