@@ -140,7 +140,7 @@ func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
 
 // addToRun adds a record to the current run, or starts one.
 func (rn *Renderer) addToRun(v value.Value, res *Result) error {
-	if rn.run != nil && !recognise.SameShape(rn.runFirst(), v) {
+	if ru := rn.run; ru != nil && (ru.r != nil && !ru.r.Fits(v) || ru.r == nil && !recognise.JoinsRun(rn.runFirst(), v)) {
 		if err := rn.endRun(); err != nil {
 			return err
 		}

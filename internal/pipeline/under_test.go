@@ -62,3 +62,18 @@ func TestUnderColumnKeepsOtherValues(t *testing.T) {
 		t.Error("a later row's value of an under column dropped")
 	}
 }
+
+// Records of one kind whose keys vary (go test -json's events, some with
+// Test, Output or Elapsed) are one table, not a block and a table in
+// turn; a column empty on most rows gives its room to those filled.
+func TestRunOfVaryingRecordsIsOneTable(t *testing.T) {
+	events := `{"Time":"2026-11-28T16:57:15Z","Action":"start","Package":"m"}
+{"Time":"2026-11-28T16:57:15Z","Action":"run","Package":"m","Test":"TestAdd"}
+{"Time":"2026-11-28T16:57:15Z","Action":"output","Package":"m","Test":"TestAdd","Output":"=== RUN   TestAdd\n"}
+{"Time":"2026-11-28T16:57:15Z","Action":"pass","Package":"m","Test":"TestAdd","Elapsed":0}
+`
+	got := renderString(t, events, Options{Output: Human, Width: 80})
+	if strings.Count(got, "ACTION") != 1 || strings.Contains(got, "Action ") || !strings.Contains(got, "4 items") {
+		t.Errorf("not one table:\n%s", got)
+	}
+}

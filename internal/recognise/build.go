@@ -808,6 +808,11 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			c.info.order, c.info.keep, c.info.flex = 1, identityKeep, false
 			posn = true
 		}
+		if c.set*2 < len(rows) && len(rows) >= foldRowsMin && c.info.keep < view.Essential {
+			// Empty on most rows: it says little of the table; what fills
+			// every row keeps its room first.
+			c.info.keep = min(c.info.keep, sparseKeep)
+		}
 		if c.alarm && c.info.keep < alarmKeep {
 			// A failure on some row (a broken dependency, an event that
 			// errored) is what the row is read for.
@@ -1066,6 +1071,13 @@ const identifyRows = 4
 // identityKeep is the worth of a column that tells rows apart: kept
 // before anything but the essential ones.
 const identityKeep = 97
+
+// sparseKeep is the worth of a column empty on most rows; foldRowsMin
+// is how many rows show that it is (as a column said once needs three).
+const (
+	sparseKeep  = 30
+	foldRowsMin = 3
+)
 
 // codeKeep is the worth of a column of codes (isCode): short, exact,
 // kept before prose gets the room it wants.

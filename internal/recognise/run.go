@@ -15,6 +15,27 @@ func RunRecord(v Value) bool {
 	return Classify(v) == ShapeRecord && findShape(v, "") == nil && len(v.Members) > 0
 }
 
+// JoinsRun reports a record that may join a run of records held (not
+// shown yet) that first starts: one that starts with the same key (go
+// test -json's events all start Time, Action, Package, and some add
+// Test, Output or Elapsed). The run's table has the keys of all its
+// records; one too sparse for a table is shown a record apart (NewRun).
+func JoinsRun(first, v Value) bool {
+	return len(first.Members) > 0 && len(v.Members) > 0 && first.Members[0].Key == v.Members[0].Key
+}
+
+// Fits reports a record whose every key is a column of the run's table,
+// or said once under it: a later record of a run shown already joins it
+// only so (else a new table starts, with a header of its own).
+func (r *Run) Fits(v Value) bool {
+	for _, m := range v.Members {
+		if !r.known[m.Key] {
+			return false
+		}
+	}
+	return true
+}
+
 // SameShape reports two records with the same keys in the same order.
 func SameShape(a, b Value) bool {
 	if len(a.Members) != len(b.Members) {
@@ -35,7 +56,8 @@ type Run struct {
 	Rows     int // records in the run
 	Shown    int // and shown: those --where keeps
 	singular string
-	lifts    bool // its records keep fields under properties to lift
+	lifts    bool            // its records keep fields under properties to lift
+	known    map[string]bool // the keys of the records it was laid out from
 }
 
 // NewRun makes the table of a run from its first records (with the table
@@ -54,7 +76,12 @@ func NewRun(first []Value, opt Options) (*Run, view.Table) {
 	if cols == nil {
 		return nil, view.Table{}
 	}
-	r := &Run{b: b, cols: cols, Rows: len(first), Shown: len(rows), singular: Noun(first, ""), lifts: lifts}
+	r := &Run{b: b, cols: cols, Rows: len(first), Shown: len(rows), singular: Noun(first, ""), lifts: lifts, known: map[string]bool{}}
+	for _, row := range first {
+		for _, m := range row.Members {
+			r.known[m.Key] = true
+		}
+	}
 	t := view.Table{Columns: r.cols.cols, Rows: make([][]view.Cell, len(rows))}
 	for i, row := range rows {
 		t.Rows[i] = r.cols.row(row.Members)
