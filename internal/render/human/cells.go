@@ -167,15 +167,28 @@ func (h *Writer) clocks(m *memo, t view.Table) {
 	if h.opt.Markdown {
 		return // times are written whole
 	}
-	m.clock = make([]bool, len(t.Columns))
+	m.clock = m.clock[:0]
+	if len(t.Rows) < 2 {
+		return
+	}
+	var seen map[string]time.Time // made for a column of times only
 	for i := range t.Columns {
-		seen := map[string]time.Time{}
+		clear(seen)
 		for _, row := range t.Rows {
 			if i >= len(row) || row[i].Kind != view.Time || !h.short(&row[i]) {
 				continue
 			}
 			s := relative.Format(row[i].At, h.opt.Now)
-			if at, ok := seen[s]; ok && !at.Equal(row[i].At) && isDate(s) {
+			if !isDate(s) {
+				continue
+			}
+			if seen == nil {
+				seen = map[string]time.Time{}
+			}
+			if at, ok := seen[s]; ok && !at.Equal(row[i].At) {
+				for len(m.clock) <= i {
+					m.clock = append(m.clock, false)
+				}
 				m.clock[i] = true
 				break
 			}
