@@ -1030,13 +1030,24 @@ func healthWord(s string) bool {
 // git commit, a sha256), or base64 or hex after an algorithm's name (Go's
 // h1:…=, npm's sha512-…, a docker digest sha256:…).
 func isDigest(s string) bool {
-	if i := strings.IndexAny(s, ":-"); i > 0 && i <= 8 {
+	if len(s) < 24 {
+		return false // most values: told by their length alone
+	}
+	if i := strings.IndexAny(s[:min(len(s), 9)], ":-"); i > 0 {
 		switch s[:i] {
 		case "h1", "sha1", "sha256", "sha384", "sha512", "md5":
 			return len(s)-i > 20
 		}
 	}
-	return len(s) >= 32 && strings.Trim(s, "0123456789abcdefABCDEF") == ""
+	if len(s) < 32 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; !('0' <= s[i] && s[i] <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // allDigests reports a non-empty list of hashes (a commit's parents).
