@@ -185,3 +185,15 @@ func TestStatusReportMarkedByItsWord(t *testing.T) {
 		}
 	}
 }
+
+// The ids of a census and of a repair are what the next call takes back
+// (gtd.repair accepts only canonical UUIDs): shown whole.
+func TestRepairIDsShownWhole(t *testing.T) {
+	const id = "1b6f3c2e-8d4a-4f17-9c05-3e7a2d9b1f64"
+	for _, tool := range []string{"gtd.repair", "gtd.census"} {
+		doc := `{"ok": true, "tool": "` + tool + `", "result": {"results": [{"id": "` + id + `", "message": "stale"}, {"id": "4f2a7d10-5c3b-4e89-a2f6-0d1b8e7c9a53", "message": "ok"}]}}`
+		if got := renderString(t, doc, Options{Output: Human, Width: 100}); !strings.Contains(got, id) {
+			t.Errorf("%s: id cut:\n%s", tool, got)
+		}
+	}
+}

@@ -115,6 +115,9 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 	res, _ := v.Get("result")
 	tool := v.Str("tool")
 	title := view.Title{Number: num, Mark: view.OK, Text: tool}
+	if wholeIDs(tool) {
+		b.whole = true
+	}
 	indent := 0
 	if nested {
 		indent = 2
@@ -666,6 +669,18 @@ func saidBefore(w view.Block, said []view.Block) bool {
 		if g, ok := s.(view.Footer); ok && g.Indent == f.Indent && slices.Equal(g.Parts, f.Parts) {
 			return true
 		}
+	}
+	return false
+}
+
+// wholeIDs reports a khive tool whose answer's ids are what its next
+// call takes back whole: gtd.repair accepts only canonical UUIDs, and a
+// census's rows are what a repair names (khive's short ids are for
+// reading, and most of its tools accept them).
+func wholeIDs(tool string) bool {
+	switch tool {
+	case "gtd.census", "gtd.repair":
+		return true
 	}
 	return false
 }
