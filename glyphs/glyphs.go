@@ -160,14 +160,14 @@ func Health(status string) (Tone, bool) {
 // Outcome returns the mark for an event outcome (success | denied | error).
 func (s Set) Outcome(outcome string) (Mark, bool) {
 	switch strings.ToLower(outcome) {
-	case "success", "ok":
+	case "success", "ok", "pass": // pass: go test -json's (cmd/test2json)
 		return Mark{s.success, Good}, true
 	case "denied", "refused":
 		return Mark{s.denied, Warn}, true
-	case "error", "failed", "failure", "timed_out", "startup_failure":
+	case "error", "failed", "failure", "timed_out", "startup_failure", "fail":
 		return Mark{s.failure, Bad}, true
 	// CI's (a GitHub check run's or job's conclusion).
-	case "cancelled", "canceled":
+	case "cancelled", "canceled", "skipped", "skip":
 		return Mark{s.cancelled, Muted}, true
 	case "action_required", "stale":
 		return Mark{"", Warn}, true

@@ -197,3 +197,16 @@ func TestRepairIDsShownWhole(t *testing.T) {
 		}
 	}
 }
+
+// go test -json's actions are test2json's vocabulary: pass and fail are
+// marked as the outcomes they are, in a table of events and in a record.
+func TestGoTestActionsMarked(t *testing.T) {
+	events := `{"Time":"2026-11-28T16:57:15Z","Action":"run","Package":"m","Test":"TestAdd"}
+{"Time":"2026-11-28T16:57:15Z","Action":"pass","Package":"m","Test":"TestAdd","Elapsed":0}
+{"Time":"2026-11-28T16:57:15Z","Action":"fail","Package":"m","Test":"TestSub","Elapsed":0}
+`
+	got := renderString(t, events, Options{Output: Human, Width: 80})
+	if !strings.Contains(got, "✓ pass") || !strings.Contains(got, "✗ fail") {
+		t.Errorf("actions unmarked:\n%s", got)
+	}
+}

@@ -277,6 +277,13 @@ func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
 		}
 	}
 	sameLabels(r.Fields)
+	if testEvent(v) {
+		for i := range r.Fields {
+			if r.Fields[i].Key == "Action" && r.Fields[i].Cell.Kind == view.Text {
+				r.Fields[i].Cell.Kind = view.Outcome // test2json's pass, fail, skip
+			}
+		}
+	}
 	if v.Has("taskId") {
 		// An MCP task: its status is the specification's word (completed
 		// is its success), not khive's.
@@ -899,6 +906,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		m := b.opt.Keys.meaning(c.key)
 		if visibility && c.key == "status" {
 			m.status = false
+		}
+		if c.key == "Action" && len(rows) > 0 && testEvent(rows[0]) {
+			m.outcome = true // test2json's pass, fail, skip
 		}
 		if c.key == "status" && len(rows) > 0 && rows[0].Has("taskId") {
 			// MCP tasks (tasks/list): the specification's words, as a

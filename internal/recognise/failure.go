@@ -150,8 +150,14 @@ func PartialResult(res Value) (n, attempted int, ok bool) {
 // test2json's "fail": a test or a package failed, and a stream of them
 // exits 1 as go test does.
 func testEventFailed(v Value) bool {
+	return testEvent(v) && v.Str("Action") == "fail"
+}
+
+// testEvent reports an event of go test -json: an Action among a
+// Package's.
+func testEvent(v Value) bool {
 	a, ok := v.Get("Action")
-	return ok && a.Kind == String && a.Text == "fail" && v.Has("Package")
+	return ok && a.Kind == String && v.Has("Package")
 }
 
 // validationFailed reports khive's kkernel kg validate report with a rule
