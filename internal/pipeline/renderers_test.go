@@ -91,3 +91,13 @@ func TestCutValueSaysHowToSeeTheRest(t *testing.T) {
 		t.Errorf("--verbose cut:\n%s", got)
 	}
 }
+
+// A unified diff in a record shows its changes, not only its headers and
+// context: a short diff's + lines were past the eight lines a text gets.
+func TestDiffShowsItsChanges(t *testing.T) {
+	diff := `diff --git a/todo.tsv b/todo.tsv\nindex 4ce75f1..18164bf 100644\n--- a/todo.tsv\n+++ b/todo.tsv\n@@ -1,2 +1,4 @@\n name\n parser\n+parser done\n+printer open\n`
+	got, _ := renderHuman(t, `{"success": true, "diff": "`+diff+`", "insertions": 2}`, false)
+	if !strings.Contains(got, "+printer open\n") || strings.Contains(got, "more line") || strings.Contains(got, "open\n\n") {
+		t.Errorf("diff:\n%s", got)
+	}
+}

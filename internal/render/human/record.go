@@ -249,14 +249,32 @@ func (h *Writer) wrappedAfter(prefix string, c table.Cell, col int) {
 // episode of a few lines to be read whole.
 const multiLines = 2 * valueLines
 
+// diffLines is how many lines of a unified diff a record shows.
+const diffLines = 3 * multiLines
+
+// unifiedDiff reports text in the unified diff format (git diff, diff
+// -u): a line "@@ -a,b +c,d @@" after a "--- " line.
+func unifiedDiff(s string) bool {
+	i := strings.Index(s, "\n@@ -")
+	return i > 0 && strings.Contains(s[:i], "--- ") && strings.Contains(s[i:min(len(s), i+64)], " @@")
+}
+
 // multiline writes text that has line breaks: the first line after prefix,
 // the rest aligned under it, each wrapped to the width (never cut short of
 // its end: its last words may be the point); unless raw (an error's) or
 // verbose, at most multiLines lines, the last one cut.
 func (h *Writer) multiline(prefix string, col int, s string, raw bool) {
 	n := multiLines
-	if raw || h.width <= 0 {
+	switch {
+	case raw || h.width <= 0:
 		n = -1
+	case unifiedDiff(s):
+		// A diff's changes come after its headers and context: at
+		// eight lines a short diff showed none of them.
+		n = diffLines
+	}
+	if n >= 0 {
+		s = strings.TrimSuffix(s, "\n") // shortened: the break that ends the last line starts no line
 	}
 	lns, left := h.firstLines(s, h.width-col, n)
 	if left > 0 {
