@@ -325,7 +325,7 @@ func saidOnce(v Value) Value {
 	}
 	var kept []Member
 	for k, p := range props.Members {
-		if top, ok := get(p.Key); ok && p.Key != "properties" && sameJSON(top, p.Value) {
+		if top, ok := get(p.Key); ok && p.Key != "properties" && value.Same(top, p.Value) {
 			if kept == nil {
 				kept = append(make([]Member, 0, len(props.Members)), props.Members[:k]...)
 			}
@@ -342,14 +342,6 @@ func saidOnce(v Value) Value {
 	ms[i].Value = Value{Kind: Object, Members: kept}
 	v.Members = ms
 	return v
-}
-
-// sameJSON reports two values that are the same JSON.
-func sameJSON(a, b Value) bool {
-	if a.Scalar() && b.Scalar() {
-		return a.Kind == b.Kind && a.Text == b.Text
-	}
-	return a.Kind == b.Kind && value.Compact(a) == value.Compact(b)
 }
 
 // hasSection reports a record of sections: every member that is not null

@@ -155,14 +155,23 @@ func (h *Writer) rowInto(out []table.Cell, m *memo, row []view.Cell) []table.Cel
 	return out
 }
 
+// natural is each column's width with nothing cut: its header's or its
+// widest cell's.
+func natural(cols []table.Column, grid [][]table.Cell) []int {
+	w := make([]int, len(cols))
+	for i, c := range cols {
+		w[i] = table.Width(c.Header)
+		for _, row := range grid {
+			w[i] = max(w[i], table.Width(row[i].Text))
+		}
+	}
+	return w
+}
+
 // fitsWhole reports whether a table fits in avail columns with nothing cut.
 func fitsWhole(cols []table.Column, grid [][]table.Cell, avail int) bool {
 	total := 2 * max(len(cols)-1, 0)
-	for i, c := range cols {
-		w := table.Width(c.Header)
-		for _, row := range grid {
-			w = max(w, table.Width(row[i].Text))
-		}
+	for _, w := range natural(cols, grid) {
 		total += w
 	}
 	return total <= avail
@@ -171,14 +180,7 @@ func fitsWhole(cols []table.Column, grid [][]table.Cell, avail int) bool {
 // hides reports a table that would leave columns out at the width (not
 // only cut some of its cells).
 func (h *Writer) hides(cols []table.Column, grid [][]table.Cell, indent int) bool {
-	natural := make([]int, len(cols))
-	for i, c := range cols {
-		natural[i] = table.Width(c.Header)
-		for _, row := range grid {
-			natural[i] = max(natural[i], table.Width(row[i].Text))
-		}
-	}
-	return len(table.Fit(cols, natural, h.tableOptions(indent)).Cols) < len(cols)
+	return len(table.Fit(cols, natural(cols, grid), h.tableOptions(indent)).Cols) < len(cols)
 }
 
 func (h *Writer) tableOptions(indent int) table.Options {
