@@ -1,6 +1,7 @@
-// Package glyphs holds the symbol sets (Unicode and ASCII) and the rules that
-// turn a value into a symbol: booleans, GTD statuses, event outcomes,
-// dependency states and score bars.
+// Package glyphs holds the symbol sets (Unicode and ASCII), the
+// vocabularies whose words are marked (each with its source: vocab.go),
+// and the rules that turn a value into a symbol: booleans, those words and
+// score bars.
 //
 // A Set is a plain value: the caller picks one once (--ascii) and passes it
 // down.
@@ -95,120 +96,39 @@ func (s Set) Bool(b bool) Mark {
 	return Mark{s.False, Bad}
 }
 
-// CanonicalStatus maps the aliases seen in the wild onto khive's seven GTD
-// statuses (blocked→waiting, in_progress→active, todo→inbox). Unknown
-// statuses are returned lower-cased and unchanged otherwise.
+// CanonicalStatus is a task status as khive names it, its aliases
+// resolved (todo is inbox, blocked is waiting), lower-cased; a word khive
+// does not have is returned lower-cased.
 func CanonicalStatus(status string) string {
-	s := strings.ToLower(status)
-	switch s {
-	case "blocked", "on_hold":
-		return "waiting"
-	case "in_progress", "in-progress", "doing", "started", "working":
-		return "active"
-	case "input_required":
-		return "waiting" // an MCP task waiting for its client's answer
-	case "todo":
-		return "inbox"
-	case "canceled":
-		return "cancelled"
+	if w, ok := KhiveTaskStatus.Lookup(status); ok {
+		return w.Word
 	}
-	// "open", "closed", "completed", "new" are not khive's: a GitHub issue
-	// closed unfixed, a CI job completed in failure. Shown as written.
-	return s
+	return strings.ToLower(status)
 }
 
-// Status returns the mark for a task status (aliases included) or for one of
-// the generic health words servers use in a `status` field.
+// Status returns the mark of a khive task status (aliases included) or of
+// a health word (Health).
 func (s Set) Status(status string) (Mark, bool) {
-	switch CanonicalStatus(status) {
-	case "inbox":
-		return Mark{s.inbox, Neutral}, true
-	case "next":
-		return Mark{s.next, Accent}, true
-	case "active":
-		return Mark{s.active, Busy}, true
-	case "waiting":
-		return Mark{s.waiting, Warn}, true
-	case "someday":
-		return Mark{s.someday, Muted}, true
-	case "done":
-		return Mark{s.done, Good}, true
-	case "cancelled":
-		return Mark{s.cancelled, Muted}, true
-	}
-	// Health words: colour only, a glyph would suggest a task status.
-	if tone, ok := Health(status); ok {
-		return Mark{"", tone}, true
-	}
-	return Mark{}, false
+	return s.Mark(status, statuses...)
 }
 
-// Health is the tone of a status word that every server means the same
-// by (ok, failed, degraded …), as opposed to a task's status.
-func Health(status string) (Tone, bool) {
-	switch strings.ToLower(status) {
-	case "ok", "success", "succeeded", "healthy", "ready":
-		return Good, true
-	case "partial", "degraded", "incomplete":
-		return Warn, true
-	case "error", "failed", "failure", "unhealthy":
-		return Bad, true
-	}
-	return Neutral, false
+var statuses = append([]*Vocabulary{&KhiveTaskStatus}, Health...)
+
+// HealthTone is the tone of a status word of the Health vocabularies.
+func HealthTone(status string) (Tone, bool) {
+	w, ok := Find(status, Health...)
+	return w.Tone, ok
 }
 
-// Outcome returns the mark for an event outcome (success | denied | error).
-func (s Set) Outcome(outcome string) (Mark, bool) {
-	switch strings.ToLower(outcome) {
-	case "success", "ok", "pass": // pass: go test -json's (cmd/test2json)
-		return Mark{s.success, Good}, true
-	case "denied", "refused":
-		return Mark{s.denied, Warn}, true
-	case "error", "failed", "failure", "timed_out", "startup_failure", "fail":
-		return Mark{s.failure, Bad}, true
-	// CI's (a GitHub check run's or job's conclusion).
-	case "cancelled", "canceled", "skipped", "skip":
-		return Mark{s.cancelled, Muted}, true
-	case "action_required", "stale":
-		return Mark{"", Warn}, true
-	}
-	return Mark{}, false
-}
+// Outcome returns the mark of an outcome (Outcomes).
+func (s Set) Outcome(outcome string) (Mark, bool) { return s.Mark(outcome, Outcomes...) }
 
-// TaskStatus returns the mark for an MCP task's status, by the MCP
-// specification's vocabulary (tasks): working, input_required, and the
-// ends completed (it succeeded), failed, cancelled.
-func (s Set) TaskStatus(status string) (Mark, bool) {
-	switch status {
-	case "working":
-		return Mark{s.active, Busy}, true
-	case "input_required":
-		return Mark{s.waiting, Warn}, true
-	case "completed":
-		return Mark{s.success, Good}, true
-	case "failed":
-		return Mark{s.failure, Bad}, true
-	case "cancelled":
-		return Mark{s.cancelled, Muted}, true
-	}
-	return Mark{}, false
-}
+// TaskStatus returns the mark of an MCP task's status.
+func (s Set) TaskStatus(status string) (Mark, bool) { return s.Mark(status, &MCPTaskStatus) }
 
-// Dependency returns the mark for a task's dependency_state (ready |
-// blocked | broken) or a blocker's state (pending, or one of the ways a
-// dependency is broken: cancelled, soft_deleted, missing, invalid,
-// different_namespace, wrong_kind).
-func (s Set) Dependency(state string) (Mark, bool) {
-	switch strings.ToLower(state) {
-	case "ready":
-		return Mark{s.success, Good}, true
-	case "blocked", "pending":
-		return Mark{s.waiting, Warn}, true
-	case "broken", "cancelled", "soft_deleted", "missing", "invalid", "different_namespace", "wrong_kind":
-		return Mark{s.failure, Bad}, true
-	}
-	return Mark{}, false
-}
+// Dependency returns the mark of a khive task's dependency_state or of
+// one of its blockers' state.
+func (s Set) Dependency(state string) (Mark, bool) { return s.Mark(state, &KhiveDependency) }
 
 // Bar draws frac (clamped to 0..1) as a bar exactly width cells wide, with
 // eighth-cell resolution where the set has partial blocks.

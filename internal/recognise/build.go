@@ -1024,7 +1024,7 @@ func isCode(s string) bool {
 // means the same by (ok, success, failed, error, degraded …), not a task
 // status: a database's "done" or a GitHub issue's "open" is its own.
 func healthWord(s string) bool {
-	_, ok := glyphs.Health(s)
+	_, ok := glyphs.HealthTone(s)
 	return ok
 }
 
