@@ -210,3 +210,18 @@ func TestGoTestActionsMarked(t *testing.T) {
 		t.Errorf("actions unmarked:\n%s", got)
 	}
 }
+
+// Of two columns of sentences, the one of more words gets the room: the
+// other gives way to the short columns that qualify a row, instead of
+// both being cut to a few words (task-master's description and details).
+func TestSecondProseGivesWay(t *testing.T) {
+	var rows []string
+	for i := range 5 {
+		rows = append(rows, fmt.Sprintf(`{"id": %d, "owner": "owner%d", "description": "what this task is about, said in a sentence of some words %d", "details": "how it is to be done, said at length in more words than the description has, row %d"}`, i, i%2, i, i))
+	}
+	got := renderString(t, "["+strings.Join(rows, ",")+"]", Options{Output: Human, Width: 80})
+	head, _, _ := strings.Cut(got, "\n")
+	if !strings.Contains(head, "OWNER") || !strings.Contains(head, "DETAILS") || strings.Contains(head, "DESCRIPTION") {
+		t.Errorf("want ID, OWNER and DETAILS, the description hidden:\n%s", got)
+	}
+}

@@ -89,7 +89,10 @@ type keyMeaning struct {
 	taskStatus                            bool          // an MCP task's status (tasks/list)
 	unit                                  time.Duration // a duration's, or 0
 	status, outcome, dependency, priority bool
-	epoch                                 bool // a time-named key: a number in it may be a Unix time
+	// gtd: a status key khive's task statuses are under (a state is not:
+	// a health word is marked under either).
+	gtd   bool
+	epoch bool // a time-named key: a number in it may be a Unix time
 	// label is the key as a field's label ("" when it is the key);
 	// unitLabel, for a key that names a unit (unitKey), the label when
 	// the cell does not say the unit.
@@ -100,7 +103,7 @@ type keyMeaning struct {
 }
 
 func meaningOf(key string) keyMeaning {
-	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id" || IsCursorKey(key), status: IsStatusKey(key) && Snake(key) != "state",
+	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id" || IsCursorKey(key), status: IsStatusKey(key), gtd: IsStatusKey(key) && Snake(key) != "state",
 		outcome: key == "outcome" || key == "conclusion", dependency: key == "dependency_state", priority: key == "priority", epoch: IsTimeKey(key),
 		header: Header(key)}
 	m.label, m.unitLabel, m.unitKey = labels(key)
@@ -239,7 +242,7 @@ func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 	switch {
 	case km.taskStatus:
 		c.Kind = view.TaskStatus
-	case km.status && (b.khive || healthWord(s)):
+	case km.status && (b.khive && km.gtd || healthWord(s)):
 		c.Kind = view.Status
 	case km.outcome:
 		c.Kind = view.Outcome
@@ -620,6 +623,7 @@ type plannedColumn struct {
 	time   bool // every value is a timestamp
 	named  bool // asked for by --columns
 	prose  int  // how many rows hold a sentence in it
+	words  int  // the spaces in its sentences: which of two says more
 	alarm  bool // some row holds a failure in it (a broken dependency)
 	set    int  // how many rows hold a value in it
 	score  []Value
@@ -741,6 +745,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			c.measure(m.Value)
 			if saysWhy(m.Value) {
 				c.prose++
+				c.words += strings.Count(m.Value.Text[:min(len(m.Value.Text), 1024)], " ")
 			}
 			if !c.alarm && m.Value.Kind == String && alarming(m.Key, m.Value.Text) {
 				c.alarm = true
@@ -829,6 +834,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		keep = append(keep, c)
 	}
 	identify(keep, cols, len(rows))
+	oneProse(keep)
 	// Rows without an id of their own are named by an ID that leads them
 	// (taskId, note_id): it is their identity column.
 	if len(keep) > 0 && len(rows) > 0 && len(rows[0].Members) > 0 {
@@ -1076,6 +1082,34 @@ func isPosition(s string) bool {
 	// path:line:col, or a path with a directory: host:port is no file's.
 	return n > 0 && !strings.ContainsAny(s, " \t\n") && (n == 2 && strings.Contains(s, ".") || strings.ContainsAny(s, `/\`))
 }
+
+// oneProse leaves the room sentences want to one column of them, the
+// worthiest (of equals, the one of more words): a second column of sentences (a summary beside a
+// description) gives way to the short columns that tell the rows apart
+// and qualify them, before it is shown cut to a few words.
+func oneProse(keep []*plannedColumn) {
+	var first *plannedColumn
+	for _, c := range keep {
+		if !c.info.flex || c.info.keep >= view.Essential || c.prose == 0 || c.prose*2 < c.set || c.named || c.words < 4*c.prose {
+			// A name of a few words (Reciprocal Rank Fusion) is not
+			// the sentences of a row: five words or more on average.
+			continue
+		}
+		switch {
+		case first == nil:
+			first = c
+		case c.info.keep > first.info.keep || c.info.keep == first.info.keep && c.words > first.words:
+			first.info.keep = min(first.info.keep, secondProseKeep)
+			first = c
+		default:
+			c.info.keep = min(c.info.keep, secondProseKeep)
+		}
+	}
+}
+
+// secondProseKeep is the worth of a second column of sentences: above a
+// column of web addresses or hashes, below what names or counts a row.
+const secondProseKeep = 32
 
 // identifyRows is how many rows show that a column's values differ on
 // every row by what they are, not by chance.
