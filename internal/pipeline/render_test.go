@@ -782,7 +782,7 @@ func TestMarkdownStreamsRecords(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(got, "| ID | LEVEL | MSG |\n| --- | --- | --- |\n") {
+	if !strings.HasPrefix(got, "| ID | LEVEL | MSG |\n| ---: | --- | --- |\n") {
 		t.Errorf("not a table:\n%s", got)
 	}
 }

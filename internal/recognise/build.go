@@ -614,19 +614,20 @@ type sameCells struct {
 
 // plannedColumn is what columns learns of one key (and occurrence) of the rows.
 type plannedColumn struct {
-	key    string
-	header string
-	occ    int
-	info   colInfo
-	has    bool // some row has a value worth showing
-	kind   Kind
-	time   bool // every value is a timestamp
-	named  bool // asked for by --columns
-	prose  int  // how many rows hold a sentence in it
-	words  int  // the spaces in its sentences: which of two says more
-	alarm  bool // some row holds a failure in it (a broken dependency)
-	set    int  // how many rows hold a value in it
-	score  []Value
+	key     string
+	header  string
+	occ     int
+	info    colInfo
+	has     bool // some row has a value worth showing
+	kind    Kind
+	time    bool // every value is a timestamp
+	named   bool // asked for by --columns
+	prose   int  // how many rows hold a sentence in it
+	words   int  // the spaces in its sentences: which of two says more
+	numbers int  // how many of its values are numbers
+	alarm   bool // some row holds a failure in it (a broken dependency)
+	set     int  // how many rows hold a value in it
+	score   []Value
 	// Measured on the values, to rank a column no key of ours names: its
 	// scalars seen so far while each was short and none repeated (nil
 	// once one is long, repeats or is not a scalar: no identity), and
@@ -743,6 +744,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 				c.score = append(c.score, m.Value)
 			}
 			c.measure(m.Value)
+			if m.Value.Kind == Number {
+				c.numbers++
+			}
 			if saysWhy(m.Value) {
 				c.prose++
 				c.words += strings.Count(m.Value.Text[:min(len(m.Value.Text), 1024)], " ")
@@ -784,6 +788,11 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			continue
 		}
 		c.info = columnInfo(c.key, c.kind, c.time && c.kind == String || c.kind == Number && IsTimeKey(c.key))
+		if c.kind == Number && c.numbers == c.set && !c.time && !IsTimeKey(c.key) {
+			// Numbers line up by their units, whatever the key (a
+			// query's priority, an id): as psql and a spreadsheet do.
+			c.info.align = view.Right
+		}
 		if c.info.flex && c.info.keep < proseKeep && c.prose > 0 && c.prose*2 >= c.set {
 			// Sentences in most of its values, whatever the key: the
 			// text that explains a row (a snippet, a payload's reason).
