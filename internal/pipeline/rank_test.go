@@ -69,9 +69,23 @@ func TestTimesSharingADateShowTheirClock(t *testing.T) {
 	if strings.Contains(got, "14:00") {
 		t.Errorf("the time of day where the dates differ:\n%s", got)
 	}
-	got = renderString(t, `{"Version": "v3.12.0", "Time": "2026-09-14T14:29:17Z"}`, opt)
-	if !strings.Contains(got, "2026-09-14 14:29") {
-		t.Errorf("a record's time without its time of day:\n%s", got)
+}
+
+// In a record of JSON no shape knows, a time may be what it says (jc's
+// date, a module's release time): it is shown as written, with its age
+// beside it when that is days, and a number of seconds or milliseconds
+// since 1970 with the date it is. A khive answer shows the age alone.
+func TestRecordTimesAsWritten(t *testing.T) {
+	opt := Options{Output: Human, Width: 80, Now: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}
+	for doc, want := range map[string]string{
+		`{"Version": "v3.12.0", "Time": "2026-09-14T14:29:17Z"}`:                                      "Time     2026-09-14T14:29:17Z\n",
+		`{"year": 2026, "iso": "2026-11-28T11:59:22+00:00"}`:                                          "iso   2026-11-28T11:59:22+00:00 (38s ago)\n",
+		`{"level": 50, "time": 1795887393508}`:                                                        "time   1795887393508 (in 5h)\n",
+		`{"ok": true, "tool": "get", "result": {"created_at": "2026-11-28T11:59:22Z", "title": "x"}}`: "38s ago",
+	} {
+		if got := renderString(t, doc, opt); !strings.Contains(got, want) {
+			t.Errorf("%s: want %q in\n%s", doc, want, got)
+		}
 	}
 }
 

@@ -35,6 +35,9 @@ type builder struct {
 	// statuses. Elsewhere a status word is shown as written, but for the
 	// health words every server means the same by (ok, failed, error).
 	khive bool
+	// shaped marks an answer a recogniser of the registry shows (its
+	// times are its shape's: an age where the shape reads one).
+	shaped bool
 	// whole marks values the next call needs (a cursor to continue with):
 	// an id among them is shown whole, not as the prefix that reads.
 	whole bool
@@ -258,7 +261,7 @@ func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 // an error), nested objects as records under their key, arrays of objects
 // as tables, other arrays of containers item by item.
 func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
-	r := &view.Record{Indent: indent, Exact: raw, Fields: make([]view.Field, 0, len(v.Members))}
+	r := &view.Record{Indent: indent, Exact: raw, Stamps: !b.khive && !b.shaped, Fields: make([]view.Field, 0, len(v.Members))}
 	sections := hasSection(v)
 	if b.short(raw) {
 		v = saidOnce(v)

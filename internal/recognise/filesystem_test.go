@@ -128,7 +128,7 @@ func TestMultipleFiles(t *testing.T) {
 	got := builder{}.fileText(text, true)
 	want := []view.Block{
 		view.Document{Title: "/d/data.json", Fields: []string{"9 B"}},
-		view.Record{Fields: []view.Field{{Key: "a", Cell: view.Cell{Kind: view.Number, Text: "1"}}}},
+		view.Record{Fields: []view.Field{{Key: "a", Cell: view.Cell{Kind: view.Number, Text: "1"}}}, Stamps: true},
 		view.Gap{},
 		view.Document{Title: "/d/guide.md", Fields: []string{"8 B"}, Text: "# Guide\n", Language: "markdown"},
 		view.Gap{},

@@ -270,6 +270,7 @@ func pickShape(v Value, tool string) *Recogniser {
 // it did not expect, ok is false and the caller shows the generic view, so
 // nothing is lost; the reason is kept among the document's problems.
 func (b builder) special(s *Recogniser, v Value, d *view.Doc) (blocks []view.Block, ok bool) {
+	b.shaped = true
 	if spec := b.opt.Steer; v.IsOpen() && s.items() != "" && len(spec.Columns) == 0 && (len(spec.Sort) > 0 || len(spec.Where) > 0) {
 		// What --sort and --where keep, and its order, are known once
 		// the list is read: the view takes nothing, so the document is

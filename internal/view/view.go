@@ -179,6 +179,10 @@ type Record struct {
 	// Exact records are inside an error: nothing in them is shortened, and
 	// a value too long for its line wraps instead of being cut.
 	Exact bool
+	// Stamps: its times are shown as written, their age beside, not
+	// the age alone: a record of JSON no shape of ours knows, where a time
+	// may be what the record says (jc's date, an expiry).
+	Stamps bool
 	// Stream, when set, yields further fields of a document too large to
 	// hold, after Fields, as they are read.
 	Stream func() (f Field, ok bool, err error)

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/relative"
 	"github.com/khive-ai/khive-pretty/internal/view"
 	"github.com/khive-ai/khive-pretty/table"
 )
@@ -52,7 +53,7 @@ func (h *Writer) record(r view.Record, indent int) error {
 	}
 	pad := blank(indent)
 	for _, f := range r.Fields {
-		h.field(f, pad, indent, keyW, capW, raw)
+		h.field(f, pad, indent, keyW, capW, raw, r.Stamps)
 	}
 	for r.Stream != nil && h.o.Err() == nil {
 		f, ok, err := r.Stream()
@@ -62,14 +63,14 @@ func (h *Writer) record(r view.Record, indent int) error {
 		if !ok {
 			break
 		}
-		h.field(f, pad, indent, keyW, capW, raw)
+		h.field(f, pad, indent, keyW, capW, raw, r.Stamps)
 	}
 	return h.o.Err()
 }
 
 // field writes one field of a record whose keys are keyW wide (at most
 // capW), at indent.
-func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw bool) {
+func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw, stamps bool) {
 	key := h.text(f.Name())
 	// A key on a line of its own (over a nested block) has the line.
 	if container(f) && h.width > 0 && !raw {
@@ -109,7 +110,16 @@ func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw boo
 		h.multiline(prefix(), indent+keyW+2, c.Text, raw)
 	default:
 		tc := h.cell(c)
-		if c.Kind == view.Time && h.short(&c) {
+		switch {
+		case c.Kind == view.Time && stamps && !h.opt.Markdown:
+			// The time as written, and how long ago when that is days
+			// (further, the date it has says it); a number of seconds
+			// since 1970 with the date it is.
+			tc.Text = h.text(c.Text)
+			if age := relative.Format(c.At, h.opt.Now); !isDate(age) || !strings.ContainsAny(c.Text, "-:") {
+				tc.Text += h.th.Faint.Render(" (" + h.when(c.At, true) + ")")
+			}
+		case c.Kind == view.Time && h.short(&c):
 			tc.Text = h.when(c.At, true) // a record has room for the time of day
 		}
 		if raw && h.width > 0 {
