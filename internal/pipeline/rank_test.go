@@ -239,3 +239,22 @@ func TestSecondProseGivesWay(t *testing.T) {
 		t.Errorf("want ID, OWNER and DETAILS, the description hidden:\n%s", got)
 	}
 }
+
+// A list of records an object only wraps (GraphQL's connections: a pull
+// request's last commit and its checks) is shown under its row as the
+// list, not counted as "nodes=1 item".
+func TestGraphQLConnectionsShownUnderRows(t *testing.T) {
+	pr := func(n int, checks string) string {
+		return fmt.Sprintf(`{"number": %d, "title": "Fix %d", "commits": {"nodes": [{"commit": {"statusCheckRollup": {"contexts": {"nodes": [%s]}}}}]}}`, n, n, checks)
+	}
+	doc := "[" + pr(1, `{"name": "build", "conclusion": "FAILURE"}, {"name": "test", "conclusion": "SUCCESS"}`) + "," + pr(2, `{"name": "build", "conclusion": "SUCCESS"}`) + "]"
+	got := renderString(t, doc, Options{Output: Human, Width: 80})
+	for _, want := range []string{"  commits\n    NAME   CONCLUSION\n    build  ✗ FAILURE\n    test   ✓ SUCCESS\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("want %q in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "item") && !strings.Contains(got, "2 items\n") || strings.Contains(got, "nodes=") {
+		t.Errorf("a wrapped list counted:\n%s", got)
+	}
+}

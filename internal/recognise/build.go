@@ -652,6 +652,9 @@ type plannedColumn struct {
 // measure notes what a value says of its column's rank (plannedColumn's
 // distinct, other and urls).
 func (c *plannedColumn) measure(v Value) {
+	if u, ok := wrappedRecords(v); ok {
+		v = u // shown as the list it wraps
+	}
 	switch {
 	case v.Kind == String && isURL(v.Text):
 		c.urls++
@@ -1360,6 +1363,32 @@ func (t *columns) rowInto(out []view.Cell, members []Member, at []int) []view.Ce
 	return out
 }
 
+// wrappedRecords is the list of records an object holds and nothing
+// else, however deep: GraphQL's connections ({"nodes": [...]}, a pull
+// request's {"nodes": [{"commit": {"checks": {"nodes": [...]}}}]}), whose keys say
+// nothing the column's does not. A row shows it under it as the list.
+func wrappedRecords(v Value) (Value, bool) {
+	if v.Kind != Object {
+		return Value{}, false
+	}
+	for depth := 0; depth < 16; depth++ {
+		switch {
+		case v.Kind == Object && len(v.Members) == 1:
+			v = v.Members[0].Value
+		case v.Kind == Array && len(v.Items) == 1 && v.Items[0].Kind == Object && len(v.Items[0].Members) == 1 && v.Items[0].Members[0].Value.Kind != String:
+			// One record that only wraps more (the last commit of a
+			// pull request, which holds its checks).
+			v = v.Items[0].Members[0].Value
+		default:
+			depth = 16
+		}
+	}
+	if v.Kind == Array && len(v.Items) > 0 && value.AllObjects(v.Items) {
+		return v, true
+	}
+	return Value{}, false
+}
+
 // put puts the cell of member m in column i into out (a row's cells,
 // cleared), and the bar that column's number draws, if it draws one.
 func (t *columns) put(out []view.Cell, i int, m Member) {
@@ -1379,6 +1408,9 @@ func (t *columns) put(out []view.Cell, i int, m Member) {
 // writer need not make its look again either.
 func (t *columns) cell(i int, m Member) view.Cell {
 	v := m.Value
+	if u, ok := wrappedRecords(v); ok && t.cols[i].Under {
+		v = u
+	}
 	if v.Kind == Array && t.cols[i].Under && len(v.Items) > 0 && value.AllObjects(v.Items) {
 		c := t.b.cellOf(m.Key, t.means[i], v, t.raw)
 		if c.Kind == view.Nested {
