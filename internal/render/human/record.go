@@ -6,8 +6,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/khive-ai/khive-pretty/internal/sanitize"
-	"github.com/khive-ai/khive-pretty/relative"
 	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/relative"
 	"github.com/khive-ai/khive-pretty/table"
 )
 
