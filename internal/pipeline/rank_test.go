@@ -258,3 +258,19 @@ func TestGraphQLConnectionsShownUnderRows(t *testing.T) {
 		t.Errorf("a wrapped list counted:\n%s", got)
 	}
 }
+
+// A MAC or IPv6 address is a code whatever its letters (ff:ff:ff:ff:ff:ff
+// has no decimal digit): shown whole or hidden, never cut to ff:ff:ff:….
+func TestHexAddressesNeverCut(t *testing.T) {
+	var rows []string
+	for i := range 4 {
+		rows = append(rows, fmt.Sprintf(`{"ifname": "eth%d", "qdisc": "pfifo_fast", "operstate": "UP", "link_type": "ether", "address": "02:fc:00:00:00:0%d", "broadcast": "ff:ff:ff:ff:ff:ff", "flags": ["BROADCAST", "MULTICAST", "UP"]}`, i, i))
+	}
+	rows[0] = strings.Replace(rows[0], `"broadcast": "ff:ff:ff:ff:ff:ff"`, `"broadcast": "fe80::ffff:ffff"`, 1)
+	for _, w := range []int{60, 80, 120} {
+		got := renderString(t, "["+strings.Join(rows, ",")+"]", Options{Output: Human, Width: w})
+		if strings.Contains(got, "ff:…") || strings.Contains(got, "ff…") {
+			t.Errorf("at %d, an address cut:\n%s", w, got)
+		}
+	}
+}

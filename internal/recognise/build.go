@@ -1029,6 +1029,9 @@ func isCode(s string) bool {
 	if len(s) > 40 || s == "" {
 		return false
 	}
+	if isHexGroups(s) {
+		return true // ff:ff:ff:ff:ff:ff, fe80::1: its letters are digits
+	}
 	letters := 0
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -1039,6 +1042,22 @@ func isCode(s string) bool {
 		}
 	}
 	return letters*2 < len(s)
+}
+
+// isHexGroups reports hex digits in groups split by colons: a MAC or an
+// IPv6 address (with a dotted IPv4 end).
+func isHexGroups(s string) bool {
+	colon := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ':':
+			colon = true
+		case c == '.', '0' <= c && c <= '9', 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
+		default:
+			return false
+		}
+	}
+	return colon
 }
 
 // healthWord reports a status word from the vocabulary every server
