@@ -3,6 +3,7 @@ package pipeline
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -261,15 +262,15 @@ func TestGraphQLConnectionsShownUnderRows(t *testing.T) {
 
 // A MAC or IPv6 address is a code whatever its letters (ff:ff:ff:ff:ff:ff
 // has no decimal digit): shown whole or hidden, never cut to ff:ff:ff:….
+// ip -j -s link, as captured.
 func TestHexAddressesNeverCut(t *testing.T) {
-	var rows []string
-	for i := range 4 {
-		rows = append(rows, fmt.Sprintf(`{"ifname": "eth%d", "qdisc": "pfifo_fast", "operstate": "UP", "link_type": "ether", "address": "02:fc:00:00:00:0%d", "broadcast": "ff:ff:ff:ff:ff:ff", "flags": ["BROADCAST", "MULTICAST", "UP"]}`, i, i))
+	doc, err := os.ReadFile("../../testdata/everyday/ip_j_p_s_link.json")
+	if err != nil {
+		t.Fatal(err)
 	}
-	rows[0] = strings.Replace(rows[0], `"broadcast": "ff:ff:ff:ff:ff:ff"`, `"broadcast": "fe80::ffff:ffff"`, 1)
-	for _, w := range []int{60, 80, 120} {
-		got := renderString(t, "["+strings.Join(rows, ",")+"]", Options{Output: Human, Width: w})
-		if strings.Contains(got, "ff:…") || strings.Contains(got, "ff…") {
+	for _, w := range []int{60, 80, 100, 120} {
+		got := renderString(t, string(doc), Options{Output: Human, Width: w})
+		if strings.Contains(got, "ff:…") || strings.Contains(got, "ff…") || strings.Contains(got, "00:…") {
 			t.Errorf("at %d, an address cut:\n%s", w, got)
 		}
 	}
