@@ -275,3 +275,27 @@ func TestHexAddressesNeverCut(t *testing.T) {
 		}
 	}
 }
+
+// khive's traverse: each path headed by its root's name and weight, a
+// path with one node at each depth drawn as one line, every node a row
+// with its depth; a path whose nodes branch is never drawn as a chain.
+func TestTraverseAsPaths(t *testing.T) {
+	doc, err := os.ReadFile("../../testdata/khive/khive_traverse.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := renderString(t, string(doc), Options{Output: Human, Width: 80})
+	for _, want := range []string{
+		"Reciprocal Rank Fusion · weight 1.9 · 4 nodes\n  ID ",
+		"khive-pretty · weight 1.5 · 3 nodes\n  khive-pretty → Sparse-dense hybrid retrieval → f3685e50\n",
+		"SQLite FTS5                 2",
+		"2 paths\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("want %q in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "Reciprocal Rank Fusion →") {
+		t.Errorf("a branching path drawn as a chain:\n%s", got)
+	}
+}

@@ -217,7 +217,7 @@ var recognisers = []*Recogniser{
 	&codeSearch, &codeIndex,
 	&mcpLists, &memoryGraph, &memoryObservations, &mcpInitialize,
 	&fileText, &fileTree, &resourceContents,
-	&gtdFiltered, &khiveNeighbors, &sinkManifest, &kgValidate,
+	&gtdFiltered, &khiveNeighbors, &khiveTraverse, &sinkManifest, &kgValidate,
 }
 
 // findShape picks the shape of a value: by tool name when it came in an

@@ -318,6 +318,7 @@ const (
 	Meta   FooterKind = iota // about what came before: "3 tasks · more available"
 	Totals                   // the message itself, summed up: "1 succeeded · 1 failed"
 	Result                   // a one-line result: "✓ healthy · 1284 entities"
+	Path                     // steps one after another: "A → B → C"
 )
 
 // Footer is a summary line of parts, which wraps between parts rather than

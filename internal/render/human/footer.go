@@ -19,6 +19,10 @@ func (h *Writer) footer(f view.Footer) {
 	for i, p := range f.Parts {
 		parts[i] = h.part(f.Kind, p)
 	}
+	if f.Kind == view.Path {
+		h.partsLine(parts, f.Indent, " "+h.g.Arrow+" ")
+		return
+	}
 	h.summaryLine(parts, f.Indent)
 }
 
@@ -59,19 +63,22 @@ func unitSymbol(c view.Cell, micro string) string {
 // summaryLine joins the parts of a footer with a faint separator and,
 // rather than cut what it says, wraps it between parts to stay within the
 // width. Parts come styled; widths are measured without their escapes.
-func (h *Writer) summaryLine(parts []string, indent int) {
+func (h *Writer) summaryLine(parts []string, indent int) { h.partsLine(parts, indent, h.g.Sep) }
+
+// partsLine is summaryLine with sep between the parts.
+func (h *Writer) partsLine(parts []string, indent int, sep string) {
 	pad := blank(indent)
 	var line []string
 	lineW := indent
 	flush := func() {
 		if len(line) > 0 {
-			h.o.Line(pad + strings.Join(line, h.th.Faint.Render(h.g.Sep)))
+			h.o.Line(pad + strings.Join(line, h.th.Faint.Render(sep)))
 		}
 		// Continuation lines hang under the first.
 		pad = blank(indent + 2)
 		line, lineW = nil, indent+2
 	}
-	sepW := table.Width(h.g.Sep)
+	sepW := table.Width(sep)
 	for _, p := range parts {
 		w := table.Width(ansi.Strip(p))
 		if len(line) > 0 && h.width > 0 && lineW+sepW+w > h.width {
@@ -126,5 +133,9 @@ func (h *Writer) FooterLine(f view.Footer) string {
 	for i, p := range f.Parts {
 		parts[i] = h.part(f.Kind, p)
 	}
-	return strings.Join(parts, h.g.Sep)
+	sep := h.g.Sep
+	if f.Kind == view.Path {
+		sep = " " + h.g.Arrow + " "
+	}
+	return strings.Join(parts, sep)
 }

@@ -547,7 +547,7 @@ func (ot *OpenTable) row(row []view.Cell) {
 // footer writes a summary line: metadata in italics, totals in bold, a
 // one-line result as it reads.
 func (m Writer) footer(f view.Footer) {
-	if f.Kind == view.Result {
+	if f.Kind == view.Result || f.Kind == view.Path {
 		m.o.Line(m.h.FooterLine(f))
 		return
 	}
