@@ -299,3 +299,25 @@ func TestTraverseAsPaths(t *testing.T) {
 		t.Errorf("a branching path drawn as a chain:\n%s", got)
 	}
 }
+
+// A dry run says in its first line that nothing changed and what the run
+// would have done: khive's merge says would_merge, and refused_by when its
+// guard refused, which is a warning, not a success.
+func TestDryRunVerdictFirst(t *testing.T) {
+	for file, want := range map[string]string{
+		"khive_merge_dry_run.json":         "✓ merge  dry run: would merge\n",
+		"khive_merge_dry_run_refused.json": "! merge  dry run: would not merge, refused by name_similarity\n",
+	} {
+		doc, err := os.ReadFile("../../testdata/khive/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := renderString(t, string(doc), Options{Output: Human, Width: 80})
+		if !strings.HasPrefix(got, want) {
+			t.Errorf("%s: want first %q:\n%s", file, want, got)
+		}
+		if strings.Contains(got, "would merge  ") || strings.Contains(got, "refused by  ") {
+			t.Errorf("%s: the verdict said again below:\n%s", file, got)
+		}
+	}
+}

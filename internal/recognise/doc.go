@@ -153,8 +153,17 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 		}
 	case ShapeRecord:
 		if d, ok := res.Says("dry_run"); ok && d.IsTrue() {
-			// Nothing was done: said first, not left to a field below.
-			title.Value = &view.Cell{Kind: view.Text, Text: "dry run: nothing changed", Tone: view.Warn}
+			// Nothing was done, and what the run would have done: said
+			// first, not left to fields below (khive's merge says
+			// would_merge, and refused_by when its guard refused).
+			text, said, refused := dryRun(res)
+			title.Value = &view.Cell{Kind: view.Text, Text: text, Tone: view.Warn}
+			if refused {
+				title.Mark = view.Warning // it ran, and says the real one would not
+			}
+			if b.short(false) {
+				res = value.Without(res, said...)
+			}
 		}
 		if n, of, partial := PartialResult(res); partial {
 			// Some of its items failed: said in the title, and its
@@ -705,4 +714,29 @@ func errorsOf(res Value) []Member {
 		}
 	}
 	return out
+}
+
+// dryRun is the verdict of a dry run's result, and the keys it says: the
+// run changed nothing, and what it would have done (a would_<verb> flag),
+// and what refused it (refused_by); refused when it would not.
+func dryRun(res Value) (string, []string, bool) {
+	text, said, refused := "dry run: nothing changed", []string{"dry_run"}, false
+	for _, m := range res.Members {
+		verb, ok := strings.CutPrefix(m.Key, "would_")
+		if !ok || m.Value.Kind != Bool || verb == "" {
+			continue
+		}
+		verb = strings.ReplaceAll(verb, "_", " ")
+		text = "dry run: would " + verb
+		if !m.Value.IsTrue() {
+			text, refused = "dry run: would not "+verb, true
+		}
+		said = append(said, m.Key)
+		break
+	}
+	if r := res.Str("refused_by"); r != "" {
+		text += ", refused by " + r
+		said = append(said, "refused_by")
+	}
+	return text, said, refused
 }
