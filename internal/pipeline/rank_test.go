@@ -321,3 +321,18 @@ func TestDryRunVerdictFirst(t *testing.T) {
 		}
 	}
 }
+
+// A repair preview's rows say whether each repair is accepted: the ✗ of
+// a refused one is shown at 80 columns, beside the row's id, before the
+// message takes the room.
+func TestRefusedRowsMarkedAt80(t *testing.T) {
+	doc, err := os.ReadFile("../../testdata/khive/khive_gtd_repair_preview.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := renderString(t, string(doc), Options{Output: Human, Width: 80})
+	if !strings.Contains(got, "    ID                                    ACCEPTED  MESSAGE\n") ||
+		!strings.Contains(got, "4f2a7d10-5c3b-4e89-a2f6-0d1b8e7c9a53  ✗         updated_at") {
+		t.Errorf("the refusals not marked:\n%s", got)
+	}
+}

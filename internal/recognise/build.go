@@ -757,7 +757,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 				c.prose++
 				c.words += strings.Count(m.Value.Text[:min(len(m.Value.Text), 1024)], " ")
 			}
-			if !c.alarm && m.Value.Kind == String && alarming(m.Key, m.Value.Text) {
+			if !c.alarm && (m.Value.Kind == String && alarming(m.Key, m.Value.Text) || m.Value.Kind == Bool && BoolTone(m.Key, m.Value.IsTrue()) == view.Bad) {
 				c.alarm = true
 			}
 		}
@@ -832,10 +832,19 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// every row keeps its room first.
 			c.info.keep = min(c.info.keep, sparseKeep)
 		}
+		if c.kind == Bool && BoolTone(c.key, false) == view.Bad && c.info.generic {
+			// An outcome's marks (ok, accepted): beside the row's name,
+			// as a status is.
+			c.info.order = 10
+		}
 		if c.alarm && c.info.keep < alarmKeep {
 			// A failure on some row (a broken dependency, an event that
 			// errored) is what the row is read for.
 			c.info.keep = alarmKeep
+			if c.kind == Bool {
+				// A mark (✓/✗): narrow, so before the sentences too.
+				c.info.keep = markKeep
+			}
 		}
 		switch {
 		case kind == "task" && c.key == "content":
@@ -978,6 +987,11 @@ func hasRepeatedKey(ms []Member) bool {
 // shown once the text that explains a row has its room (before it, the
 // column's long header would squeeze the title on a narrow screen).
 const alarmKeep = 79
+
+// markKeep is the worth of a column of outcome marks that holds a
+// failure (a repair refused): a few columns wide, shown before prose
+// takes the room.
+const markKeep = proseKeep + 2
 
 // alarming reports a state that is a failure under its key: an event's
 // outcome, a task's dependency state, a status.

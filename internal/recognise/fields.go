@@ -75,7 +75,7 @@ func DurationUnit(key string) (time.Duration, bool) {
 func BoolTone(key string, b bool) view.Tone {
 	switch Snake(key) {
 	case "ok", "success", "succeeded", "successful", "passed", "valid", "healthy", "available", "reachable",
-		"connected", "alive", "ready", "committed", "persisted", "audit_persisted", "transitioned":
+		"connected", "alive", "ready", "committed", "persisted", "audit_persisted", "transitioned", "accepted":
 		if b {
 			return view.Good
 		}
