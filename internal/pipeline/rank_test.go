@@ -336,3 +336,18 @@ func TestRefusedRowsMarkedAt80(t *testing.T) {
 		t.Errorf("the refusals not marked:\n%s", got)
 	}
 }
+
+// Under --verbose a row's list of records is a table under it, not a
+// line of raw JSON: kg validate's violations, a task's blockers.
+func TestVerboseListsInRowsAreTables(t *testing.T) {
+	for _, file := range []string{"khive_kkernel_kg_validate.json", "khive_gtd_tasks.json"} {
+		doc, err := os.ReadFile("../../testdata/khive/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := renderString(t, string(doc), Options{Output: Human, Width: 100, Verbose: true})
+		if strings.Contains(got, `[{"`) {
+			t.Errorf("%s: raw JSON under -v:\n%s", file, got)
+		}
+	}
+}

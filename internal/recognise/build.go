@@ -209,6 +209,13 @@ func (b builder) cellOf(key string, km keyMeaning, v Value, raw bool) view.Cell 
 			if b.short(raw) && IsFiller(m.Key, m.Value, false) {
 				continue
 			}
+			if b.opt.Verbose && m.Value.Kind == Array && len(m.Value.Items) > 0 && value.AllObjects(m.Value.Items) {
+				// Shown as a record under --verbose: its list of records a
+				// table under its key (a task's transition history).
+				t, _ := b.table(m.Value.Items, 0, raw)
+				fields = append(fields, view.Field{Key: m.Key, Block: t})
+				continue
+			}
 			fields = append(fields, view.Field{Key: m.Key, Cell: b.cell(m.Key, m.Value, raw)})
 		}
 		if len(fields) == 0 {
@@ -1444,7 +1451,9 @@ func (t *columns) cell(i int, m Member) view.Cell {
 	if u, ok := wrappedRecords(v); ok && t.cols[i].Under {
 		v = u
 	}
-	if v.Kind == Array && t.cols[i].Under && len(v.Items) > 0 && value.AllObjects(v.Items) {
+	// Under --verbose every row is a record: its list of records is a
+	// table under it, as in a record of its own, not a line of JSON.
+	if v.Kind == Array && (t.cols[i].Under || t.b.opt.Verbose) && len(v.Items) > 0 && value.AllObjects(v.Items) {
 		c := t.b.cellOf(m.Key, t.means[i], v, t.raw)
 		if c.Kind == view.Nested {
 			c.Sub = &view.Sub{Block: t.b.inRow().inRowTable(v.Items, t.raw)}
