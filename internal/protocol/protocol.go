@@ -304,12 +304,12 @@ func notification(method string, params Value) (p Part) {
 				// {"message": …} (a task manager's), fastmcp's {"msg": …,
 				// "extra": null}: the message is the line, the rest of the
 				// data its fields after it.
-				text += msg + rest
-				plainText = text
+				plainText = text + msg + rest
+				text += jsonTail(msg) + rest
 				plainData = &Member{Key: "data", Value: d}
 			} else if d.Kind == String {
-				text += d.Text
-				plainText = text
+				plainText = text + d.Text
+				text += jsonTail(d.Text)
 			} else {
 				// Compact JSON on the line; plain output has it as fields.
 				text += value.Compact(d)
@@ -368,19 +368,42 @@ func logMsg(d Value) (msg, rest string, ok bool) {
 	if key == "" {
 		return "", "", false
 	}
+	return msg, fieldsText(d, key, false), true
+}
+
+// fieldsText is an object's fields but skip as "  key=value" each, the
+// empty ones left out; a text of several lines quoted when oneLine.
+func fieldsText(d Value, skip string, oneLine bool) string {
 	var b strings.Builder
 	for _, f := range d.Members {
-		if f.Key == key || value.Empty(f.Value) || f.Value.Kind == Null {
+		if f.Key == skip || value.Empty(f.Value) || f.Value.Kind == Null {
 			continue
 		}
 		b.WriteString("  " + f.Key + "=")
-		if f.Value.Kind == String {
+		if f.Value.Kind == String && !(oneLine && strings.Contains(f.Value.Text, "\n")) {
 			b.WriteString(f.Value.Text)
 		} else {
 			b.WriteString(value.Compact(f.Value))
 		}
 	}
-	return msg, b.String(), true
+	return b.String()
+}
+
+// jsonTail is a log message that ends in a JSON object ("Adding subtask
+// with args: {"id": "3", …}", as task-master logs its calls) with the
+// object's fields as key=value after the words: the line reads as the
+// rest of a log line does, not as raw JSON cut at the width. Plain output
+// keeps the message as written.
+func jsonTail(msg string) string {
+	i := strings.Index(msg, " {")
+	if i < 0 || !strings.HasSuffix(strings.TrimSpace(msg), "}") {
+		return msg
+	}
+	docs, ok := ParseJSONText(msg[i+1:])
+	if !ok || len(docs) != 1 || docs[0].Kind != Object || len(docs[0].Members) == 0 {
+		return msg
+	}
+	return strings.TrimRight(msg[:i], " ") + " " + strings.TrimPrefix(fieldsText(docs[0], "", true), "  ")
 }
 
 // --- MCP tool results ---------------------------------------------------------

@@ -1,0 +1,76 @@
+package pipeline
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// levelLine is a notification's line as human output writes it: its level in
+// brackets first.
+var levelLine = regexp.MustCompile(`^\s*\[(debug|info|notice|warning|error|critical|alert|emergency)\]`)
+
+// Every capture of a real server reads as a person wants at 80 and 120
+// columns (issue 44): no notification shows raw JSON, no tool's
+// description is empty where the server gave one, and no tab is shown
+// as \t.
+func TestCapturesReadRight(t *testing.T) {
+	t.Parallel()
+	var files []string
+	for _, pat := range []string{"*.json", "*.ndjson", "*.txt", "*.sse", "*.http"} {
+		m, _ := filepath.Glob(filepath.Join("../../testdata/mcp", pat))
+		files = append(files, m...)
+	}
+	if len(files) < 200 {
+		t.Fatalf("only %d captures", len(files))
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []int{80, 120} {
+			var out strings.Builder
+			NewRenderer(&out, Options{Output: Human, Width: w, Now: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}).Stream(bytes.NewReader(data), f)
+			got := out.String()
+			name := filepath.Base(f)
+			for _, ln := range strings.Split(got, "\n") {
+				// A field's value may be an object (task={"id":4,…}),
+				// the line itself not.
+				if levelLine.MatchString(ln) && strings.Contains(strings.ReplaceAll(ln, `={"`, ""), `{"`) {
+					t.Errorf("%s at %d: a notification shows raw JSON:\n%s", name, w, ln)
+				}
+				if strings.Contains(ln, `\t`) && !strings.Contains(string(data), `\\t`) {
+					t.Errorf("%s at %d: a tab shown as \\t:\n%s", name, w, ln)
+				}
+			}
+			for _, d := range captureDocs(t, data) {
+				res, _ := d.Get("result")
+				tools, _ := res.Get("tools")
+				for _, tool := range tools.Items {
+					desc := strings.Fields(tool.Str("description"))
+					if len(desc) > 0 && !strings.Contains(got, desc[0]) {
+						t.Errorf("%s at %d: tool %s shows no description (%q)", name, w, tool.Str("name"), desc[0])
+					}
+				}
+			}
+		}
+	}
+}
+
+// A log message that ends in a JSON object (task-master's "… with args:
+// {…}") shows the object's fields as the rest of a log line does; plain
+// output keeps the message as written.
+func TestLogMessageJSONTail(t *testing.T) {
+	doc := `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":{"message":"Adding subtask with args: {\"id\":\"3\",\"title\":\"Hide no column\"}"}}}`
+	if got := renderString(t, doc, Options{Output: Human, Width: 100}); !strings.Contains(got, "[info] Adding subtask with args: id=3  title=Hide no column\n") {
+		t.Errorf("human:\n%s", got)
+	}
+	if got := renderString(t, doc, Options{Output: Plain}); !strings.Contains(got, `Adding subtask with args: {\"id\":\"3\"`) && !strings.Contains(got, `Adding subtask with args: {"id":"3"`) {
+		t.Errorf("plain:\n%s", got)
+	}
+}
