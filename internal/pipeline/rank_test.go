@@ -110,6 +110,9 @@ func TestCursorShownWhole(t *testing.T) {
 	for _, doc := range []string{
 		`{"ok": true, "tool": "gtd.census", "result": {"items": [{"id": "` + id + `", "title": "x"}], "next_cursor": {"id": "` + id + `", "created_at": "2026-05-20T10:00:00Z"}}}`,
 		`{"ok": true, "tool": "list", "result": {"items": [{"id": "` + id + `", "title": "x"}], "next_cursor": "` + id + `"}}`,
+		`{"ok": true, "tool": "list", "result": {"items": [{"id": "` + id + `", "title": "x"}], "next_after": "` + id + `"}}`,
+		// comm.send and comm.inbox take a thread's full UUID only.
+		`{"ok": true, "tool": "comm.thread", "result": {"thread_id": "` + id + `", "messages": 2}}`,
 	} {
 		if got := renderString(t, doc, Options{Output: Human, Width: 80}); !strings.Contains(got, id) {
 			t.Errorf("cursor cut:\n%s", got)

@@ -106,7 +106,7 @@ type keyMeaning struct {
 }
 
 func meaningOf(key string) keyMeaning {
-	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id" || IsCursorKey(key), status: IsStatusKey(key), gtd: IsStatusKey(key) && Snake(key) != "state",
+	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id" || IsCursorKey(key) || Snake(key) == "thread_id", status: IsStatusKey(key), gtd: IsStatusKey(key) && Snake(key) != "state",
 		outcome: key == "outcome" || key == "conclusion", dependency: key == "dependency_state", priority: key == "priority", epoch: IsTimeKey(key),
 		header: Header(key)}
 	m.label, m.unitLabel, m.unitKey = labels(key)
