@@ -63,6 +63,10 @@ type Options struct {
 	Format Format
 	// Width is the width of Human output in columns; 0 is 80.
 	Width int
+	// Height is the terminal's rows, 0 when unknown: a batch whose Human
+	// output is taller says which of its ops failed in a line at the top
+	// too, where a person (or a pager) starts reading.
+	Height int
 	// Color colours Human and JSON output with the 16 basic ANSI colours.
 	Color bool
 	// Colors recolours roles of the theme (as KHIVE_PRETTY_COLORS: role
@@ -176,7 +180,7 @@ func New(w io.Writer, opt Options) (*Renderer, error) {
 
 func pipelineOptions(opt Options) (pipeline.Options, error) {
 	po := pipeline.Options{
-		Output: pipeline.Output(opt.Format), Width: opt.Width, Now: opt.Now, ASCII: opt.ASCII,
+		Output: pipeline.Output(opt.Format), Width: opt.Width, Height: opt.Height, Now: opt.Now, ASCII: opt.ASCII,
 		Verbose: opt.Verbose, Log: opt.Log, Links: opt.Links, Follow: opt.Follow, Color: colorprofile.NoTTY, Table: opt.Table, CSVSafe: opt.CSVSafe,
 		TempDir: opt.TempDir, ReadAhead: opt.ReadAhead,
 	}

@@ -279,6 +279,9 @@ func parseSettings(f *flags, stdout *os.File, getenv terminal.Getenv, columns fu
 		return s, nil
 	}
 	opt.Width = terminal.Width(width, getenv, columns)
+	if s.tty {
+		_, opt.Height = terminal.Size(stdout)
+	}
 	// Links only where they can be followed: on a terminal, in colour (a
 	// terminal without colour may not know escapes at all).
 	if s.tty && opt.Color && (links == "always" || links == "auto" && terminal.Hyperlinks(getenv)) {

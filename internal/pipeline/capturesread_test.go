@@ -2,9 +2,11 @@ package pipeline
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -72,5 +74,36 @@ func TestLogMessageJSONTail(t *testing.T) {
 	}
 	if got := renderString(t, doc, Options{Output: Plain}); !strings.Contains(got, `Adding subtask with args: {\"id\":\"3\"`) && !strings.Contains(got, `Adding subtask with args: {"id":"3"`) {
 		t.Errorf("plain:\n%s", got)
+	}
+}
+
+// A batch taller than the terminal says which ops failed in a line at the
+// top too, where a person (or less) starts reading; one that fits, or one
+// with nothing failed, does not.
+func TestTallBatchSaysFailuresFirst(t *testing.T) {
+	batch := func(n int, failed ...int) string {
+		var ops []string
+		for i := range n {
+			op := fmt.Sprintf(`{"ok": true, "tool": "create", "result": {"id": "a63cdd5c-1126-4f65-8b0e-b3be7110f0%02d", "name": "n%d"}}`, i, i)
+			if slices.Contains(failed, i) {
+				op = fmt.Sprintf(`{"ok": false, "tool": "get", "error": {"kind": "not_found", "message": "no entity %d"}}`, i)
+			}
+			ops = append(ops, op)
+		}
+		return `{"results": [` + strings.Join(ops, ",") + fmt.Sprintf(`], "status": "partial", "summary": {"succeeded": %d, "failed": %d, "aborted": 0, "total": %d}}`, n-len(failed), len(failed), n)
+	}
+	opt := Options{Output: Human, Width: 80, Height: 30}
+	got := renderString(t, batch(20, 7, 13), opt)
+	if !strings.HasPrefix(got, "✗ #7 get · ✗ #13 get\n\n#0 ✓ create") {
+		t.Errorf("tall batch:\n%s", got)
+	}
+	for _, doc := range []string{batch(3, 1), batch(20)} {
+		if got := renderString(t, doc, opt); strings.HasPrefix(got, "✗ #") {
+			t.Errorf("a line at the top of a short or successful batch:\n%s", got)
+		}
+	}
+	opt.Height = 0 // not a terminal
+	if got := renderString(t, batch(20, 7), opt); strings.HasPrefix(got, "✗ #") {
+		t.Errorf("a line at the top with no terminal:\n%s", got)
 	}
 }

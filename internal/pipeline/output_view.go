@@ -1,6 +1,10 @@
 package pipeline
 
 import (
+	"bufio"
+	"bytes"
+	"strings"
+
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/render/human"
@@ -95,9 +99,73 @@ func (vp *viewParts) write(o *lines.Writer, d view.Doc) error {
 	if vp.hw == nil {
 		vp.hw = human.New(o, rn.hopt)
 	}
+	if top, ok := failedFirst(d); ok && rn.opt.Height > 0 {
+		return vp.tallFirst(o, d, top)
+	}
 	vp.hw.Reset(o)
 	return vp.hw.Doc(d)
 }
+
+// tallFirst writes d, held, with top before it when it is taller than
+// the terminal: what failed is then on the first screen.
+func (vp *viewParts) tallFirst(o *lines.Writer, d view.Doc, top view.Footer) error {
+	var buf bytes.Buffer
+	bw := bufio.NewWriter(&buf)
+	vp.hw.Reset(o.Sub(bw))
+	if err := vp.hw.Doc(d); err != nil {
+		return err
+	}
+	bw.Flush()
+	vp.hw.Reset(o)
+	if bytes.Count(buf.Bytes(), []byte{'\n'}) > vp.rn.opt.Height {
+		if err := vp.hw.Doc(view.Doc{Blocks: []view.Block{top, view.Gap{}}}); err != nil {
+			return err
+		}
+	}
+	for _, ln := range strings.SplitAfter(buf.String(), "\n") {
+		if ln != "" {
+			o.Line(strings.TrimSuffix(ln, "\n"))
+		}
+	}
+	return o.Err()
+}
+
+// failedFirst is the line that says which ops of a held batch failed,
+// if some did: the ops whose errors its view shows, numbered.
+func failedFirst(d view.Doc) (view.Footer, bool) {
+	top := view.Footer{Kind: view.Totals}
+	batch := false
+	for _, b := range d.Blocks {
+		switch b := b.(type) {
+		case view.Later, view.Stream:
+			return top, false // read as it comes: its height is not known
+		case view.Table:
+			if b.Stream != nil {
+				return top, false
+			}
+		case view.Footer:
+			batch = batch || b.Kind == view.Totals
+		case view.Error:
+			if b.Number == "" {
+				continue
+			}
+			p := view.Part{Mark: view.Failed, Tone: view.Bad, Text: "#" + b.Number + " " + b.Tool}
+			if b.Aborted {
+				p.Mark, p.Tone = view.Aborted, view.Muted
+			}
+			if len(top.Parts) == maxFailedFirst {
+				top.Parts = append(top.Parts, view.Part{Tone: view.Bad, Text: "…"})
+			}
+			if len(top.Parts) < maxFailedFirst {
+				top.Parts = append(top.Parts, p)
+			}
+		}
+	}
+	return top, batch && len(top.Parts) > 0
+}
+
+// maxFailedFirst is how many failed ops the top line names.
+const maxFailedFirst = 8
 
 // openTable writes a table that stays open for more rows (a run of
 // records).

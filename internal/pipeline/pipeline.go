@@ -77,7 +77,10 @@ type Options struct {
 	// Now is the clock that relative times are measured against.
 	Now time.Time
 	// Width is the target width of human output in columns.
-	Width   int
+	Width int
+	// Height is the terminal's rows (0: unknown): a held batch taller
+	// than it says its failed ops at the top too (failedFirst).
+	Height  int
 	ASCII   bool
 	Verbose bool
 	// Log receives notes for the user (under --verbose: why a server's
