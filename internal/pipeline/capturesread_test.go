@@ -107,3 +107,26 @@ func TestTallBatchSaysFailuresFirst(t *testing.T) {
 		t.Errorf("a line at the top with no terminal:\n%s", got)
 	}
 }
+
+// A Markdown table in a tool's text is drawn as a table fitted to the
+// width, a row whose cell holds a line break the server did not escape
+// joined, a column left out said; not pipe rows cut at the edge.
+func TestMarkdownTableInToolText(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/mcp/taskmgr_get_next_task.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []int{50, 80, 120} {
+		got := renderString(t, string(data), Options{Output: Human, Width: w})
+		if strings.Contains(got, "|---") || strings.Contains(got, "| task-") || !strings.Contains(got, "Task ID  ") || !strings.Contains(got, "task-3  ") {
+			t.Errorf("at %d:\n%s", w, got)
+		}
+	}
+	data, err = os.ReadFile("../../testdata/mcp/taskmgr_list_requests.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := renderString(t, string(data), Options{Output: Human, Width: 50}); !strings.Contains(got, "1 column hidden: Approved (-w)\n") {
+		t.Errorf("a column left out unsaid:\n%s", got)
+	}
+}

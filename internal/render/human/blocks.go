@@ -332,7 +332,11 @@ func (h *Writer) more(n int) string {
 // continuation they are. Tabs are expanded, as a terminal would.
 func (h *Writer) prose(p view.Prose) {
 	fence := false
-	for i, raw := range proseLines(p, h.g.Ellipsis) {
+	texts := proseLines(p, h.g.Ellipsis)
+	if h.width > 0 {
+		p, texts = h.proseTables(p, texts)
+	}
+	for i, raw := range texts {
 		pl := p.Lines[i]
 		safe := Untab(raw, h.san())
 		trimmed := strings.TrimLeft(safe, " ")
@@ -361,6 +365,33 @@ func (h *Writer) prose(p view.Prose) {
 			h.o.Line(lead + blank(hang) + restStyle.Render(seg))
 		}
 	}
+}
+
+// proseTables is prose with its Markdown tables drawn (drawMDTable): the
+// lines of a table become the lines of the drawn one, plain.
+func (h *Writer) proseTables(p view.Prose, texts []string) (view.Prose, []string) {
+	var lines []view.ProseLine
+	var out []string
+	for i := 0; i < len(texts); i++ {
+		end := mdTableEnd(texts, i)
+		if end < 0 {
+			if lines != nil {
+				lines, out = append(lines, p.Lines[i]), append(out, texts[i])
+			}
+			continue
+		}
+		if lines == nil {
+			lines, out = append([]view.ProseLine(nil), p.Lines[:i]...), append([]string(nil), texts[:i]...)
+		}
+		for _, ln := range h.drawMDTable(texts[i:end], h.width) {
+			lines, out = append(lines, view.ProseLine{Text: ln}), append(out, ln)
+		}
+		i = end - 1
+	}
+	if lines == nil {
+		return p, texts
+	}
+	return view.Prose{Lines: lines}, out
 }
 
 // proseLines is the text of each line of prose, cut where the whole text
