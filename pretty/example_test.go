@@ -1,7 +1,9 @@
 package pretty_test
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -123,4 +125,55 @@ func ExampleRender_tsv() {
 	// id	title	blocked_by	updated_at
 	// <id-1>	Wire recall	<id-2>	<time-1>
 	// <id-2>	Draft ADR	null	<time-2>
+}
+
+// What failed, for a program: each failure's kind, message and where it
+// came from (here the op of a khive batch, numbered as khive numbers it).
+func ExampleResult_failures() {
+	batch := `{"results": [
+	  {"ok": true, "tool": "create", "result": {"id": "3575b06c"}},
+	  {"ok": false, "tool": "get", "error": {"kind": "not_found", "message": "no entity fe19dbb5"}}],
+	 "summary": {"succeeded": 1, "failed": 1}}`
+	res, _ := pretty.Render(io.Discard, strings.NewReader(batch), pretty.Options{Format: pretty.Plain})
+	for _, f := range res.Failures {
+		fmt.Printf("op %d: %s: %s\n", f.Op, f.Kind, f.Message)
+	}
+	// Output:
+	// op 1: not_found: no entity fe19dbb5
+}
+
+// Input that is not JSON, named: the *InputError's fields say where, as a
+// compiler's do.
+func ExampleInputError_fields() {
+	_, err := pretty.Render(io.Discard, strings.NewReader(`{"ok": true,`+"\n"+`  "tool": }`), pretty.Options{Name: "reply.json"})
+	var ie *pretty.InputError
+	if errors.As(err, &ie) {
+		fmt.Println(ie.Name, ie.Line, ie.Col)
+		fmt.Println(err)
+	}
+	// Output:
+	// reply.json 2 11
+	// reply.json:2:11: missing value after object name (in /tool)
+}
+
+// A -o flag of a program's own, as the command reads it.
+func ExampleParseFormat() {
+	f, err := pretty.ParseFormat("md")
+	fmt.Println(f, err)
+	_, err = pretty.ParseFormat("yaml")
+	fmt.Println(err)
+	// Output:
+	// markdown <nil>
+	// "yaml" is no format: human, plain, markdown, json, agent, tsv or csv
+}
+
+// Options for standard output as the command decides them: Human on a
+// terminal, its size, colour by NO_COLOR and CLICOLOR_FORCE; Plain when
+// piped (as when the Examples run).
+func ExampleForTerminal() {
+	opt := pretty.ForTerminal(os.Stdout, os.Getenv)
+	opt.Verbose = true // the program's own choices on top
+	fmt.Println(opt.Format)
+	// Output:
+	// plain
 }

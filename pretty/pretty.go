@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,28 +36,36 @@ type Format uint8
 const (
 	// Human is for a person at a terminal: tables fitted to Width, relative
 	// times, glyphs, short IDs, empties dropped.
-	Human Format = Format(pipeline.Human)
+	Human Format = iota + 1
 	// Plain is for scripts and snapshots: every leaf, values as written,
 	// no escapes, independent of width, clock and locale.
-	Plain Format = Format(pipeline.Plain)
+	Plain
 	// Markdown is GitHub-flavoured Markdown, for an issue, a pull request
 	// or a prompt.
-	Markdown Format = Format(pipeline.Markdown)
+	Markdown
 	// JSON is the input re-indented, losslessly.
-	JSON Format = Format(pipeline.JSON)
+	JSON
 	// Agent is khive's agent-mode transform, as compact JSON.
-	Agent Format = Format(pipeline.Agent)
+	Agent
 	// TSV is the rows of the answer's tables and nothing else, for
 	// scripts: a header line, then a line a row, every value whole, tab,
 	// line break and backslash escaped (\t \n \\) as Plain escapes them.
-	TSV Format = Format(pipeline.TSV)
+	TSV
 	// CSV is TSV's rows as RFC 4180 CSV.
-	CSV Format = Format(pipeline.CSV)
+	CSV
 )
 
 // Links makes file paths and web addresses hyperlinks (OSC 8) in Human
 // output, for terminals that follow them.
-type Links = human.Links
+type Links struct {
+	// Format is where a file link points: a preset (default, file,
+	// kitty, vscode, vscode-insiders, vscodium, cursor, macvim, textmate,
+	// none) or a template of {path}, {line}, {column} and {host}, as
+	// ripgrep's --hyperlink-format.
+	Format string
+	Dir    string // what relative paths are relative to
+	Host   string // the host of file:// links
+}
 
 // Options say how to render. The zero value is Plain output.
 type Options struct {
@@ -109,6 +118,10 @@ type Options struct {
 	// docs/scripting.md lists what is minted.
 	Redact     bool
 	RedactKeys []string
+	// Name is what the package-level Render calls its input in errors
+	// (a file name); "" is "<input>". Renderer.Render takes a name of its
+	// own.
+	Name string
 	// Log receives notes for the user (under Verbose: why a server's view
 	// was not used). nil discards them.
 	Log io.Writer
@@ -134,22 +147,129 @@ type Result struct {
 	// JSON-RPC error, an MCP isError result, an HTTP 4xx/5xx status. The
 	// command exits 1 then.
 	Failed bool
+	// Failures is what failed, in the order read: the first 100; More
+	// counts those after them. A Result that Failed has at least one.
+	Failures []Failure
+	More     int
 }
 
-// InputError is input that is not JSON, with where it went wrong
-// (Name:Line:Col). Everything before the bad document has been written,
-// and nothing of the bad document, but for what streams before the fault
-// is met: the first 1,000 rows of a longer list and on (in every format
-// but JSON), or past 4 MiB of a document (JSON).
-type InputError = pipeline.InputError
+// Failure is one failure an input reported.
+type Failure struct {
+	// Op is the op's place in a khive batch (khive counts from 0); -1
+	// when the failure is not an op's.
+	Op int
+	// Kind is the failure's kind as the answer names it: khive's error
+	// kind (not_found), a JSON-RPC code with its name ("-32601 method not
+	// found"), "tool error" (an MCP isError result), "aborted" (an op that
+	// never ran), "partial" (an op some of whose items failed), "HTTP 404";
+	// "failed" when the answer names none.
+	Kind string
+	// Message is the failure's message, "" when it has none.
+	Message string
+	// ID is the id of the JSON-RPC reply it came in, as written ("7",
+	// "\"abc\""); "" when none.
+	ID string
+	// Status is the HTTP status of a failed response; 0 otherwise.
+	Status int
+}
 
-// WriteError is output that could not be written; rendering stops at once.
-type WriteError = pipeline.WriteError
+// InputError is input that is not JSON, with where it went wrong. Every
+// document before the bad one has been written, and nothing of the bad
+// document, but for what streams before the fault is met: the first 1,000
+// rows of a longer list and on (in every format but JSON), or past 4 MiB
+// of a document (JSON).
+type InputError struct {
+	Name string // what the input is called: Renderer.Render's name
+	// Line and Col are where it went wrong, 1-based (Col in characters);
+	// 0 when the fault has no place (an input with no document at all).
+	Line, Col int
+	Msg       string // what was expected, and what was found
+}
+
+// Error is "Name:Line:Col: Msg", escaped for a terminal: the name and the
+// message may quote the input.
+func (e *InputError) Error() string {
+	return (&pipeline.InputError{Name: e.Name, Line: e.Line, Col: e.Col, Msg: e.Msg}).Error()
+}
+
+// WriteError is output that could not be written (a full disk, a closed
+// pipe); rendering stops at once.
+type WriteError struct {
+	Err error // the writer's error
+}
+
+func (e *WriteError) Error() string { return "write error: " + e.Err.Error() }
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // ColumnError is a name of Columns, Sort or Where that named no column of
 // the first table: returned before that table is written, and rendering
 // stops.
-type ColumnError = pipeline.ColumnError
+type ColumnError struct {
+	Msg string // the name, and the columns the table has
+}
+
+func (e *ColumnError) Error() string { return e.Msg }
+
+// publicError is err as this package's own error types.
+func publicError(err error) error {
+	var ie *pipeline.InputError
+	var we *pipeline.WriteError
+	var ce *pipeline.ColumnError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &we):
+		return &WriteError{Err: we.Err}
+	case errors.As(err, &ce):
+		return &ColumnError{Msg: ce.Msg}
+	case errors.As(err, &ie):
+		return &InputError{Name: ie.Name, Line: ie.Line, Col: ie.Col, Msg: ie.Msg}
+	}
+	return err
+}
+
+// ParseFormat is the Format a name gives, as the command's -o takes it:
+// human, plain, markdown (or md), json, agent, tsv, csv.
+func ParseFormat(name string) (Format, error) {
+	switch strings.ToLower(name) {
+	case "human":
+		return Human, nil
+	case "plain":
+		return Plain, nil
+	case "markdown", "md":
+		return Markdown, nil
+	case "json":
+		return JSON, nil
+	case "agent":
+		return Agent, nil
+	case "tsv":
+		return TSV, nil
+	case "csv":
+		return CSV, nil
+	}
+	return 0, fmt.Errorf("%q is no format: human, plain, markdown, json, agent, tsv or csv", name)
+}
+
+// String is the format's name, as ParseFormat takes it.
+func (f Format) String() string {
+	switch f {
+	case Human:
+		return "human"
+	case Plain:
+		return "plain"
+	case Markdown:
+		return "markdown"
+	case JSON:
+		return "json"
+	case Agent:
+		return "agent"
+	case TSV:
+		return "tsv"
+	case CSV:
+		return "csv"
+	}
+	return "Format(" + strconv.Itoa(int(f)) + ")"
+}
 
 // OptionError is an Options field that makes no sense (a Where with no
 // comparison, an unknown Format, a colour role that does not exist, a
@@ -181,7 +301,7 @@ func New(w io.Writer, opt Options) (*Renderer, error) {
 func pipelineOptions(opt Options) (pipeline.Options, error) {
 	po := pipeline.Options{
 		Output: pipeline.Output(opt.Format), Width: opt.Width, Height: opt.Height, Now: opt.Now, ASCII: opt.ASCII,
-		Verbose: opt.Verbose, Log: opt.Log, Links: opt.Links, Follow: opt.Follow, Color: colorprofile.NoTTY, Table: opt.Table, CSVSafe: opt.CSVSafe,
+		Verbose: opt.Verbose, Log: opt.Log, Follow: opt.Follow, Color: colorprofile.NoTTY, Table: opt.Table, CSVSafe: opt.CSVSafe,
 		TempDir: opt.TempDir, ReadAhead: opt.ReadAhead,
 	}
 	switch opt.Format {
@@ -193,6 +313,9 @@ func pipelineOptions(opt Options) (pipeline.Options, error) {
 	}
 	if opt.Color {
 		po.Color, po.Colors = colorprofile.ANSI, opt.Colors
+	}
+	if opt.Links != nil {
+		po.Links = &human.Links{Format: opt.Links.Format, Dir: opt.Links.Dir, Host: opt.Links.Host}
 	}
 	if opt.Redact || len(opt.RedactKeys) > 0 {
 		po.Redact = redact.New(opt.RedactKeys)
@@ -259,13 +382,17 @@ func (opt Options) Check() error {
 // *WriteError when output fails.
 func (r *Renderer) Render(in io.Reader, name string) (Result, error) {
 	res, err := r.rn.Stream(in, name)
-	return Result{Documents: res.Documents, Failed: res.Failed}, err
+	out := Result{Documents: res.Documents, Failed: res.Failed, More: res.More}
+	for _, f := range res.Failures {
+		out.Failures = append(out.Failures, Failure{Op: f.Op, Kind: f.Kind, Message: f.Message, ID: f.ID, Status: f.Status})
+	}
+	return out, publicError(err)
 }
 
 // Unmatched is, after the inputs, an error naming what Columns, Sort and
 // Where asked for that met no column of any table (with the columns there
 // were), or nil.
-func (r *Renderer) Unmatched() error { return r.rn.Unmatched() }
+func (r *Renderer) Unmatched() error { return publicError(r.rn.Unmatched()) }
 
 // UnmatchedRedactKeys is, after the inputs, the names of RedactKeys that
 // met no key, header or parameter: a name mistyped redacts nothing,
@@ -283,7 +410,11 @@ func Render(w io.Writer, in io.Reader, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	res, err := r.Render(in, "<input>")
+	name := opt.Name
+	if name == "" {
+		name = "<input>"
+	}
+	res, err := r.Render(in, name)
 	if err != nil {
 		return res, err
 	}

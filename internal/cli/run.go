@@ -200,20 +200,8 @@ func parseSettings(f *flags, stdout *os.File, getenv terminal.Getenv, columns fu
 	}
 	opt := &s.opt
 	switch o {
-	case "human":
-		opt.Format = pretty.Human
-	case "plain":
-		opt.Format = pretty.Plain
-	case "markdown", "md":
-		opt.Format = pretty.Markdown
-	case "json":
-		opt.Format = pretty.JSON
-	case "agent":
-		opt.Format = pretty.Agent
-	case "tsv":
-		opt.Format = pretty.TSV
-	case "csv":
-		opt.Format = pretty.CSV
+	default:
+		opt.Format, _ = pretty.ParseFormat(o) // checkChoice took it
 	case "auto":
 		// Asking for colour is asking for the human view, e.g. `| less -R`.
 		// Forcing colour from the environment is not: CI systems set

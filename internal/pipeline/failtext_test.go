@@ -3,8 +3,10 @@ package pipeline
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Property: a failure's text is never cut. Whatever the width, every word
@@ -64,6 +66,40 @@ func TestFailureTextNeverCut(t *testing.T) {
 			if strings.HasSuffix(ln, "…") {
 				t.Fatalf("width %d: a cut line:\n%s", width, got)
 			}
+		}
+	}
+}
+
+// A Result says what failed, in every output: each failed op of a batch
+// with its number, a JSON-RPC error with its code and the reply's id, an
+// isError result, an HTTP status.
+func TestResultSaysWhatFailed(t *testing.T) {
+	batch := `{"results": [{"ok": true, "tool": "create", "result": {"id": "a"}}, {"ok": false, "tool": "get", "error": {"kind": "not_found", "message": "no entity"}}, {"ok": false, "tool": "link", "aborted": true, "message": "an earlier op failed"}], "summary": {"succeeded": 1, "failed": 1, "aborted": 1}}`
+	rpc := `{"jsonrpc": "2.0", "id": 7, "error": {"code": -32601, "message": "Method not found"}}`
+	tool := `{"jsonrpc": "2.0", "id": 8, "result": {"content": [{"type": "text", "text": "disk full"}], "isError": true}}`
+	http := "HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\n\r\n{\"error\": \"no such thing\"}"
+	for _, out := range []Output{Human, Plain, Markdown, JSON, Agent, TSV, CSV} {
+		for _, tt := range []struct {
+			doc  string
+			want []Failure
+		}{
+			{batch, []Failure{{Op: 1, Kind: "not_found", Message: "no entity"}, {Op: 2, Kind: "aborted", Message: "an earlier op failed"}}},
+			{rpc, []Failure{{Op: -1, Kind: "-32601 method not found", Message: "Method not found", ID: "7"}}},
+			{tool, []Failure{{Op: -1, Kind: "tool error", Message: "disk full", ID: "8"}}},
+		} {
+			var sb strings.Builder
+			res, err := NewRenderer(&sb, Options{Output: out, Width: 80, Now: time.Now()}).Stream(strings.NewReader(tt.doc), "t")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Failed || !reflect.DeepEqual(res.Failures, tt.want) {
+				t.Errorf("%v: %s:\n got %+v\nwant %+v", out, tt.doc[:30], res.Failures, tt.want)
+			}
+		}
+		var sb strings.Builder
+		res, _ := NewRenderer(&sb, Options{Output: out, Width: 80, Now: time.Now()}).Stream(strings.NewReader(http), "t")
+		if len(res.Failures) == 0 || res.Failures[0].Status != 404 {
+			t.Errorf("%v: HTTP: %+v", out, res.Failures)
 		}
 	}
 }

@@ -230,7 +230,9 @@ func (h *heldReply) show(parts []protocol.Part, res *Result) error {
 		case p.IfNoneFailed && textFailed:
 			// isError's failure: the text's documents said one.
 		case p.Kind == protocol.ValuePart && h.mark != nil && p.Value.Open == h.mark:
-			res.Failed = res.Failed || p.Failed
+			if p.Failed {
+				res.fail(p.Value, "")
+			}
 			known := p.Value // its skeleton
 			err = h.writeSC(func(dec *input.Decoder, sv value.Value) error {
 				if sv.IsOpen() && (!shownAsHeld(sv, known) || rn.longOnly && !viewsStream(known, rn.opt.Steer)) {

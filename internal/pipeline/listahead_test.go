@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -72,7 +73,7 @@ func TestListReadAheadShowsWhatSerialReadingShows(t *testing.T) {
 					if rn.opened > 0 {
 						opened++
 					}
-					if out.String() != serial || ares != sres || aerr != serr {
+					if out.String() != serial || !reflect.DeepEqual(ares, sres) || aerr != serr {
 						t.Errorf("%s %s, %s, %s: read ahead differs\n%.400s\n%+v %q\nserially\n%.400s\n%+v %q",
 							filepath.Base(f), grown.path, iname, oname, out.String(), ares, aerr, serial, sres, serr)
 					}
@@ -163,7 +164,7 @@ func TestListReadAheadLargeItem(t *testing.T) {
 		serial, sres, serr := renderAll([]byte(in), opt)
 		opt.ReadAhead = true
 		ahead, ares, aerr := renderAll([]byte(in), opt)
-		if ahead != serial || ares != sres || aerr != serr {
+		if ahead != serial || !reflect.DeepEqual(ares, sres) || aerr != serr {
 			t.Errorf("%v: read ahead differs\n%.300s\n%+v %q\nserially\n%.300s\n%+v %q", opt.Output, ahead, ares, aerr, serial, sres, serr)
 		}
 		if serr != "" || !strings.Contains(serial, "node299") {
@@ -256,7 +257,7 @@ func TestTableRowsReadShowWhatWholeRowsShow(t *testing.T) {
 				got, res, gerr := renderAll([]byte(in), opt)
 				opt.Steer = where
 				want, wres, werr := renderAll([]byte(in), opt)
-				if got != want || res != wres || gerr != werr {
+				if got != want || !reflect.DeepEqual(res, wres) || gerr != werr {
 					t.Errorf("width %d, ahead %v, %s: rows read token by token show\n%s\n%+v %q\nrows read whole\n%s\n%+v %q",
 						width, ahead, name, got, res, gerr, want, wres, werr)
 				}
@@ -326,7 +327,7 @@ func TestCodeHitsReadPackedShowWhatHeldHitsShow(t *testing.T) {
 			got, res, gerr := renderAll(doc, opt)
 			opt.Steer = keepAll
 			want, wres, werr := renderAll(doc, opt)
-			if got != want || res != wres || gerr != werr {
+			if got != want || !reflect.DeepEqual(res, wres) || gerr != werr {
 				t.Errorf("verbose %v, ahead %v: hits read packed show\n…%s\n%+v %q\nhits held\n…%s\n%+v %q",
 					verbose, ahead, tail(got), res, gerr, tail(want), wres, werr)
 			}

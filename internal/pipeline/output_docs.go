@@ -119,7 +119,9 @@ func (d docsOutput) open(v value.Value, res *Result) error {
 	if err != nil {
 		return err
 	}
-	res.Failed = res.Failed || recognise.Failed(w)
+	if recognise.Failed(w) {
+		res.fail(w, "")
+	}
 	return rn.flush()
 }
 

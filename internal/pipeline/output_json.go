@@ -105,9 +105,7 @@ func (j jsonOutput) read(dec *input.Decoder, res *Result) error {
 			return err
 		}
 		res.Documents++
-		for _, p := range protocol.Unwrap(skimTexts(skel, 0), recognise.Failed) {
-			res.Failed = res.Failed || p.Failed
-		}
+		failed(skimTexts(skel, 0), res)
 		if err := rn.flush(); err != nil {
 			return err
 		}

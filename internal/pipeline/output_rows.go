@@ -210,9 +210,13 @@ func (r *rowsParts) takes(v value.Value) bool { return true }
 // rows as they are read.
 func (r *rowsParts) open(v value.Value, res *Result) error {
 	rn := r.rn
+	id := ""
 	for _, p := range rn.docParts(v, true) {
+		if s, ok := replyID(p); ok {
+			id = s
+		}
 		if p.Failed {
-			res.Failed = true
+			res.fail(p.Value, id)
 		}
 		if err := r.part(p); err != nil {
 			return err

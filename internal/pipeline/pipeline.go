@@ -301,6 +301,50 @@ type Result struct {
 	// (ok: false, at the top or in a batch), a JSON-RPC error, an MCP
 	// result with isError, or an HTTP 4xx/5xx status. The command exits 1.
 	Failed bool
+	// Failures is what failed, the first maxFailures of them; More counts
+	// those past it.
+	Failures []Failure
+	More     int
+}
+
+// Failure is one failure the input reported: its kind and message, and
+// where: the op of a khive batch (-1: none), the id of the JSON-RPC reply
+// ("": none), the HTTP status (0: none).
+type Failure struct {
+	Op            int
+	Kind, Message string
+	ID            string
+	Status        int
+}
+
+// maxFailures bounds what a Result keeps of a long stream's failures.
+const maxFailures = 100
+
+// fail records that v, a document or a part of one (an error envelope
+// the protocol made of a JSON-RPC error or an isError result), reports a
+// failure; id is the JSON-RPC id of the reply it came in.
+func (res *Result) fail(v value.Value, id string) {
+	res.Failed = true
+	for _, f := range recognise.Failures(v) {
+		res.add(Failure{Op: f.Op, Kind: f.Kind, Message: f.Message, ID: id})
+	}
+}
+
+func (res *Result) add(f Failure) {
+	if len(res.Failures) >= maxFailures {
+		res.More++
+		return
+	}
+	res.Failures = append(res.Failures, f)
+}
+
+// replyID is the JSON-RPC id a part names (a reply's id note), if it is
+// one.
+func replyID(p protocol.Part) (string, bool) {
+	if !p.IsID || p.Note == nil {
+		return "", false
+	}
+	return strings.TrimPrefix(p.Note.Literal, "id: "), true
 }
 
 // Stream renders every document read from r as soon as it is complete. It
@@ -309,6 +353,11 @@ type Result struct {
 // before it, and a *WriteError if output fails.
 func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	res, err := rn.stream(r, name)
+	if res.Failed && len(res.Failures) == 0 {
+		// Said by a part no failure was read from (a reply's text that
+		// failed, read only to know it did): one, unnamed.
+		res.add(Failure{Op: -1, Kind: "failed"})
+	}
 	rn.dropSC() // held back of a document whose input broke off
 	// A note held in case it repeats is written at the input's end, and
 	// so are records held to be one table (-o tsv).
@@ -401,7 +450,10 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 			return res, &InputError{Name: name, Msg: err.Error()}
 		}
 		res.Documents++
-		res.Failed = res.Failed || status >= 400 // only the final response decides
+		if status >= 400 { // only the final response decides
+			res.Failed = true
+			res.add(Failure{Op: -1, Kind: "HTTP " + strconv.Itoa(status), Status: status})
+		}
 		line += n
 		kind = input.Sniff(br)
 		if kind == input.JSON && input.TextBody(ctype) && !input.OpensJSON(br) {
@@ -693,8 +745,14 @@ func (rn *Renderer) Document(v value.Value, res *Result) error {
 
 // failed marks res failed when v, or what it wraps, reports a failure.
 func failed(v value.Value, res *Result) {
+	id := ""
 	for _, p := range protocol.Unwrap(v, recognise.Failed) {
-		res.Failed = res.Failed || p.Failed
+		if s, ok := replyID(p); ok {
+			id = s
+		}
+		if p.Failed {
+			res.fail(p.Value, id)
+		}
 	}
 }
 
@@ -831,9 +889,13 @@ func (rn *Renderer) writeErr() error {
 
 // parts shows the parts of one document.
 func (rn *Renderer) parts(parts []protocol.Part, res *Result) error {
+	id := ""
 	for _, p := range parts {
+		if s, ok := replyID(p); ok {
+			id = s
+		}
 		if p.Failed {
-			res.Failed = true
+			res.fail(p.Value, id)
 		}
 		if p.Kind == protocol.StreamedPart {
 			continue // shown as it was read

@@ -174,3 +174,76 @@ func validationFailed(v Value) bool {
 	}
 	return false
 }
+
+// A Failure is one failure a document reports, as Failures reads it: its
+// kind (khive's error kind, a JSON-RPC code, "partial"), its message, and
+// the op of a batch it is (-1: none).
+type Failure struct {
+	Op            int
+	Kind, Message string
+}
+
+// Failures is what failed in v, by the rules Failed decides by: each
+// failed op of a batch, the error of an error envelope, the items of a
+// partial result, the rules of a failed validation. A v that Failed
+// reports but that names nothing gives one Failure of kind "failed".
+func Failures(v Value) []Failure {
+	var out []Failure
+	add := func(op int, kind, msg string) { out = append(out, Failure{Op: op, Kind: kind, Message: msg}) }
+	errorOf := func(op int, e Value) {
+		ev := ViewError(e)
+		kind := ev.Kind
+		if ev.Aborted {
+			kind = "aborted"
+		}
+		add(op, kind, ev.Msg)
+	}
+	partial := func(op int, res Value) {
+		n, of, _ := PartialResult(res)
+		msg := strconv.Itoa(n) + " failed"
+		if n < 0 {
+			msg = "items failed"
+		} else if of >= 0 {
+			msg = strconv.Itoa(n) + " of " + strconv.Itoa(of) + " failed"
+		}
+		add(op, "partial", msg)
+	}
+	switch {
+	case validationFailed(v):
+		rules, _ := v.Get("rules")
+		for _, r := range rules.Items {
+			if p, has := r.Says("passed"); has && p.IsFalse() && strings.EqualFold(r.Str("severity"), "error") {
+				add(-1, "rule failed", r.Str("id"))
+			}
+		}
+	case testEventFailed(v):
+		add(-1, "fail", strings.TrimSpace(v.Str("Package")+" "+v.Str("Test")))
+	case Classify(v) == ShapeBatch:
+		res, _ := v.Get("results")
+		for i, r := range res.Items {
+			switch {
+			case IsErrorEnvelope(r):
+				errorOf(i, r)
+			case PartialOp(r):
+				res, _ := r.Get("result")
+				partial(i, res)
+			}
+		}
+	case Classify(v) == ShapeError:
+		errorOf(-1, v)
+	case Classify(v) == ShapeEnvelope:
+		if res, ok := v.Get("result"); ok {
+			if n, _, p := PartialResult(res); p && n != 0 {
+				partial(-1, res)
+			}
+		}
+	}
+	if len(out) == 0 && Failed(v) {
+		msg := v.Str("message")
+		if msg == "" {
+			msg = v.Str("error")
+		}
+		add(-1, "failed", msg)
+	}
+	return out
+}
