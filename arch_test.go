@@ -66,6 +66,9 @@ var layers = map[string][]string{
 	"bench/jsonscan":  {"internal/jsonlib"},
 	// for tests: an example of every kind of block, for every writer
 	"internal/view/viewtest": {"internal/view"},
+	// the library guide's program (a module of its own): the public API only
+	"docs/examples/mcpclient":       {"pretty"},
+	"docs/examples/mcpclient/tasks": {},
 }
 
 func TestPackagesImportOnlyTheirLayers(t *testing.T) {
