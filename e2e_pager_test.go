@@ -414,6 +414,43 @@ func TestEndToEndRealLess(t *testing.T) {
 	}
 }
 
+// Quitting less with q exits as the run would without a pager once the
+// output is all written: 1 for an answer that reports a failure (a tall
+// batch whose op failed, which says so on its first screen), 0 for one
+// that does not.
+func TestEndToEndRealLessQuitExitsAsTheAnswer(t *testing.T) {
+	bin := buildBinary(t)
+	if _, err := exec.LookPath("less"); err != nil {
+		t.Skip("no less")
+	}
+	var ops []string
+	for i := range 30 {
+		op := `{"ok": true, "tool": "create", "result": {"id": "op-` + itoa(i) + `"}}`
+		if i == 17 {
+			op = `{"ok": false, "tool": "get", "error": {"kind": "not_found", "message": "no entity"}}`
+		}
+		ops = append(ops, op)
+	}
+	failed := writeTemp(t, "batch.json", `{"results": [`+strings.Join(ops, ",")+`], "summary": {"succeeded": 29, "failed": 1}}`)
+	for _, tt := range []struct {
+		file, first string
+		code        int
+	}{{failed, "✗ #17 get", 1}, {writeTemp(t, "tall.json", tallList(40)), "row-5 ", 0}} {
+		run := startInPTY(t, bin, 24, 80, cleanEnv("PAGER=less", "NO_COLOR=1", "LANG=C.UTF-8"), nil, tt.file)
+		deadline := time.Now().Add(10 * time.Second)
+		for !strings.Contains(run.output(), tt.first) {
+			if time.Now().After(deadline) {
+				t.Fatalf("less did not show %q on its first screen:\n%q", tt.first, run.output())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		run.ptmx.Write([]byte("q"))
+		if code := run.wait(20 * time.Second); code != tt.code {
+			t.Errorf("%s: exit %d after q, want %d", filepath.Base(tt.file), code, tt.code)
+		}
+	}
+}
+
 // Human output piped (`| less -R`) is as wide as the terminal it will be
 // seen on: stderr's, else the controlling terminal's; else 80.
 func TestEndToEndWidthWhenPiped(t *testing.T) {
