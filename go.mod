@@ -1,6 +1,10 @@
 module github.com/khive-ai/khive-pretty
 
-go 1.26.8
+// The lowest Go the code builds with: golang.org/x/sys and x/term ask for
+// 1.26.0, the code itself for 1.25. The build's own Go is pinned apart.
+go 1.26.0
+
+toolchain go1.26.8
 
 // Runtime defaults that a run of a few milliseconds pays for at start-up
 // and never uses (docs/performance.md): a goroutine, and a thread to run
