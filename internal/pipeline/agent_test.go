@@ -61,7 +61,7 @@ func (g *gen) agentObject(n int) Value {
 func TestAgentStreamedIsAgentHeld(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
-	streamedAny, wrappedAny, seeds := 0, 0, short(48, 16)
+	streamedAny, wrappedAny, seeds := 0, 0, short(48, 8)
 	for seed := uint64(0); seed < uint64(seeds); seed++ {
 		g := newGen(9100 + seed)
 		var templates []Value

@@ -42,6 +42,7 @@ func whole(b view.Block) []string {
 // every description and message is whole in the output, once line breaks
 // and indents are ignored, and no line is wider than the width.
 func TestDefinitionsAndMessagesWrapInsteadOfBeingCut(t *testing.T) {
+	t.Parallel()
 	var files []string
 	for _, pat := range []string{"*tools_list*", "*prompts_*", "*sampling*", "*elicitation*", "*completion*"} {
 		m, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "mcp", pat))

@@ -20,6 +20,7 @@ import (
 // document's text and of a diff is in human output (wrapped, never cut),
 // and no line is wider than the width.
 func TestDocumentsWrapAtEveryWidth(t *testing.T) {
+	t.Parallel()
 	var files []string
 	for _, pat := range []string{"filesystem_*.json", "everything_resource*.json", "everything_gzip_resource_inline.json"} {
 		m, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "mcp", pat))

@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,6 +41,22 @@ func parseJSONText(s string) ([]Value, bool) { return protocol.ParseJSONText(s) 
 
 // short is n, or under -short (the loop people run while they work) the
 // smaller quick: the full sizes run in go test ./... and CI.
+// halfWhenShort is m, or every other case of it (by name) under -short:
+// the quick run keeps cases of every kind, the full run checks them all.
+func halfWhenShort[V any](m map[string]V) map[string]V {
+	if !testing.Short() {
+		return m
+	}
+	names := slices.Sorted(maps.Keys(m))
+	half := map[string]V{}
+	for i, n := range names {
+		if i%2 == 0 {
+			half[n] = m[n]
+		}
+	}
+	return half
+}
+
 func short(n, quick int) int {
 	if testing.Short() {
 		return quick

@@ -20,6 +20,7 @@ import (
 // the same in human and Markdown output, with the same result and error,
 // as read serially. TestSeams reads every sample's lists ahead too.
 func TestListReadAheadShowsWhatSerialReadingShows(t *testing.T) {
+	t.Parallel()
 	pats := []string{"../../testdata/codebase_search_code.json", "../../testdata/graphiti_search_nodes.json", "../../testdata/khive_list_tasks.json", "../../testdata/khive_neighbors.json", "../../testdata/mcp_structured_content.json"}
 	var files []string
 	for _, pat := range pats {
@@ -220,6 +221,7 @@ func (f *failsAfter) Write(p []byte) (int, error) {
 // a row that is not a record, and keys out of order and repeated; it is
 // read serially and ahead, alone and cut off.
 func TestTableRowsReadShowWhatWholeRowsShow(t *testing.T) {
+	t.Parallel()
 	doc := `{"ok": true, "tool": "list", "result": {"items": [` + items(1500, func(i int) string {
 		switch {
 		case i == 1100:
@@ -250,7 +252,11 @@ func TestTableRowsReadShowWhatWholeRowsShow(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
-	for _, width := range []int{30, 60, 100, 200} {
+	widths := []int{30, 60, 100, 200}
+	if testing.Short() {
+		widths = []int{30, 100}
+	}
+	for _, width := range widths {
 		for _, ahead := range []bool{false, true} {
 			for name, in := range map[string]string{"whole": doc, "cut off": doc[:len(doc)*9/10]} {
 				opt := Options{Output: Human, Width: width, Now: now, ReadAhead: ahead}
@@ -310,6 +316,7 @@ func tail(s string) string { return s[max(len(s)-300, 0):] }
 // shape read packed are the values read whole is TestRecordsReadPacked…
 // in recognise: held, they make the list no code search.)
 func TestCodeHitsReadPackedShowWhatHeldHitsShow(t *testing.T) {
+	t.Parallel()
 	doc := []byte(`{"results": [` + items(1500, func(i int) string {
 		return `{"chunk_id": "c` + itoa(i) + `", "file_path": "src/f` + itoa(i) + `.py", "content": "def f` + itoa(i) +
 			`():\n\t\"\"\"Doc \u00e9\ud83d\ude00.\"\"\"\n    return None", "start_line": ` + itoa(i) + `, "end_line": ` + itoa(i+3) +

@@ -20,6 +20,7 @@ import (
 // write of it what they write of a view of every line. Texts around the
 // bound, with CRLF line ends, tags, hints and asks past it, one long line.
 func TestLongProseShowsAsAViewOfEveryLine(t *testing.T) {
+	t.Parallel()
 	m := format.MaxValue
 	tagged := func(n int, sep string) string {
 		var b strings.Builder

@@ -27,7 +27,6 @@ var knownSeams = map[string]bool{
 	"batch_with_lists.json .results[].result.items -o markdown": true,
 	"codebase_search_code.json .results -o plain":               true,
 	"khive_batch_partial.json .results[].result -o human":       true,
-	"khive_neighbors.json .results[].result -o human":           true,
 }
 
 // TestSeams guards the single path: every sample under testdata and the

@@ -99,6 +99,9 @@ func TestRequestOpsHeldBackInPlain(t *testing.T) {
 // however long its list (73 MiB for 15 MiB of input when the list was
 // held). Not parallel: the heap measured is the process's.
 func TestRequestOpsHeldBackInConstantMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures memory: the full run")
+	}
 	doc := requestEnvelope(short(40000, 15000), false, "")
 	peak, _, _ := peakLive(t, doc, Options{Output: Plain})
 	if peak > 8<<20 {
@@ -212,7 +215,7 @@ func TestHeldReplyIsShownAsTheHeldOne(t *testing.T) {
 	if testing.Short() {
 		delete(outputs, "agent") // the quick run: one output of two
 	}
-	for name, doc := range mcpReplies() {
+	for name, doc := range halfWhenShort(mcpReplies()) {
 		for oname, opt := range outputs {
 			back := readBack[oname][name]
 			showsAsHeld(t, name+", "+oname, doc, opt, back)
@@ -255,6 +258,9 @@ func showsAsHeld(t *testing.T, name, doc string, opt Options, back bool) {
 // input).
 // Not parallel: the heap measured is the process's.
 func TestHeldReplyInConstantMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures memory: the full run")
+	}
 	req := requestEnvelope(short(15000, 6000), false, "")
 	doc := `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": ` + quote(req, false) + `}], "structuredContent": ` + req + `, "isError": false}}`
 	for _, opt := range []Options{{Output: Plain}, {Output: Agent, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}} {

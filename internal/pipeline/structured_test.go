@@ -119,11 +119,11 @@ func TestStructuredContentIsShownAsTheHeldOne(t *testing.T) {
 		"markdown": {Output: Markdown}, "markdown, read ahead": {Output: Markdown, ReadAhead: true}}
 	if testing.Short() {
 		// The quick run: one output of each kind.
-		for _, o := range []string{"agent", "human", "markdown"} {
+		for _, o := range []string{"agent", "human", "markdown", "markdown, read ahead"} {
 			delete(outputs, o)
 		}
 	}
-	for name, tc := range scReplies(short(1500, 1100)) {
+	for name, tc := range halfWhenShort(scReplies(short(1500, 1100))) {
 		for oname, opt := range outputs {
 			if opt.Output == Human || opt.Output == Markdown {
 				// These show a text block beside the structured content as
@@ -284,6 +284,9 @@ func TestStructuredContentErrors(t *testing.T) {
 // MiB however long the list (the reply was held: 6 times the input).
 // Not parallel: the heap measured is the process's.
 func TestStructuredContentInConstantMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures memory: the full run")
+	}
 	doc := benchForm(short(30000, 12000))
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	for _, opt := range []Options{{Output: Plain}, {Output: Agent, Now: now},
@@ -339,7 +342,7 @@ func TestStructuredContentRepliesFromAPipe(t *testing.T) {
 	rows := string(listEnvelope(1200))
 	rows = rows[strings.Index(rows, "[") : strings.LastIndex(rows, "]")+1]
 	var b strings.Builder
-	for i := range short(12, 6) {
+	for i := range short(12, 3) {
 		fmt.Fprintf(&b, `{"jsonrpc": "2.0", "id": %d, "result": {"content": [{"type": "text", "text": "1200 tasks"}], "structuredContent": {"items": %s}}}`+"\n", i, rows)
 	}
 	in := b.String()

@@ -71,7 +71,7 @@ func wrapIfList(doc, key string) string {
 func TestSlowStreamShowsWhatTheFileShows(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(42, 3))
-	for i := 0; i < short(8, 3); i++ {
+	for i := 0; i < short(8, 2); i++ {
 		var b strings.Builder
 		var want []string
 		for j := range 4 + r.IntN(6) {

@@ -11,6 +11,7 @@ import (
 // streamed one alike; a list a key of khive names (blocked_by) keeps its
 // cell.
 func TestListOfRecordsShownUnderItsRow(t *testing.T) {
+	t.Parallel()
 	row := func(i int) string {
 		return fmt.Sprintf(`{"ifindex": %d, "ifname": "eth%d", "mtu": 1500, "addr_info": [{"family": "inet", "local": "10.0.%d.%d", "prefixlen": 24}]}`, i, i, i/250, i%250)
 	}

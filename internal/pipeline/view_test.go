@@ -80,6 +80,7 @@ func expected(c view.Cell) []string {
 // full outputs, human --verbose and Markdown --verbose: the writers may
 // choose how a value looks, never whether it is there.
 func TestViewValuesAppearInVerboseOutputs(t *testing.T) {
+	t.Parallel()
 	var files []string
 	for _, pat := range []string{"../../testdata/*.json", "../../testdata/*.ndjson", "../../testdata/*.sse", "../../testdata/*.http", "../../testdata/mcp/*.json", "../../testdata/mcp/*.sse", "../../testdata/mcp/*.http", "../../testdata/mcp/*.txt", "../../testdata/graphiti/*.json"} {
 		m, _ := filepath.Glob(pat)

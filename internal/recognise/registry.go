@@ -270,6 +270,12 @@ func pickShape(v Value, tool string) *Recogniser {
 // it did not expect, ok is false and the caller shows the generic view, so
 // nothing is lost; the reason is kept among the document's problems.
 func (b builder) special(s *Recogniser, v Value, d *view.Doc) (blocks []view.Block, ok bool) {
+	if s.Arrays && s.Long == nil && s.Reads == "" && len(v.Items) > input.StreamAfter {
+		// A list of the shape too long to hold is read as it comes, where
+		// its shape (known by a tool named after it) is not yet known: held
+		// or read as it comes, it is shown alike, as a long list.
+		return nil, false
+	}
 	b.shaped = true
 	if spec := b.opt.Steer; v.IsOpen() && s.items() != "" && len(spec.Columns) == 0 && (len(spec.Sort) > 0 || len(spec.Where) > 0) {
 		// What --sort and --where keep, and its order, are known once
