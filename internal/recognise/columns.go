@@ -20,69 +20,80 @@ type colInfo struct {
 	generic bool
 }
 
+// knownColumns is where a column of a key of ours stands: identity
+// first, then state, then what the row is about, then who and when;
+// bookkeeping last and first to go.
+var knownColumns = map[string]colInfo{
+	// What names the row; a URI is never cut, it would not work.
+	"id":           {order: 0, keep: view.Essential},
+	"uuid":         {order: 0, keep: view.Essential},
+	"uri":          {order: 0, keep: view.Essential},
+	"uri_template": {order: 0, keep: view.Essential},
+	// short, and says what a row holds
+	"mime_type":        {order: 31, keep: 70},
+	"note_id":          {order: 1, keep: 96},
+	"chunk_id":         {order: 1, keep: 96},
+	"edge_id":          {order: 1, keep: 96},
+	"status":           {order: 10, keep: 95},
+	"state":            {order: 10, keep: 95},
+	"outcome":          {order: 10, keep: 95},
+	"dependency_state": {order: 12, keep: 68},
+	// what a blocked task waits on: worth more than when it was made
+	"blocked_by":      {order: 14, keep: 67},
+	"actionable":      {order: 13, keep: 45},
+	"priority":        {order: 20, keep: 90},
+	"verb":            {order: 24, keep: 42},
+	"kind":            {order: 25, keep: 55},
+	"type":            {order: 25, keep: 55},
+	"entity_type":     {order: 25, keep: 55},
+	"memory_type":     {order: 25, keep: 55},
+	"rank_score_kind": {order: 53, keep: 44},
+	"substrate":       {order: 25, keep: 38},
+	"relation":        {order: 26, keep: 85},
+	"direction":       {order: 25, keep: 80},
+	// a transition's two states, right after the state itself
+	"from":               {order: 11, keep: 85},
+	"to":                 {order: 11, keep: 85},
+	"title":              {order: 30, keep: view.Essential, flex: true, min: 20, want: 40},
+	"name":               {order: 30, keep: view.Essential, flex: true, min: 20, want: 40},
+	"content":            {order: 31, keep: 98, flex: true, min: 20, want: 60},
+	"text":               {order: 31, keep: 98, flex: true, min: 20, want: 60},
+	"fact":               {order: 31, keep: 98, flex: true, min: 20, want: 60},
+	"summary":            {order: 31, keep: 98, flex: true, min: 20, want: 60},
+	"description":        {order: 32, keep: 60, flex: true, min: 12, want: 30},
+	"message":            {order: 32, keep: 60, flex: true, min: 12, want: 30},
+	"reason":             {order: 32, keep: 60, flex: true, min: 12, want: 30},
+	"result":             {order: 32, keep: 60, flex: true, min: 12, want: 30},
+	"file_path":          {order: 32, keep: 60, flex: true, min: 12, want: 30},
+	"path":               {order: 32, keep: 60, flex: true, min: 12, want: 30},
+	"source_description": {order: 32, keep: 60, flex: true, min: 12, want: 30},
+	"assignee":           {order: 40, keep: 70, flex: true, min: 10},
+	"actor":              {order: 40, keep: 70, flex: true, min: 10},
+	"owner":              {order: 40, keep: 70, flex: true, min: 10},
+	"score":              {order: 50, keep: 80, align: view.Right},
+	"similarity":         {order: 50, keep: 80, align: view.Right},
+	"similarity_score":   {order: 50, keep: 80, align: view.Right},
+	"confidence":         {order: 50, keep: 80, align: view.Right},
+	"weight":             {order: 51, keep: 50, align: view.Right},
+	// what a task list is read for: shown before text widens
+	"due":          {order: 60, keep: 80},
+	"due_at":       {order: 60, keep: 80},
+	"updated_at":   {order: 61, keep: 72},
+	"created_at":   {order: 62, keep: 66},
+	"completed_at": {order: 63, keep: 50},
+	"tags":         {order: 70, keep: 45, flex: true, min: 10},
+	"labels":       {order: 70, keep: 45, flex: true, min: 10},
+	"namespace":    {order: 80, keep: 25},
+	"group_id":     {order: 80, keep: 25},
+}
+
 // columnInfo ranks a column by usefulness, from its key and the kind of
 // values it holds. Identity first, then state, then what the row is about,
 // then who and when; bookkeeping last and first to go.
 func columnInfo(key string, kind Kind, isTime bool) colInfo {
 	key = Snake(key)
-	switch key {
-	case "id", "uuid", "uri", "uri_template":
-		// What names the row; a URI is never cut, it would not work.
-		return colInfo{order: 0, keep: view.Essential}
-	case "mime_type":
-		return colInfo{order: 31, keep: 70} // short, and says what a row holds
-	case "note_id", "chunk_id", "edge_id":
-		return colInfo{order: 1, keep: 96}
-	case "status", "state", "outcome":
-		return colInfo{order: 10, keep: 95}
-	case "dependency_state":
-		return colInfo{order: 12, keep: 68}
-	case "blocked_by":
-		// what a blocked task waits on: worth more than when it was made
-		return colInfo{order: 14, keep: 67}
-	case "actionable":
-		return colInfo{order: 13, keep: 45}
-	case "priority":
-		return colInfo{order: 20, keep: 90}
-	case "verb":
-		return colInfo{order: 24, keep: 42}
-	case "kind", "type", "entity_type", "memory_type":
-		return colInfo{order: 25, keep: 55}
-	case "rank_score_kind":
-		return colInfo{order: 53, keep: 44}
-	case "substrate":
-		return colInfo{order: 25, keep: 38}
-	case "relation":
-		return colInfo{order: 26, keep: 85}
-	case "direction":
-		return colInfo{order: 25, keep: 80}
-	case "from", "to":
-		// a transition's two states, right after the state itself
-		return colInfo{order: 11, keep: 85}
-	case "title", "name":
-		return colInfo{order: 30, keep: view.Essential, flex: true, min: 20, want: 40}
-	case "content", "text", "fact", "summary":
-		return colInfo{order: 31, keep: 98, flex: true, min: 20, want: 60}
-	case "description", "message", "reason", "result", "file_path", "path", "source_description":
-		return colInfo{order: 32, keep: 60, flex: true, min: 12, want: 30}
-	case "assignee", "actor", "owner":
-		return colInfo{order: 40, keep: 70, flex: true, min: 10}
-	case "score", "similarity", "similarity_score", "confidence":
-		return colInfo{order: 50, keep: 80, align: view.Right}
-	case "weight":
-		return colInfo{order: 51, keep: 50, align: view.Right}
-	case "due", "due_at":
-		return colInfo{order: 60, keep: 80} // what a task list is read for: shown before text widens
-	case "updated_at":
-		return colInfo{order: 61, keep: 72}
-	case "created_at":
-		return colInfo{order: 62, keep: 66}
-	case "completed_at":
-		return colInfo{order: 63, keep: 50}
-	case "tags", "labels":
-		return colInfo{order: 70, keep: 45, flex: true, min: 10}
-	case "namespace", "group_id":
-		return colInfo{order: 80, keep: 25}
+	if ci, ok := knownColumns[key]; ok {
+		return ci
 	}
 	switch {
 	case IsIDKey(key):
