@@ -133,6 +133,11 @@ var (
 			{Word: "cancelled", Symbol: CancelledSymbol, Tone: Muted},
 		},
 	}
+	TaskManagerStatus = Vocabulary{
+		Name:   "mcp-taskmanager status",
+		Source: "@kazuph/mcp-taskmanager 1.1.1, dist/index.js: the status of a tool's answer (the others say what was done)",
+		Words:  []Word{{Word: "error", Tone: Bad}, {Word: "task_not_found", Tone: Bad}},
+	}
 	KhiveDependency = Vocabulary{
 		Name:   "khive dependency state",
 		Source: "khive, crates/khive-pack-gtd/src/dependency.rs: a task's dependency_state and its blockers' state",
@@ -160,10 +165,15 @@ var Health = []*Vocabulary{&KhiveRequestStatus, &HealthCheck, &HealthStatus, &Co
 // test's.
 var Outcomes = []*Vocabulary{&KhiveEventOutcome, &CheckConclusion, &TestAction}
 
+// Reports is the vocabularies of a {status, message} report, beside the
+// health words: those of servers that answer so.
+var Reports = []*Vocabulary{&TaskManagerStatus}
+
 // All is every vocabulary, as docs/usage.md lists them.
 func All() []*Vocabulary {
 	return []*Vocabulary{&KhiveTaskStatus, &KhiveRequestStatus, &KhiveEventOutcome, &KhiveDependency,
-		&MCPTaskStatus, &HealthCheck, &HealthStatus, &CommitState, &PodPhase, &CheckConclusion, &TestAction}
+		&MCPTaskStatus, &HealthCheck, &HealthStatus, &CommitState, &PodPhase, &CheckConclusion, &TestAction,
+		&TaskManagerStatus}
 }
 
 // Lookup is the word of v that w is (an alias resolved), if v has it.

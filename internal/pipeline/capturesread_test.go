@@ -130,3 +130,18 @@ func TestMarkdownTableInToolText(t *testing.T) {
 		t.Errorf("a column left out unsaid:\n%s", got)
 	}
 }
+
+// mcp-taskmanager answers a missing task with {"status": "task_not_found",
+// "message": …} and no isError: its own vocabulary (glyphs) says it
+// failed, so it is shown as a failure and exits 1.
+func TestServerVocabularyFailure(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/mcp/taskmgr_task_not_found.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	res, err := NewRenderer(&out, Options{Output: Human, Width: 80}).Stream(bytes.NewReader(data), "t")
+	if err != nil || !res.Failed || !strings.HasPrefix(out.String(), "✗ task_not_found\n") {
+		t.Errorf("failed %v, %v:\n%s", res.Failed, err, out.String())
+	}
+}

@@ -191,11 +191,13 @@ func TestGoTestEventsFailTheRun(t *testing.T) {
 }
 
 // A {status, message} report is marked a success only by a word that
-// says so: a task manager's task_not_found drew ✓.
+// says so (a task manager's task_not_found drew ✓), a failure only by a
+// vocabulary's word (mcp-taskmanager's own), and otherwise not at all.
 func TestStatusReportMarkedByItsWord(t *testing.T) {
 	for doc, want := range map[string]string{
-		`{"status": "ok", "message": "Graphiti is up"}`:           "✓ ok",
-		`{"status": "task_not_found", "message": "No such task"}`: "task_not_found",
+		`{"status": "ok", "message": "Graphiti is up"}`:              "✓ ok",
+		`{"status": "task_not_found", "message": "No such task"}`:    "✗ task_not_found",
+		`{"status": "already_done", "message": "Task already done"}`: "already_done",
 	} {
 		got := renderString(t, doc, Options{Output: Human, Width: 80})
 		if !strings.HasPrefix(got, want) {

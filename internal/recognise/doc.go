@@ -668,6 +668,15 @@ func StatusTone(s string) view.Tone {
 	return view.Tone(m.Tone)
 }
 
+// reportTone is what the status of a {status, message} report means: a
+// word of a server that answers so (glyphs.Reports), or a status word.
+func reportTone(s string) view.Tone {
+	if w, ok := glyphs.Find(s, glyphs.Reports...); ok {
+		return view.Tone(w.Tone)
+	}
+	return StatusTone(s)
+}
+
 // saidBefore reports a warning line among those said already.
 func saidBefore(w view.Block, said []view.Block) bool {
 	f, ok := w.(view.Footer)

@@ -53,7 +53,7 @@ func Failed(v Value) bool {
 	if s, ok := v.Says("success"); ok && s.IsFalse() {
 		return true
 	}
-	if isSinkManifest(v) && manifestFailed(v) || isStatusReport(v) && StatusTone(v.Str("status")) == view.Bad {
+	if isSinkManifest(v) && manifestFailed(v) || isStatusReport(v) && reportTone(v.Str("status")) == view.Bad {
 		return true
 	}
 	if validationFailed(v) || testEventFailed(v) {

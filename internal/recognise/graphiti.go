@@ -225,10 +225,10 @@ var graphitiStatus = Recogniser{
 		if isStatusReport(v) {
 			// graphiti's StatusResponse: {status: ok | error, message}.
 			status, msg := v.Str("status"), v.Str("message")
-			if StatusTone(status) == view.Bad {
+			if reportTone(status) == view.Bad {
 				return []view.Block{view.Error{Tool: status, Message: msg}}, nil
 			}
-			head := view.Part{Tone: StatusTone(status), Text: status}
+			head := view.Part{Tone: reportTone(status), Text: status}
 			if head.Tone == view.Good {
 				head.Mark = view.OK // only a word that says so: task_not_found is no success
 			}
