@@ -356,3 +356,22 @@ func TestVerboseListsInRowsAreTables(t *testing.T) {
 		}
 	}
 }
+
+// A name that tells the rows apart is shown whole, however many words,
+// before a description gets room (desktop-commander's resources differ
+// only after "Desktop Commander"); a value a few characters longer than
+// its column's narrowest is not cut to save them (git-working-directo…).
+func TestNamesAndNearlyWholeValuesNotCut(t *testing.T) {
+	for file, want := range map[string]string{
+		"desktop_resources_list.json":          "Desktop Commander Config Editor\n",
+		"gitmcp_resources_templates_list.json": "git-working-directory  Git Working Directory\n",
+	} {
+		data, err := os.ReadFile("../../testdata/mcp/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := renderString(t, string(data), Options{Output: Human, Width: 80}); !strings.Contains(got, want) {
+			t.Errorf("%s:\n%s", file, got)
+		}
+	}
+}

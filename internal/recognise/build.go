@@ -635,9 +635,13 @@ type plannedColumn struct {
 	prose   int  // how many rows hold a sentence in it
 	words   int  // the spaces in its sentences: which of two says more
 	numbers int  // how many of its values are numbers
-	alarm   bool // some row holds a failure in it (a broken dependency)
-	set     int  // how many rows hold a value in it
-	score   []Value
+	longest int  // the longest string, in bytes (at least its width)
+	// names is the texts of the column so far while none repeats (nil
+	// once one does): a name column whose names all differ.
+	names *textSet
+	alarm bool // some row holds a failure in it (a broken dependency)
+	set   int  // how many rows hold a value in it
+	score []Value
 	// Measured on the values, to rank a column no key of ours names: its
 	// scalars seen so far while each was short and none repeated (nil
 	// once one is long, repeats or is not a scalar: no identity), and
@@ -661,6 +665,12 @@ type plannedColumn struct {
 func (c *plannedColumn) measure(v Value) {
 	if u, ok := wrappedRecords(v); ok {
 		v = u // shown as the list it wraps
+	}
+	if v.Kind == String {
+		c.longest = max(c.longest, len(v.Text))
+		if c.names != nil && !c.names.add(v.Text) {
+			c.names = nil
+		}
 	}
 	switch {
 	case v.Kind == String && isURL(v.Text):
@@ -739,6 +749,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 					p.planned = slab
 				}
 				slab = append(slab, plannedColumn{key: m.Key, occ: occ, kind: Null, time: true})
+				if Snake(m.Key) == "name" {
+					slab[len(slab)-1].names = &textSet{m: map[string]struct{}{}}
+				}
 				c = &slab[len(slab)-1]
 				byID[id] = c
 				cols = append(cols, c)
@@ -852,6 +865,16 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 				// A mark (✓/✗): narrow, so before the sentences too.
 				c.info.keep = markKeep
 			}
+		}
+		if c.info.flex && c.longest > c.info.min && c.longest <= c.info.min+nearlyWhole {
+			// Cut a few characters short, a value says less and saves
+			// nothing: the column is as wide as its longest value.
+			c.info.min = c.longest
+		}
+		if Snake(c.key) == "name" && c.info.flex && c.names != nil && c.set == len(rows) && c.longest <= nameMax {
+			// Names that tell the rows apart, however many words: a name
+			// cut short may name another row (Desktop Commander F…).
+			c.info.flex = false
 		}
 		switch {
 		case kind == "task" && c.key == "content":
@@ -1160,6 +1183,26 @@ func oneProse(keep []*plannedColumn) {
 			c.info.keep = min(c.info.keep, secondProseKeep)
 		}
 	}
+}
+
+// nearlyWhole is how far short of its longest value a column's narrowest
+// may be for it to be shown whole instead; nameMax the longest name never
+// cut.
+const (
+	nearlyWhole = 4
+	nameMax     = 40
+)
+
+// textSet is a set of texts, for names that must all differ.
+type textSet struct{ m map[string]struct{} }
+
+// add adds s, false if it was there.
+func (t *textSet) add(s string) bool {
+	if _, ok := t.m[s]; ok {
+		return false
+	}
+	t.m[s] = struct{}{}
+	return true
 }
 
 // secondProseKeep is the worth of a second column of sentences: above a
