@@ -42,6 +42,7 @@ const overviewAfter = 8
 func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
 	rows := make([][]view.Cell, len(tools))
 	hinted := false
+	var legend []view.Hint // each glyph the table shows, said once under it
 	longest := 0 // the longest name: a signature is cut in its parameters, never its name
 	for i, t := range tools {
 		d, err := b.tool(t)
@@ -51,14 +52,17 @@ func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
 		longest = max(longest, len(d.Name))
 		desc, _, _ := strings.Cut(d.Description, "\n")
 		rows[i] = []view.Cell{{Kind: view.Text, Text: d.Name + "(" + signature(d.Params) + ")"}, {}, {}}
-		var words []string
+		var shown []view.Hint
 		for _, h := range d.Hints {
 			if h.Kind != view.Idempotent { // what a call may do, not how it repeats: -v says that
-				words = append(words, h.Text)
+				shown = append(shown, h)
+				if h.Kind != view.OtherHint && !slices.ContainsFunc(legend, func(l view.Hint) bool { return l.Kind == h.Kind }) {
+					legend = append(legend, h)
+				}
 			}
 		}
-		if len(words) > 0 {
-			rows[i][1], hinted = view.Cell{Kind: view.Text, Text: strings.Join(words, ", ")}, true
+		if len(shown) > 0 {
+			rows[i][1], hinted = view.Cell{Kind: view.Hints, Sub: &view.Sub{Hints: shown}}, true
 		}
 		if desc = strings.TrimSpace(desc); desc != "" {
 			rows[i][2] = view.Cell{Kind: view.Text, Text: desc}
@@ -68,7 +72,8 @@ func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
 		// Room for the names first: the parameters get what is left
 		// after the hints and the description.
 		{Key: "name", Header: "TOOL", Keep: 100, Identity: true, Flex: true, Min: min(max(16, longest+3), 48)},
-		{Key: "hints", Header: "HINTS", Keep: 79}, // after the description has its room
+		// A few glyphs wide: a destructive tool is marked at any width.
+		{Key: "hints", Header: "HINTS", Keep: 90},
 		{Key: "description", Header: "DESCRIPTION", Keep: 85, Flex: true, Min: 20, Want: 40},
 	}
 	if !hinted {
@@ -77,8 +82,16 @@ func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
 			rows[i] = slices.Delete(rows[i], 1, 2)
 		}
 	}
-	blocks := []view.Block{view.Heading{Text: format.Count(len(tools), "tool")}, view.Table{Columns: cols, Rows: rows},
-		view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: "-v shows each tool's description and parameters"}}}}
+	blocks := []view.Block{view.Heading{Text: format.Count(len(tools), "tool")}, view.Table{Columns: cols, Rows: rows}}
+	if len(legend) > 0 {
+		// What each glyph of the hints says, once.
+		key := view.Footer{Kind: view.Meta}
+		for i := range legend {
+			key.Parts = append(key.Parts, view.Part{Text: legend[i].Text, Hint: &legend[i]})
+		}
+		blocks = append(blocks, key)
+	}
+	blocks = append(blocks, view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: "-v shows each tool's description and parameters"}}})
 	if rest := b.leftover(v, 0, "tools"); rest != nil {
 		blocks = append(blocks, view.Gap{}, *rest)
 	}

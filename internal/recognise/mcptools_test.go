@@ -242,7 +242,8 @@ func TestToolsOverviewSignaturesAndHints(t *testing.T) {
 	if len(tb.Rows) != 9 || len(tb.Columns) != 3 {
 		t.Fatalf("table: %#v", tb)
 	}
-	if r := tb.Rows[0]; r[0].Text != "toola(path:str, limit?:num)" || r[1].Text != "destructive" || r[2].Text != "Does a thing." {
-		t.Errorf("row: %q %q %q", r[0].Text, r[1].Text, r[2].Text)
+	if r := tb.Rows[0]; r[0].Text != "toola(path:str, limit?:num)" || r[1].Kind != view.Hints || len(r[1].Sub.Hints) != 1 ||
+		r[1].Sub.Hints[0].Kind != view.Destructive || r[2].Text != "Does a thing." {
+		t.Errorf("row: %+v", r)
 	}
 }

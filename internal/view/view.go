@@ -83,6 +83,7 @@ const (
 	Deep                       // nesting deeper than N levels: Text is "{" or "["
 	Bar                        // a bar of Frac (0..1) of the column's scale
 	URL                        // a web address, which a terminal may follow
+	Hints                      // the behaviours a tool declares (Sub.Hints): glyphs in a table
 )
 
 // Cell is one value with its meaning.
@@ -117,6 +118,7 @@ type Sub struct {
 	Items  []Cell  // List
 	Fields []Field // Object
 	Block  Block   // Nested, in an Under column: its records as a table
+	Hints  []Hint  // Hints
 }
 
 // Short is the form of the cell a shortened view shows: its Text, or the
@@ -309,6 +311,9 @@ type Part struct {
 	// Aside parts follow the parts that carry the message (a batch's
 	// status after its counts).
 	Aside bool
+	// Hint, when set, is the behaviour Text names: its glyph before it
+	// (a legend of a table's hints).
+	Hint *Hint
 }
 
 // FooterKind is what a footer line is.

@@ -28,6 +28,8 @@ func (h *Writer) cellAt(c *view.Cell) table.Cell {
 	switch c.Kind {
 	case view.Null:
 		return table.Cell{Text: "null", Style: h.th.Faint}
+	case view.Hints:
+		return h.hints(c.Sub.Hints)
 	case view.NotYet:
 		return table.Cell{Text: h.g.Dash, Style: h.th.Faint}
 	case view.Bool:
@@ -240,4 +242,29 @@ func (h *Writer) tableCell(m *memo, i int, c *view.Cell) table.Cell {
 	col[n-1] = tc
 	m.cols[i] = col
 	return tc
+}
+
+// hints is a tool's declared behaviours as a cell: in a table its
+// glyphs (a legend under it says them), a hint that has none as its
+// words; in Markdown the words.
+func (h *Writer) hints(hs []view.Hint) table.Cell {
+	parts := make([]string, len(hs))
+	for i, hi := range hs {
+		parts[i] = hi.Text
+		if g := h.HintGlyph(hi.Kind); g != "" && !h.opt.Markdown {
+			parts[i] = g
+		}
+	}
+	sep := " "
+	if h.opt.Markdown {
+		sep = ", "
+	}
+	// One style for the cell: a destructive tool's warning wins.
+	tone := view.Neutral
+	for _, hi := range hs {
+		if hi.Tone == view.Warn || tone == view.Neutral {
+			tone = hi.Tone
+		}
+	}
+	return table.Cell{Text: h.text(strings.Join(parts, sep)), Style: h.tone(tone)}
 }

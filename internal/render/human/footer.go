@@ -29,6 +29,11 @@ func (h *Writer) footer(f view.Footer) {
 // part is one part of a footer, styled.
 func (h *Writer) part(kind view.FooterKind, p view.Part) string {
 	text := h.text(p.Text)
+	if p.Hint != nil {
+		if g := h.HintGlyph(p.Hint.Kind); g != "" {
+			text = h.tone(p.Hint.Tone).Render(g) + " " + text
+		}
+	}
 	if p.Mark != view.NoMark {
 		text = h.Mark(p.Mark) + " " + text
 	}
