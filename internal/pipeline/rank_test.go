@@ -375,3 +375,16 @@ func TestNamesAndNearlyWholeValuesNotCut(t *testing.T) {
 		}
 	}
 }
+
+// Where no id leads, a name column whose names all differ leads: a
+// table's columns (SQLite's table_info), a device (lsblk), a file.
+func TestNameLeadsWhereNoIDDoes(t *testing.T) {
+	doc := `[{"cid": 0, "type": "INTEGER", "name": "id", "pk": true}, {"cid": 1, "type": "TEXT", "name": "title", "pk": false}]`
+	if got := renderString(t, doc, Options{Output: Human, Width: 80}); !strings.HasPrefix(got, "NAME ") {
+		t.Errorf("not led by NAME:\n%s", got)
+	}
+	doc = `[{"id": "a1", "type": "disk", "name": "vda"}, {"id": "a2", "type": "disk", "name": "vdb"}]`
+	if got := renderString(t, doc, Options{Output: Human, Width: 80}); !strings.HasPrefix(got, "ID ") {
+		t.Errorf("an id no longer leads:\n%s", got)
+	}
+}

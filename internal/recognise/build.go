@@ -1045,6 +1045,7 @@ func alarming(key, s string) bool {
 // first column (in the rows' order) no key of ours names whose values are
 // short, filled and different on every row (a commit, a file, a device).
 func identify(keep, cols []*plannedColumn, rows int) {
+	leadName(keep)
 	if rows < identifyRows {
 		return // a few rows differ by chance
 	}
@@ -1159,6 +1160,24 @@ func isPosition(s string) bool {
 	}
 	// path:line:col, or a path with a directory: host:port is no file's.
 	return n > 0 && !strings.ContainsAny(s, " \t\n") && (n == 2 && strings.Contains(s, ".") || strings.ContainsAny(s, `/\`))
+}
+
+// leadName puts a name column whose names all differ first where no id
+// does: a table's column, a device, a package is named by it, and read
+// by it before its type (SQLite's table_info, lsblk).
+func leadName(keep []*plannedColumn) {
+	var name *plannedColumn
+	for _, c := range keep {
+		if c.info.order == 0 {
+			return
+		}
+		if Snake(c.key) == "name" && c.names != nil && c.occ == 0 {
+			name = c
+		}
+	}
+	if name != nil {
+		name.info.order = 2
+	}
 }
 
 // oneProse leaves the room sentences want to one column of them, the
