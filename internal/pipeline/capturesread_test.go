@@ -145,3 +145,12 @@ func TestServerVocabularyFailure(t *testing.T) {
 		t.Errorf("failed %v, %v:\n%s", res.Failed, err, out.String())
 	}
 }
+
+// A notification no shape of ours knows shows its fields as a log's data
+// are, not a line of JSON: resources/updated names its uri.
+func TestNotificationFieldsNotJSON(t *testing.T) {
+	doc := `{"jsonrpc": "2.0", "method": "notifications/resources/updated", "params": {"uri": "demo://resource/static/document/features.md"}}`
+	if got := renderString(t, doc, Options{Output: Human, Width: 100}); got != "notifications/resources/updated  uri=demo://resource/static/document/features.md\n" {
+		t.Errorf("%q", got)
+	}
+}

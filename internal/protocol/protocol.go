@@ -329,7 +329,12 @@ func notification(method string, params Value) (p Part) {
 		}
 	default:
 		text := method
-		if params.Kind != Null && !value.Empty(params) {
+		switch {
+		case params.Kind == Object && value.AllScalars(memberValues(params)):
+			// A resource's uri, a list's change: its fields as a log's
+			// data are, not a line of JSON.
+			text += fieldsText(params, "", true)
+		case params.Kind != Null && !value.Empty(params):
 			text += " " + value.Compact(params)
 		}
 		p = Part{Kind: NotePart, Note: &Note{Fields: []string{text}, Literal: "notification: " + method}}
@@ -874,4 +879,13 @@ func KeyHeader(name string) bool {
 // event of MCP's older SSE transport): one line.
 func EventNote(event, data string) Part {
 	return Part{Kind: NotePart, Note: &Note{Fields: []string{event + ": " + data}, Literal: event + ": " + data}}
+}
+
+// memberValues is an object's values.
+func memberValues(v Value) []Value {
+	vs := make([]Value, len(v.Members))
+	for i, m := range v.Members {
+		vs[i] = m.Value
+	}
+	return vs
 }
