@@ -154,3 +154,17 @@ func TestNotificationFieldsNotJSON(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// desktop-commander's get_file_info writes its dates as JSON strings
+// (created: "2026-11-28T17:36:41.827Z"): they are times, not text in
+// quotes, as the filesystem server's are.
+func TestQuotedFileInfoTimes(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/mcp/desktop_get_file_info.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := renderString(t, string(data), Options{Output: Human, Width: 80, Now: time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC)})
+	if strings.Contains(got, `"2026`) || !strings.Contains(got, "created         2h ago\n") {
+		t.Errorf("%s", got)
+	}
+}

@@ -169,6 +169,10 @@ func fileInfo(fields []infoField) view.Record {
 		c := view.Cell{Kind: view.Text, Text: f.value}
 		if t, ok := jsDate(f.value); ok {
 			c.Kind, c.At = view.Time, t
+		} else if t, ok := quotedTime(f.value); ok {
+			// desktop-commander writes its dates as JSON strings
+			// (JSON.stringify of a Date): the quotes are its format's.
+			c.Text, c.Kind, c.At = t.text, view.Time, t.at
 		} else if f.value == "true" || f.value == "false" {
 			c.Kind = view.Bool
 		} else if isUint(f.value) && f.key == "size" {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/khive-ai/khive-pretty/internal/view"
+	"github.com/khive-ai/khive-pretty/relative"
 )
 
 // The text formats of the filesystem MCP server's results, each read by a
@@ -274,6 +275,22 @@ func jsDate(s string) (time.Time, bool) {
 	}
 	t, err := time.Parse("Mon Jan 02 2006 15:04:05 GMT-0700", s)
 	return t, err == nil
+}
+
+// quoted is a time written as a JSON string ("2026-11-28T17:36:41.827Z"),
+// its text without the quotes.
+type quoted struct {
+	text string
+	at   time.Time
+}
+
+func quotedTime(s string) (quoted, bool) {
+	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
+		return quoted{}, false
+	}
+	inner := s[1 : len(s)-1]
+	t, ok := relative.Parse(inner)
+	return quoted{inner, t}, ok
 }
 
 // fileRead is one file of read_multiple_files: its contents, or why it
