@@ -249,6 +249,13 @@ func rpcCodeName(code string) string {
 		return "invalid params"
 	case "-32603":
 		return "internal error"
+	// MCP's own, in the server error range (specification 2025-11-25):
+	// a resource read that found none, an elicitation the user must
+	// complete at a URL before the request is sent again.
+	case "-32002":
+		return "resource not found"
+	case "-32042":
+		return "URL elicitation required"
 	}
 	if n, err := strconv.Atoi(code); err == nil && n <= -32000 && n >= -32099 {
 		return "server error"
