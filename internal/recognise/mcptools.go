@@ -76,7 +76,12 @@ func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
 		{Key: "hints", Header: "HINTS", Keep: 90},
 		{Key: "description", Header: "DESCRIPTION", Keep: 85, Flex: true, Min: 20, Want: 40},
 	}
-	if !hinted {
+	// Hints every tool declares alike are said once, under the table.
+	same := hinted
+	for i := range rows {
+		same = same && rows[i][1].Kind == view.Hints && slices.Equal(rows[i][1].Sub.Hints, rows[0][1].Sub.Hints)
+	}
+	if !hinted || same {
 		cols = slices.Delete(cols, 1, 2)
 		for i := range rows {
 			rows[i] = slices.Delete(rows[i], 1, 2)
@@ -86,6 +91,9 @@ func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
 	if len(legend) > 0 {
 		// What each glyph of the hints says, once.
 		key := view.Footer{Kind: view.Meta}
+		if same {
+			key.Parts = append(key.Parts, view.Part{Text: "every tool:"})
+		}
 		for i := range legend {
 			key.Parts = append(key.Parts, view.Part{Text: legend[i].Text, Hint: &legend[i]})
 		}

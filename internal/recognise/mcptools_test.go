@@ -229,7 +229,11 @@ func TestDedent(t *testing.T) {
 func TestToolsOverviewSignaturesAndHints(t *testing.T) {
 	var tools []string
 	for i := range 9 {
-		tools = append(tools, `{"name": "tool`+string(rune('a'+i))+`", "description": "Does a thing.\nMore.", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}, "limit": {"type": "number"}}, "required": ["path"]}, "annotations": {"destructiveHint": true, "idempotentHint": true, "openWorldHint": false}}`)
+		ann := `{"destructiveHint": true, "idempotentHint": true, "openWorldHint": false}`
+		if i == 8 {
+			ann = `{"readOnlyHint": true}` // hints that differ: a column of them
+		}
+		tools = append(tools, `{"name": "tool`+string(rune('a'+i))+`", "description": "Does a thing.\nMore.", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}, "limit": {"type": "number"}}, "required": ["path"]}, "annotations": `+ann+`}`)
 	}
 	v := mustDecode(t, `{"tools": [`+strings.Join(tools, ",")+`]}`)
 	d := Doc(protocol.Part{Kind: protocol.ValuePart, Value: v}, Options{Fold: true})
@@ -245,5 +249,30 @@ func TestToolsOverviewSignaturesAndHints(t *testing.T) {
 	if r := tb.Rows[0]; r[0].Text != "toola(path:str, limit?:num)" || r[1].Kind != view.Hints || len(r[1].Sub.Hints) != 1 ||
 		r[1].Sub.Hints[0].Kind != view.Destructive || r[2].Text != "Does a thing." {
 		t.Errorf("row: %+v", r)
+	}
+}
+
+// Hints every tool of an overview declares alike are said once, under
+// the table, not on every row.
+func TestToolsOverviewSameHintsSaidOnce(t *testing.T) {
+	var tools []string
+	for i := range 9 {
+		tools = append(tools, `{"name": "tool`+string(rune('a'+i))+`", "description": "Does a thing.", "inputSchema": {"type": "object"}, "annotations": {"destructiveHint": true, "openWorldHint": true}}`)
+	}
+	v := mustDecode(t, `{"tools": [`+strings.Join(tools, ",")+`]}`)
+	d := Doc(protocol.Part{Kind: protocol.ValuePart, Value: v}, Options{Fold: true})
+	var said bool
+	for _, b := range d.Blocks {
+		switch x := b.(type) {
+		case view.Table:
+			if len(x.Columns) != 2 {
+				t.Errorf("columns: %+v", x.Columns)
+			}
+		case view.Footer:
+			said = said || len(x.Parts) == 3 && x.Parts[0].Text == "every tool:" && x.Parts[1].Hint != nil
+		}
+	}
+	if !said {
+		t.Errorf("the hints not said once: %#v", d.Blocks)
 	}
 }
