@@ -95,7 +95,7 @@ func (h *Writer) partsLine(parts []string, indent int, sep string) {
 			if len(p) > longPart && len(line) == 0 && lineW == indent+2 {
 				// Every line from here has this room: what is left of a
 				// long part is wrapped once (longPart).
-				rest := strings.Split(ansi.Wordwrap(p, h.width-lineW, " "), "\n")
+				rest := strings.Split(wordwrap(p, h.width-lineW), "\n")
 				for _, piece := range rest[:len(rest)-1] {
 					line = append(line, strings.TrimRight(piece, " "))
 					flush()
@@ -104,7 +104,7 @@ func (h *Writer) partsLine(parts []string, indent int, sep string) {
 				w = table.Width(ansi.Strip(p))
 				break
 			}
-			pieces := strings.SplitN(ansi.Wordwrap(p, h.width-lineW, " "), "\n", 2)
+			pieces := strings.SplitN(wordwrap(p, h.width-lineW), "\n", 2)
 			if len(pieces) < 2 {
 				break // no space to break at: the line is cut
 			}
@@ -143,4 +143,24 @@ func (h *Writer) FooterLine(f view.Footer) string {
 		sep = " " + h.g.Arrow + " "
 	}
 	return strings.Join(parts, sep)
+}
+
+// wordwrap is ansi.Wordwrap at spaces only: it also breaks at every
+// hyphen, which cut a path in two (/tmp/kp-fs- | fixture/…) where the
+// next line had room for it whole. Hyphens are kept from it as
+// non-breaking ones while it wraps (unless the text has those already).
+func wordwrap(s string, limit int) string {
+	const nbHyphen = "\u2011"
+	if !strings.Contains(s, "-") || strings.Contains(s, nbHyphen) {
+		return ansi.Wordwrap(s, limit, " ")
+	}
+	w := ansi.Wordwrap(strings.ReplaceAll(s, "-", nbHyphen), limit, " ")
+	for ln := range strings.SplitSeq(w, "\n") {
+		if ansi.StringWidth(ln) > limit {
+			// A word longer than a line (an id on a narrow screen):
+			// broken at its hyphens, as before, rather than cut.
+			return ansi.Wordwrap(s, limit, " ")
+		}
+	}
+	return strings.ReplaceAll(w, nbHyphen, "-")
 }

@@ -128,3 +128,22 @@ func firstLineDiff(a, b string) string {
 	}
 	return "line counts differ"
 }
+
+// A footer wraps at spaces, not inside a path or an id at a hyphen (which
+// made a path two halves where the next line had room for it whole); a
+// word longer than a line is still broken, never cut.
+func TestWordwrapKeepsHyphenatedWords(t *testing.T) {
+	got := wordwrap("moved /tmp/kp-fs-fixture/new.txt to /tmp/kp-fs-fixture/made/moved.txt", 40)
+	if got != "moved /tmp/kp-fs-fixture/new.txt to\n/tmp/kp-fs-fixture/made/moved.txt" {
+		t.Errorf("%q", got)
+	}
+	long := "after cccccccc-dddd-4eee-8fff-000000000000"
+	for _, ln := range strings.Split(wordwrap(long, 20), "\n") {
+		if ansi.StringWidth(ln) > 20 {
+			t.Errorf("a line of %d columns: %q", ansi.StringWidth(ln), ln)
+		}
+	}
+	if strings.ReplaceAll(wordwrap(long, 20), "\n", "") != long {
+		t.Errorf("%q lost characters: %q", long, wordwrap(long, 20))
+	}
+}
