@@ -333,6 +333,11 @@ func (h *Writer) more(n int) string {
 func (h *Writer) prose(p view.Prose) {
 	fence := false
 	texts := proseLines(p, h.g.Ellipsis)
+	// Blank lines that end a text (gopls ends a diff with three) start
+	// nothing: a person sees the text end where its last words do.
+	for len(texts) > 1 && strings.TrimSpace(texts[len(texts)-1]) == "" {
+		texts = texts[:len(texts)-1]
+	}
 	if h.width > 0 {
 		p, texts = h.proseTables(p, texts)
 	}
