@@ -43,7 +43,7 @@ func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
 	rows := make([][]view.Cell, len(tools))
 	hinted := false
 	var legend []view.Hint // each glyph the table shows, said once under it
-	longest := 0 // the longest name: a signature is cut in its parameters, never its name
+	longest := 0           // the longest name: a signature is cut in its parameters, never its name
 	for i, t := range tools {
 		d, err := b.tool(t)
 		if err != nil {
