@@ -24,7 +24,7 @@ var layers = map[string][]string{
 	"glyphs":   {},
 	"relative": {},
 	"table":    {},
-	"pretty":   {"internal/pipeline", "internal/render/human", "internal/steer", "internal/theme", "internal/redact", "internal/terminal"},
+	"pretty":   {"internal/pipeline", "internal/render/human", "internal/steer", "internal/theme", "internal/redact", "internal/terminal", "internal/sanitize"},
 	// small and pure
 	"internal/view":      {},
 	"internal/format":    {},

@@ -1,6 +1,7 @@
 package pretty
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/khive-ai/khive-pretty/internal/pipeline"
@@ -20,5 +21,14 @@ func TestFormatsAreOutputs(t *testing.T) {
 	}
 	if _, err := ParseFormat("yaml"); err == nil {
 		t.Error("yaml parsed")
+	}
+}
+
+// A Failure's String escapes what the server wrote: its fields are raw.
+func TestFailureStringEscapes(t *testing.T) {
+	f := Failure{Op: -1, Kind: "tool error", Message: "bad \x1b]0;pwned\a\x1b[2J", ID: "8"}
+	s := f.String()
+	if strings.ContainsAny(s, "\x1b\a") || !strings.HasPrefix(s, "reply 8: tool error: bad ") {
+		t.Errorf("%q", s)
 	}
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/pipeline"
 	"github.com/khive-ai/khive-pretty/internal/redact"
 	"github.com/khive-ai/khive-pretty/internal/render/human"
+	"github.com/khive-ai/khive-pretty/internal/sanitize"
 	"github.com/khive-ai/khive-pretty/internal/steer"
 	"github.com/khive-ai/khive-pretty/internal/theme"
 )
@@ -153,7 +154,8 @@ type Result struct {
 	More     int
 }
 
-// Failure is one failure an input reported.
+// Failure is one failure an input reported. Its texts are the server's as
+// written, escapes and all: print String, not the fields, to a terminal.
 type Failure struct {
 	// Op is the op's place in a khive batch (khive counts from 0); -1
 	// when the failure is not an op's.
@@ -171,6 +173,24 @@ type Failure struct {
 	ID string
 	// Status is the HTTP status of a failed response; 0 otherwise.
 	Status int
+}
+
+// String is the failure for a person: where (the op, the reply's id, the
+// HTTP status), its kind and its message, server text escaped as every
+// output escapes it, so that it cannot move a terminal's cursor.
+func (f Failure) String() string {
+	var b strings.Builder
+	if f.Op >= 0 {
+		fmt.Fprintf(&b, "op %d: ", f.Op)
+	}
+	if f.ID != "" {
+		b.WriteString("reply " + f.ID + ": ")
+	}
+	b.WriteString(f.Kind)
+	if f.Message != "" {
+		b.WriteString(": " + f.Message)
+	}
+	return sanitize.String(b.String(), 0)
 }
 
 // InputError is input that is not JSON, with where it went wrong. Every

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -166,5 +167,38 @@ func TestQuotedFileInfoTimes(t *testing.T) {
 	got := renderString(t, string(data), Options{Output: Human, Width: 80, Now: time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC)})
 	if strings.Contains(got, `"2026`) || !strings.Contains(got, "created         2h ago\n") {
 		t.Errorf("%s", got)
+	}
+}
+
+// Fixes from the review of the day's changes, each as found.
+func TestReviewedEdges(t *testing.T) {
+	// A table cell's object holding a list of records keeps its value
+	// under --verbose (it read errors="").
+	got := renderString(t, `[{"id":1,"x":{"errors":[{"a":1,"b":"bad"}],"n":2}},{"id":2,"x":{"n":1}}]`, Options{Output: Human, Width: 100, Verbose: true})
+	if strings.Contains(got, `errors=""`) || !strings.Contains(got, "bad") {
+		t.Errorf("verbose object cell:\n%s", got)
+	}
+	// A Markdown table with cells past its header's is not drawn (they
+	// would be lost).
+	got = renderString(t, `{"text": "|ID|Name|Status|\n|---|---|---|\n| 2 | x | y | extra | more |"}`, Options{Output: Human, Width: 80})
+	if !strings.Contains(got, "extra") || !strings.Contains(got, "more") {
+		t.Errorf("cells lost:\n%s", got)
+	}
+	// A Markdown table in an error's fields is its text, never cut.
+	long := strings.Repeat("some value here that is long and should never be cut ", 2)
+	got = renderString(t, `{"ok": false, "error": {"kind": "bad", "message": "m", "details": {"why": "| Key | Value |\n|---|---|\n| alpha | `+long+` |"}}}`, Options{Output: Human, Width: 60})
+	if strings.Contains(got, "…") || !strings.Contains(noSpace(got), noSpace(long)) {
+		t.Errorf("an error's table cut:\n%s", got)
+	}
+	// A tall batch's top line counts the failures it does not name, in
+	// the output's own glyphs.
+	var ops []string
+	for i := range 40 {
+		ops = append(ops, `{"ok": false, "tool": "get", "error": {"kind": "not_found", "message": "no entity `+strconv.Itoa(i)+`"}}`)
+	}
+	got = renderString(t, `{"results": [`+strings.Join(ops, ",")+`], "summary": {"succeeded": 0, "failed": 40}}`, Options{Output: Human, Width: 80, Height: 20, ASCII: true})
+	first, _, _ := strings.Cut(got, "\n\n")
+	if !strings.Contains(first, "32 more") || strings.Contains(first, "…") {
+		t.Errorf("top line: %q", first)
 	}
 }

@@ -2,8 +2,10 @@ package pipeline
 
 import (
 	"encoding/json"
+	"io"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -100,6 +102,53 @@ func TestResultSaysWhatFailed(t *testing.T) {
 		res, _ := NewRenderer(&sb, Options{Output: out, Width: 80, Now: time.Now()}).Stream(strings.NewReader(http), "t")
 		if len(res.Failures) == 0 || res.Failures[0].Status != 404 {
 			t.Errorf("%v: HTTP: %+v", out, res.Failures)
+		}
+	}
+}
+
+// A failure is recorded once, with the reply's id, whatever the size of
+// the reply and the output: a structured content long enough to be held
+// back is judged on its skeleton and again whole. A failed HTTP response
+// is one failure, the body's, with its status.
+func TestFailuresRecordedOnce(t *testing.T) {
+	t.Parallel()
+	var ops []string
+	for i := range 20000 { // past what a reply's structured content holds in memory
+		op := `{"ok": true, "tool": "create", "result": {"id": "n` + strconv.Itoa(i) + `"}}`
+		if i == 3 {
+			op = `{"ok": false, "tool": "get", "error": {"kind": "not_found", "message": "no entity"}}`
+		}
+		ops = append(ops, op)
+	}
+	reply := `{"jsonrpc": "2.0", "id": 42, "result": {"content": [{"type": "text", "text": "ran"}], "structuredContent": {"results": [` + strings.Join(ops, ",") + `], "status": "partial", "summary": {"succeeded": 19999, "failed": 1}}}}`
+	http := "HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\n\r\n" + `{"jsonrpc": "2.0", "id": 1, "error": {"code": -32001, "message": "Session not found"}}`
+	for _, out := range []Output{Human, Plain, Markdown, JSON, Agent, TSV, CSV} {
+		opt := Options{Output: out, Width: 80, Now: time.Now(), TempDir: t.TempDir()}
+		res, err := NewRenderer(io.Discard, opt).Stream(strings.NewReader(reply), "t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []Failure{{Op: 3, Kind: "not_found", Message: "no entity", ID: "42"}}; !reflect.DeepEqual(res.Failures, want) {
+			t.Errorf("%v: %+v", out, res.Failures)
+		}
+		res, _ = NewRenderer(io.Discard, opt).Stream(strings.NewReader(http), "t")
+		if len(res.Failures) != 1 || res.Failures[0].Status != 404 || res.Failures[0].Message != "Session not found" {
+			t.Errorf("%v: HTTP: %+v", out, res.Failures)
+		}
+	}
+}
+
+// A failure with no kind is of kind "failed"; a string id keeps its
+// quotes, so that a program tells "7" from 7.
+func TestFailureKindAndID(t *testing.T) {
+	for doc, want := range map[string]Failure{
+		`{"ok": false}`:                  {Op: -1, Kind: "failed"},
+		`{"ok": false, "error": "boom"}`: {Op: -1, Kind: "failed", Message: "boom"},
+		`{"jsonrpc": "2.0", "id": "7", "error": {"code": -32601, "message": "nope"}}`: {Op: -1, Kind: "-32601 method not found", Message: "nope", ID: `"7"`},
+	} {
+		res, _ := NewRenderer(io.Discard, Options{Output: Plain}).Stream(strings.NewReader(doc), "t")
+		if len(res.Failures) != 1 || res.Failures[0] != want {
+			t.Errorf("%s: %+v, want %+v", doc, res.Failures, want)
 		}
 	}
 }

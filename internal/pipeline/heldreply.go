@@ -222,7 +222,11 @@ func (rn *Renderer) holdSC(w value.Value, h *heldReply, res *Result) error {
 func (h *heldReply) show(parts []protocol.Part, res *Result) error {
 	rn := h.rn
 	textFailed := false
+	id := ""
 	for _, p := range parts {
+		if s, ok := replyID(p); ok {
+			id = s
+		}
 		var err error
 		switch {
 		case p.Kind == protocol.StreamedPart:
@@ -231,7 +235,7 @@ func (h *heldReply) show(parts []protocol.Part, res *Result) error {
 			// isError's failure: the text's documents said one.
 		case p.Kind == protocol.ValuePart && h.mark != nil && p.Value.Open == h.mark:
 			if p.Failed {
-				res.fail(p.Value, "")
+				res.fail(p.Value, id)
 			}
 			known := p.Value // its skeleton
 			err = h.writeSC(func(dec *input.Decoder, sv value.Value) error {

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bufio"
 	"bytes"
+	"strconv"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/protocol"
@@ -134,7 +135,7 @@ func (vp *viewParts) tallFirst(o *lines.Writer, d view.Doc, top view.Footer) err
 // if some did: the ops whose errors its view shows, numbered.
 func failedFirst(d view.Doc) (view.Footer, bool) {
 	top := view.Footer{Kind: view.Totals}
-	batch := false
+	batch, more := false, 0
 	for _, b := range d.Blocks {
 		switch b := b.(type) {
 		case view.Later, view.Stream:
@@ -153,13 +154,15 @@ func failedFirst(d view.Doc) (view.Footer, bool) {
 			if b.Aborted {
 				p.Mark, p.Tone = view.Aborted, view.Muted
 			}
-			if len(top.Parts) == maxFailedFirst {
-				top.Parts = append(top.Parts, view.Part{Tone: view.Bad, Text: "…"})
-			}
 			if len(top.Parts) < maxFailedFirst {
 				top.Parts = append(top.Parts, p)
+			} else {
+				more++
 			}
 		}
+	}
+	if more > 0 {
+		top.Parts = append(top.Parts, view.Part{Tone: view.Bad, Text: strconv.Itoa(more) + " more"})
 	}
 	return top, batch && len(top.Parts) > 0
 }

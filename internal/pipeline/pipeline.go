@@ -305,6 +305,10 @@ type Result struct {
 	// those past it.
 	Failures []Failure
 	More     int
+	// doc and from are the document the last failure was recorded in
+	// (Documents then) and where its failures start: a failure said
+	// twice of one document (its skeleton, then whole) is recorded once.
+	doc, from int
 }
 
 // Failure is one failure the input reported: its kind and message, and
@@ -331,6 +335,26 @@ func (res *Result) fail(v value.Value, id string) {
 }
 
 func (res *Result) add(f Failure) {
+	if n := len(res.Failures); n > 0 && f.Status == 0 {
+		// A failed HTTP response's body says what failed: one failure,
+		// with the status.
+		if last := &res.Failures[n-1]; last.Status > 0 && last.Message == "" && strings.HasPrefix(last.Kind, "HTTP ") {
+			f.Status = last.Status
+			*last = f
+			return
+		}
+	}
+	if res.Documents != res.doc {
+		res.doc, res.from = res.Documents, len(res.Failures)
+	}
+	for i := res.from; i < len(res.Failures); i++ {
+		if g := &res.Failures[i]; g.Op == f.Op && g.Kind == f.Kind && g.Message == f.Message {
+			if g.ID == "" {
+				g.ID = f.ID
+			}
+			return
+		}
+	}
 	if len(res.Failures) >= maxFailures {
 		res.More++
 		return
@@ -341,10 +365,7 @@ func (res *Result) add(f Failure) {
 // replyID is the JSON-RPC id a part names (a reply's id note), if it is
 // one.
 func replyID(p protocol.Part) (string, bool) {
-	if !p.IsID || p.Note == nil {
-		return "", false
-	}
-	return strings.TrimPrefix(p.Note.Literal, "id: "), true
+	return p.ID, p.IsID
 }
 
 // Stream renders every document read from r as soon as it is complete. It

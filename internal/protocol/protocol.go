@@ -74,6 +74,8 @@ type Part struct {
 	// IsID marks the note of a reply's id: needed to match replies to
 	// requests once a stream holds more than one message with an id.
 	IsID bool
+	// ID is that id as written (a string's in its quotes).
+	ID string
 }
 
 // HasID reports a JSON-RPC message with an id: a reply, or a request.
@@ -184,7 +186,7 @@ func (u unwrapper) rpc(v Value) []Part {
 		case id.Kind == String && text == "", !id.Scalar():
 			text = value.Compact(id)
 		}
-		parts = append(parts, Part{Kind: NotePart, Note: &Note{Fields: []string{"#" + text}, Literal: "id: " + text}, Detail: true, IsID: true})
+		parts = append(parts, Part{Kind: NotePart, Note: &Note{Fields: []string{"#" + text}, Literal: "id: " + text}, Detail: true, IsID: true, ID: value.Compact(id)})
 	}
 	used := map[string]bool{"jsonrpc": true, "id": true}
 	if res, ok := v.Get("result"); ok {

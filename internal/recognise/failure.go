@@ -193,8 +193,11 @@ func Failures(v Value) []Failure {
 	errorOf := func(op int, e Value) {
 		ev := ViewError(e)
 		kind := ev.Kind
-		if ev.Aborted {
+		switch {
+		case ev.Aborted:
 			kind = "aborted"
+		case kind == "":
+			kind = "failed"
 		}
 		add(op, kind, ev.Msg)
 	}

@@ -91,11 +91,11 @@ func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
 	if len(legend) > 0 {
 		// What each glyph of the hints says, once.
 		key := view.Footer{Kind: view.Meta}
-		if same {
-			key.Parts = append(key.Parts, view.Part{Text: "every tool:"})
-		}
 		for i := range legend {
 			key.Parts = append(key.Parts, view.Part{Text: legend[i].Text, Hint: &legend[i]})
+		}
+		if same {
+			key.Parts[len(key.Parts)-1].Text += " (every tool)"
 		}
 		blocks = append(blocks, key)
 	}

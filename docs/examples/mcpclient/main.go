@@ -63,7 +63,8 @@ func main() {
 		os.Exit(2)
 	}
 	for _, f := range res.Failures {
-		fmt.Fprintf(os.Stderr, "mcpclient: %s failed: %s: %s\n", tool, f.Kind, f.Message)
+		// String escapes what the server wrote; the fields are raw.
+		fmt.Fprintf(os.Stderr, "mcpclient: %s failed: %s\n", tool, f)
 	}
 	if res.Failed {
 		os.Exit(1)

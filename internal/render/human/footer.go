@@ -84,10 +84,19 @@ func (h *Writer) partsLine(parts []string, indent int, sep string) {
 		line, lineW = nil, indent+2
 	}
 	sepW := table.Width(sep)
+	// A path's steps wrapped to a new line keep their arrow before the
+	// step: a line that starts with one goes on from the line above.
+	lead := ""
+	if sep != h.g.Sep {
+		lead = strings.TrimLeft(sep, " ")
+	}
 	for _, p := range parts {
 		w := table.Width(ansi.Strip(p))
 		if len(line) > 0 && h.width > 0 && lineW+sepW+w > h.width {
 			flush()
+			if lead != "" {
+				p, w = h.th.Faint.Render(lead)+p, w+table.Width(lead)
+			}
 		}
 		// One part wider than a line wraps at its spaces, each piece to
 		// the room its own line has; the last goes on like any part.

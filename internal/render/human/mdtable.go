@@ -19,11 +19,14 @@ func mdTableEnd(lines []string, i int) int {
 	if i+1 >= len(lines) || !pipeRow(lines[i]) || !dashRow(lines[i+1]) || len(pipeCells(lines[i])) != len(pipeCells(lines[i+1])) {
 		return -1
 	}
-	end := i + 2
+	end, width := i+2, len(pipeCells(lines[i]))
 	for end < len(lines) {
 		n := rowLines(lines, end)
 		if n == 0 {
 			break
+		}
+		if len(pipeCells(strings.Join(lines[end:end+n], " "))) > width {
+			return -1 // cells past the header's: drawn, they would be lost
 		}
 		end += n
 	}

@@ -286,7 +286,9 @@ func (h *Writer) multiline(prefix string, col int, s string, raw bool) {
 	if n >= 0 {
 		s = strings.TrimSuffix(s, "\n") // shortened: the break that ends the last line starts no line
 	}
-	s = h.withMDTables(s, h.width-col)
+	if !raw {
+		s = h.withMDTables(s, h.width-col) // an error's text is never cut: as written
+	}
 	lns, left := h.firstLines(s, h.width-col, n)
 	if left > 0 {
 		// The last line says how much is left, and how to see it.
