@@ -56,15 +56,6 @@ func spread(lay Layout, gap int) int {
 	return t
 }
 
-// floorOf is how narrow a column may be made before the last resort: a
-// sliver of free text, up to 3 columns of anything else.
-func floorOf(c Column, natural int) int {
-	if c.Flex {
-		return min(natural, 1)
-	}
-	return min(natural, 3)
-}
-
 // TestFitProperties: on random tables, at every width, the layout is never
 // wider than the width nor a column wider than its content; the column
 // that names the rows is always there; everything is shown whole when it

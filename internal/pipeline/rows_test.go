@@ -52,12 +52,9 @@ func (g *gen) randomRows(n int) Value {
 	return rows
 }
 
-// wantCells is a row as columns and cells: each leaf at its dotted path,
-// as plain output writes a value.
-func wantCells(row Value) map[string]string { return cellsOf(row, false) }
-
-// cellsOf is wantCells, or with csv the cells CSV holds: the values, an
-// empty string or a null none.
+// cellsOf is a row as columns and cells: each leaf at its dotted path, as
+// plain output writes a value, or with csv the cells CSV holds: the
+// values, an empty string or a null none.
 func cellsOf(row Value, csv bool) map[string]string {
 	out := map[string]string{}
 	var walk func(path string, v Value)

@@ -36,19 +36,6 @@ func (r *Run) Fits(v Value) bool {
 	return true
 }
 
-// SameShape reports two records with the same keys in the same order.
-func SameShape(a, b Value) bool {
-	if len(a.Members) != len(b.Members) {
-		return false
-	}
-	for i := range a.Members {
-		if a.Members[i].Key != b.Members[i].Key {
-			return false
-		}
-	}
-	return true
-}
-
 // Run is the table of a run, laid out from its first records.
 type Run struct {
 	b        builder
