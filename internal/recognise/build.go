@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/khive-ai/khive-pretty/glyphs"
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/steer"
@@ -636,7 +638,7 @@ type plannedColumn struct {
 	prose   int  // how many rows hold a sentence in it
 	words   int  // the spaces in its sentences: which of two says more
 	numbers int  // how many of its values are numbers
-	longest int  // the longest string, in bytes (at least its width)
+	longest int  // the widest string, in columns (short ones: textWidth)
 	// names is the texts of the column so far while none repeats (nil
 	// once one does): a name column whose names all differ.
 	names *textSet
@@ -668,7 +670,7 @@ func (c *plannedColumn) measure(v Value) {
 		v = u // shown as the list it wraps
 	}
 	if v.Kind == String {
-		c.longest = max(c.longest, len(v.Text))
+		c.longest = max(c.longest, textWidth(v.Text))
 		if c.names != nil && !c.names.add(v.Text) {
 			c.names = nil
 		}
@@ -1212,6 +1214,20 @@ const (
 	nearlyWhole = 4
 	nameMax     = 40
 )
+
+// textWidth is how many columns s takes, for a short s (a name, a title);
+// a long one, past any column's narrowest, by its bytes.
+func textWidth(s string) int {
+	if len(s) > 96 {
+		return len(s)
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return ansi.StringWidth(s)
+		}
+	}
+	return len(s)
+}
 
 // textSet is a set of texts, for names that must all differ.
 type textSet struct{ m map[string]struct{} }
