@@ -75,7 +75,9 @@ type Options struct {
 	Width int
 	// Height is the terminal's rows, 0 when unknown: a batch whose Human
 	// output is taller says which of its ops failed in a line at the top
-	// too, where a person (or a pager) starts reading.
+	// too, where a person (or a pager) starts reading; so does a session
+	// of replies read from an *os.File of up to 4 MiB, which is then
+	// shown once it is all rendered.
 	Height int
 	// Color colours Human and JSON output with the 16 basic ANSI colours.
 	Color bool

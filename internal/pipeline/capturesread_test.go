@@ -202,3 +202,26 @@ func TestReviewedEdges(t *testing.T) {
 		t.Errorf("top line: %q", first)
 	}
 }
+
+// A recorded session in a small file, on a terminal, taller than it and
+// with failed replies, starts with a line naming them (its closing line
+// counts them a screen or more down); piped, or short, or with nothing
+// failed, it does not.
+func TestTallSessionSaysFailuresFirst(t *testing.T) {
+	f, err := os.Open("../../testdata/mcp/taskmaster_stdout_with_logs.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out strings.Builder
+	if _, err := NewRenderer(&out, Options{Output: Human, Width: 80, Height: 30}).Stream(f, "f"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "✗ #2 -32601 method not found · ✗ #3 ") {
+		t.Errorf("%.300s", out.String())
+	}
+	data, _ := os.ReadFile("../../testdata/mcp/taskmaster_stdout_with_logs.txt")
+	if got := renderString(t, string(data), Options{Output: Human, Width: 80, Height: 30}); strings.HasPrefix(got, "✗ #") {
+		t.Errorf("a pipe held for a top line:\n%.200s", got)
+	}
+}

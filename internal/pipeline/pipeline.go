@@ -15,9 +15,11 @@ package pipeline
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -373,6 +375,68 @@ func replyID(p protocol.Part) (string, bool) {
 // *InputError for input that is not JSON, after rendering the documents
 // before it, and a *WriteError if output fails.
 func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
+	if rn.opt.Height > 0 && rn.opt.Output == Human && smallFile(r) {
+		return rn.streamHeld(r, name)
+	}
+	return rn.streamOut(r, name)
+}
+
+// smallFileMax is the largest file shown only once it is all rendered.
+const smallFileMax = 4 << 20
+
+// smallFile reports a regular file small enough to render whole before
+// it is shown: a pipe's documents are shown as they come.
+func smallFile(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode().IsRegular() && fi.Size() <= smallFileMax
+}
+
+// streamHeld renders a small file whole, then shows it: a session of
+// replies (a recorded exchange) taller than the terminal whose replies
+// failed starts with a line naming them, as a tall batch does (its
+// closing line counts them at the end, a screen or more down).
+func (rn *Renderer) streamHeld(r io.Reader, name string) (Result, error) {
+	if err := rn.flushNow(); err != nil {
+		return Result{}, err
+	}
+	var held bytes.Buffer
+	out := rn.dst.w
+	rn.dst.w = &held
+	res, err := rn.streamOut(r, name)
+	rn.w.Flush()
+	rn.dst.w = out
+	if rn.replies >= 2 && len(res.Failures) > 0 && bytes.Count(held.Bytes(), []byte{'\n'}) > rn.opt.Height {
+		top := view.Footer{Kind: view.Totals}
+		for i, f := range res.Failures {
+			if i == maxFailedFirst {
+				top.Parts = append(top.Parts, view.Part{Tone: view.Bad, Text: strconv.Itoa(len(res.Failures)-i+res.More) + " more"})
+				break
+			}
+			text := strings.TrimSpace("#" + f.ID + " " + f.Kind)
+			if f.ID == "" {
+				text = f.Kind
+			}
+			top.Parts = append(top.Parts, view.Part{Mark: view.Failed, Tone: view.Bad, Text: text})
+		}
+		o := lines.New(rn.w, rn.opt.Width, rn.hopt.Glyphs.Ellipsis, rn.writeErr)
+		if werr := human.New(o, rn.hopt).Doc(view.Doc{Blocks: []view.Block{top}}); werr != nil && err == nil {
+			err = werr
+		}
+		rn.w.WriteByte('\n') // then what the session says, apart
+	}
+	rn.w.Write(held.Bytes())
+	if ferr := rn.flushNow(); ferr != nil && err == nil {
+		err = ferr
+	}
+	return res, err
+}
+
+// streamOut renders every document read from r as it comes.
+func (rn *Renderer) streamOut(r io.Reader, name string) (Result, error) {
 	res, err := rn.stream(r, name)
 	if res.Failed && len(res.Failures) == 0 {
 		// Said by a part no failure was read from (a reply's text that
