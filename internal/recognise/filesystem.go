@@ -100,6 +100,9 @@ func (b builder) fileText(text string, loose bool) []view.Block {
 	if reads, ok := parseReads(text); ok {
 		return b.reads(reads)
 	}
+	if reads, ok := parseReadSummary(text); ok {
+		return b.readSummary(reads)
+	}
 	if heading, dirs, ok := parseAllowed(text); ok {
 		return []view.Block{pathTree(heading, dirs, true)}
 	}
@@ -185,6 +188,22 @@ func fileInfo(fields []infoField) view.Record {
 
 // reads is read_multiple_files: a document for each file, an error for
 // each that could not be read.
+// readSummary is desktop-commander's read_multiple_files summary: a line
+// for each file, its type, or why it could not be read (an error, as the
+// filesystem server's are shown); the contents follow in blocks of their
+// own.
+func (b builder) readSummary(reads []fileRead) []view.Block {
+	var blocks []view.Block
+	for _, r := range reads {
+		if r.failed {
+			blocks = append(blocks, view.Error{Tool: r.path, Message: r.err})
+			continue
+		}
+		blocks = append(blocks, view.Document{Title: r.path, Fields: []string{r.content}})
+	}
+	return blocks
+}
+
 func (b builder) reads(reads []fileRead) []view.Block {
 	var blocks []view.Block
 	for i, r := range reads {

@@ -304,6 +304,29 @@ type fileRead struct {
 // The separator read_multiple_files joins its files with.
 const readSep = "\n---\n"
 
+// parseReadSummary reads desktop-commander's read_multiple_files summary:
+// a line for each file, "path: text/plain (text)" (its content, here, is
+// that type) or "path: Error - why". It is one when every line is one of
+// these and a path, and one of them failed (else the prose says it all).
+func parseReadSummary(text string) ([]fileRead, bool) {
+	var reads []fileRead
+	failed := false
+	for ln := range strings.SplitSeq(strings.TrimRight(text, "\n"), "\n") {
+		if p, why, ok := strings.Cut(ln, ": Error - "); ok && looksPath(p) {
+			reads = append(reads, fileRead{path: p, err: why, failed: true})
+			failed = true
+			continue
+		}
+		p, kind, ok := strings.Cut(ln, ": ")
+		mime, _, typed := strings.Cut(kind, " (")
+		if !ok || !typed || !strings.HasSuffix(kind, ")") || !strings.Contains(mime, "/") || !looksPath(p) {
+			return nil, false
+		}
+		reads = append(reads, fileRead{path: p, content: kind})
+	}
+	return reads, failed
+}
+
 // parseReads reads read_multiple_files: "path:\ncontents\n" for each file,
 // "path: Error - message" for each failure, joined by "\n---\n". A
 // separator counts only where the next file's header follows it, so that

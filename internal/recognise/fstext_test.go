@@ -168,3 +168,17 @@ func TestParsePathsAndAllowed(t *testing.T) {
 		}
 	}
 }
+
+// desktop-commander's read_multiple_files summary: a file's type, or why
+// it could not be read; prose with such a line, or none failed, is prose.
+func TestReadSummary(t *testing.T) {
+	reads, ok := parseReadSummary("/tmp/a.md: text/plain (text)\n/tmp/b.md: Error - ENOENT: no such file")
+	if !ok || len(reads) != 2 || reads[0].failed || !reads[1].failed || reads[1].err != "ENOENT: no such file" {
+		t.Errorf("%+v %v", reads, ok)
+	}
+	for _, prose := range []string{"/tmp/a.md: text/plain (text)", "Note: Error - this is prose\nand more"} {
+		if _, ok := parseReadSummary(prose); ok {
+			t.Errorf("%q read as a summary", prose)
+		}
+	}
+}
