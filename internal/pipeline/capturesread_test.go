@@ -225,3 +225,26 @@ func TestTallSessionSaysFailuresFirst(t *testing.T) {
 		t.Errorf("a pipe held for a top line:\n%.200s", got)
 	}
 }
+
+// A session's replies that repeat what the reply before said at their top
+// level (task-master's version and tag after every answer) say it once;
+// a value that changed is shown; documents that are no replies, and
+// Markdown, keep everything.
+func TestRepliesSayRepeatedFieldsOnce(t *testing.T) {
+	reply := func(id int, data, version string) string {
+		text := fmt.Sprintf(`{"data": {"n": %s}, "version": {"version": %q, "name": "tm"}, "tag": "master"}`, data, version)
+		return fmt.Sprintf(`{"jsonrpc": "2.0", "id": %d, "result": {"content": [{"type": "text", "text": %q}]}}`, id, text)
+	}
+	session := reply(1, "1", "0.43.1") + "\n" + reply(2, "2", "0.43.1") + "\n" + reply(3, "3", "0.44.0") + "\n"
+	got := renderString(t, session, Options{Output: Human, Width: 80})
+	if strings.Count(got, "version, tag as before") != 1 || strings.Count(got, "tag as before") != 2 || !strings.Contains(got, "0.44.0") {
+		t.Errorf("%s", got)
+	}
+	docs := `{"data": 1, "tag": "master"}` + "\n" + `{"data": 2, "tag": "master"}` + "\n"
+	if got := renderString(t, docs, Options{Output: Human, Width: 80}); strings.Contains(got, "as before") {
+		t.Errorf("documents that are no replies:\n%s", got)
+	}
+	if got := renderString(t, session, Options{Output: Markdown}); strings.Contains(got, "as before") {
+		t.Errorf("Markdown:\n%s", got)
+	}
+}

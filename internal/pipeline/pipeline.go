@@ -178,6 +178,9 @@ type Renderer struct {
 	// replies and failedReplies count the stream's JSON-RPC replies, and
 	// those that report a failure, for the line that closes a session.
 	replies, failedReplies int
+	// said is what the session's reply before said at its top level
+	// (recognise.Said): a new stream starts a new session.
+	said recognise.Said
 	// heads: the last part shown heads the next one (a reply's id in
 	// human output), which follows it with no blank line.
 	heads bool
@@ -482,6 +485,7 @@ func (rn *Renderer) closeSession(res *Result) error {
 func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	var res Result
 	rn.ids, rn.replies, rn.failedReplies, rn.name = 0, 0, 0, name
+	rn.said = recognise.Said{}
 	settled := input.Settled(r)
 	rn.settled = settled
 	// Beneath every reader that could wait (redaction, framing, the
@@ -849,11 +853,16 @@ func (rn *Renderer) docParts(v value.Value, count bool) []protocol.Part {
 		parts = protocol.UnwrapInto(rn.partBuf, v, recognise.Failed, &rn.texts)
 		rn.partBuf = parts[:0]
 	}
+	rn.rec.Said = nil
+	if protocol.HasID(v) && (v.Has("result") || v.Has("error")) {
+		rn.rec.Said = &rn.said // a reply says once what the one before said
+	}
 	if protocol.HasID(v) {
 		ids := rn.ids + 1
 		if count {
 			rn.ids = ids
 			if v.Has("result") || v.Has("error") {
+				rn.said.Reply()
 				rn.replies++
 				for _, p := range parts {
 					if p.Failed {

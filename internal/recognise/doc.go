@@ -59,7 +59,15 @@ func (b builder) document(v Value, d *view.Doc) []view.Block {
 			// queued", "Graph data cleared …"): its text, not a field.
 			return []view.Block{Prose(m.Text)}
 		}
-		return []view.Block{*b.record(v, 0, false, false)}
+		var said []string
+		if b.opt.Said != nil && b.opt.Fold && !b.opt.Verbose {
+			v, said = b.opt.Said.repeated(v)
+		}
+		blocks := []view.Block{*b.record(v, 0, false, false)}
+		if len(said) > 0 {
+			blocks = append(blocks, view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: strings.Join(said, ", ") + " as before"}}})
+		}
+		return blocks
 	case ShapeScalars:
 		if len(v.Items) == 0 && !v.IsOpen() {
 			return []view.Block{countLine(0, "item", 0)} // not a bare []

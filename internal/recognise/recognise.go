@@ -52,4 +52,67 @@ type Options struct {
 	// its tables are planned in.
 	Keys *Keys
 	Plan *Plan
+	// Said, when set, is what the replies before this one said at their
+	// top level: a session's replies that repeat it (a server's version
+	// and tag after every answer) say it once (Fold).
+	Said *Said
+}
+
+// Said is the small top-level fields of a session's replies, to say the
+// ones a reply repeats from the reply before once. Reply starts each
+// reply; a reply's view made twice (asked, then written) is the same.
+type Said struct {
+	cur, at    int
+	prev, next map[string]bool
+}
+
+// Reply says a new reply of the session begins.
+func (s *Said) Reply() { s.cur++ }
+
+// repeated is v without the members after its first that the last reply
+// of this form said the same (small ones: scalars, or objects of a few
+// scalars), and their keys.
+func (s *Said) repeated(v Value) (Value, []string) {
+	if s.at != s.cur {
+		s.prev, s.next, s.at = s.next, map[string]bool{}, s.cur
+	}
+	var keys []string
+	out := Value{Kind: Object, Members: make([]Member, 0, len(v.Members))}
+	for i, m := range v.Members {
+		if i == 0 || !smallField(m.Value) {
+			out.Members = append(out.Members, m)
+			continue
+		}
+		k := m.Key + "\x00" + value.Compact(m.Value)
+		s.next[k] = true
+		if s.prev[k] {
+			keys = append(keys, m.Key)
+			continue
+		}
+		out.Members = append(out.Members, m)
+	}
+	if len(keys) == 0 {
+		return v, nil
+	}
+	return out, keys
+}
+
+// smallField reports a value said in a line or two: a scalar, or an
+// object of a few scalars.
+func smallField(v Value) bool {
+	switch v.Kind {
+	case Object:
+		if len(v.Members) > 8 || v.IsOpen() {
+			return false
+		}
+		for _, m := range v.Members {
+			if m.Value.Kind == Object || m.Value.Kind == Array {
+				return false
+			}
+		}
+		return true
+	case Array:
+		return false
+	}
+	return len(v.Text) <= 200
 }
