@@ -134,15 +134,15 @@ func (vp *viewParts) tallFirst(o *lines.Writer, d view.Doc, top view.Footer) err
 // failedFirst is the line that says which ops of a held batch failed,
 // if some did: the ops whose errors its view shows, numbered.
 func failedFirst(d view.Doc) (view.Footer, bool) {
-	top := view.Footer{Kind: view.Totals}
-	batch, more := false, 0
+	var top failuresLine
+	batch := false
 	for _, b := range d.Blocks {
 		switch b := b.(type) {
 		case view.Later, view.Stream:
-			return top, false // read as it comes: its height is not known
+			return view.Footer{}, false // read as it comes: its height is not known
 		case view.Table:
 			if b.Stream != nil {
-				return top, false
+				return view.Footer{}, false
 			}
 		case view.Footer:
 			batch = batch || b.Kind == view.Totals
@@ -154,20 +154,36 @@ func failedFirst(d view.Doc) (view.Footer, bool) {
 			if b.Aborted {
 				p.Mark, p.Tone = view.Aborted, view.Muted
 			}
-			if len(top.Parts) < maxFailedFirst {
-				top.Parts = append(top.Parts, p)
-			} else {
-				more++
-			}
+			top.add(p)
 		}
 	}
-	if more > 0 {
-		top.Parts = append(top.Parts, view.Part{Tone: view.Bad, Text: strconv.Itoa(more) + " more"})
-	}
-	return top, batch && len(top.Parts) > 0
+	return top.footer(), batch && len(top.parts) > 0
 }
 
-// maxFailedFirst is how many failed ops the top line names.
+// failuresLine is the line that names what failed, before a tall batch
+// or session: the first maxFailedFirst, the others counted.
+type failuresLine struct {
+	parts []view.Part
+	more  int
+}
+
+func (l *failuresLine) add(p view.Part) {
+	if len(l.parts) < maxFailedFirst {
+		l.parts = append(l.parts, p)
+		return
+	}
+	l.more++
+}
+
+func (l *failuresLine) footer() view.Footer {
+	f := view.Footer{Kind: view.Totals, Parts: l.parts}
+	if l.more > 0 {
+		f.Parts = append(f.Parts, view.Part{Tone: view.Bad, Text: strconv.Itoa(l.more) + " more"})
+	}
+	return f
+}
+
+// maxFailedFirst is how many failures the top line names.
 const maxFailedFirst = 8
 
 // openTable writes a table that stays open for more rows (a run of

@@ -413,18 +413,16 @@ func (rn *Renderer) streamHeld(r io.Reader, name string) (Result, error) {
 	rn.w.Flush()
 	rn.dst.w = out
 	if rn.replies >= 2 && len(res.Failures) > 0 && bytes.Count(held.Bytes(), []byte{'\n'}) > rn.opt.Height {
-		top := view.Footer{Kind: view.Totals}
-		for i, f := range res.Failures {
-			if i == maxFailedFirst {
-				top.Parts = append(top.Parts, view.Part{Tone: view.Bad, Text: strconv.Itoa(len(res.Failures)-i+res.More) + " more"})
-				break
-			}
-			text := strings.TrimSpace("#" + f.ID + " " + f.Kind)
+		var line failuresLine
+		for _, f := range res.Failures {
+			text := "#" + f.ID + " " + f.Kind
 			if f.ID == "" {
 				text = f.Kind
 			}
-			top.Parts = append(top.Parts, view.Part{Mark: view.Failed, Tone: view.Bad, Text: text})
+			line.add(view.Part{Mark: view.Failed, Tone: view.Bad, Text: text})
 		}
+		line.more += res.More
+		top := line.footer()
 		o := lines.New(rn.w, rn.opt.Width, rn.hopt.Glyphs.Ellipsis, rn.writeErr)
 		if werr := human.New(o, rn.hopt).Doc(view.Doc{Blocks: []view.Block{top}}); werr != nil && err == nil {
 			err = werr

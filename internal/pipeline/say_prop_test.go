@@ -110,10 +110,7 @@ func TestIdentityShownAt80(t *testing.T) {
 			continue
 		}
 		out := renderString(t, doc, Options{Output: Human, Width: 80, Now: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)})
-		words := map[string]bool{}
-		for _, f := range strings.Fields(out) {
-			words[f] = true
-		}
+		words := wordsOf(out)
 		for _, v := range idVals {
 			if !words[v] {
 				t.Fatalf("the rows' %s %q is not shown whole at 80 columns:\n%s\ninput:\n%s", idKey, v, out, doc)
@@ -273,14 +270,20 @@ func TestUnrecognisedNumbersAsWritten(t *testing.T) {
 			doc = lines[0]
 		}
 		out := renderString(t, doc, Options{Output: Human, Width: 120, Now: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)})
-		words := map[string]bool{}
-		for _, f := range strings.Fields(out) {
-			words[f] = true
-		}
+		words := wordsOf(out)
 		for _, n := range nums {
 			if !words[n] {
 				t.Fatalf("%s is not shown as written:\n%s\ninput: %s", n, out, doc)
 			}
 		}
 	}
+}
+
+// wordsOf is the words of out, as a set: a value shown whole is one.
+func wordsOf(out string) map[string]bool {
+	words := map[string]bool{}
+	for _, f := range strings.Fields(out) {
+		words[f] = true
+	}
+	return words
 }
