@@ -58,7 +58,7 @@ func openHits(b builder, v, list Value) []view.Block {
 	// reading one was making its members and strings, and the hits are
 	// read on one core and shown on the other, which waited for them.
 	var rd *recordReader
-	if tc, ok := rest.(tokenCursor); ok {
+	if tc, ok := rest.(value.TokenCursor); ok {
 		rd = &recordReader{l: tc}
 	}
 	ahead := false

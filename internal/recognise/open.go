@@ -28,18 +28,6 @@ func isOpenList(v Value) bool { return v.Kind == Array && v.Open != nil && v.Ope
 // later is a view.Later of blocks made once the list before it is read.
 func later(f func() ([]view.Block, error)) view.Later { return view.Later{Blocks: f} }
 
-// tokenCursor is an open list whose rows can be read token by token
-// (the rest of an open list, as the decoder gives it), keeping only the
-// members a table shows.
-type tokenCursor interface {
-	value.Cursor
-	Tokens() *jsonlib.Decoder
-	ReadValue() (Value, error)
-	Item() (Value, bool, error)
-	AppendScalar(dst []byte) ([]byte, Kind, error)
-	Ahead(read func() (Value, bool, error)) value.Cursor
-}
-
 // openTable is the table of an open list: its first rows laid out and
 // shown, then every further row as it is read, counted in c. A row is
 // read token by token where it can be, keeping only the members the
@@ -79,7 +67,7 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 		tb.Rows[r] = t.row(row.Members)
 	}
 	c.rows, c.shown = len(list.Items), len(first)
-	tc, tokens := rest.(tokenCursor)
+	tc, tokens := rest.(value.TokenCursor)
 	buf := make([]view.Cell, len(t.cols)) // a streamed row is written before the next is read
 	// A condition may name a column the table does not show, and lifting
 	// needs the properties whether shown or not: such rows are read whole.
@@ -271,15 +259,14 @@ func (b builder) failedAfter(c *count, singular string, indent int, rest Value) 
 
 // rowReader reads the rows of an open list for a table: a record's
 // members that the table shows, the others skipped unread. Its reader may
-// be on another goroutine (tokenCursor.Ahead), which keeps what it is
-// given. A row read is packed: its scalars' texts in one string (Text),
-// each after its place (one a column read: cols) and kind, and its
-// objects and arrays, rare in a table, in Members; cells unpacks it.
-// Packed, a row of seven cells is one allocation, not seven strings and
-// the members that hold them.
+// be on another goroutine (value.TokenCursor's Ahead), which keeps what
+// it is given. A row read is packed: its values in one string (Text),
+// each packed (value.AppendPacked) after its place (one a column read:
+// cols); cells unpacks it. Packed, a row of seven cells is one
+// allocation, not seven strings and the members that hold them.
 type rowReader struct {
 	t *columns
-	l tokenCursor
+	l value.TokenCursor
 	// place is, by column, its place in a row read (-1: not read: a
 	// column the writer does not show, only); cols the column at each.
 	place []int
@@ -341,7 +328,7 @@ func (r *rowReader) read() (Value, bool, error) {
 	if _, err := dec.ReadToken(); err != nil {
 		return Value{}, false, err
 	}
-	var containers, extra []Member
+	var extra []Member
 	buf := r.buf[:0]
 	r.counting = false
 	same := true // every key so far where the previous row had it
@@ -389,7 +376,7 @@ func (r *rowReader) read() (Value, bool, error) {
 			continue
 		}
 		buf = binary.AppendUvarint(buf, uint64(k))
-		if buf, containers, err = packValue(r.l, buf, containers); err != nil {
+		if buf, err = value.AppendPacked(r.l, buf, &r.tmp); err != nil {
 			return Value{}, false, err
 		}
 	}
@@ -397,7 +384,7 @@ func (r *rowReader) read() (Value, bool, error) {
 	if _, err := dec.ReadToken(); err != nil {
 		return Value{}, false, err
 	}
-	row := Value{Kind: Object, Text: string(buf), Members: containers, Open: packed}
+	row := Value{Kind: Object, Text: string(buf), Open: packed}
 	if extra != nil {
 		row.Items = []Value{{Kind: Object, Members: extra}} // see extraOf
 	}
@@ -414,100 +401,29 @@ func keepBuf(buf []byte) []byte {
 	return buf
 }
 
-// packValue appends the value at the token decoder's position to a
-// packed row, buf: its kind, then a scalar's text after its length (four
-// bytes), or the place in containers of an object or array, read whole
-// and appended there. unpackValue reads it back.
-func packValue(l tokenCursor, buf []byte, containers []Member) ([]byte, []Member, error) {
-	if c := l.Tokens().PeekKind(); c == '{' || c == '[' {
-		v, err := l.ReadValue()
-		if err != nil {
-			return buf, containers, err
-		}
-		buf = append(buf, byte(v.Kind))
-		buf = binary.AppendUvarint(buf, uint64(len(containers)))
-		return buf, append(containers, Member{Value: v}), nil
-	}
-	// The kind and the text's length are written once known, before the
-	// text: their bytes are kept for them.
-	at := len(buf)
-	buf = append(buf, 0, 0, 0, 0, 0)
-	buf, kind, err := l.AppendScalar(buf)
-	if err != nil {
-		return buf, containers, err
-	}
-	buf[at] = byte(kind)
-	binary.LittleEndian.PutUint32(buf[at+1:], uint32(len(buf)-at-5))
-	return buf, containers, nil
-}
-
-// unpackValue is the value packValue packed at the start of s, a part of
-// a packed row's text (a scalar's text is a part of s; an object or
-// array is in containers, those the row was packed with), and what
-// follows it in s.
-func unpackValue(s string, containers []Member) (Value, string) {
-	kind := Kind(s[0])
-	s = s[1:]
-	if kind == Object || kind == Array {
-		c, n := uvarint(s)
-		return containers[c].Value, s[n:]
-	}
-	n := le32(s)
-	return Value{Kind: kind, Text: s[4 : 4+n]}, s[4+n:]
-}
-
 // recordReader reads the records of an open list whole, token by token,
-// each packed as rowReader packs a row, but with all its members, each
-// after its key: one allocation for a record of strings, not one for
-// each and for the members that hold them. The records of a list read
-// ahead (tokenCursor.Ahead) are read on another goroutine, which keeps
+// each packed (value.ReadPacked): one allocation for a record of strings,
+// not one for each and for the members that hold them. The records of a
+// list read ahead (Ahead) are read on another goroutine, which keeps
 // them; unpacked, on the one that shows them, into members used again.
 type recordReader struct {
-	l       tokenCursor
+	l       value.TokenCursor
 	buf     []byte // a record being packed
 	tmp     []byte
 	members []Member
 }
 
-// packedRecord marks a record read (Open), packed.
-var packedRecord = &value.Open{}
-
 func (r *recordReader) read() (Value, bool, error) {
-	dec := r.l.Tokens()
-	if dec.PeekKind() != '{' {
-		return r.l.Item() // the end, or an item that is not an object
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return Value{}, false, err
-	}
-	var containers []Member
-	buf := r.buf[:0]
-	for dec.PeekKind() != '}' {
-		name, err := dec.ReadValue()
-		if err != nil {
-			return Value{}, false, err
-		}
-		var key []byte
-		key, r.tmp = jsonlib.NameText(name, r.tmp)
-		buf = binary.LittleEndian.AppendUint32(buf, uint32(len(key)))
-		buf = append(buf, key...)
-		if buf, containers, err = packValue(r.l, buf, containers); err != nil {
-			return Value{}, false, err
-		}
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return Value{}, false, err
-	}
-	rec := Value{Kind: Object, Text: string(buf), Members: containers, Open: packedRecord}
+	v, buf, ok, err := value.ReadPacked(r.l, r.buf, &r.tmp, false)
 	r.buf = keepBuf(buf)
-	return rec, true, nil
+	return v, ok, err
 }
 
 // unpack is v as the decoder reads it whole, v itself but for a record
 // read packed: its members, each key and scalar a part of its text, are
 // in memory the next record unpacked is put in, unless keep.
 func (r *recordReader) unpack(v Value, keep bool) Value {
-	if v.Open != packedRecord {
+	if !value.IsPacked(v) {
 		return v
 	}
 	ms := r.members[:0]
@@ -515,11 +431,10 @@ func (r *recordReader) unpack(v Value, keep bool) Value {
 		ms = nil
 	}
 	for s := v.Text; len(s) > 0; {
-		n := le32(s)
-		key := s[4 : 4+n]
 		var m Member
-		m.Key = key
-		m.Value, s = unpackValue(s[4+n:], v.Members)
+		m.Key, s = value.NextKey(s)
+		kind, body, rest := value.NextPacked(s)
+		m.Value, s = value.Unpacked(kind, body), rest
 		ms = append(ms, m)
 	}
 	if !keep {
@@ -566,16 +481,12 @@ func (r *rowReader) cells(out []view.Cell, row Value) []view.Cell {
 	for s := row.Text; len(s) > 0; {
 		k, n := uvarint(s)
 		i := r.cols[k]
-		var v Value
-		v, s = unpackValue(s[n:], row.Members)
-		r.t.put(out, i, Member{Key: r.t.keys[i], Value: v})
+		kind, body, rest := value.NextPacked(s[n:])
+		s = rest
+		r.t.put(out, i, Member{Key: r.t.keys[i], Value: value.Unpacked(kind, body)})
 	}
 	return out
 }
-
-// le32 is the length packValue and recordReader wrote, little-endian in
-// the four bytes s starts with (binary.LittleEndian.Uint32 of a string).
-func le32(s string) int { return int(s[0]) | int(s[1])<<8 | int(s[2])<<16 | int(s[3])<<24 }
 
 // uvarint is binary.Uvarint of a string: the number s starts with, and
 // its length.

@@ -66,8 +66,9 @@ func TestEveryOpenShapeHasASample(t *testing.T) {
 // The records of an open list read packed (recordReader) and unpacked are
 // the values the decoder reads whole: the same members in the same order,
 // names and texts made as it makes them (escapes, invalid bytes), objects
-// and arrays among them, and the items that are not objects. Random
-// records, and unpacked both into members used again and kept.
+// and arrays among them, and the items that are not objects; and packed
+// as the same record held is (value.Pack). Random records, and unpacked
+// both into members used again and kept.
 func TestRecordsReadPackedAreTheValuesReadWhole(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	names := []string{`"id"`, `"content"`, `"a\u0062"`, "\"o\xffk\"", `"id"`, `""`, `"k\"q"`, `"é"`}
@@ -105,7 +106,7 @@ func TestRecordsReadPackedAreTheValuesReadWhole(t *testing.T) {
 		}
 		return "{" + join(rng.IntN(9), ", ", member(1)) + "}"
 	}) + `], "after": 1}`
-	open := func() (value.Cursor, tokenCursor, *input.Decoder) {
+	open := func() (value.Cursor, value.TokenCursor, *input.Decoder) {
 		d := input.NewDecoder(strings.NewReader(doc), "t")
 		d.Stream = func([]input.Frame, []Value) bool { return true }
 		v, err := d.Next()
@@ -117,7 +118,7 @@ func TestRecordsReadPackedAreTheValuesReadWhole(t *testing.T) {
 			t.Fatal("the list is not open")
 		}
 		rest := value.Take(list)
-		tc, _ := rest.(tokenCursor)
+		tc, _ := rest.(value.TokenCursor)
 		return rest, tc, d
 	}
 	whole, _, d1 := open()
@@ -137,6 +138,13 @@ func TestRecordsReadPackedAreTheValuesReadWhole(t *testing.T) {
 		}
 		if !wok {
 			break
+		}
+		if value.IsPacked(got) {
+			// A record held is packed as one read token by token is: a
+			// table reads both alike.
+			if held, _ := value.Pack(nil, want); held.Text != got.Text {
+				t.Fatalf("item %d: packed held %q, read %q", i, held.Text, got.Text)
+			}
 		}
 		for _, keep := range []bool{false, true} {
 			if u := rd.unpack(got, keep); !value.Same(u, want) {

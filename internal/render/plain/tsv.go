@@ -1,0 +1,519 @@
+package plain
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/steer"
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
+
+// tsv is a table of plain output. Its columns come from the rows it was
+// made with; a long list streams further rows (next), and a column that
+// first appears then gets a new header line, after a blank line, so that
+// nothing is lost and memory does not grow with the list.
+//
+// Every row is read packed (value.Pack, value.ReadPacked: a row read
+// token by token and a row held are the same string), and walked once
+// against the tree of columns: a nested field's column hangs under its
+// object's, and the tree's pre-order is the column order, so a new nested
+// field goes after the fields its object already has, in one step however
+// many columns there are. A key path resolves to its column through the
+// tree, most often at the place the row before had it, so a row allocates
+// nothing; its cells are kept in one byte arena.
+type tsv struct {
+	p     Writer
+	root  tsvCol // its kids are the top-level columns, in order of appearance
+	shown []*tsvCol
+	first []Value // the rows it was made with, packed
+	gen   int
+	b     strings.Builder
+	arena []byte // the current row's cells made of more than one value (lists)
+	buf   []byte // packing scratch
+	added bool   // a column was first used in the current row
+	// fresh is the columns first used since the header was written.
+	fresh []*tsvCol
+	// rows and cells count the rows so far and the cells they had, empty
+	// ones too, and used the columns used, for recognise.Sparse; again
+	// is set while rows already counted are walked again.
+	rows, cells, used int
+	again             bool
+	// long: rows-only output of rows too sparse for a table of columns
+	// (recognise.Sparse) writes them in long form, a line a cell: row,
+	// key, value. pairs are the current row's cells then, by header,
+	// with no column kept for them, so that memory does not grow with
+	// the keys of a sparse list; written counts the rows written.
+	long    bool
+	pairs   []tsvPair
+	written int
+}
+
+// tsvPair is a cell of a row in long form.
+type tsvPair struct{ header, text string }
+
+// tsvCol is a column: a key path of the rows.
+type tsvCol struct {
+	key, header string // the key in its object; the dotted path
+	occ         int    // which occurrence of the key in its object (repeated keys)
+	kids        []*tsvCol
+	byKey       map[string]*tsvCol
+	order       []*tsvCol // the keys below it in the order the last row had them
+	seen        int       // the row it was last seen in, to tell repeated keys apart
+	dup         *tsvCol   // the next occurrence of the same key in a row
+	used        bool
+	shows       uint8 // whether --columns shows it: 0 not known yet, 1 yes, 2 no
+	// gen is the row whose cell it holds, text. The text is most often
+	// part of the row's, which a row read token by token lends
+	// (value.ReadPacked): it is written before the next is read.
+	gen  int
+	text string
+}
+
+// newTSV is the table of rows, its header written; nil, with nothing
+// written, when they are too sparse for one (recognise.Sparse).
+func newTSV(p Writer, rows []Value) *tsv {
+	t := &tsv{p: p, first: make([]Value, len(rows))}
+	for r, row := range rows {
+		t.first[r] = t.pack(row)
+		t.read(t.first[r])
+	}
+	t.fresh = t.fresh[:0]
+	t.leadFirst()
+	if p.header != nil && recognise.Sparse(t.used, t.rows, t.cells) {
+		t.goLong()
+		return t
+	}
+	t.choose()
+	if t.sparse() || len(t.root.kids) == 0 && len(rows) > 0 && p.header == nil {
+		return nil // rows of no fields ({}) are written by index, as such
+	}
+	t.writeHeader()
+	return t
+}
+
+// pack is row packed, as rows read token by token are.
+func (t *tsv) pack(row Value) Value {
+	if value.IsPacked(row) {
+		return row
+	}
+	row, t.buf = value.Pack(t.buf, row)
+	return row
+}
+
+// load makes row r of the rows the table was made with the current row.
+func (t *tsv) load(r int) {
+	t.again = true
+	t.read(t.first[r])
+	t.again = false
+}
+
+// next makes a further row (a record, packed or not) the current row,
+// heading the rows from it with the new columns it brings.
+func (t *tsv) next(row Value) {
+	t.read(t.pack(row))
+	if t.added {
+		t.newColumns()
+	}
+}
+
+// read makes row, packed, the current row.
+func (t *tsv) read(row Value) {
+	t.gen++
+	if !t.again {
+		t.rows++
+	}
+	t.arena = t.arena[:0]
+	t.pairs = t.pairs[:0]
+	t.added = false
+	t.object(&t.root, "", row.Text, true)
+}
+
+// object reads the members of a packed object, body, into the row, under
+// column n (in long form, under the header head): how many it had.
+func (t *tsv) object(n *tsvCol, head, body string, top bool) int {
+	i := 0
+	for ; body != ""; i++ {
+		var key string
+		key, body = value.NextKey(body)
+		kind, b, rest := value.NextPacked(body)
+		body = rest
+		if !t.again {
+			t.cells++
+		}
+		var k *tsvCol
+		var h string
+		if t.long {
+			h = joinPath(head, key)
+		} else {
+			k = t.child(n, i, key)
+		}
+		switch {
+		case top && (kind == Object || kind == Array) && slices.Contains(t.p.wholeKeys, key):
+			// One cell, as the shape plans.
+			t.cell(k, h, plainText(value.Compact(value.Unpacked(kind, b))))
+		case kind == Object:
+			// The object's own cell is empty: its column only places its
+			// fields'.
+			t.cell(k, h, "")
+			if t.object(k, h, b, false) == 0 {
+				t.cell(k, h, "{}")
+			}
+		case kind == Array:
+			t.array(k, h, b)
+		default:
+			t.scalar(k, h, kind, b)
+		}
+	}
+	return i
+}
+
+// child is the column of the i-th key of a row's object under n, made
+// on first sight, and the next occurrence's for a repeated key. Rows
+// mostly repeat the previous row's keys in the same order, so that order
+// is tried before the map.
+func (t *tsv) child(n *tsvCol, i int, key string) *tsvCol {
+	var k *tsvCol
+	if i < len(n.order) && n.order[i].key == key {
+		k = n.order[i]
+	} else {
+		k = n.byKey[key]
+		if k == nil {
+			if n.byKey == nil {
+				n.byKey = map[string]*tsvCol{}
+			}
+			key = strings.Clone(key) // not the row's text, which it would keep
+			k = t.column(n, key, 0)
+			n.byKey[key] = k
+		}
+		if i < len(n.order) {
+			n.order[i] = k
+		} else {
+			n.order = append(n.order, k)
+		}
+	}
+	for k.seen == t.gen {
+		if k.dup == nil {
+			k.dup = t.column(n, k.key, k.occ+1)
+		}
+		k = k.dup
+	}
+	k.seen = t.gen
+	return k
+}
+
+// column is a new column for the occ-th occurrence of key under n, after
+// n's columns so far.
+func (t *tsv) column(n *tsvCol, key string, occ int) *tsvCol {
+	c := &tsvCol{key: key, header: joinPath(n.header, key), occ: occ}
+	n.kids = append(n.kids, c)
+	return c
+}
+
+// cell sets the current row's cell of column k (in long form, of header
+// h) to text.
+func (t *tsv) cell(k *tsvCol, h, text string) {
+	if t.long {
+		if text != "" {
+			t.pairs = append(t.pairs, tsvPair{h, text})
+		}
+		return
+	}
+	k.gen, k.text = t.gen, text
+	if text != "" && !k.used {
+		t.use(k)
+	}
+}
+
+// scalar: numbers, true, false and null as written; strings escaped as
+// plainText does, an empty one as "". For CSV, null and an empty string
+// are NoValue.
+func (t *tsv) scalar(k *tsvCol, h string, kind value.Kind, text string) {
+	switch {
+	case kind == value.Null && t.p.csv, kind == value.String && text == "" && t.p.csv:
+		text = NoValue
+	case kind == value.Null:
+		text = "null"
+	case kind == value.String && text == "":
+		text = `""`
+	case kind == value.String:
+		text = plainText(text)
+	}
+	t.cell(k, h, text)
+}
+
+// array: its scalars inline, as inlineScalars writes them; an array that
+// holds an object or an array as compact JSON.
+func (t *tsv) array(k *tsvCol, h, body string) {
+	if body == "" {
+		t.cell(k, h, "[]")
+		return
+	}
+	start := len(t.arena)
+	for s, n := body, 0; s != ""; n++ {
+		kind, b, rest := value.NextPacked(s)
+		s = rest
+		if kind == value.Object || kind == value.Array {
+			t.cell(k, h, plainText(value.Compact(value.Unpacked(value.Array, body))))
+			t.arena = t.arena[:start]
+			return
+		}
+		if n > 0 {
+			t.arena = append(t.arena, ", "...)
+		}
+		switch {
+		case kind == value.Null:
+			t.arena = append(t.arena, "null"...)
+		case kind != value.String:
+			t.arena = append(t.arena, b...)
+		default:
+			s := plainText(b)
+			if blursList(s) {
+				s = quote(b)
+			}
+			t.arena = append(t.arena, s...)
+		}
+	}
+	// A view of the arena, which only grows until the next row: a part
+	// moved by its growing stays as it was.
+	t.cell(k, h, unsafe.String(&t.arena[start], len(t.arena)-start))
+}
+
+// leadFirst puts the columns of the table's plan's leading keys first,
+// in their order, the others after them as they came.
+func (t *tsv) leadFirst() {
+	if len(t.p.lead) == 0 {
+		return
+	}
+	var lead, rest []*tsvCol
+	for _, k := range t.p.lead {
+		for _, c := range t.root.kids {
+			if c.key == k && c.occ == 0 {
+				lead = append(lead, c)
+			}
+		}
+	}
+	for _, c := range t.root.kids {
+		if !slices.Contains(lead, c) {
+			rest = append(rest, c)
+		}
+	}
+	t.root.kids = append(lead, rest...)
+}
+
+// goLong writes the rows from here on in long form (tsv.long), under its
+// header: the columns of a table too sparse for one, a row each bringing
+// keys of its own, would be mostly blank cells, and a header line written
+// again for each, the square of the input.
+func (t *tsv) goLong() {
+	t.long = true
+	if !t.p.spec.NoHeaders {
+		t.p.headerLine("row\tkey\tvalue")
+	}
+}
+
+// sparse reports a table whose rows so far are too sparse for one: never
+// in rows-only output, which has nothing but tables.
+func (t *tsv) sparse() bool {
+	return t.p.header == nil && recognise.Sparse(len(t.shown), t.rows, t.cells)
+}
+
+// header writes the header line of the columns used so far. When
+// --columns shows none of the columns used since the last one, the
+// columns shown are those it had, found without going through every
+// column again: a list whose rows each bring keys of their own would
+// cost the square of its keys.
+func (t *tsv) header() {
+	fresh := t.fresh
+	t.fresh = t.fresh[:0]
+	if len(t.p.spec.Columns) > 0 {
+		same := true
+		for _, c := range fresh {
+			same = same && !t.shown1(c)
+		}
+		if same {
+			t.writeHeader()
+			return
+		}
+	}
+	t.choose()
+	t.writeHeader()
+}
+
+// use marks a column used by the current row.
+func (t *tsv) use(c *tsvCol) {
+	c.used, t.added = true, true
+	t.used++
+	t.fresh = append(t.fresh, c)
+}
+
+// shown1 reports whether --columns shows column c, once it is used.
+func (t *tsv) shown1(c *tsvCol) bool {
+	if c.shows == 0 {
+		c.shows = 2
+		if len(t.pick([]*tsvCol{c})) > 0 {
+			c.shows = 1
+		}
+	}
+	return c.shows == 1
+}
+
+// choose makes the columns used so far, as --columns picks them, those
+// shown.
+func (t *tsv) choose() {
+	t.shown = t.shown[:0]
+	var walk func([]*tsvCol)
+	walk = func(cols []*tsvCol) {
+		for _, c := range cols {
+			if c.used {
+				t.shown = append(t.shown, c)
+			}
+			walk(c.kids)
+		}
+	}
+	walk(t.root.kids)
+	t.shown = t.pick(t.shown)
+}
+
+// writeHeader writes the header line of the columns shown.
+func (t *tsv) writeHeader() {
+	if len(t.shown) == 0 || t.p.spec.NoHeaders {
+		return
+	}
+	t.b.Reset()
+	for i, c := range t.shown {
+		if i > 0 {
+			t.b.WriteByte('\t')
+		}
+		t.b.WriteString(c.header)
+	}
+	t.p.headerLine(t.b.String())
+}
+
+// headerLine writes a table's header line. In rows-only output one the
+// same as the last written is not written again (the rows go on under
+// it), and another starts a new table after a blank line.
+func (p Writer) headerLine(h string) {
+	if last := p.header; last != nil {
+		if *last == h {
+			return
+		}
+		if *last != "" {
+			p.o.Gap()
+		}
+		*last = h
+	}
+	p.o.Line(h)
+}
+
+// pick is the columns --columns asks for: exactly those named, in the
+// order named (a name picks a column, or every column under an object:
+// "signals"), or all but those left out. Without --columns, all: plain
+// output loses nothing unless asked to.
+func (t *tsv) pick(cols []*tsvCol) []*tsvCol {
+	picks := t.p.spec.Columns
+	for _, c := range cols {
+		t.p.seen.Column(c.header)
+	}
+	if len(picks) == 0 {
+		return cols
+	}
+	names := func(p steer.Pick, c *tsvCol) bool {
+		if steer.Names(p.Name, c.header, recognise.Header(c.header)) {
+			return true
+		}
+		return strings.HasPrefix(strings.ToLower(c.header), strings.ToLower(p.Name)+".")
+	}
+	var out []*tsvCol
+	if t.p.spec.Exact {
+		taken := map[*tsvCol]bool{}
+		for _, p := range picks {
+			for _, c := range cols {
+				if !names(p, c) {
+					continue
+				}
+				t.p.seen.Name(p.Name)
+				if !p.Drop && !taken[c] {
+					taken[c] = true
+					out = append(out, c)
+				}
+			}
+		}
+		return out
+	}
+	for _, c := range cols {
+		drop := false
+		for _, p := range picks {
+			if p.Drop && names(p, c) {
+				drop = true
+				t.p.seen.Name(p.Name)
+			}
+		}
+		if !drop {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// newColumns heads the rows to come with the columns, new ones included:
+// after a blank line in plain output; in rows-only output the header
+// line says itself when it changes (writeHeader), and with no header
+// nothing marks it.
+func (t *tsv) newColumns() {
+	switch {
+	case t.long:
+		return // long form has no columns
+	case t.p.header != nil && recognise.Sparse(t.used, t.rows, t.cells):
+		t.goLong()
+		return
+	case t.p.header == nil:
+		t.p.o.Gap()
+	}
+	t.header()
+}
+
+// write writes the current row.
+func (t *tsv) write() {
+	if t.long {
+		t.writeLong()
+		return
+	}
+	if len(t.shown) == 0 {
+		return
+	}
+	t.written++
+	o := t.p.o
+	o.StartLine()
+	for i, c := range t.shown {
+		if i > 0 {
+			o.Raw().WriteByte('\t')
+		}
+		if c.gen == t.gen {
+			o.Raw().WriteString(c.text)
+		}
+	}
+	o.Raw().WriteByte('\n')
+}
+
+// writeLong writes the current row in long form: a line for each of its
+// cells that holds something, row number, column, value.
+func (t *tsv) writeLong() {
+	o := t.p.o
+	row := strconv.Itoa(t.written)
+	t.written++
+	for _, x := range t.pairs {
+		if len(t.p.spec.Columns) > 0 && len(t.pick([]*tsvCol{{header: x.header}})) == 0 {
+			continue
+		}
+		o.StartLine()
+		o.Raw().WriteString(row)
+		o.Raw().WriteByte('\t')
+		o.Raw().WriteString(x.header)
+		o.Raw().WriteByte('\t')
+		o.Raw().WriteString(x.text)
+		o.Raw().WriteByte('\n')
+	}
+}
