@@ -29,16 +29,22 @@ func (p plainParts) part(pt protocol.Part) error {
 	return nil
 }
 
-// checkSteer: until the first table is met, a document is recognised
-// before it is written, for the columns of its tables, so that a name of
-// --columns, --sort or --where that met none fails before plain output
-// writes anything of it, as it does in the other outputs.
+// checkSteer: until the first table is met, the tables of a document
+// are found before it is written, so that a name of --columns, --sort or
+// --where that met none of their columns fails before plain output
+// writes anything of it, as it does in the other outputs. The columns
+// are those plain output writes, as -o tsv's (a nested field's dotted
+// path: sig.x); a record alone is its fields, not a table.
 func (p plainParts) checkSteer(pt protocol.Part) error {
 	rn := p.rn
 	if rn.steerChecked || rn.opt.Steer.Empty() || pt.Kind != protocol.ValuePart {
 		return nil
 	}
-	recognise.Doc(pt, rn.rec)
+	for _, t := range recognise.Tables(pt.Value) {
+		if len(t.Rows.Items) > 0 && (t.Name != "" || pt.Value.Kind != value.Object) {
+			plain.Check(t.Rows.Items, rn.opt.Steer, rn.seen)
+		}
+	}
 	return rn.firstTable()
 }
 

@@ -434,3 +434,33 @@ func TestRowsOfToolsList(t *testing.T) {
 		}
 	}
 }
+
+// --columns names a table's columns in plain output as -o tsv and -o csv
+// do, the columns plain output writes: a nested field by its dotted path,
+// and an unknown name refused with those columns, the same message in
+// each (plain checked them against human output's columns before, and
+// refused sig.x, which it writes).
+func TestPlainNamesColumnsAsTSV(t *testing.T) {
+	doc := `[{"id":"a1","sig":{"x":1,"y":"q"}},{"id":"a2","sig":{"x":2,"y":"r"}}]`
+	for _, out := range []Output{Plain, TSV} {
+		got := renderString(t, doc, Options{Output: out, Steer: mustSpec(t, "id,sig.x", "")})
+		if got != "id\tsig.x\na1\t1\na2\t2\n" {
+			t.Errorf("%v -c id,sig.x: %q", out, got)
+		}
+	}
+	var msgs []string
+	for _, out := range []Output{Plain, TSV, CSV} {
+		var b strings.Builder
+		_, err := NewRenderer(&b, Options{Output: out, Steer: mustSpec(t, "id,nope", "")}).Stream(strings.NewReader(doc), "t")
+		if err == nil {
+			t.Fatalf("%v -c id,nope: no error; wrote %q", out, b.String())
+		}
+		if b.Len() > 0 {
+			t.Errorf("%v -c id,nope wrote %q", out, b.String())
+		}
+		msgs = append(msgs, err.Error())
+	}
+	if msgs[0] != msgs[1] || msgs[1] != msgs[2] || !strings.Contains(msgs[0], "sig.x, sig.y") {
+		t.Errorf("the messages differ or do not name the columns written:\n%s", strings.Join(msgs, "\n"))
+	}
+}

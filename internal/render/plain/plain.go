@@ -111,7 +111,9 @@ func Check(rows []Value, spec steer.Spec, seen *recognise.Seen) {
 	o := lines.New(bufio.NewWriter(io.Discard), 0, "", func() error { return nil })
 	p := Rows(o, spec, seen, &none)
 	p.spec.NoHeaders = true
-	newTSV(p, rows)
+	if t := newTSV(p, rows); t != nil && t.long {
+		t.choose() // in long form, the columns are met as rows are written
+	}
 	recognise.SteerIndex(rows, spec, seen)
 }
 

@@ -446,8 +446,10 @@ func (t *tsv) pick(cols []*tsvCol) []*tsvCol {
 	for _, c := range cols {
 		drop := false
 		for _, p := range picks {
-			if p.Drop && names(p, c) {
-				drop = true
+			if names(p, c) {
+				// Every column is shown but those left out: a name
+				// added (+tags) is met, as one left out is.
+				drop = drop || p.Drop
 				t.p.seen.Name(p.Name)
 			}
 		}
