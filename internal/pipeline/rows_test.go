@@ -464,3 +464,27 @@ func TestPlainNamesColumnsAsTSV(t *testing.T) {
 		t.Errorf("the messages differ or do not name the columns written:\n%s", strings.Join(msgs, "\n"))
 	}
 }
+
+// --where and --sort steer in plain output the tables every output finds
+// (recognise.Tables), at any depth: a task list two levels down, as a
+// task-manager server wraps it, was written whole, --where ignored, and
+// the run exited 0.
+func TestPlainSteersNestedTables(t *testing.T) {
+	doc := `{"data":{"tasks":[{"id":"t1","status":"todo","sig":{"x":1}},{"id":"t2","status":"done","sig":{"x":2}}],"stats":{"n":2}},"version":"1"}`
+	where, err := steer.ParseWhere("sig.x=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := renderString(t, doc, Options{Output: Plain, Steer: steer.Spec{Where: []steer.Cond{where}}})
+	if strings.Contains(got, "t1") || !strings.Contains(got, "data.tasks[1].id: t2\n") || !strings.Contains(got, "data.stats.n: 2\n") {
+		t.Errorf("--where sig.x=2:\n%s", got)
+	}
+	got = renderString(t, doc, Options{Output: Plain, Steer: mustSpec(t, "", "-id")})
+	if i, j := strings.Index(got, "t2"), strings.Index(got, "t1"); i < 0 || j < i {
+		t.Errorf("--sort -id:\n%s", got)
+	}
+	got = renderString(t, doc, Options{Output: Plain, Steer: mustSpec(t, "id,sig.x", "")})
+	if !strings.Contains(got, "id\tsig.x\nt1\t1\nt2\t2\n") {
+		t.Errorf("-c id,sig.x:\n%s", got)
+	}
+}

@@ -173,6 +173,8 @@ type Writer struct {
 	// tmp is where what is held back past spill.Bound goes ("" is
 	// os.TempDir).
 	tmp string
+	// tables are the answer's tables (tablesOf), by their first row.
+	tables map[*Value]bool
 }
 
 // Temp is p holding back what it must (a request's ops, openBatch) in
@@ -213,8 +215,33 @@ func (p Writer) document(v Value) {
 			p.openRecord(v)
 			break
 		}
-		p.walk("", "", v)
+		p.tablesOf(v).walk("", "", v)
 	}
+}
+
+// tablesOf is p knowing the tables of v (recognise.Tables): the lists
+// --columns, --sort and --where steer, at any depth, as in every other
+// output. Only asked when they are given.
+func (p Writer) tablesOf(v Value) Writer {
+	if p.spec.Empty() {
+		return p
+	}
+	p.tables = map[*Value]bool{}
+	for _, t := range recognise.Tables(v) {
+		if len(t.Rows.Items) > 0 {
+			p.tables[&t.Rows.Items[0]] = true
+		}
+	}
+	return p
+}
+
+// isTable reports a list of records that is one of the answer's tables,
+// or a member of the document itself.
+func (p Writer) isTable(path *pathSeg, v Value) bool {
+	if len(v.Items) == 0 || !value.AllObjects(v.Items) {
+		return false
+	}
+	return p.tables[&v.Items[0]] || path.up != nil && path.up.up == nil
 }
 
 // envelope: the envelope's own scalar fields as lines, the result as a
@@ -243,7 +270,7 @@ func (p Writer) result(v Value) {
 			p.openRecord(v)
 			return
 		}
-		p.walk("", "", v)
+		p.tablesOf(v).walk("", "", v)
 	case recognise.ShapeScalar, recognise.ShapeScalars:
 		p.walk("result", "result", v)
 	default:
@@ -474,9 +501,9 @@ func (p Writer) walkAt(path *pathSeg, key string, v Value) {
 			p.o.Line(label(path.String()) + inlineScalars(v.Items))
 			return
 		}
-		if len(p.spec.Columns) > 0 && path.up != nil && path.up.up == nil && value.AllObjects(v.Items) {
-			// The columns asked of a document's own list of entries: it is
-			// a table of them, as in the other outputs.
+		if len(p.spec.Columns) > 0 && p.isTable(path, v) {
+			// The columns asked of one of the answer's tables: it is a
+			// table of them, as in the other outputs.
 			p.o.Gap()
 			p.table(key, v)
 			p.o.Gap()
@@ -522,7 +549,7 @@ func leafText(v Value) string {
 // not ok for any other list, or one none of whose rows has every name
 // they give (it is not the list they are about).
 func (p Writer) steerList(path *pathSeg, v Value) ([]int, bool) {
-	if len(p.spec.Where) == 0 && len(p.spec.Sort) == 0 || path.up == nil || path.up.up != nil || !value.AllObjects(v.Items) {
+	if len(p.spec.Where) == 0 && len(p.spec.Sort) == 0 || !p.isTable(path, v) {
 		return nil, false
 	}
 	names := make([]string, 0, len(p.spec.Where)+len(p.spec.Sort))
