@@ -488,3 +488,40 @@ func TestPlainSteersNestedTables(t *testing.T) {
 		t.Errorf("-c id,sig.x:\n%s", got)
 	}
 }
+
+// A nested field named by its path in --columns (sig.x, as plain output
+// and -o tsv head its column) is a column of its own in human and
+// Markdown output too: in a held table, a long list read as it comes,
+// and a run of NDJSON records. They said "did you mean sig?".
+func TestColumnsNameNestedFieldsInEveryOutput(t *testing.T) {
+	var long strings.Builder
+	long.WriteString(`{"items":[`)
+	for i := range 3000 {
+		if i > 0 {
+			long.WriteString(",")
+		}
+		fmt.Fprintf(&long, `{"id":"r%d","sig":{"x":%d,"y":"q"}}`, i, i)
+	}
+	long.WriteString(`]}`)
+	docs := map[string]string{
+		"held":   `[{"id":"a1","sig":{"x":1,"y":"q"}},{"id":"a2","sig":{"x":2,"y":"r"}}]`,
+		"long":   long.String(),
+		"ndjson": "{\"id\":\"a1\",\"sig\":{\"x\":1}}\n{\"id\":\"a2\",\"sig\":{\"x\":2}}\n",
+	}
+	for name, doc := range docs {
+		for _, out := range []Output{Human, Markdown, TSV} {
+			var b strings.Builder
+			rn := NewRenderer(&b, Options{Output: out, Width: 80, Steer: mustSpec(t, "id,sig.x", "")})
+			if _, err := rn.Stream(strings.NewReader(doc), "t"); err != nil {
+				t.Fatalf("%s %v: %v", name, out, err)
+			}
+			if err := rn.Unmatched(); err != nil {
+				t.Errorf("%s %v: %v", name, out, err)
+			}
+			got := b.String()
+			if !strings.Contains(strings.ToLower(got), "sig.x") || strings.Contains(got, "x=") || strings.Contains(got, "SIG ") {
+				t.Errorf("%s %v: no column sig.x alone:\n%.300s", name, out, got)
+			}
+		}
+	}
+}

@@ -1653,7 +1653,7 @@ func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
 	all := rows
 	var idx []int // the place of each row shown, when steered
 	if !raw {
-		rows = liftRows(rows)
+		rows = liftsOf(rows, b.opt.Steer).rows(rows)
 		if len(b.opt.Steer.Where) > 0 || len(b.opt.Steer.Sort) > 0 {
 			idx = SteerIndex(rows, b.opt.Steer, b.opt.Seen)
 			if len(idx) == 0 {

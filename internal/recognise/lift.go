@@ -9,6 +9,13 @@ package recognise
 // do: a record shows properties as they came, and plain output is not a
 // view.
 
+import (
+	"slices"
+	"strings"
+
+	"github.com/khive-ai/khive-pretty/internal/steer"
+)
+
 // liftKeys are the fields a table lifts out of properties.
 var liftKeys = [...]string{"status", "priority", "assignee", "due", "trigger_at"}
 
@@ -83,14 +90,74 @@ func hasKey(ms []Member, k string) bool {
 	return false
 }
 
-// liftRows lifts every row, when some row has something to lift.
-func liftRows(rows []Value) []Value {
-	if !liftsAny(rows) {
+// A nested field that --columns names by its path (sig.x, as plain
+// output and -o tsv head its column) is lifted too: a column of its own,
+// under the name as given, where no key of the rows is that name. So a
+// name picks the same field in every output.
+
+// lifter is what a table lifts from its rows, decided once on its first
+// rows: khive's properties, and the paths --columns names.
+type lifter struct {
+	props bool
+	paths []string
+}
+
+// liftsOf is what rows lift, under spec.
+func liftsOf(rows []Value, spec steer.Spec) lifter {
+	l := lifter{props: liftsAny(rows)}
+	for _, p := range spec.Columns {
+		if !p.Drop && strings.Contains(p.Name, ".") && !slices.Contains(l.paths, p.Name) && nestedIn(rows, p.Name) {
+			l.paths = append(l.paths, p.Name)
+		}
+	}
+	return l
+}
+
+// nestedIn reports a path some row holds a value at, below its own
+// fields, where no row has a field that name spells.
+func nestedIn(rows []Value, name string) bool {
+	found := false
+	for _, r := range rows {
+		for _, m := range r.Members {
+			if steer.Names(name, m.Key, Header(m.Key)) {
+				return false
+			}
+		}
+		if _, _, ok := Lookup(r, name); ok {
+			found = true
+		}
+	}
+	return found
+}
+
+// any reports a lifter that lifts something.
+func (l lifter) any() bool { return l.props || len(l.paths) > 0 }
+
+// row is v with what l lifts as fields of its own, after the others.
+func (l lifter) row(v Value) Value {
+	if l.props {
+		v = lift(v)
+	}
+	if len(l.paths) == 0 || v.Kind != Object {
+		return v
+	}
+	ms := append(make([]Member, 0, len(v.Members)+len(l.paths)), v.Members...)
+	for _, p := range l.paths {
+		if _, x, ok := Lookup(v, p); ok {
+			ms = append(ms, Member{Key: p, Value: x})
+		}
+	}
+	return Value{Kind: Object, Members: ms}
+}
+
+// rows is every row lifted.
+func (l lifter) rows(rows []Value) []Value {
+	if !l.any() {
 		return rows
 	}
 	out := make([]Value, len(rows))
 	for i, r := range rows {
-		out[i] = lift(r)
+		out[i] = l.row(r)
 	}
 	return out
 }

@@ -35,20 +35,14 @@ func later(f func() ([]view.Block, error)) view.Later { return view.Later{Blocks
 // index (openByIndex).
 func (b builder) openTable(list Value, indent int, c *count) view.Block {
 	rest := value.Take(list)
-	lifts := liftsAny(list.Items)
-	first := list.Items
-	if lifts {
-		first = liftRows(first)
-	}
+	lifts := liftsOf(list.Items, b.opt.Steer)
+	first := lifts.rows(list.Items)
 	first = SteerRows(first, b.opt.Steer, b.opt.Seen)
 	plan := first
 	if len(plan) == 0 {
 		// --where kept none of the first rows: the later ones it keeps
 		// are laid out on what the first ones hold.
-		plan = list.Items
-		if lifts {
-			plan = liftRows(plan)
-		}
+		plan = lifts.rows(list.Items)
 	}
 	grows := b
 	grows.grows = true // what the first rows show need not hold of the rest
@@ -72,7 +66,7 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 	// A condition may name a column the table does not show, and lifting
 	// needs the properties whether shown or not: such rows are read whole.
 	where := len(b.opt.Steer.Where) > 0
-	whole := where || lifts || !tokens
+	whole := where || lifts.any() || !tokens
 	var rows value.Cursor
 	var rd *rowReader
 	if whole {
@@ -102,9 +96,7 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 				one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(n) + "]", Value: row}}}
 				return nil, b.record(one, 0, false, false), true, nil
 			}
-			if lifts {
-				row = lift(row)
-			}
+			row = lifts.row(row)
 			if where && !Keep(row, b.opt.Steer, b.opt.Seen) {
 				continue
 			}

@@ -43,7 +43,7 @@ type Run struct {
 	Rows     int // records in the run
 	Shown    int // and shown: those --where keeps
 	singular string
-	lifts    bool            // its records keep fields under properties to lift
+	lifts    lifter          // what its records lift into columns
 	known    map[string]bool // the keys of the records it was laid out from
 }
 
@@ -53,12 +53,8 @@ type Run struct {
 // by index: records of one shape never are, but the rule is the lists'.
 func NewRun(first []Value, opt Options) (*Run, view.Table) {
 	b := builder{opt: opt, grows: true}
-	lifts := liftsAny(first)
-	rows := first
-	if lifts {
-		rows = liftRows(rows)
-	}
-	rows = SteerRows(rows, opt.Steer, opt.Seen)
+	lifts := liftsOf(first, opt.Steer)
+	rows := SteerRows(lifts.rows(first), opt.Steer, opt.Seen)
 	cols := b.columns(rows, false)
 	if cols == nil {
 		return nil, view.Table{}
@@ -82,9 +78,7 @@ func NewRun(first []Value, opt Options) (*Run, view.Table) {
 // leaves it out.
 func (r *Run) Row(v Value) ([]view.Cell, bool) {
 	r.Rows++
-	if r.lifts {
-		v = lift(v)
-	}
+	v = r.lifts.row(v)
 	if !Keep(v, r.b.opt.Steer, r.b.opt.Seen) {
 		return nil, false
 	}
