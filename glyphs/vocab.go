@@ -138,6 +138,26 @@ var (
 		Source: "@kazuph/mcp-taskmanager 1.1.1, dist/index.js: the status of a tool's answer (the others say what was done)",
 		Words:  []Word{{Word: "error", Tone: Bad}, {Word: "task_not_found", Tone: Bad}},
 	}
+	LogSeverity = Vocabulary{
+		Name:   "log severity",
+		Source: "RFC 5424, the syslog severities, which MCP's logging levels are",
+		Words: []Word{
+			{Word: "debug", Tone: Muted}, {Word: "info", Tone: Neutral}, {Word: "notice", Tone: Neutral},
+			{Word: "warning", Tone: Warn}, {Word: "error", Tone: Bad}, {Word: "critical", Tone: Bad},
+			{Word: "alert", Tone: Bad}, {Word: "emergency", Tone: Bad},
+		},
+	}
+	LoggerLevel = Vocabulary{
+		Name:   "logger level",
+		Source: "pino (lib/constants.js) and bunyan levels, with their numbers; Go's log/slog and zap; Python's logging",
+		Words: []Word{
+			{Word: "trace", Tone: Muted}, {Word: "debug", Tone: Muted}, {Word: "info", Tone: Neutral},
+			{Word: "warn", Tone: Warn}, {Word: "warning", Tone: Warn}, {Word: "error", Tone: Bad},
+			{Word: "fatal", Tone: Bad}, {Word: "critical", Tone: Bad}, {Word: "dpanic", Tone: Bad}, {Word: "panic", Tone: Bad},
+			{Word: "10", Alias: "trace"}, {Word: "20", Alias: "debug"}, {Word: "30", Alias: "info"},
+			{Word: "40", Alias: "warn"}, {Word: "50", Alias: "error"}, {Word: "60", Alias: "fatal"},
+		},
+	}
 	KhiveDependency = Vocabulary{
 		Name:   "khive dependency state",
 		Source: "khive, crates/khive-pack-gtd/src/dependency.rs: a task's dependency_state and its blockers' state",
@@ -169,11 +189,14 @@ var Outcomes = []*Vocabulary{&KhiveEventOutcome, &CheckConclusion, &TestAction}
 // health words: those of servers that answer so.
 var Reports = []*Vocabulary{&TaskManagerStatus}
 
+// Levels is the vocabularies of a log record's level: colour only.
+var Levels = []*Vocabulary{&LogSeverity, &LoggerLevel}
+
 // All is every vocabulary, as docs/usage.md lists them.
 func All() []*Vocabulary {
 	return []*Vocabulary{&KhiveTaskStatus, &KhiveRequestStatus, &KhiveEventOutcome, &KhiveDependency,
 		&MCPTaskStatus, &HealthCheck, &HealthStatus, &CommitState, &PodPhase, &CheckConclusion, &TestAction,
-		&TaskManagerStatus}
+		&TaskManagerStatus, &LogSeverity, &LoggerLevel}
 }
 
 // Lookup is the word of v that w is (an alias resolved), if v has it.

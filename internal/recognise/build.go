@@ -43,6 +43,9 @@ type builder struct {
 	// whole marks values the next call needs (a cursor to continue with):
 	// an id among them is shown whole, not as the prefix that reads.
 	whole bool
+	// logger marks records of pino or bunyan (IsLoggerRecord), whose
+	// numeric levels name their words.
+	logger bool
 }
 
 // short reports whether values may be shortened: not under --verbose,
@@ -94,6 +97,7 @@ type keyMeaning struct {
 	taskStatus                            bool          // an MCP task's status (tasks/list)
 	unit                                  time.Duration // a duration's, or 0
 	status, outcome, dependency, priority bool
+	level                                 bool // a log record's level (glyphs.Levels)
 	// gtd: a status key khive's task statuses are under (a state is not:
 	// a health word is marked under either).
 	gtd   bool
@@ -110,6 +114,7 @@ type keyMeaning struct {
 func meaningOf(key string) keyMeaning {
 	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id" || IsCursorKey(key) || Snake(key) == "thread_id", status: IsStatusKey(key), gtd: IsStatusKey(key) && Snake(key) != "state",
 		outcome: key == "outcome" || key == "conclusion", dependency: key == "dependency_state", priority: key == "priority", epoch: IsTimeKey(key),
+		level:  IsLevelKey(key),
 		header: Header(key)}
 	m.label, m.unitLabel, m.unitKey = labels(key)
 	if !m.score {
@@ -166,6 +171,12 @@ func (b builder) cellOf(key string, km keyMeaning, v Value, raw bool) view.Cell 
 	case Bool:
 		return view.Cell{Kind: view.Bool, Text: v.Text, Exact: raw, Tone: BoolTone(key, v.IsTrue())}
 	case Number:
+		if km.level && b.logger && b.short(raw) {
+			if w, ok := glyphs.LoggerLevel.Lookup(v.Text); ok {
+				// pino's and bunyan's number, by the name it stands for.
+				return view.Cell{Kind: view.Text, Text: w.Word, Tone: view.Tone(w.Tone)}
+			}
+		}
 		c := view.Cell{Kind: view.Number, Text: v.Text, Exact: raw}
 		switch {
 		case km.score:
@@ -263,6 +274,10 @@ func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 		c.Kind = view.Dependency
 	case km.priority:
 		c.Kind = view.Priority
+	case km.level:
+		if w, ok := glyphs.Find(s, glyphs.Levels...); ok {
+			c.Tone = view.Tone(w.Tone)
+		}
 	}
 	return c
 }
@@ -271,12 +286,17 @@ func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 // an error), nested objects as records under their key, arrays of objects
 // as tables, other arrays of containers item by item.
 func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
+	b.logger = IsLoggerRecord(v)
 	r := &view.Record{Indent: indent, Exact: raw, Stamps: !b.khive && !b.shaped, Fields: make([]view.Field, 0, len(v.Members))}
 	sections := hasSection(v)
 	if b.short(raw) {
 		v = saidOnce(v)
 	}
-	for i, m := range warningsFirst(byMeaning(v.Members)) {
+	members := byMeaning(v.Members)
+	if b.logger && !raw {
+		members = loggerFirst(members)
+	}
+	for i, m := range warningsFirst(members) {
 		if i == input.StreamAfter {
 			// Laid out on the fields of its first members, as a streamed
 			// one is (byMeaning ranks those alone).
@@ -547,6 +567,26 @@ func isWarning(m Member) bool {
 // Only the first input.StreamAfter members are looked at and ranked, the
 // rest kept in order after them, as a document too large to hold (whose
 // first members are all that is known when they are shown) has them.
+// loggerFirst puts a pino or bunyan record's level and msg first, as
+// pino-pretty heads each line with them: what happened, before the
+// context (and a stack) that follows it.
+func loggerFirst(members []Member) []Member {
+	out := make([]Member, 0, len(members))
+	for _, k := range [...]string{"level", "msg"} {
+		for _, m := range members {
+			if m.Key == k {
+				out = append(out, m)
+			}
+		}
+	}
+	for _, m := range members {
+		if m.Key != "level" && m.Key != "msg" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 func byMeaning(members []Member) []Member {
 	// Three keys fall in alphabetical order by chance too often to say
 	// anything; an array shown as a record ([0], [1] …) keeps its order.
@@ -718,6 +758,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	// The planned columns are taken from the run's Plan, used again by the
 	// next table; a row's repeated keys are counted only in a row that
 	// has some (a map a row was most of a small table's cost).
+	b.logger = len(rows) > 0 && IsLoggerRecord(rows[0])
 	p := b.opt.Plan
 	if p == nil {
 		p = &Plan{}
@@ -816,8 +857,12 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		case c.occ == 0 && folded.has(c.key) && !asked:
 			continue
 		}
-		c.info = columnInfo(c.key, c.kind, c.time && c.kind == String || c.kind == Number && IsTimeKey(c.key))
-		if c.kind == Number && c.numbers == c.set && !c.time && !IsTimeKey(c.key) {
+		ck := c.kind
+		if b.logger && IsLevelKey(c.key) {
+			ck = String // pino's numbers, shown as their words
+		}
+		c.info = columnInfo(c.key, ck, c.time && c.kind == String || c.kind == Number && IsTimeKey(c.key))
+		if ck == Number && c.numbers == c.set && !c.time && !IsTimeKey(c.key) {
 			// Numbers line up by their units, whatever the key (a
 			// query's priority, an id): as psql and a spreadsheet do.
 			c.info.align = view.Right

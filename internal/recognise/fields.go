@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/khive-ai/khive-pretty/glyphs"
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
@@ -90,6 +91,31 @@ func BoolTone(key string, b bool) view.Tone {
 		}
 	}
 	return view.Neutral
+}
+
+// IsLevelKey reports the key of a log record's level: its words are the
+// log vocabularies' (glyphs.Levels).
+func IsLevelKey(key string) bool {
+	switch Snake(key) {
+	case "level", "severity", "levelname", "lvl", "log_level", "loglevel", "severity_text":
+		return true
+	}
+	return false
+}
+
+// IsLoggerRecord reports a record of pino or bunyan: a numeric level of
+// theirs beside its msg and a numeric time, a pid or a hostname, as their
+// loggers write every line.
+func IsLoggerRecord(v Value) bool {
+	l, ok := v.Get("level")
+	if !ok || l.Kind != Number || !v.Has("msg") {
+		return false
+	}
+	if _, ok := glyphs.LoggerLevel.Lookup(l.Text); !ok {
+		return false
+	}
+	t, _ := v.Get("time")
+	return t.Kind == Number || v.Has("pid") || v.Has("hostname")
 }
 
 // IsSizeKey: numbers that are sizes in bytes by their key (bytes,

@@ -1,0 +1,54 @@
+package pipeline
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/colorprofile"
+)
+
+// A log record's level is coloured by the log vocabularies (RFC 5424's
+// severities, the common loggers' levels), and pino's and bunyan's
+// numbers are shown by the names they stand for in a record of theirs
+// (msg beside a numeric time, a pid or a hostname), which leads with its
+// level and msg. Plain output keeps the numbers as written. A number
+// under "level" elsewhere (a game's) is a number, and a word no log
+// vocabulary has is not coloured.
+func TestLogLevels(t *testing.T) {
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	human := Options{Output: Human, Width: 100, Color: colorprofile.ANSI, Now: now}
+	pino := `{"level":30,"time":1795887393203,"pid":1,"msg":"started"}
+{"level":50,"time":1795887393204,"pid":1,"msg":"connect refused"}
+{"level":40,"time":1795887393205,"pid":1,"msg":"retrying"}
+`
+	out := renderString(t, pino, human)
+	for _, want := range []string{"\x1b[31merror\x1b[m", "\x1b[33mwarn\x1b[m", "info"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("pino in human output: no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "50") {
+		t.Errorf("pino's level shown as its number:\n%s", out)
+	}
+	if p := renderString(t, pino, Options{Output: Plain}); !strings.Contains(p, "level: 50\n") {
+		t.Errorf("plain output lost pino's number:\n%s", p)
+	}
+	one := `{"level":50,"time":1795887393204,"pid":1,"hostname":"box","err":{"message":"x"},"stack":"Error\n at a\n at b","msg":"connect refused"}`
+	rec := renderString(t, one, Options{Output: Human, Width: 100, Now: now})
+	if !strings.HasPrefix(rec, "level") || !strings.Contains(strings.SplitN(rec, "\n", 3)[1], "connect refused") {
+		t.Errorf("a pino record does not lead with its level and msg:\n%s", rec)
+	}
+	game := `[{"name":"a","level":50,"score":3},{"name":"b","level":40,"score":4}]`
+	if g := renderString(t, game, human); !strings.Contains(g, "50") || strings.Contains(g, "error") {
+		t.Errorf("a game's level read as pino's:\n%s", g)
+	}
+	words := `{"level":"error","msg":"a"}
+{"level":"closed","msg":"b"}
+{"level":"warning","msg":"c"}
+`
+	w := renderString(t, words, human)
+	if !strings.Contains(w, "\x1b[31merror") || !strings.Contains(w, "\x1b[33mwarning") || strings.Contains(w, "m closed") || strings.Contains(w, "\x1b[31mclosed") {
+		t.Errorf("log words:\n%q", w)
+	}
+}
