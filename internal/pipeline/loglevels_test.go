@@ -52,3 +52,14 @@ func TestLogLevels(t *testing.T) {
 		t.Errorf("log words:\n%q", w)
 	}
 }
+
+// A column of decimal numbers in strings (PostgreSQL's numeric, which
+// drivers send as text) lines up on the right, as one of numbers does;
+// versions and codes do not.
+func TestDecimalStringsRightAligned(t *testing.T) {
+	out := renderString(t, `[{"sku":"a1","price":"99999999.99","ver":"1.2.3"},{"sku":"b2","price":"5.00","ver":"10.0.1"}]`, Options{Output: Human, Width: 80})
+	want := "SKU        PRICE  VER\na1   99999999.99  1.2.3\nb2          5.00  10.0.1\n"
+	if !strings.HasPrefix(out, want) {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}

@@ -567,6 +567,22 @@ func isWarning(m Member) bool {
 // Only the first input.StreamAfter members are looked at and ranked, the
 // rest kept in order after them, as a document too large to hold (whose
 // first members are all that is known when they are shown) has them.
+// isDecimal reports a string that is a decimal number as written: an
+// optional sign, digits, and a fraction ("99999999.99", "-3", "0.50").
+func isDecimal(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, dot := strings.Cut(s, ".")
+	digits := func(d string) bool {
+		for i := 0; i < len(d); i++ {
+			if d[i] < '0' || d[i] > '9' {
+				return false
+			}
+		}
+		return d != ""
+	}
+	return digits(whole) && (!dot || digits(frac))
+}
+
 // loggerFirst puts a pino or bunyan record's level and msg first, as
 // pino-pretty heads each line with them: what happened, before the
 // context (and a stack) that follows it.
@@ -677,7 +693,7 @@ type plannedColumn struct {
 	named   bool // asked for by --columns
 	prose   int  // how many rows hold a sentence in it
 	words   int  // the spaces in its sentences: which of two says more
-	numbers int  // how many of its values are numbers
+	numbers int  // how many of its values are numbers, or decimal numbers in strings
 	longest int  // the widest string, in columns (short ones: textWidth)
 	// names is the texts of the column so far while none repeats (nil
 	// once one does): a name column whose names all differ.
@@ -814,7 +830,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 				c.score = append(c.score, m.Value)
 			}
 			c.measure(m.Value)
-			if m.Value.Kind == Number {
+			if m.Value.Kind == Number || m.Value.Kind == String && isDecimal(m.Value.Text) {
 				c.numbers++
 			}
 			if saysWhy(m.Value) {
@@ -857,14 +873,16 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		case c.occ == 0 && folded.has(c.key) && !asked:
 			continue
 		}
-		ck := c.kind
-		if b.logger && IsLevelKey(c.key) {
+		ck, words := c.kind, b.logger && IsLevelKey(c.key)
+		if words {
 			ck = String // pino's numbers, shown as their words
 		}
 		c.info = columnInfo(c.key, ck, c.time && c.kind == String || c.kind == Number && IsTimeKey(c.key))
-		if ck == Number && c.numbers == c.set && !c.time && !IsTimeKey(c.key) {
+		if (ck == Number || ck == String) && !words && c.numbers == c.set && c.set > 0 && !c.time && !IsTimeKey(c.key) {
 			// Numbers line up by their units, whatever the key (a
-			// query's priority, an id): as psql and a spreadsheet do.
+			// query's priority, an id): as psql and a spreadsheet do; a
+			// decimal in a string too (PostgreSQL's numeric, which
+			// drivers send as text to keep its digits).
 			c.info.align = view.Right
 		}
 		if c.info.flex && c.info.keep < proseKeep && c.prose > 0 && c.prose*2 >= c.set {
