@@ -35,6 +35,9 @@ type Decoder struct {
 	sq   *squeezer
 	dec  *jsonlib.Decoder
 	docs int
+	// values counts the values read (Full, Window): a long list's first
+	// items are held up to a number of them, not of items alone.
+	values int
 
 	// stack holds the objects being read, innermost last, each with the
 	// key whose value is being read.
@@ -177,6 +180,46 @@ type Frame struct {
 // whether to show the rest as they are read: the first items decide a
 // table's columns and their widths.
 const StreamAfter = 1000
+
+// StreamValues is how many values (every scalar, object and array, at
+// any depth) a list's first items may hold before Stream is asked,
+// however few they are: a thousand rows of two thousand cells each (22 MB
+// of input) held whole took 500 MiB before any was shown.
+const StreamValues = 100_000
+
+// Full reports whether n items of values values in all are as many as
+// the decoder holds of a list before asking Stream whether to show the
+// rest as they are read: StreamAfter of them, or StreamValues values. A
+// run of documents is held as far as a list is.
+func Full(n, values int) bool { return n >= StreamAfter || values >= StreamValues }
+
+// Window is how many of a list's items the decoder holds before asking
+// Stream, the rest read as they come if it says so: all of them, for a
+// list it never asks about. A view of the list held whole lays it out on
+// those, as it would streamed.
+func Window(items []value.Value) int {
+	n := 0
+	for i, it := range items {
+		if Full(i, n) {
+			return i
+		}
+		n += Values(it)
+	}
+	return len(items)
+}
+
+// Values is how many values v is made of, itself included, as the
+// decoder counts them (Decoder.values).
+func Values(v value.Value) int {
+	n := 1
+	for _, m := range v.Members {
+		n += Values(m.Value)
+	}
+	for _, it := range v.Items {
+		n += Values(it)
+	}
+	return n
+}
 
 // openList is the rest of a list too long to hold, the Open.Rest of the
 // list in a document returned open: the caller, which has its first
@@ -654,6 +697,7 @@ func (d *Decoder) begin() error {
 }
 
 func (d *Decoder) value() (value.Value, error) {
+	d.values++
 	if d.dec.PeekKind() == '"' && !d.tokenStrings {
 		// One look at what is buffered: a short plain string is read as a
 		// token; one that may hold escapes, or run past the buffer, is
@@ -758,8 +802,9 @@ func (d *Decoder) value() (value.Value, error) {
 		ask := d.Stream != nil && d.yield != nil && !d.isOpen()
 		base := len(d.items)
 		d.arrays = append(d.arrays, base) // after an error the document is abandoned and begin resets it
+		start := d.values
 		for d.dec.PeekKind() != ']' {
-			if ask && len(d.items)-base == StreamAfter {
+			if ask && Full(len(d.items)-base, d.values-start) {
 				ask = false
 				if d.Stream(d.stack, d.items[base:]) {
 					first := append([]value.Value(nil), d.items[base:]...)

@@ -35,8 +35,9 @@ type rowsParts struct {
 	// are such records not written yet: the first input.StreamAfter, whose
 	// keys make the columns (a stream of NDJSON records is one table under
 	// one header), or all of them, to be sorted.
-	records plain.Records
-	held    []value.Value
+	records    plain.Records
+	held       []value.Value
+	heldValues int // the values held holds (input.Full)
 	// sawRows: a table with rows was met, so the names of the table
 	// flags could be checked against its columns.
 	sawRows bool
@@ -119,7 +120,8 @@ func (r *rowsParts) record(row value.Value) error {
 		return nil
 	}
 	r.held = append(r.held, row)
-	if len(r.held) >= input.StreamAfter && len(spec.Sort) == 0 {
+	r.heldValues += input.Values(row)
+	if input.Full(len(r.held), r.heldValues) && len(spec.Sort) == 0 {
 		return r.flushHeld()
 	}
 	return nil
@@ -131,7 +133,7 @@ func (r *rowsParts) flushHeld() error {
 		return nil
 	}
 	held := r.held
-	r.held = nil
+	r.held, r.heldValues = nil, 0
 	if err := r.checkSteer(held); err != nil {
 		return err
 	}

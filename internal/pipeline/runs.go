@@ -32,11 +32,12 @@ type openTable interface {
 }
 
 type run struct {
-	rows  []value.Value // held, not shown yet
-	first value.Value   // once shown: its first record, for the shape
-	r     *recognise.Run
-	ot    openTable // the table being shown
-	o     *lines.Writer
+	rows   []value.Value // held, not shown yet
+	values int           // the values they hold (input.Full)
+	first  value.Value   // once shown: its first record, for the shape
+	r      *recognise.Run
+	ot     openTable // the table being shown
+	o      *lines.Writer
 }
 
 // runs is an output (human or Markdown) whose documents that are records
@@ -157,9 +158,10 @@ func (rn *Renderer) addToRun(v value.Value, res *Result) error {
 		return rn.flush()
 	}
 	rn.run.rows = append(rn.run.rows, v)
+	rn.run.values += input.Values(v)
 	// Sorted rows are held to the end; others are shown once they are
-	// enough to lay the table out.
-	if len(rn.run.rows) >= input.StreamAfter && len(rn.opt.Steer.Sort) == 0 {
+	// enough to lay the table out, as many as a list's.
+	if input.Full(len(rn.run.rows), rn.run.values) && len(rn.opt.Steer.Sort) == 0 {
 		return rn.showRun()
 	}
 	return nil

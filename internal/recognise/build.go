@@ -852,7 +852,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	// Only a table whose rows are all in hand may fold: a long list's
 	// later rows may differ (a title that is not the name), and a long
 	// list held (for --sort) lays out as it would streamed.
-	if short && b.opt.Fold && !b.grows && len(rows) <= input.StreamAfter {
+	if short && b.opt.Fold && !b.grows && input.Window(rows) == len(rows) {
 		folded = foldedColumns(rows, byID)
 	}
 	visibility := noteVisibility(rows)
@@ -1733,8 +1733,8 @@ func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
 		return *r, len(rows)
 	}
 	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(rows)), Indent: indent, Exact: raw}
-	if len(rows) > input.StreamAfter {
-		tb.Measured = input.StreamAfter // laid out as it would be streamed
+	if w := input.Window(rows); w < len(rows) {
+		tb.Measured = w // laid out as it would be streamed
 	}
 	for r, row := range rows {
 		tb.Rows[r] = t.row(row.Members)

@@ -114,11 +114,12 @@ func (l *Long) entries(b builder, items []Value) ([]view.Block, error) {
 		}
 		its.Entries = append(its.Entries, e)
 	}
-	if len(items) <= input.StreamAfter {
+	w := input.Window(items)
+	if w == len(items) {
 		its.Heading = format.Count(len(items), l.Noun)
 		return []view.Block{its}, nil
 	}
-	its.Pad = input.StreamAfter
+	its.Pad = w
 	return []view.Block{its, countLine(len(items), l.Noun, 0)}, nil
 }
 
@@ -157,7 +158,7 @@ func (l *Long) view(b builder, v Value) ([]view.Block, error) {
 // shape, after the first ones were, is shown as its fields, as they came,
 // under its number.
 func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
-	its := view.Items{Pad: input.StreamAfter, Entries: make([]view.Entry, 0, len(list.Items))}
+	its := view.Items{Pad: len(list.Items), Entries: make([]view.Entry, 0, len(list.Items))}
 	names := map[string]string{}
 	for _, it := range list.Items {
 		l.note(names, it)
@@ -270,7 +271,7 @@ func pickShape(v Value, tool string) *Recogniser {
 // it did not expect, ok is false and the caller shows the generic view, so
 // nothing is lost; the reason is kept among the document's problems.
 func (b builder) special(s *Recogniser, v Value, d *view.Doc) (blocks []view.Block, ok bool) {
-	if s.Arrays && s.Long == nil && s.Reads == "" && len(v.Items) > input.StreamAfter {
+	if s.Arrays && s.Long == nil && s.Reads == "" && input.Window(v.Items) < len(v.Items) {
 		// A list of the shape too long to hold is read as it comes, where
 		// its shape (known by a tool named after it) is not yet known: held
 		// or read as it comes, it is shown alike, as a long list.
