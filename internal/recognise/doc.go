@@ -533,10 +533,11 @@ func (b builder) errorBlock(v Value, num string) view.Error {
 // the summary would), with the summary and status under --verbose.
 func (b builder) batch(v Value, d *view.Doc) []view.Block {
 	res, _ := v.Get("results")
-	if res.IsOpen() && len(res.Items) == 1 {
+	if res.IsOpen() && len(res.Items) == 1 || !res.IsOpen() && FirstOpStreams(v) {
 		// The first op holds an open list: it is shown as a one-op
 		// request's, before it is known whether more ops follow; if some
-		// do, they are shown after it, numbered, with the totals.
+		// do, they are shown after it, numbered, with the totals. Held,
+		// such a request is shown as it would be read.
 		return append(b.envelope(res.Items[0], "", false, d), later(func() ([]view.Block, error) {
 			w, err := value.Whole(v)
 			if err != nil {

@@ -1,8 +1,10 @@
 package recognise
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
@@ -75,11 +77,16 @@ func IsBatch(v Value) bool {
 	return true
 }
 
+// long reports a list that streams, or would: open, or held but past
+// the items the decoder holds before asking (input.Window). A page's
+// rows are known by it alike, held or streamed.
+func long(r Value) bool { return isOpenList(r) || input.Window(r.Items) < len(r.Items) }
+
 // ListRows finds the rows of a list envelope: one of the list keys holding
-// an array, next to at least one limit or cursor field; or holding an
-// open list that is the object's first member, its fields to come after
-// it (khive writes a page's rows first). An open list after other fields
-// ({message, nodes, edges}) is a record's, as it is once read whole.
+// an array, next to at least one limit or cursor field; or holding a long
+// list (long) that is the object's first member, its fields to come after
+// it (khive writes a page's rows first). A long list after other fields
+// ({message, nodes, edges}) is a record's, held or read as it comes.
 func ListRows(v Value) (key string, rows Value, ok bool) {
 	meta := false
 	for _, m := range v.Members {
@@ -88,11 +95,20 @@ func ListRows(v Value) (key string, rows Value, ok bool) {
 			break
 		}
 	}
-	if !meta && !v.IsOpen() {
+	isRows := func(r Value) bool { return r.Kind == Array && (len(r.Items) == 0 || value.AllObjects(r.Items)) }
+	if !meta {
+		// Only the first member, a long list under a list key.
+		if len(v.Members) == 0 || !slices.Contains(ListKeys[:], v.Members[0].Key) {
+			return "", Value{}, false
+		}
+		k := v.Members[0].Key
+		if r, _ := v.Get(k); isRows(r) && long(r) {
+			return k, r, true
+		}
 		return "", Value{}, false
 	}
 	for _, k := range ListKeys {
-		if r, has := v.Get(k); has && r.Kind == Array && (len(r.Items) == 0 || value.AllObjects(r.Items)) && (meta || isOpenList(r) && v.Members[0].Key == k) {
+		if r, has := v.Get(k); has && isRows(r) {
 			return k, r, true
 		}
 	}

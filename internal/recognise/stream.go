@@ -65,6 +65,59 @@ func inOp(path []input.Frame) bool {
 	return len(path) >= 2 && path[0].Key == "results" && path[1].Item == 1 && len(path[0].Obj.Members) == 0
 }
 
+// FirstOpStreams reports a held request envelope whose first op's list
+// would have been read as it came (Streams, inOp): the request is shown
+// as it would be then, the first op as a one-op request's, the others
+// after it, so that held and streamed read alike.
+func FirstOpStreams(v Value) bool {
+	if len(v.Members) == 0 || v.Members[0].Key != "results" {
+		return false
+	}
+	res := v.Members[0].Value
+	if res.Kind != Array || len(res.Items) < 2 || res.Items[0].Kind != Object {
+		return false
+	}
+	op := res.Items[0]
+	ok := false // "ok": true before the result, as the decoder has read it
+	for _, m := range op.Members {
+		switch {
+		case m.Key == "ok":
+			ok = m.Value.IsTrue()
+		case m.Key == "result" && ok:
+			return longRows(m.Value) || m.Value.Kind == Object && longPage(m.Value)
+		}
+	}
+	return false
+}
+
+// longPage reports an object whose first long list under a list key
+// (the one the decoder opens) streams.
+func longPage(v Value) bool {
+	for _, m := range v.Members {
+		if m.Value.Kind == Array && IsListKey(m.Key) {
+			return longRows(m.Value)
+		}
+		if m.Value.Kind == Array && long(m.Value) {
+			return false // a list of another key, opened first, is held
+		}
+	}
+	return false
+}
+
+// longRows reports a list of records, none an op's, past the items the
+// decoder holds: one Streams lets through.
+func longRows(v Value) bool {
+	if v.Kind != Array || !long(v) || !value.AllObjects(v.Items) {
+		return false
+	}
+	for _, r := range v.Items[:input.Window(v.Items)] {
+		if r.Has("ok") {
+			return false
+		}
+	}
+	return true
+}
+
 // longShape is the shape, if any, that shows obj's list key, whose first
 // items are first, as numbered entries (a graph's entities).
 func longShape(obj Value, key string, first []Value, tool string) *Long {
