@@ -106,10 +106,10 @@ func (r *rowsParts) part(p protocol.Part) error {
 func (r *rowsParts) record(row value.Value) error {
 	spec := r.rn.opt.Steer
 	r.sawRows = true
-	// Held while the columns are decided only where that costs no wait:
-	// a file, not a live stream; a followed file never ends, so --sort
-	// cannot wait for its end either.
-	hold := len(spec.Sort) > 0 || r.rn.settled && !r.records.Started()
+	// Held while the columns are decided: from a file or a pipe alike,
+	// until the input pauses (Renderer.pause) or enough are held; a
+	// followed file never ends, so --sort cannot wait for its end either.
+	hold := len(spec.Sort) > 0 || !r.records.Started()
 	if r.rn.opt.Follow || !hold {
 		if err := r.checkSteer([]value.Value{row}); err != nil {
 			return err

@@ -578,18 +578,6 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	return res, rn.out.read(dec, &res)
 }
 
-// readEach is the read of most outputs: each document as the decoder
-// returns it.
-func (rn *Renderer) readEach(dec *input.Decoder, res *Result) error {
-	rn.readAhead(dec)
-	for {
-		v, err := rn.nextDoc(dec)
-		if done, err := rn.next(dec, v, err, res); done || err != nil {
-			return err
-		}
-	}
-}
-
 // next shows the document the decoder returned, or ends the stream (done)
 // at its end or at an error.
 func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Result) (done bool, _ error) {

@@ -44,7 +44,11 @@ type run struct {
 // of the same shape in a row are shown as one table.
 type runs struct{ docsOutput }
 
-func (r runs) read(dec *input.Decoder, res *Result) error { return r.rn.documentsInRuns(dec, res) }
+func (r runs) read(dec *input.Decoder, res *Result) error {
+	r.rn.inRuns = true
+	defer func() { r.rn.inRuns = false }()
+	return r.rn.readEach(dec, res)
+}
 
 // document adds a record to the run, or ends the run and shows the
 // document as the output does. Only documents read by read join runs (an
@@ -64,19 +68,20 @@ func (r runs) document(v value.Value, res *Result) error {
 	return r.docsOutput.document(v, res)
 }
 
-// documentsInRuns shows the decoder's documents. Decoding stays on this
-// goroutine, so documents and the long lists the decoder streams are shown
-// in order; only while a run is held is a timer armed, which shows the run
-// if the next document takes longer than runPause to arrive.
+// readEach shows the decoder's documents, the read of every output.
+// Decoding stays on this goroutine, so documents and the long lists the
+// decoder streams are shown in order; only while the output holds back
+// what a pause should show (pending: a run's first records, TSV's first
+// records, a note) is a timer armed, which shows it if the next document
+// takes longer than runPause to arrive.
 //
-// A write error met on a pause ends the run when the next document comes
-// or the input ends (a pager the user quits ends the program at once).
-func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
-	rn.inRuns = true
-	defer func() { rn.inRuns = false }()
+// A write error met on a pause ends the stream when the next document
+// comes or the input ends (a pager the user quits ends the program at
+// once).
+func (rn *Renderer) readEach(dec *input.Decoder, res *Result) error {
 	var (
 		gen    int   // which arming of the timer may still act; under rn.mu
-		paused error // what showing the run on a pause returned
+		paused error // what showing what is held on a pause returned
 	)
 	// A timer that fired just as a document arrived, or after this
 	// function returned, finds gen moved on and does nothing.
@@ -101,7 +106,7 @@ func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
 			rn.mu.Lock()
 			defer rn.mu.Unlock()
 			if gen == mine && paused == nil {
-				if paused = rn.pauseRun(res); paused == nil {
+				if paused = rn.pause(res); paused == nil {
 					paused = rn.flushNow() // the input waits: show it now
 				}
 			}
@@ -116,7 +121,7 @@ func (rn *Renderer) documentsInRuns(dec *input.Decoder, res *Result) error {
 			return paused
 		}
 		// Not for an input that never waits (as notePause).
-		if !rn.settled && (rn.run != nil && rn.run.r == nil || rn.held != nil) {
+		if !rn.settled && rn.pending() {
 			timer = arm()
 		}
 		rn.mu.Unlock()
@@ -193,6 +198,26 @@ func (rn *Renderer) showRun() error {
 	}
 	ru.ot, ru.rows = ot, nil
 	return rn.flush()
+}
+
+// pending reports what a pause in the input shows: a run's first
+// records, the first records of -o tsv and -o csv, a note held.
+func (rn *Renderer) pending() bool {
+	if rows := rn.rows(); rows != nil {
+		return len(rows.held) > 0 && len(rn.opt.Steer.Sort) == 0
+	}
+	return rn.inRuns && (rn.run != nil && rn.run.r == nil || rn.held != nil)
+}
+
+// pause shows what is held when the input pauses (pending).
+func (rn *Renderer) pause(res *Result) error {
+	if rows := rn.rows(); rows != nil {
+		if len(rn.opt.Steer.Sort) > 0 {
+			return nil // sorted rows wait for the end
+		}
+		return rows.flushHeld()
+	}
+	return rn.pauseRun(res)
 }
 
 // pauseRun shows a held run when the input pauses: as a table, a lone
