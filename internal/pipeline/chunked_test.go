@@ -127,4 +127,3 @@ func feedChunks(pw *io.PipeWriter, data []byte, r *rand.Rand) bool {
 	}
 	return pauses > 0
 }
-
