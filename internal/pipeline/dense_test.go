@@ -48,3 +48,36 @@ func TestDenseListStreamsLikeAHeldOne(t *testing.T) {
 		}
 	}
 }
+
+// A result that is a long list under "result" alone ({"result": [...]},
+// how the Go SDK and FastMCP put a result that is no object), bare or in
+// a reply's text block, is read as it is shown in human and Markdown
+// output, and reads as the held one: held, 200,000 rows took 230 MiB,
+// and 1 GiB as a reply's text beside its structured content.
+func TestResultListStreamsInViews(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString(`{"result": [`)
+	for i := range 2500 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"id": "r%d", "title": "task %d", "n": %d}`, i, i, i)
+	}
+	b.WriteString(`]}`)
+	doc := b.String()
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for name, opt := range map[string]Options{"human": {Output: Human, Width: 100, Now: now}, "markdown": {Output: Markdown}} {
+		var out strings.Builder
+		rn := NewRenderer(&out, opt)
+		if _, err := rn.Stream(strings.NewReader(doc), "t"); err != nil {
+			t.Fatal(err)
+		}
+		if rn.longLists != 1 {
+			t.Errorf("%s: the list was held (%d lists shown as read)", name, rn.longLists)
+		}
+		if held := heldString(t, doc, opt); out.String() != held {
+			t.Errorf("%s: streamed differs from held:\n%s", name, firstDiff(out.String(), held))
+		}
+	}
+}

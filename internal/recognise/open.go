@@ -141,6 +141,27 @@ func (b builder) extra(v Value) *view.Record {
 	return b.record(v, 0, false, false)
 }
 
+// recordOfList is a record whose first member is an open list of
+// records ({"result": [...]}, how the Go SDK and FastMCP put a result
+// that is no object): the list a table under its key, its rows as they
+// are read, as the held record has it; the members after it once read.
+func (b builder) recordOfList(v Value) []view.Block {
+	m := v.Members[0]
+	c := &count{}
+	t := b.deeper().openTable(m.Value, 0, c)
+	r := view.Record{Stamps: !b.khive && !b.shaped, Fields: []view.Field{{Key: m.Key, Block: t}}}
+	return []view.Block{r, later(func() ([]view.Block, error) {
+		w, err := value.Whole(v)
+		if err != nil || len(w.Members) < 2 {
+			return nil, err
+		}
+		if Failed(w) {
+			return []view.Block{view.Gap{}, b.errorBlock(value.Without(w, m.Key), "")}, nil
+		}
+		return []view.Block{*b.record(Value{Kind: Object, Members: w.Members[1:]}, 0, false, false)}, nil
+	})}
+}
+
 // openByIndex is an open list as records under their index, as a held
 // list too sparse for a table is shown: its first rows, then every
 // further row as it is read. --where judges a row as the table would
