@@ -52,7 +52,7 @@ func AgentStreams(levels []Level, first []Value, known Value) bool {
 			return false
 		}
 	}
-	if levels[0].Key == "result" {
+	if levels[0].Key == "result" && len(doc.Members) > 0 {
 		return streamsOp(levels, 0, known)
 	}
 	if len(levels) != 1 {
@@ -133,8 +133,8 @@ func NewAgentList(now time.Time, levels []Level, known Value) *AgentList {
 	switch {
 	case len(levels) >= 3 && levels[1].Obj.Kind == Array:
 		l.request, l.opAt = true, 2
-	case len(levels) > 0 && levels[0].Key == "result":
-		l.opAt = 0
+	case len(levels) > 0 && levels[0].Key == "result" && len(levels[0].Obj.Members) > 0:
+		l.opAt = 0 // an op envelope, known by what came before its result
 	}
 	if l.opAt >= 0 {
 		if t, _ := opTool(levels, l.opAt, known); t.Kind == String {

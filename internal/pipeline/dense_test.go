@@ -81,3 +81,31 @@ func TestResultListStreamsInViews(t *testing.T) {
 		}
 	}
 }
+
+// Agent output writes such a {"result": [...]} list row by row too, as
+// khive's transform of the held document has it, whatever follows the
+// list: it was held (249 MiB for 200,000 rows). A result after an "ok"
+// is an op's, as before.
+func TestAgentResultListStreams(t *testing.T) {
+	t.Parallel()
+	rows := strings.Repeat(`{"id": "r", "created_at": "2026-01-01T00:00:00Z", "x": null, "tags": [], "props": {"a": null, "b": 1}}, `, 1500) + `{"id": "last"}`
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for _, doc := range []string{
+		`{"result": [` + rows + `]}`,
+		`{"result": [` + rows + `], "next_cursor": null, "note": "x"}`,
+		`{"result": [` + rows + `], "ok": true, "tool": "list"}`,
+		`{"ok": true, "tool": "list", "result": [` + rows + `]}`,
+	} {
+		var out strings.Builder
+		rn := NewRenderer(&out, Options{Output: Agent, Now: now})
+		if _, err := rn.Stream(strings.NewReader(doc), "t"); err != nil {
+			t.Fatal(err)
+		}
+		if rn.agentLists != 1 {
+			t.Errorf("%.40s…: held, not written row by row", doc)
+		}
+		if held := heldString(t, doc, Options{Output: Agent, Now: now}); out.String() != held {
+			t.Errorf("%.40s…: streamed differs from held:\n%s", doc, firstDiff(out.String(), held))
+		}
+	}
+}
