@@ -49,7 +49,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
 SMALL_N=${SMALL_N:-100}
-ALL_CASES="big sse code keys stream graph scalars wrapped structured string small help"
+ALL_CASES="big sse code keys stream graph scalars wrapped structured string dense result small help"
 CASES=${CASES:-$ALL_CASES}
 out=bench/out
 mkdir -p "$out"
@@ -115,6 +115,7 @@ big=$out/big.json stream=$out/stream.ndjson small=$out/small.json
 sse=$out/in-sse.sse ssend=$out/in-sse.ndjson code=$out/in-code.json keys=$out/in-keys.json
 graph=$out/in-graph.json scalars=$out/in-scalars.json wrapped=$out/in-wrapped.json
 structured=$out/in-structured.json str=$out/in-string.json
+dense=$out/in-dense.json result=$out/in-result.json
 strlen=100000000 # the string's bytes, once decoded
 for c in $CASES; do
 	case $c in
@@ -128,6 +129,8 @@ for c in $CASES; do
 	wrapped) gen "$wrapped" wrapped 24000 ;;
 	structured) gen "$structured" structured 200000 ;;
 	string) gen "$str" string "$strlen" ;;
+	dense) gen "$dense" dense 1000 ;;
+	result) gen "$result" result 200000 ;;
 	small) gen "$small" small 2 ;;
 	esac
 done
@@ -251,6 +254,14 @@ fi
 if sel string; then
 	kpo string "$str" plain human
 	peers string "$str" plain human
+fi
+if sel dense; then
+	kpo dense "$dense" plain human markdown agent
+	peers dense "$dense" plain human agent
+fi
+if sel result; then
+	kpo result "$result" plain human markdown agent
+	peers result "$result" plain human agent
 fi
 if sel small || sel help; then add true loop "/bin/true"; fi
 if sel small; then
@@ -508,6 +519,20 @@ if sel structured; then
 	row "$c" "plain" structured.kp.plain structured.jq structured.gojq 28:mem32
 	row "$c" "human" structured.kp.human structured.jq-C structured.gojq-C
 	row "$c" "agent" structured.kp.agent structured.jq-c structured.gojq-c
+fi
+if sel dense; then
+	c="dense table, $(mib "$dense"), 1,000 rows of 2,000 numbers"
+	row "$c" "plain" dense.kp.plain dense.jq dense.gojq gojq mem32
+	row "$c" "human" dense.kp.human dense.jq-C dense.gojq-C gojq mem32
+	row "$c" "markdown" dense.kp.markdown dense.jq dense.gojq gojq mem32
+	row "$c" "agent" dense.kp.agent dense.jq-c dense.gojq-c gojq mem32
+fi
+if sel result; then
+	c="\`{\"result\": [...]}\`, $(mib "$result"), 200,000 rows"
+	row "$c" "plain" result.kp.plain result.jq result.gojq gojq mem32
+	row "$c" "human" result.kp.human result.jq-C result.gojq-C gojq mem32
+	row "$c" "markdown" result.kp.markdown result.jq result.gojq gojq mem32
+	row "$c" "agent" result.kp.agent result.jq-c result.gojq-c gojq mem32
 fi
 if sel string; then
 	c="one string, $(mib "$str") ($(calc "%.1f" "$strlen / 1048576") MiB decoded)"

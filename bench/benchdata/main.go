@@ -40,10 +40,10 @@ import (
 var defaultRows = map[string]int{
 	"list": 200000, "stream": 100000, "small": 2, "sse": 100000, "sse-ndjson": 100000,
 	"code": 50000, "keys": 1000000, "graph": 100000, "scalars": 1000000, "wrapped": 24000,
-	"structured": 200000, "string": 100000000,
+	"structured": 200000, "string": 100000000, "dense": 1000, "result": 200000,
 }
 
-const kinds = "list, stream, small, sse, sse-ndjson, code, keys, graph, scalars, wrapped, structured or string"
+const kinds = "list, stream, small, sse, sse-ndjson, code, keys, graph, scalars, wrapped, structured, string, dense or result"
 
 func main() {
 	kind := flag.String("kind", "list", kinds)
@@ -91,7 +91,46 @@ func main() {
 		structured(w, n)
 	case "string":
 		longString(w, n)
+	case "dense":
+		dense(w, n, 2000)
+	case "result":
+		result(w, n)
 	}
+}
+
+// dense writes a list of rows records of cols numbers each: a dense, wide
+// table (a query of every column, a metrics export), which a list of a
+// thousand rows of it holds in memory, held whole, many times over.
+func dense(w *bufio.Writer, rows, cols int) {
+	w.WriteByte('[')
+	for i := 0; i < rows; i++ {
+		if i > 0 {
+			w.WriteString(",\n")
+		}
+		w.WriteByte('{')
+		for j := 0; j < cols; j++ {
+			if j > 0 {
+				w.WriteByte(',')
+			}
+			fmt.Fprintf(w, `"c%d":%d`, j, (i*7+j)%1000)
+		}
+		w.WriteByte('}')
+	}
+	w.WriteString("]\n")
+}
+
+// result writes {"result": [rows]}: how the Go SDK and FastMCP put a
+// tool's result that is no object in its structured content, here as a
+// document of its own.
+func result(w *bufio.Writer, rows int) {
+	w.WriteString(`{"result":[`)
+	for i := 0; i < rows; i++ {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		w.Write(compactRow(i))
+	}
+	w.WriteString("]}\n")
 }
 
 var (
