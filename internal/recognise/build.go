@@ -1455,11 +1455,22 @@ func noteVisibility(rows []Value) bool {
 // or -1.
 func picked(spec steer.Spec, key string) int {
 	for i, p := range spec.Columns {
-		if steer.Names(p.Name, key, Header(key)) {
+		if ColumnNamed(p.Name, key) {
 			return i
 		}
 	}
 	return -1
+}
+
+// ColumnNamed reports whether name, of --columns, names the column of key
+// (a key, or a dotted path of keys): its key or its header as shown
+// (steer.Names), or, for a path, the object it is in ("signals" names
+// signals.keyword_score). Every output matches names by it.
+func ColumnNamed(name, key string) bool {
+	if steer.Names(name, key, Header(key)) {
+		return true
+	}
+	return len(key) > len(name) && key[len(name)] == '.' && strings.EqualFold(key[:len(name)], name)
 }
 
 // identity: the columns a concise page never cuts, because they name a

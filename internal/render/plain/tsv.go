@@ -420,12 +420,7 @@ func (t *tsv) pick(cols []*tsvCol) []*tsvCol {
 	if len(picks) == 0 {
 		return cols
 	}
-	names := func(p steer.Pick, c *tsvCol) bool {
-		if steer.Names(p.Name, c.header, recognise.Header(c.header)) {
-			return true
-		}
-		return strings.HasPrefix(strings.ToLower(c.header), strings.ToLower(p.Name)+".")
-	}
+	names := func(p steer.Pick, c *tsvCol) bool { return recognise.ColumnNamed(p.Name, c.header) }
 	var out []*tsvCol
 	if t.p.spec.Exact {
 		taken := map[*tsvCol]bool{}
