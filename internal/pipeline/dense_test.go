@@ -16,7 +16,7 @@ func TestDenseListStreamsLikeAHeldOne(t *testing.T) {
 	t.Parallel()
 	var b strings.Builder
 	b.WriteString("[")
-	rows := 500
+	rows := short(500, 420) // past the 397 the window holds
 	for i := range rows {
 		if i > 0 {
 			b.WriteString(",\n")
@@ -35,10 +35,15 @@ func TestDenseListStreamsLikeAHeldOne(t *testing.T) {
 	b.WriteString("]")
 	doc := b.String()
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
-	for name, opt := range map[string]Options{
+	outputs := map[string]Options{
 		"plain": {Output: Plain}, "human": {Output: Human, Width: 120, Now: now},
 		"markdown": {Output: Markdown}, "tsv": {Output: TSV},
-	} {
+	}
+	if testing.Short() {
+		delete(outputs, "markdown")
+		delete(outputs, "tsv")
+	}
+	for name, opt := range outputs {
 		got, opened := renderOpened(t, doc, opt)
 		if !opened {
 			t.Errorf("%s: the list was held whole", name)
