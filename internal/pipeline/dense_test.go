@@ -69,20 +69,22 @@ func TestResultListStreamsInViews(t *testing.T) {
 		}
 		fmt.Fprintf(&b, `{"id": "r%d", "title": "task %d", "n": %d}`, i, i, i)
 	}
-	b.WriteString(`]}`)
-	doc := b.String()
+	b.WriteString(`]`)
+	list := b.String()
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
-	for name, opt := range map[string]Options{"human": {Output: Human, Width: 100, Now: now}, "markdown": {Output: Markdown}} {
-		var out strings.Builder
-		rn := NewRenderer(&out, opt)
-		if _, err := rn.Stream(strings.NewReader(doc), "t"); err != nil {
-			t.Fatal(err)
-		}
-		if rn.longLists != 1 {
-			t.Errorf("%s: the list was held (%d lists shown as read)", name, rn.longLists)
-		}
-		if held := heldString(t, doc, opt); out.String() != held {
-			t.Errorf("%s: streamed differs from held:\n%s", name, firstDiff(out.String(), held))
+	for _, doc := range []string{list + `}`, list + `, "x": 1, "a longer key": "hi"}`} {
+		for name, opt := range map[string]Options{"human": {Output: Human, Width: 100, Now: now}, "markdown": {Output: Markdown}} {
+			var out strings.Builder
+			rn := NewRenderer(&out, opt)
+			if _, err := rn.Stream(strings.NewReader(doc), "t"); err != nil {
+				t.Fatal(err)
+			}
+			if rn.longLists != 1 {
+				t.Errorf("%s: the list was held (%d lists shown as read)", name, rn.longLists)
+			}
+			if held := heldString(t, doc, opt); out.String() != held {
+				t.Errorf("%s: streamed differs from held:\n%s", name, firstDiff(out.String(), held))
+			}
 		}
 	}
 }

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"github.com/khive-ai/khive-pretty/internal/protocol"
-	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/render/lines"
 	"github.com/khive-ai/khive-pretty/internal/render/plain"
 	"github.com/khive-ai/khive-pretty/internal/value"
@@ -30,21 +29,18 @@ func (p plainParts) part(pt protocol.Part) error {
 }
 
 // checkSteer: until the first table is met, the tables of a document
-// are found before it is written, so that a name of --columns, --sort or
-// --where that met none of their columns fails before plain output
-// writes anything of it, as it does in the other outputs. The columns
-// are those plain output writes, as -o tsv's (a nested field's dotted
-// path: sig.x); a record alone is its fields, not a table.
+// (its lists of records, at any depth) are found before it is written,
+// so that a name of --columns, --sort or --where that met none of their
+// columns fails before plain output writes anything of it, as it does in
+// the other outputs. The columns are those plain output writes, as -o
+// tsv's (a nested field's dotted path: sig.x); a record alone is its
+// fields, not a table.
 func (p plainParts) checkSteer(pt protocol.Part) error {
 	rn := p.rn
 	if rn.steerChecked || rn.opt.Steer.Empty() || pt.Kind != protocol.ValuePart {
 		return nil
 	}
-	for _, t := range recognise.Tables(pt.Value) {
-		if len(t.Rows.Items) > 0 && (t.Name != "" || pt.Value.Kind != value.Object) {
-			plain.Check(t.Rows.Items, rn.opt.Steer, rn.seen)
-		}
-	}
+	plain.CheckAll(pt.Value, rn.opt.Steer, rn.seen)
 	return rn.firstTable()
 }
 

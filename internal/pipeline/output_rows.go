@@ -89,7 +89,7 @@ func (r *rowsParts) part(p protocol.Part) error {
 		if err := r.flushHeld(); err != nil {
 			return err
 		}
-		if err := r.checkSteer(t.Rows.Items); err != nil {
+		if err := r.checkSteer(t); err != nil {
 			return err
 		}
 		r.sawRows = r.sawRows || len(t.Rows.Items) > 0
@@ -111,7 +111,7 @@ func (r *rowsParts) record(row value.Value) error {
 	// followed file never ends, so --sort cannot wait for its end either.
 	hold := len(spec.Sort) > 0 || !r.records.Started()
 	if r.rn.opt.Follow || !hold {
-		if err := r.checkSteer([]value.Value{row}); err != nil {
+		if err := r.checkSteer(recognise.Table{Rows: value.Value{Kind: value.Array, Items: []value.Value{row}}}); err != nil {
 			return err
 		}
 		if recognise.Keep(row, spec, r.rn.seen) {
@@ -134,7 +134,7 @@ func (r *rowsParts) flushHeld() error {
 	}
 	held := r.held
 	r.held, r.heldValues = nil, 0
-	if err := r.checkSteer(held); err != nil {
+	if err := r.checkSteer(recognise.Table{Rows: value.Value{Kind: value.Array, Items: held}}); err != nil {
 		return err
 	}
 	r.writer().RecordsFrom(&r.records, recognise.SteerRows(held, r.rn.opt.Steer, r.rn.seen))
@@ -169,12 +169,12 @@ func (r *rowsParts) pick(ts []recognise.Table) ([]recognise.Table, error) {
 // against the first rows, as the columns of rows output name them,
 // before anything of them is written. A table with no rows says nothing
 // of its columns: the names are checked at the end (Unmatched).
-func (r *rowsParts) checkSteer(rows []value.Value) error {
+func (r *rowsParts) checkSteer(t recognise.Table) error {
 	rn := r.rn
-	if rn.steerChecked || rn.opt.Steer.Empty() || len(rows) == 0 {
+	if rn.steerChecked || rn.opt.Steer.Empty() || len(t.Rows.Items) == 0 {
 		return nil
 	}
-	plain.Check(rows, rn.opt.Steer, rn.seen)
+	plain.Check(t, rn.opt.Steer, rn.seen)
 	return rn.firstTable()
 }
 

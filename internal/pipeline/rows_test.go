@@ -525,3 +525,70 @@ func TestColumnsNameNestedFieldsInEveryOutput(t *testing.T) {
 		}
 	}
 }
+
+// Faults a review of the table changes found, each fixed:
+func TestTableNamingReview(t *testing.T) {
+	run := func(doc string, opt Options) (string, error) {
+		var b strings.Builder
+		_, err := NewRenderer(&b, opt).Stream(strings.NewReader(doc), "t")
+		return b.String(), err
+	}
+	// A key with a dot in it is a key, not a path: -c app names app alone.
+	k8s := `[{"app":"web","app.kubernetes.io/name":"nginx","x":1},{"app":"db","app.kubernetes.io/name":"pg","x":2}]`
+	if out, err := run(k8s, Options{Output: Human, Width: 80, Steer: mustSpec(t, "app", "")}); err != nil || strings.Contains(out, "NGINX") || strings.Contains(out, "nginx") {
+		t.Errorf("-c app: %v\n%s", err, out)
+	}
+	// An object and a field of it named both, or the field left out.
+	sig := `[{"id":1,"sig":{"x":3,"y":"a"}},{"id":2,"sig":{"y":"b"}}]`
+	for _, c := range []string{"sig,sig.x", "-sig.x"} {
+		if _, err := run(sig, Options{Output: Human, Width: 80, Steer: mustSpec(t, c, "")}); err != nil {
+			t.Errorf("human -c %s: %v", c, err)
+		}
+	}
+	// A nested list too sparse for a table keeps its path, by index.
+	var sparse strings.Builder
+	sparse.WriteString(`{"data":{"tasks":[`)
+	for i := range 10 {
+		if i > 0 {
+			sparse.WriteString(",")
+		}
+		fmt.Fprintf(&sparse, `{"id":%d`, i)
+		for j := range 20 {
+			fmt.Fprintf(&sparse, `,"f%d_%d":%d`, i, j, j)
+		}
+		sparse.WriteString("}")
+	}
+	sparse.WriteString(`]}}`)
+	if out, err := run(sparse.String(), Options{Output: Plain, Steer: mustSpec(t, "-f0_0", "")}); err != nil || !strings.Contains(out, "data.tasks[1].id: 1\n") {
+		t.Errorf("plain -c -f0_0: %v\n%.200s", err, out)
+	}
+	// The row that turns a table into long form is written.
+	var golong strings.Builder
+	golong.WriteString(`[`)
+	for i := range 1010 {
+		if i > 0 {
+			golong.WriteString(",")
+		}
+		if i < 1000 {
+			fmt.Fprintf(&golong, `{"id":%d,"a":%d}`, i, i)
+			continue
+		}
+		fmt.Fprintf(&golong, `{"id":%d`, i)
+		for j := range 10 {
+			fmt.Fprintf(&golong, `,"k%d_%d":1`, i, j)
+		}
+		golong.WriteString("}")
+	}
+	golong.WriteString(`]`)
+	out, _ := run(golong.String(), Options{Output: TSV})
+	for i := 1000; i < 1010; i++ {
+		if !strings.Contains(out, fmt.Sprintf("\tk%d_0\t", i)) {
+			t.Errorf("tsv: row %d lost", i)
+		}
+	}
+	// A path under a column the shape writes as one cell is no column.
+	tools := `{"tools":[{"name":"a","description":"d","inputSchema":{"type":"object"}}]}`
+	if _, err := run(tools, Options{Output: TSV, Steer: mustSpec(t, "name,inputSchema.type", "")}); err == nil {
+		t.Error("tsv -c inputSchema.type: accepted, and dropped")
+	}
+}

@@ -1463,14 +1463,16 @@ func picked(spec steer.Spec, key string) int {
 }
 
 // ColumnNamed reports whether name, of --columns, names the column of key
-// (a key, or a dotted path of keys): its key or its header as shown
-// (steer.Names), or, for a path, the object it is in ("signals" names
-// signals.keyword_score). Every output matches names by it.
-func ColumnNamed(name, key string) bool {
-	if steer.Names(name, key, Header(key)) {
-		return true
-	}
-	return len(key) > len(name) && key[len(name)] == '.' && strings.EqualFold(key[:len(name)], name)
+// (a key as the input has it, a dot in it a dot, not a path): the key or
+// its header as shown. Every output matches names by it; plain output's
+// dotted paths also by PathNamed.
+func ColumnNamed(name, key string) bool { return steer.Names(name, key, Header(key)) }
+
+// PathNamed reports whether name names the object a column of plain
+// output is in, by its dotted path ("signals" names signals.keyword_score):
+// every column under it.
+func PathNamed(name, path string) bool {
+	return len(path) > len(name) && path[len(name)] == '.' && strings.EqualFold(path[:len(name)], name)
 }
 
 // identity: the columns a concise page never cuts, because they name a

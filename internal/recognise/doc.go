@@ -54,7 +54,7 @@ func (b builder) document(v Value, d *view.Doc) []view.Block {
 		if v.Open != nil && v.Open.More != nil {
 			return b.openRecord(v)
 		}
-		if len(v.Members) == 1 && isOpenList(v.Members[0].Value) && value.AllObjects(v.Members[0].Value.Items) {
+		if resultList(v) {
 			return b.recordOfList(v)
 		}
 		if m, ok := v.Get("message"); ok && len(v.Members) == 1 && m.Kind == String && m.Text != "" {

@@ -106,7 +106,9 @@ type lifter struct {
 func liftsOf(rows []Value, spec steer.Spec) lifter {
 	l := lifter{props: liftsAny(rows)}
 	for _, p := range spec.Columns {
-		if !p.Drop && strings.Contains(p.Name, ".") && !slices.Contains(l.paths, p.Name) && nestedIn(rows, p.Name) {
+		// One left out (-sig.x) is lifted too, and then left out: the name
+		// meets its column, as in plain output.
+		if strings.Contains(p.Name, ".") && !slices.Contains(l.paths, p.Name) && nestedIn(rows, p.Name) {
 			l.paths = append(l.paths, p.Name)
 		}
 	}

@@ -141,24 +141,49 @@ func (b builder) extra(v Value) *view.Record {
 	return b.record(v, 0, false, false)
 }
 
-// recordOfList is a record whose first member is an open list of
-// records ({"result": [...]}, how the Go SDK and FastMCP put a result
-// that is no object): the list a table under its key, its rows as they
-// are read, as the held record has it; the members after it once read.
+// resultList reports a record whose first member is a long list of
+// records under "result" ({"result": [...]}, how the Go SDK and FastMCP
+// put a result that is no object), which the decoder lets through
+// (Streams): read as it comes, or held but as long (long).
+func resultList(v Value) bool {
+	if len(v.Members) == 0 || v.Members[0].Key != "result" {
+		return false
+	}
+	l := v.Members[0].Value
+	return l.Kind == Array && len(l.Items) > 0 && value.AllObjects(l.Items) && long(l)
+}
+
+// recordOfList is the view of such a record (resultList): the list a
+// table under its key, its rows as they are read, as the held record has
+// it; the members after it a record of their own, once read. Held, it is
+// shown alike.
 func (b builder) recordOfList(v Value) []view.Block {
 	m := v.Members[0]
-	c := &count{}
-	t := b.deeper().openTable(m.Value, 0, c)
+	var t view.Block
+	if isOpenList(m.Value) {
+		t = b.deeper().openTable(m.Value, 0, &count{})
+	} else {
+		t, _ = b.deeper().table(m.Value.Items, 0, false)
+	}
 	r := view.Record{Stamps: !b.khive && !b.shaped, Fields: []view.Field{{Key: m.Key, Block: t}}}
+	rest := func(w Value) []view.Block {
+		if len(w.Members) < 2 {
+			return nil
+		}
+		return []view.Block{*b.record(Value{Kind: Object, Members: w.Members[1:]}, 0, false, false)}
+	}
+	if !v.IsOpen() {
+		return append([]view.Block{r}, rest(v)...)
+	}
 	return []view.Block{r, later(func() ([]view.Block, error) {
 		w, err := value.Whole(v)
-		if err != nil || len(w.Members) < 2 {
+		if err != nil {
 			return nil, err
 		}
 		if Failed(w) {
 			return []view.Block{view.Gap{}, b.errorBlock(value.Without(w, m.Key), "")}, nil
 		}
-		return []view.Block{*b.record(Value{Kind: Object, Members: w.Members[1:]}, 0, false, false)}, nil
+		return rest(w), nil
 	})}
 }
 

@@ -58,6 +58,7 @@ func NewSeen() *Seen { return &Seen{Named: map[string]bool{}, headers: map[strin
 // Column notes a column shown under header.
 func (s *Seen) Column(header string) {
 	if s != nil && header != "" && !s.headers[header] {
+		header = strings.Clone(header) // it may be part of a row read, lent
 		s.headers[header] = true
 		s.Columns = append(s.Columns, strings.ToLower(header))
 	}

@@ -103,13 +103,16 @@ func (p Writer) RecordsFrom(r *Records, rows []Value) {
 	r.header = *p.header
 }
 
-// Check notes, without writing anything, the columns rows make and the
-// names of --columns, --sort and --where they meet (in seen), for a
-// caller that checks the names before a table is written.
-func Check(rows []Value, spec steer.Spec, seen *recognise.Seen) {
+// Check notes, without writing anything, the columns the rows of t make
+// (as its plan, Lead and Whole, makes them) and the names of --columns,
+// --sort and --where they meet (in seen), for a caller that checks the
+// names before a table is written.
+func Check(t recognise.Table, spec steer.Spec, seen *recognise.Seen) {
+	rows := t.Rows.Items
 	var none string
 	o := lines.New(bufio.NewWriter(io.Discard), 0, "", func() error { return nil })
 	p := Rows(o, spec, seen, &none)
+	p.lead, p.wholeKeys = t.Lead, t.Whole
 	p.spec.NoHeaders = true
 	if t := newTSV(p, rows); t != nil && t.long {
 		t.choose() // in long form, the columns are met as rows are written
@@ -173,8 +176,6 @@ type Writer struct {
 	// tmp is where what is held back past spill.Bound goes ("" is
 	// os.TempDir).
 	tmp string
-	// tables are the answer's tables (tablesOf), by their first row.
-	tables map[*Value]bool
 }
 
 // Temp is p holding back what it must (a request's ops, openBatch) in
@@ -215,33 +216,32 @@ func (p Writer) document(v Value) {
 			p.openRecord(v)
 			break
 		}
-		p.tablesOf(v).walk("", "", v)
+		p.walk("", "", v)
 	}
 }
 
-// tablesOf is p knowing the tables of v (recognise.Tables): the lists
-// --columns, --sort and --where steer, at any depth, as in every other
-// output. Only asked when they are given.
-func (p Writer) tablesOf(v Value) Writer {
-	if p.spec.Empty() {
-		return p
-	}
-	p.tables = map[*Value]bool{}
-	for _, t := range recognise.Tables(v) {
-		if len(t.Rows.Items) > 0 {
-			p.tables[&t.Rows.Items[0]] = true
+// isTable reports a list of records: one --columns, --sort and --where
+// steer, at any depth, as every other output's tables.
+func isTable(v Value) bool { return len(v.Items) > 0 && value.AllObjects(v.Items) }
+
+// CheckAll is Check of every list of records in v, at any depth: the
+// tables plain output steers.
+func CheckAll(v Value, spec steer.Spec, seen *recognise.Seen) {
+	switch {
+	case v.Kind == Array && isTable(v):
+		Check(recognise.Table{Rows: v}, spec, seen)
+		for _, it := range v.Items {
+			CheckAll(it, spec, seen)
+		}
+	case v.Kind == Array:
+		for _, it := range v.Items {
+			CheckAll(it, spec, seen)
+		}
+	case v.Kind == Object:
+		for _, m := range v.Members {
+			CheckAll(m.Value, spec, seen)
 		}
 	}
-	return p
-}
-
-// isTable reports a list of records that is one of the answer's tables,
-// or a member of the document itself.
-func (p Writer) isTable(path *pathSeg, v Value) bool {
-	if len(v.Items) == 0 || !value.AllObjects(v.Items) {
-		return false
-	}
-	return p.tables[&v.Items[0]] || path.up != nil && path.up.up == nil
 }
 
 // envelope: the envelope's own scalar fields as lines, the result as a
@@ -270,7 +270,7 @@ func (p Writer) result(v Value) {
 			p.openRecord(v)
 			return
 		}
-		p.tablesOf(v).walk("", "", v)
+		p.walk("", "", v)
 	case recognise.ShapeScalar, recognise.ShapeScalars:
 		p.walk("result", "result", v)
 	default:
@@ -501,11 +501,11 @@ func (p Writer) walkAt(path *pathSeg, key string, v Value) {
 			p.o.Line(label(path.String()) + inlineScalars(v.Items))
 			return
 		}
-		if len(p.spec.Columns) > 0 && p.isTable(path, v) {
+		if len(p.spec.Columns) > 0 && isTable(v) {
 			// The columns asked of one of the answer's tables: it is a
 			// table of them, as in the other outputs.
 			p.o.Gap()
-			p.table(key, v)
+			p.tableAt(path, key, v)
 			p.o.Gap()
 			return
 		}
@@ -549,7 +549,7 @@ func leafText(v Value) string {
 // not ok for any other list, or one none of whose rows has every name
 // they give (it is not the list they are about).
 func (p Writer) steerList(path *pathSeg, v Value) ([]int, bool) {
-	if len(p.spec.Where) == 0 && len(p.spec.Sort) == 0 || !p.isTable(path, v) {
+	if len(p.spec.Where) == 0 && len(p.spec.Sort) == 0 || !isTable(v) {
 		return nil, false
 	}
 	names := make([]string, 0, len(p.spec.Where)+len(p.spec.Sort))
@@ -601,7 +601,11 @@ func leafLabel(path, text string) string {
 //
 // Rows too sparse for a table (recognise.Sparse) are written by index
 // instead, under key, the list's key ("" for a document that is a list).
-func (p Writer) table(key string, list Value) {
+func (p Writer) table(key string, list Value) { p.tableAt(listPath(key), key, list) }
+
+// tableAt is table of a list at path, where its rows go by index when
+// they are too sparse for a table (data.tasks[3].id).
+func (p Writer) tableAt(at *pathSeg, key string, list Value) {
 	if rest := value.Take(list); rest != nil {
 		p.openTable(key, list.Items, rest)
 		return
@@ -617,13 +621,12 @@ func (p Writer) table(key string, list Value) {
 	}
 	t := newTSV(p, steered)
 	if t == nil {
-		list := listPath(key)
 		for i := range steered {
 			n := i
 			if idx != nil {
 				n = idx[i]
 			}
-			p.row(list, key, n, steered[i])
+			p.row(at, key, n, steered[i])
 		}
 		return
 	}

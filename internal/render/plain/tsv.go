@@ -113,9 +113,18 @@ func (t *tsv) load(r int) {
 // next makes a further row (a record, packed or not) the current row,
 // heading the rows from it with the new columns it brings.
 func (t *tsv) next(row Value) {
-	t.read(t.pack(row))
-	if t.added {
+	row = t.pack(row)
+	t.read(row)
+	if t.added && !t.long {
 		t.newColumns()
+		if t.long {
+			// The row made the table too sparse for columns: it is the
+			// first one written in long form, its cells read again as
+			// such (not counted twice).
+			t.again = true
+			t.read(row)
+			t.again = false
+		}
 	}
 }
 
@@ -420,7 +429,9 @@ func (t *tsv) pick(cols []*tsvCol) []*tsvCol {
 	if len(picks) == 0 {
 		return cols
 	}
-	names := func(p steer.Pick, c *tsvCol) bool { return recognise.ColumnNamed(p.Name, c.header) }
+	names := func(p steer.Pick, c *tsvCol) bool {
+		return recognise.ColumnNamed(p.Name, c.header) || recognise.PathNamed(p.Name, c.header)
+	}
 	var out []*tsvCol
 	if t.p.spec.Exact {
 		taken := map[*tsvCol]bool{}
