@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/colorprofile"
+
+	"github.com/khive-ai/khive-pretty/internal/steer"
 )
 
 // A log record's level is coloured by the log vocabularies (RFC 5424's
@@ -33,6 +35,15 @@ func TestLogLevels(t *testing.T) {
 	}
 	if p := renderString(t, pino, Options{Output: Plain}); !strings.Contains(p, "level: 50\n") {
 		t.Errorf("plain output lost pino's number:\n%s", p)
+	}
+	where, err := steer.ParseWhere("level=error")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w1 := human
+	w1.Steer = steer.Spec{Where: []steer.Cond{where}}
+	if got := renderString(t, pino, w1); !strings.Contains(got, "connect refused") || strings.Contains(got, "started") {
+		t.Errorf("--where level=error on pino's numbers:\n%s", got)
 	}
 	one := `{"level":50,"time":1795887393204,"pid":1,"hostname":"box","err":{"message":"x"},"stack":"Error\n at a\n at b","msg":"connect refused"}`
 	rec := renderString(t, one, Options{Output: Human, Width: 100, Now: now})

@@ -159,7 +159,7 @@ func SteerIndex(rows []Value, spec steer.Spec, seen *Seen) []int {
 			c := view.Cell{}
 			if ok {
 				seen.Name(k.Name)
-				c = meaning(key, v)
+				c = meaning(rows[r], key, v)
 			}
 			keys[i].cells = append(keys[i].cells, c)
 		}
@@ -202,7 +202,7 @@ func Keep(row Value, spec steer.Spec, seen *Seen) bool {
 		if ok {
 			seen.Name(c.Name)
 		}
-		if !holds(key, v, ok, c) {
+		if !holds(row, key, v, ok, c) {
 			return false
 		}
 	}
@@ -211,10 +211,10 @@ func Keep(row Value, spec steer.Spec, seen *Seen) bool {
 
 // holds reports whether a row's value (ok: it has one) meets a condition.
 // A row without the value meets only != and !~.
-func holds(key string, v Value, ok bool, c steer.Cond) bool {
+func holds(row Value, key string, v Value, ok bool, c steer.Cond) bool {
 	cell := view.Cell{}
 	if ok {
-		cell = meaning(key, v)
+		cell = meaning(row, key, v)
 	}
 	if nothing(cell) {
 		return c.Op == steer.Ne || c.Op == steer.HasNot
@@ -242,11 +242,18 @@ func holds(key string, v Value, ok bool, c steer.Cond) bool {
 	return false
 }
 
-// meaning is the cell of a value, as a table would show it: its kind says
-// how it compares.
-func meaning(key string, v Value) view.Cell {
+// meaning is the cell of a value of row, as a table would show it: its
+// kind says how it compares.
+func meaning(row Value, key string, v Value) view.Cell {
 	if v.Kind == Null {
 		return view.Cell{}
+	}
+	if v.Kind == Number && IsLevelKey(key) && IsLoggerRecord(row) {
+		if w, ok := glyphs.LoggerLevel.Lookup(v.Text); ok {
+			// pino's number is the word it is shown as: --where
+			// level=error, --sort level by severity.
+			return view.Cell{Kind: view.Text, Text: w.Word}
+		}
 	}
 	// Statuses compare in khive's order (inbox … done) whatever the
 	// answer: an order to sort by, not a mark claimed on a value.

@@ -116,8 +116,8 @@ func TestSortByOrdinalScales(t *testing.T) {
 		{"severity", []string{"fatal", "error", "warn", "info", "debug"}},
 	} {
 		for i := 1; i < len(c.words); i++ {
-			a := meaning(c.key, Value{Kind: String, Text: c.words[i-1]})
-			b := meaning(c.key, Value{Kind: String, Text: c.words[i]})
+			a := meaning(Value{}, c.key, Value{Kind: String, Text: c.words[i-1]})
+			b := meaning(Value{}, c.key, Value{Kind: String, Text: c.words[i]})
 			if Compare(a, b) >= 0 {
 				t.Errorf("%s: %s does not sort before %s", c.key, c.words[i-1], c.words[i])
 			}
