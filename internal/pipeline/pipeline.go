@@ -249,6 +249,8 @@ type Renderer struct {
 	// every document; locked: the reading goroutine holds mu (while it
 	// shows a document), so the input's flush need not take it.
 	lazy, locked bool
+	// firstOut: the stream's first lines were written out (flush).
+	firstOut bool
 	// ahead reads the stream's documents ahead (Options.ReadAhead);
 	// aheadReading is it while its goroutine reads the input.
 	ahead        *ahead
@@ -500,7 +502,7 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 		}
 	}
 	r = inputFlusher{r: r, rn: rn}
-	rn.lazy = true
+	rn.lazy, rn.firstOut = true, false
 	defer func() { rn.lazy = false }()
 	br := input.NewReader(r)
 	if enc := input.WideEncoding(br); enc != "" {
@@ -878,8 +880,12 @@ func (rn *Renderer) docParts(v value.Value, count bool) []protocol.Part {
 // not a write a document (0.4 s of 1.05), and a slow stream still shows
 // each document before waiting for the next.
 func (rn *Renderer) flush() error {
-	if !rn.lazy {
+	if !rn.lazy || !rn.firstOut && rn.w.Buffered() > 0 {
+		// The first document's lines go out at once, not with the
+		// buffer's worth after them: a stream piped to head -1, or
+		// watched, shows its first answer as soon as it is made.
 		rn.w.Flush()
+		rn.firstOut = true
 	}
 	return rn.writeErr()
 }

