@@ -74,3 +74,29 @@ func TestDecimalStringsRightAligned(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// A log line with an error field (zap's and logrus's "error": "timeout")
+// is a line of the log, not an answer that failed: a row of its table in
+// every output, exit 0, its level kept in view as the row's failure.
+func TestLogLineWithAnErrorIsARow(t *testing.T) {
+	zap := `{"level":"info","ts":"2026-11-28T10:00:00Z","msg":"start","component":"db"}
+{"level":"warn","ts":"2026-11-28T10:00:01Z","msg":"slow","component":"db"}
+{"level":"error","ts":"2026-11-28T10:00:02Z","msg":"gave up","component":"db","error":"timeout"}
+{"level":"debug","ts":"2026-11-28T10:00:03Z","msg":"bye","component":"db"}
+`
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	for _, opt := range []Options{{Output: TSV}, {Output: Human, Width: 60, Now: now}} {
+		var b strings.Builder
+		res, err := NewRenderer(&b, opt).Stream(strings.NewReader(zap), "t")
+		if err != nil || res.Failed {
+			t.Errorf("output %d: failed %v, %v", opt.Output, res.Failed, err)
+		}
+		out := b.String()
+		if !strings.Contains(out, "gave up") || !strings.Contains(out, "timeout") || strings.Contains(out, "✗") {
+			t.Errorf("output %d:\n%s", opt.Output, out)
+		}
+		if opt.Output == Human && !strings.HasPrefix(out, "LEVEL") {
+			t.Errorf("the level does not lead:\n%s", out)
+		}
+	}
+}

@@ -775,6 +775,8 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	// next table; a row's repeated keys are counted only in a row that
 	// has some (a map a row was most of a small table's cost).
 	b.logger = len(rows) > 0 && IsLoggerRecord(rows[0])
+	// Lines of a log: a level that says error marks its row's failure.
+	logRows := len(rows) > 0 && IsLogRecord(rows[0])
 	p := b.opt.Plan
 	if p == nil {
 		p = &Plan{}
@@ -837,7 +839,8 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 				c.prose++
 				c.words += strings.Count(m.Value.Text[:min(len(m.Value.Text), 1024)], " ")
 			}
-			if !c.alarm && (m.Value.Kind == String && alarming(m.Key, m.Value.Text) || m.Value.Kind == Bool && BoolTone(m.Key, m.Value.IsTrue()) == view.Bad) {
+			if !c.alarm && (m.Value.Kind == String && alarming(m.Key, m.Value.Text) || m.Value.Kind == Bool && BoolTone(m.Key, m.Value.IsTrue()) == view.Bad ||
+				logRows && IsLevelKey(m.Key) && levelAlarm(m.Value)) {
 				c.alarm = true
 			}
 		}
@@ -927,7 +930,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// A failure on some row (a broken dependency, an event that
 			// errored) is what the row is read for.
 			c.info.keep = alarmKeep
-			if c.kind == Bool {
+			if c.kind == Bool || logRows && IsLevelKey(c.key) {
 				// A mark (✓/✗): narrow, so before the sentences too.
 				c.info.keep = markKeep
 			}
@@ -1104,6 +1107,13 @@ func alarming(key, s string) bool {
 		m, ok = g.Status(s)
 	}
 	return ok && m.Tone == glyphs.Bad
+}
+
+// levelAlarm reports a log line's level that says it failed: error,
+// fatal, critical …, or pino's 50 and 60 (glyphs.Levels).
+func levelAlarm(v Value) bool {
+	w, ok := glyphs.Find(v.Text, glyphs.Levels...)
+	return ok && w.Tone == glyphs.Bad && (v.Kind == String || v.Kind == Number)
 }
 
 // identify ranks first the column that tells the rows apart when no key

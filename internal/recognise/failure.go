@@ -88,8 +88,8 @@ func Failed(v Value) bool {
 // explicit "success": true wins.
 func isErrorReport(v Value) bool {
 	e, ok := v.Get("error")
-	if !ok || v.Has("ok") {
-		return false
+	if !ok || v.Has("ok") || IsLogRecord(v) {
+		return false // a log line that says what went wrong is a log line
 	}
 	if s, has := v.Says("success"); has && s.IsTrue() {
 		return false

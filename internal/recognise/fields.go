@@ -103,6 +103,29 @@ func IsLevelKey(key string) bool {
 	return false
 }
 
+// IsLogRecord reports a line of a log: a message (msg, message), a time
+// and a level the log vocabularies know (glyphs.Levels, or pino's
+// number). Its error field (zap's, logrus's "error": "timeout") says what
+// the line is about: no answer that failed.
+func IsLogRecord(v Value) bool {
+	if v.Kind != Object || !v.Has("msg") && !v.Has("message") {
+		return false
+	}
+	if IsLoggerRecord(v) {
+		return true
+	}
+	level, when := false, false
+	for _, m := range v.Members {
+		switch {
+		case IsLevelKey(m.Key) && m.Value.Kind == String:
+			_, level = glyphs.Find(m.Value.Text, glyphs.Levels...)
+		case IsTimeKey(m.Key) || m.Key == "ts" || m.Key == "@timestamp":
+			when = true
+		}
+	}
+	return level && when
+}
+
 // IsLoggerRecord reports a record of pino or bunyan: a numeric level of
 // theirs beside its msg and a numeric time, a pid or a hostname, as their
 // loggers write every line.
