@@ -55,6 +55,11 @@ func NewRun(first []Value, opt Options) (*Run, view.Table) {
 	b := builder{opt: opt, grows: true}
 	lifts := liftsOf(first, opt.Steer)
 	rows := SteerRows(lifts.rows(first), opt.Steer, opt.Seen)
+	if len(rows) == 0 {
+		// --where kept none: the columns there were are still those a
+		// name is checked against (as a table's are).
+		opt.Seen.RowColumns(first)
+	}
 	cols := b.columns(rows, false)
 	if cols == nil {
 		return nil, view.Table{}
