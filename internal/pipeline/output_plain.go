@@ -21,11 +21,46 @@ func (p plainParts) part(pt protocol.Part) error {
 	if pt.Kind == protocol.NotePart && pt.Note.Literal == "" {
 		return nil // headers and such: for people only
 	}
+	rn := p.rn
+	if pt.Kind == protocol.ValuePart && !rn.opt.Steer.Empty() && recordDoc(pt.Value) {
+		// A document that is one record, with --columns, --sort or
+		// --where: a row of the table of such documents (NDJSON log
+		// lines), as -o tsv has it, which they steer.
+		r := rn.plainRecords()
+		if r.o == nil {
+			r.o, r.header = rn.begin(false), ""
+		}
+		return r.record(pt.Value)
+	}
+	if err := rn.endPlainRecords(); err != nil {
+		return err
+	}
 	if err := p.checkSteer(pt); err != nil {
 		return err
 	}
-	p.writer(p.rn.begin(pt.Kind == protocol.NotePart)).Part(pt)
+	p.writer(rn.begin(pt.Kind == protocol.NotePart)).Part(pt)
 	return nil
+}
+
+// plainRecords is the table of the documents that are each a record,
+// in plain output steered by --columns, --sort or --where.
+func (rn *Renderer) plainRecords() *rowsParts {
+	if rn.plainRecs == nil {
+		rn.plainRecs = &rowsParts{rn: rn}
+	}
+	return rn.plainRecs
+}
+
+// endPlainRecords writes the records plain output holds (its table of
+// records ends there: another document comes, or the input ends).
+func (rn *Renderer) endPlainRecords() error {
+	r := rn.plainRecs
+	if r == nil || r.o == nil {
+		return nil
+	}
+	err := r.flushHeld()
+	r.o, r.records = nil, plain.Records{}
+	return err
 }
 
 // checkSteer: until the first table is met, the tables of a document
@@ -65,6 +100,9 @@ func plainTakes(v value.Value, parts []protocol.Part) bool {
 // list: the open document written as a held one is, its list as it is
 // read; one plain.Takes does not is held (value.Force).
 func (p plainParts) open(v value.Value, res *Result) error {
+	if err := p.rn.endPlainRecords(); err != nil {
+		return err
+	}
 	rn := p.rn
 	if !plainTakes(v, rn.docParts(v, true)) {
 		w, err := value.Force(v)

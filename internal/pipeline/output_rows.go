@@ -78,7 +78,7 @@ func (r *rowsParts) part(p protocol.Part) error {
 	}
 	for _, t := range ts {
 		r.tables++
-		if t.Name == "" && len(t.Rows.Items) == 1 && t.Rows.Open == nil && p.Value.Kind == value.Object {
+		if recordTable(t, p.Value) {
 			// A document that is a record: a row of the table of such
 			// documents.
 			if err := r.record(t.Rows.Items[0]); err != nil {
@@ -98,6 +98,19 @@ func (r *rowsParts) part(p protocol.Part) error {
 		}
 	}
 	return nil
+}
+
+// recordTable reports the table Tables finds in a document that is a
+// record: the document itself, one row.
+func recordTable(t recognise.Table, v value.Value) bool {
+	return t.Name == "" && len(t.Rows.Items) == 1 && t.Rows.Open == nil && v.Kind == value.Object
+}
+
+// recordDoc reports a document that is a record, whose one table is
+// itself.
+func recordDoc(v value.Value) bool {
+	ts := recognise.Tables(v)
+	return len(ts) == 1 && recordTable(ts[0], v)
 }
 
 // record takes a document that is a record: held while its columns are

@@ -251,6 +251,9 @@ type Renderer struct {
 	lazy, locked bool
 	// firstOut: the stream's first lines were written out (flush).
 	firstOut bool
+	// plainRecs is plain output's table of documents that are each a
+	// record, when --columns, --sort or --where steer it.
+	plainRecs *rowsParts
 	// ahead reads the stream's documents ahead (Options.ReadAhead);
 	// aheadReading is it while its goroutine reads the input.
 	ahead        *ahead
@@ -1032,6 +1035,12 @@ func (rn *Renderer) firstTable() error {
 // For -o tsv and -o csv, it is also the error of a run that wrote no
 // table (rowsParts.rowless).
 func (rn *Renderer) Unmatched() error {
+	if err := rn.endPlainRecords(); err != nil {
+		return err
+	}
+	if err := rn.flush(); err != nil {
+		return err
+	}
 	if rows := rn.rows(); rows != nil {
 		if err := rows.rowless(); err != nil {
 			return err

@@ -592,3 +592,46 @@ func TestTableNamingReview(t *testing.T) {
 		t.Error("tsv -c inputSchema.type: accepted, and dropped")
 	}
 }
+
+// Plain output, the one a pipe gets, steers a stream of records (NDJSON
+// log lines) as -o tsv does: --where keeps, --sort orders, --columns picks,
+// a table of them; an unknown name fails before anything is written. It
+// wrote every record, then said "no table" and exited 2.
+func TestPlainSteersRecordStreams(t *testing.T) {
+	logs := `{"level":"info","msg":"start","n":1}
+{"level":"error","msg":"gave up","n":2}
+{"level":"info","msg":"bye","n":3}
+`
+	where, err := steer.ParseWhere("level=error")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]struct {
+		spec steer.Spec
+		want string
+	}{
+		"where":   {steer.Spec{Where: []steer.Cond{where}}, "level\tmsg\tn\nerror\tgave up\t2\n"},
+		"sort":    {mustSpec(t, "", "-n"), "level\tmsg\tn\ninfo\tbye\t3\nerror\tgave up\t2\ninfo\tstart\t1\n"},
+		"columns": {mustSpec(t, "msg", ""), "msg\nstart\ngave up\nbye\n"},
+	} {
+		var b strings.Builder
+		rn := NewRenderer(&b, Options{Output: Plain, Steer: c.spec})
+		if _, err := rn.Stream(strings.NewReader(logs), "t"); err != nil {
+			t.Fatal(err)
+		}
+		if err := rn.Unmatched(); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		if b.String() != c.want {
+			t.Errorf("%s: got\n%s\nwant\n%s", name, b.String(), c.want)
+		}
+	}
+	var b strings.Builder
+	rn := NewRenderer(&b, Options{Output: Plain, Steer: mustSpec(t, "nope", "")})
+	if _, err = rn.Stream(strings.NewReader(logs), "t"); err == nil {
+		err = rn.Unmatched()
+	}
+	if err == nil || b.Len() > 0 {
+		t.Errorf("-c nope: %v, wrote %q", err, b.String())
+	}
+}

@@ -203,15 +203,24 @@ func (rn *Renderer) showRun() error {
 // pending reports what a pause in the input shows: a run's first
 // records, the first records of -o tsv and -o csv, a note held.
 func (rn *Renderer) pending() bool {
-	if rows := rn.rows(); rows != nil {
+	if rows := rn.heldRows(); rows != nil {
 		return len(rows.held) > 0 && len(rn.opt.Steer.Sort) == 0
 	}
 	return rn.inRuns && (rn.run != nil && rn.run.r == nil || rn.held != nil)
 }
 
+// heldRows is the table of records an output holds the first rows of:
+// -o tsv's and -o csv's, or plain output's when it is steered.
+func (rn *Renderer) heldRows() *rowsParts {
+	if rows := rn.rows(); rows != nil {
+		return rows
+	}
+	return rn.plainRecs
+}
+
 // pause shows what is held when the input pauses (pending).
 func (rn *Renderer) pause(res *Result) error {
-	if rows := rn.rows(); rows != nil {
+	if rows := rn.heldRows(); rows != nil {
 		if len(rn.opt.Steer.Sort) > 0 {
 			return nil // sorted rows wait for the end
 		}
