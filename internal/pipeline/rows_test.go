@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/khive-ai/khive-pretty/internal/render/plain"
 	"github.com/khive-ai/khive-pretty/internal/steer"
@@ -633,5 +634,26 @@ func TestPlainSteersRecordStreams(t *testing.T) {
 	}
 	if err == nil || b.Len() > 0 {
 		t.Errorf("-c nope: %v, wrote %q", err, b.String())
+	}
+}
+
+// CSV from a slow producer keeps one header: its first records wait for
+// their columns however the input pauses (a header line again in the
+// middle is no CSV a reader takes for one table), where TSV writes what
+// it has on a pause and a header again for new columns.
+func TestCSVWaitsForItsColumnsOnAPause(t *testing.T) {
+	pr, pw := io.Pipe()
+	go func() {
+		io.WriteString(pw, `{"a": 1}`+"\n")
+		time.Sleep(3 * runPause)
+		io.WriteString(pw, `{"a": 2, "b": 3}`+"\n")
+		pw.Close()
+	}()
+	var b strings.Builder
+	if _, err := NewRenderer(&b, Options{Output: CSV}).Stream(pr, "t"); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != "a,b\n1,\n2,3\n" {
+		t.Errorf("got %q", b.String())
 	}
 }

@@ -204,7 +204,9 @@ func (rn *Renderer) showRun() error {
 // records, the first records of -o tsv and -o csv, a note held.
 func (rn *Renderer) pending() bool {
 	if rows := rn.heldRows(); rows != nil {
-		return len(rows.held) > 0 && len(rn.opt.Steer.Sort) == 0
+		// CSV waits for its columns, pause or not: a header line again
+		// in the middle makes a file no CSV reader reads as one table.
+		return len(rows.held) > 0 && len(rn.opt.Steer.Sort) == 0 && rn.opt.Output != CSV
 	}
 	return rn.inRuns && (rn.run != nil && rn.run.r == nil || rn.held != nil)
 }
