@@ -657,3 +657,15 @@ func TestCSVWaitsForItsColumnsOnAPause(t *testing.T) {
 		t.Errorf("got %q", b.String())
 	}
 }
+
+// A nested field left out (-c -meta.owner) is left out of its object's
+// cell in human and Markdown output too, as TSV leaves out its column.
+func TestColumnsLeaveOutANestedField(t *testing.T) {
+	doc := `[{"id":1,"meta":{"owner":"alice","team":"core"}},{"id":2,"meta":{"owner":"bob","team":"web"}}]`
+	for _, out := range []Output{Human, Markdown, TSV, Plain} {
+		got := renderString(t, doc, Options{Output: out, Width: 80, Steer: mustSpec(t, "-meta.owner", "")})
+		if strings.Contains(got, "alice") || !strings.Contains(got, "core") {
+			t.Errorf("output %d:\n%s", out, got)
+		}
+	}
+}

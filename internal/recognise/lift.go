@@ -100,6 +100,10 @@ func hasKey(ms []Member, k string) bool {
 type lifter struct {
 	props bool
 	paths []string
+	// drops are the paths --columns leaves out (-meta.owner): lifted, to
+	// meet their name, and taken out of the object they are in, which
+	// would show them still.
+	drops []string
 }
 
 // liftsOf is what rows lift, under spec.
@@ -110,6 +114,9 @@ func liftsOf(rows []Value, spec steer.Spec) lifter {
 		// meets its column, as in plain output.
 		if strings.Contains(p.Name, ".") && !slices.Contains(l.paths, p.Name) && nestedIn(rows, p.Name) {
 			l.paths = append(l.paths, p.Name)
+			if p.Drop {
+				l.drops = append(l.drops, p.Name)
+			}
 		}
 	}
 	return l
@@ -149,7 +156,42 @@ func (l lifter) row(v Value) Value {
 			ms = append(ms, Member{Key: p, Value: x})
 		}
 	}
-	return Value{Kind: Object, Members: ms}
+	out := Value{Kind: Object, Members: ms}
+	for _, p := range l.drops {
+		out = without(out, p)
+	}
+	return out
+}
+
+// without is v with the field at the dotted path p (as Lookup finds it,
+// below v's own fields) left out of the object it is in; v itself, and
+// every object on the way, copied, not changed.
+func without(v Value, p string) Value {
+	head, rest, ok := strings.Cut(p, ".")
+	if !ok {
+		return v
+	}
+	for i, m := range v.Members {
+		if m.Value.Kind != Object || !steer.Names(head, m.Key, Header(m.Key)) {
+			continue
+		}
+		inner := m.Value
+		if strings.Contains(rest, ".") {
+			inner = without(inner, rest)
+		} else {
+			kept := make([]Member, 0, len(inner.Members))
+			for _, f := range inner.Members {
+				if !steer.Names(rest, f.Key, Header(f.Key)) {
+					kept = append(kept, f)
+				}
+			}
+			inner = Value{Kind: Object, Members: kept}
+		}
+		ms := slices.Clone(v.Members)
+		ms[i].Value = inner
+		return Value{Kind: Object, Members: ms}
+	}
+	return v
 }
 
 // rows is every row lifted.
