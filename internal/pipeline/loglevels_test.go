@@ -100,3 +100,17 @@ func TestLogLineWithAnErrorIsARow(t *testing.T) {
 		}
 	}
 }
+
+// Times that read alike but differ are shown finer until they read apart:
+// log lines a second apart read "4h ago" each, and were said once under
+// the table as one time ("all: time 4h ago").
+func TestTimesThatReadAlikeAreShownApart(t *testing.T) {
+	logs := `{"level":"info","time":"2026-11-28T08:00:00Z","msg":"a"}
+{"level":"warn","time":"2026-11-28T08:00:01Z","msg":"b"}
+{"level":"info","time":"2026-11-28T08:00:02Z","msg":"c"}
+`
+	out := renderString(t, logs, Options{Output: Human, Width: 80, Now: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)})
+	if strings.Contains(out, "all:") || !strings.Contains(out, "08:00:01") {
+		t.Errorf("got\n%s", out)
+	}
+}

@@ -113,7 +113,7 @@ func (h *Writer) stringCell(c *view.Cell, short bool) table.Cell {
 			}
 			return table.Cell{Text: c.At.Format("2006-01-02T15:04:05Z07:00")}
 		}
-		return table.Cell{Text: h.when(c.At, false)}
+		return table.Cell{Text: h.when(c.At, 0)}
 	}
 	if short && strings.IndexByte(s, '\t') >= 0 {
 		// A tab in a value shortened to a line is a gap between its words
@@ -159,7 +159,7 @@ type memo struct {
 	cols [][]table.Cell
 	// clock, by column, is whether its times older than a week show the
 	// time of day beside the date: its rows share dates (clocks).
-	clock []bool
+	clock []uint8
 }
 
 // clocks notes the columns of times whose rows a date alone would not
@@ -175,26 +175,33 @@ func (h *Writer) clocks(m *memo, t view.Table) {
 	}
 	var seen map[string]time.Time // made for a column of times only
 	for i := range t.Columns {
-		clear(seen)
-		for _, row := range t.Rows {
-			if i >= len(row) || row[i].Kind != view.Time || !h.short(&row[i]) {
-				continue
-			}
-			s := relative.Format(row[i].At, h.opt.Now)
-			if !isDate(s) {
-				continue
-			}
-			if seen == nil {
-				seen = map[string]time.Time{}
-			}
-			if at, ok := seen[s]; ok && !at.Equal(row[i].At) {
-				for len(m.clock) <= i {
-					m.clock = append(m.clock, false)
+		// The finest a column's times need: as they read (0), the date
+		// and time of day (1), to the second (2), until no two rows
+		// that differ read alike.
+		for level := uint8(0); level < 3; level++ {
+			clear(seen)
+			collide := false
+			for _, row := range t.Rows {
+				if i >= len(row) || row[i].Kind != view.Time || !h.short(&row[i]) {
+					continue
 				}
-				m.clock[i] = true
+				s := h.when(row[i].At, level)
+				if seen == nil {
+					seen = map[string]time.Time{}
+				}
+				if at, ok := seen[s]; ok && !at.Equal(row[i].At) {
+					collide = true
+					break
+				}
+				seen[s] = row[i].At
+			}
+			if !collide {
 				break
 			}
-			seen[s] = row[i].At
+			for len(m.clock) <= i {
+				m.clock = append(m.clock, 0)
+			}
+			m.clock[i] = level + 1
 		}
 	}
 }
@@ -204,25 +211,38 @@ func (h *Writer) clocks(m *memo, t view.Table) {
 func isDate(s string) bool { return len(s) == len("2006-01-02") && s[4] == '-' }
 
 // when is a time as a shortened view shows it: how long ago, or its date
-// a week away or more; with the time of day beside the date when clock.
+// a week away or more; at clock 1 its date and time of day, at 2 to the
+// second (clocks: rows it would not tell apart otherwise).
 // The date is the time's own when it was written with an offset (a due
-// date in Tokyo), else in the local zone.
-func (h *Writer) when(at time.Time, clock bool) string {
+// date), else the viewer's.
+func (h *Writer) when(at time.Time, clock uint8) string {
 	s := relative.Format(at, h.opt.Now)
-	if !clock || !isDate(s) {
+	if clock == 0 {
 		return s
 	}
 	if _, off := at.Zone(); off == 0 {
 		at = at.In(h.opt.Now.Location())
 	}
-	return at.Format("2006-01-02 15:04")
+	if clock == 1 {
+		return at.Format("2006-01-02 15:04")
+	}
+	return at.Format("2006-01-02 15:04:05")
+}
+
+// recordWhen is a time as a record's line shows it: how long ago, or a
+// week away or more its date and time of day (a record has the room).
+func (h *Writer) recordWhen(at time.Time) string {
+	if s := relative.Format(at, h.opt.Now); !isDate(s) {
+		return s
+	}
+	return h.when(at, 1)
 }
 
 // tableCell formats a cell of column i, through the memo for repeating
 // cells.
 func (h *Writer) tableCell(m *memo, i int, c *view.Cell) table.Cell {
-	if c.Kind == view.Time && i < len(m.clock) && m.clock[i] && h.short(c) {
-		return table.Cell{Text: h.when(c.At, true)}
+	if c.Kind == view.Time && i < len(m.clock) && m.clock[i] > 0 && h.short(c) {
+		return table.Cell{Text: h.when(c.At, m.clock[i])}
 	}
 	if c.Same <= 0 {
 		return h.cellAt(c)

@@ -117,10 +117,10 @@ func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw, st
 			// since 1970 with the date it is.
 			tc.Text = h.text(c.Text)
 			if age := relative.Format(c.At, h.opt.Now); !isDate(age) || !strings.ContainsAny(c.Text, "-:") {
-				tc.Text += h.th.Faint.Render(" (" + h.when(c.At, true) + ")")
+				tc.Text += h.th.Faint.Render(" (" + h.recordWhen(c.At) + ")")
 			}
 		case c.Kind == view.Time && h.short(&c):
-			tc.Text = h.when(c.At, true) // a record has room for the time of day
+			tc.Text = h.recordWhen(c.At) // a record has room for the time of day
 		}
 		if raw && h.width > 0 {
 			h.wrappedAfter(prefix(), tc, indent+keyW+2)
