@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -112,5 +113,34 @@ func TestTimesThatReadAlikeAreShownApart(t *testing.T) {
 	out := renderString(t, logs, Options{Output: Human, Width: 80, Now: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)})
 	if strings.Contains(out, "all:") || !strings.Contains(out, "08:00:01") {
 		t.Errorf("got\n%s", out)
+	}
+}
+
+// A live log whose lines bring keys of their own (a port, a request id)
+// is one table: a line of the same kind whose keys are mostly its
+// columns is a row of it, its other fields under the row. It was a new
+// table, header and count, for most lines.
+func TestLiveLogIsOneTable(t *testing.T) {
+	t.Parallel()
+	lines := []string{
+		`{"level":"info","time":"2026-11-28T08:00:00Z","msg":"listening","port":8080}`,
+		`{"level":"info","time":"2026-11-28T08:00:01Z","msg":"request","req_id":"a1"}`,
+		`{"level":"warn","time":"2026-11-28T08:00:02Z","msg":"slow","req_id":"a2","duration":1200}`,
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		for _, l := range lines {
+			io.WriteString(pw, l+"\n")
+			time.Sleep(2 * runPause)
+		}
+		pw.Close()
+	}()
+	var b strings.Builder
+	if _, err := NewRenderer(&b, Options{Output: Human, Width: 80, Now: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}).Stream(pr, "t"); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Count(out, "LEVEL") != 1 || !strings.Contains(out, "req id") || !strings.Contains(out, "1200") || !strings.Contains(out, "3 items") {
+		t.Errorf("not one table with the new fields under their rows:\n%s", out)
 	}
 }

@@ -28,6 +28,8 @@ const runPause = 100 * time.Millisecond
 // out on its first rows, or Markdown's.
 type openTable interface {
 	Row([]view.Cell) error
+	// Extra writes, under the row before it, the fields no column holds.
+	Extra(view.Record) error
 	Close()
 }
 
@@ -155,9 +157,14 @@ func (rn *Renderer) addToRun(v value.Value, res *Result) error {
 		rn.run = &run{}
 	}
 	if ru := rn.run; ru.ot != nil {
-		if cells, ok := ru.r.Row(v); ok {
+		if cells, extra, ok := ru.r.Row(v); ok {
 			if err := ru.ot.Row(cells); err != nil {
 				return err
+			}
+			if extra != nil {
+				if err := ru.ot.Extra(*extra); err != nil {
+					return err
+				}
 			}
 		}
 		return rn.flush()

@@ -24,16 +24,23 @@ func JoinsRun(first, v Value) bool {
 	return len(first.Members) > 0 && len(v.Members) > 0 && first.Members[0].Key == v.Members[0].Key
 }
 
-// Fits reports a record whose every key is a column of the run's table,
-// or said once under it: a later record of a run shown already joins it
-// only so (else a new table starts, with a header of its own).
+// Fits reports a record a run shown already takes: one of the same kind
+// (its first key the run's), most of whose keys are columns of the run's
+// table or said once under it. Its other fields are shown under its row
+// (Row), as a long list's are, where a new table for every record that
+// brings a key of its own (a log's port, its request id) would break a
+// live log into tables of a row. Any other starts a table of its own.
 func (r *Run) Fits(v Value) bool {
+	if len(v.Members) == 0 || len(r.first.Members) == 0 || v.Members[0].Key != r.first.Members[0].Key {
+		return false
+	}
+	known := 0
 	for _, m := range v.Members {
-		if !r.known[m.Key] {
-			return false
+		if r.known[m.Key] {
+			known++
 		}
 	}
-	return true
+	return known*2 > len(v.Members)
 }
 
 // Run is the table of a run, laid out from its first records.
@@ -45,6 +52,7 @@ type Run struct {
 	singular string
 	lifts    lifter          // what its records lift into columns
 	known    map[string]bool // the keys of the records it was laid out from
+	first    Value           // its first record
 }
 
 // NewRun makes the table of a run from its first records (with the table
@@ -64,7 +72,7 @@ func NewRun(first []Value, opt Options) (*Run, view.Table) {
 	if cols == nil {
 		return nil, view.Table{}
 	}
-	r := &Run{b: b, cols: cols, Rows: len(first), Shown: len(rows), singular: Noun(first, ""), lifts: lifts, known: map[string]bool{}}
+	r := &Run{b: b, cols: cols, Rows: len(first), Shown: len(rows), singular: Noun(first, ""), lifts: lifts, known: map[string]bool{}, first: first[0]}
 	for _, row := range first {
 		for _, m := range row.Members {
 			r.known[m.Key] = true
@@ -81,14 +89,15 @@ func NewRun(first []Value, opt Options) (*Run, view.Table) {
 
 // Row is the cells of a later record of the run; false when --where
 // leaves it out.
-func (r *Run) Row(v Value) ([]view.Cell, bool) {
+func (r *Run) Row(v Value) ([]view.Cell, *view.Record, bool) {
 	r.Rows++
 	v = r.lifts.row(v)
 	if !Keep(v, r.b.opt.Steer, r.b.opt.Seen) {
-		return nil, false
+		return nil, nil, false
 	}
 	r.Shown++
-	return r.cols.row(v.Members), true
+	at := r.cols.at(v.Members)
+	return r.cols.rowAt(v.Members, at), r.b.extra(unplanned(v, at, r.known)), true
 }
 
 // Footer counts the run: "4 events", or "2 of 4 events" under --where.

@@ -350,6 +350,11 @@ func (ot *OpenTable) Row(row []view.Cell) error {
 	return ot.h.o.Err()
 }
 
+// Extra writes, under the row before it, the fields no column holds.
+func (ot *OpenTable) Extra(r view.Record) error {
+	return ot.h.record(r, ot.indent+2)
+}
+
 // Close ends the table: it says the columns said once, and which it left
 // out.
 func (ot *OpenTable) Close() {

@@ -375,14 +375,8 @@ func (m Writer) table(t view.Table, indent string) error {
 			ot.row(r)
 		}
 		if other != nil {
-			// A row that is not a record, or fields no column holds: after
-			// the table so far and the lists its rows hold, which goes on
-			// under its header again.
-			ot.flushUnder()
-			m.o.Gap()
-			m.bullets(*other, indent)
-			m.o.Gap()
-			ot.header()
+			// A row that is not a record, or fields no column holds.
+			ot.Extra(*other)
 		}
 		if err := m.o.Err(); err != nil {
 			return err
@@ -445,6 +439,18 @@ func (m Writer) Open(t view.Table, indent string) *OpenTable {
 func (ot *OpenTable) Row(row []view.Cell) error {
 	ot.row(row)
 	return ot.m.o.Err()
+}
+
+// Extra writes the fields of the row before it that no column holds:
+// after the table so far, which goes on under its header again.
+func (ot *OpenTable) Extra(r view.Record) error {
+	m := ot.m
+	ot.flushUnder()
+	m.o.Gap()
+	m.bullets(r, ot.indent)
+	m.o.Gap()
+	ot.header()
+	return m.o.Err()
 }
 
 // Close ends the table: the lists its rows hold follow it.
