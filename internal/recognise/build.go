@@ -811,7 +811,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 					p.planned = slab
 				}
 				slab = append(slab, plannedColumn{key: m.Key, occ: occ, kind: Null, time: true})
-				if Snake(m.Key) == "name" {
+				if k := Snake(m.Key); k == "name" || k == "path" {
 					slab[len(slab)-1].names = &textSet{m: map[string]struct{}{}}
 				}
 				c = &slab[len(slab)-1]
@@ -940,9 +940,10 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// nothing: the column is as wide as its longest value.
 			c.info.min = c.longest
 		}
-		if Snake(c.key) == "name" && c.info.flex && c.names != nil && c.set == len(rows) && c.longest <= nameMax {
+		if (Snake(c.key) == "name" || Snake(c.key) == "path") && c.info.flex && c.names != nil && c.set == len(rows) && c.longest <= nameMax {
 			// Names that tell the rows apart, however many words: a name
-			// cut short may name another row (Desktop Commander F…).
+			// cut short may name another row (Desktop Commander F…); a
+			// module's or a file's path (golang.org/x/…) as well.
 			c.info.flex = false
 		}
 		switch {
