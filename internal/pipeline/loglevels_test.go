@@ -144,3 +144,19 @@ func TestLiveLogIsOneTable(t *testing.T) {
 		t.Errorf("not one table with the new fields under their rows:\n%s", out)
 	}
 }
+
+// A log line's message gets the room before fields one line in six has:
+// at 80 columns it was cut to 11 characters beside four such columns.
+func TestLogMessageHasTheRoom(t *testing.T) {
+	logs := `{"level":30,"time":1764352800000,"pid":1,"msg":"server listening on port","port":8080}
+{"level":20,"time":1764352801000,"pid":1,"msg":"cache warmed","key":"users"}
+{"level":30,"time":1764352802000,"pid":1,"msg":"request completed","duration":12,"req_id":"a1"}
+{"level":40,"time":1764352803000,"pid":1,"msg":"slow request","response_time":1200}
+{"level":50,"time":1764352804000,"pid":1,"msg":"connect ECONNREFUSED 127.0.0.1:5432"}
+{"level":60,"time":1764352805000,"pid":1,"msg":"out of memory"}
+`
+	out := renderString(t, logs, Options{Output: Human, Width: 80, Now: time.Date(2025, 11, 28, 22, 30, 0, 0, time.UTC)})
+	if !strings.Contains(out, "connect ECONNREFUSED 127.0.0.1:5432") || !strings.Contains(out, "server listening on port") {
+		t.Errorf("messages cut:\n%s", out)
+	}
+}

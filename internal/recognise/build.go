@@ -893,6 +893,12 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// text that explains a row (a snippet, a payload's reason).
 			c.info.keep, c.info.min, c.info.want = proseKeep, 20, 60
 		}
+		if logRows && c.info.flex && c.info.keep < proseKeep && (c.key == "msg" || c.key == "message") {
+			// A log line's message is what the line says, however few
+			// its words ("slow request"): the room goes to it before
+			// the fields one line in six has.
+			c.info.keep, c.info.min, c.info.want = proseKeep, 20, 60
+		}
 		switch {
 		case c.info.generic && c.urls*2 > c.set:
 			// Web addresses: long, and said by the row's identity; the
