@@ -175,35 +175,63 @@ func (h *Writer) clocks(m *memo, t view.Table) {
 	}
 	var seen map[string]time.Time // made for a column of times only
 	for i := range t.Columns {
-		// The finest a column's times need: as they read (0), the date
-		// and time of day (1), to the second (2), until no two rows
-		// that differ read alike.
-		for level := uint8(0); level < 3; level++ {
-			clear(seen)
-			collide := false
-			for _, row := range t.Rows {
-				if i >= len(row) || row[i].Kind != view.Time || !h.short(&row[i]) {
-					continue
-				}
-				s := h.when(row[i].At, level)
-				if seen == nil {
-					seen = map[string]time.Time{}
-				}
-				if at, ok := seen[s]; ok && !at.Equal(row[i].At) {
-					collide = true
-					break
-				}
-				seen[s] = row[i].At
+		// level is how finely the column's times are shown: as they read
+		// (0), with the time of day (1), to the second (2).
+		level := uint8(0)
+		clear(seen)
+		for _, row := range t.Rows {
+			if i >= len(row) || row[i].Kind != view.Time || !h.short(&row[i]) {
+				continue
 			}
-			if !collide {
+			s := relative.Format(row[i].At, h.opt.Now)
+			if !isDate(s) {
+				continue
+			}
+			if seen == nil {
+				seen = map[string]time.Time{}
+			}
+			if at, ok := seen[s]; ok && !at.Equal(row[i].At) {
+				level = 1 // two different times on one date
 				break
 			}
+			seen[s] = row[i].At
+		}
+		// A column whose times all read alike but are not one time (log
+		// lines a second apart, all "4h ago") would be said once under
+		// the table as one: it reads finer until they read apart.
+		for level < 2 && h.alike(t, i, level) {
+			level++
+		}
+		if level > 0 {
 			for len(m.clock) <= i {
 				m.clock = append(m.clock, 0)
 			}
-			m.clock[i] = level + 1
+			m.clock[i] = level
 		}
 	}
+}
+
+// alike reports a column of times that all read alike at level but are
+// not all one time.
+func (h *Writer) alike(t view.Table, i int, level uint8) bool {
+	var first string
+	var at time.Time
+	n, differ := 0, false
+	for _, row := range t.Rows {
+		if i >= len(row) || row[i].Kind != view.Time || !h.short(&row[i]) {
+			continue
+		}
+		s := h.when(row[i].At, level)
+		if n == 0 {
+			first, at = s, row[i].At
+		} else if s != first {
+			return false
+		} else if !row[i].At.Equal(at) {
+			differ = true
+		}
+		n++
+	}
+	return n > 1 && differ
 }
 
 // isDate reports a time relative.Format writes as its date (a week away
