@@ -130,3 +130,36 @@ func TestConstantColumnsNeverAColumn(t *testing.T) {
 		}
 	}
 }
+
+// A streamed table's column of whole numbers has room for one more digit
+// than its first rows: ids past 999 after the first thousand keep their
+// gap and column, where they ate the gap (1000 y), and one more digit
+// pushed the rest of their row.
+func TestStreamedNumbersHaveRoomForADigitMore(t *testing.T) {
+	rows := make([][]view.Cell, 0, 3)
+	for _, n := range []string{"7", "98", "999"} {
+		rows = append(rows, []view.Cell{{Kind: view.Number, Text: n}, {Kind: view.Text, Text: "x" + n}})
+	}
+	more := [][]view.Cell{{{Kind: view.Number, Text: "1000"}, {Kind: view.Text, Text: "y"}}}
+	tb := view.Table{
+		Columns: []view.Column{{Key: "id", Header: "ID", Align: view.Right}, {Key: "t", Header: "T"}},
+		Rows:    rows,
+		Stream: func() ([]view.Cell, *view.Record, bool, error) {
+			if len(more) == 0 {
+				return nil, nil, false, nil
+			}
+			r := more[0]
+			more = more[1:]
+			return r, nil, true, nil
+		},
+	}
+	got := render(t, 40, glyphs.Unicode(), tb)
+	lines := strings.Split(strings.TrimRight(got, "\n"), "\n")
+	last := lines[len(lines)-1]
+	if strings.Index(last, "y") != strings.Index(lines[1], "x") || !strings.Contains(last, "1000  y") {
+		t.Errorf("the row after the first ones is pushed, or squeezed:\n%s", got)
+	}
+	if testing.Verbose() {
+		t.Log("\n" + got)
+	}
+}

@@ -1,6 +1,8 @@
 package human
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
@@ -247,19 +249,31 @@ func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
 	}
 	under := hasUnder(t)
 	start := table.NewWriter
+	fit := grid
+	if grows := t.Stream != nil || len(rest) > 0; grows {
+		// Rows to come are laid out on these: a column of whole numbers
+		// has room for one more digit (ids past 999 after the first
+		// thousand), where a longer one would push the rest of its row.
+		if room, ok := digitRoom(cols, grid); ok {
+			fit = append(slices.Clip(grid), room)
+			start = table.Start
+		}
+	}
 	if under {
 		start = table.Start // each row is followed by its lists (under)
 	}
-	tw, err := start(h.o, cols, grid, h.tableOptions(indent))
+	tw, err := start(h.o, cols, fit, h.tableOptions(indent))
 	if err != nil {
 		return nil, err
 	}
-	if under {
+	if under || len(fit) > len(grid) {
 		for r, row := range grid {
 			if err := tw.Row(row); err != nil {
 				return nil, err
 			}
-			h.under(t, t.Rows[r], indent)
+			if under {
+				h.under(t, t.Rows[r], indent)
+			}
 		}
 	}
 	ot := &OpenTable{h: h, t: t, f: f, pts: pts, tw: tw, m: m, full: make([]table.Cell, len(t.Columns)), buf: make([]table.Cell, len(cols)), indent: indent}
@@ -348,6 +362,37 @@ func (ot *OpenTable) Row(row []view.Cell) error {
 	ot.h.differs(ot.t, ot.f, row, full, ot.indent)
 	ot.h.under(ot.t, row, ot.indent)
 	return ot.h.o.Err()
+}
+
+// digitRoom is a row that only lays a table out: in each right-aligned
+// column of whole numbers that count up row by row (ids, sequence
+// numbers), a number one digit longer than its longest; false when there
+// is none. Numbers that go up and down (measurements) keep their width.
+func digitRoom(cols []table.Column, grid [][]table.Cell) ([]table.Cell, bool) {
+	room := make([]table.Cell, len(cols))
+	any := false
+	for i, c := range cols {
+		if c.Align != table.Right {
+			continue
+		}
+		widest, counts, prev, n := 0, true, -1, 0
+		for _, row := range grid {
+			if i >= len(row) || row[i].Text == "" {
+				continue
+			}
+			v, err := strconv.Atoi(row[i].Text)
+			if err != nil || v < prev {
+				counts = false
+				break
+			}
+			prev, n = v, n+1
+			widest = max(widest, len(row[i].Text))
+		}
+		if counts && n > 1 {
+			room[i], any = table.Cell{Text: strings.Repeat("9", widest+1)}, true
+		}
+	}
+	return room, any
 }
 
 // Extra writes, under the row before it, the fields no column holds.
