@@ -124,7 +124,7 @@ func (r *rowsParts) record(row value.Value) error {
 	// followed file never ends, so --sort cannot wait for its end either.
 	hold := len(spec.Sort) > 0 || !r.records.Started()
 	if r.rn.opt.Follow || !hold {
-		if err := r.checkSteer(recognise.Table{Rows: value.Value{Kind: value.Array, Items: []value.Value{row}}}); err != nil {
+		if err := r.checkRecords([]value.Value{row}); err != nil {
 			return err
 		}
 		if recognise.Keep(row, spec, r.rn.seen) {
@@ -147,7 +147,7 @@ func (r *rowsParts) flushHeld() error {
 	}
 	held := r.held
 	r.held, r.heldValues = nil, 0
-	if err := r.checkSteer(recognise.Table{Rows: value.Value{Kind: value.Array, Items: held}}); err != nil {
+	if err := r.checkRecords(held); err != nil {
 		return err
 	}
 	r.writer().RecordsFrom(&r.records, recognise.SteerRows(held, r.rn.opt.Steer, r.rn.seen))
@@ -189,6 +189,12 @@ func (r *rowsParts) checkSteer(t recognise.Table) error {
 	}
 	plain.Check(t, rn.opt.Steer, rn.seen)
 	return rn.firstTable()
+}
+
+// checkRecords is checkSteer of the table of documents that are each a
+// record, rows of it.
+func (r *rowsParts) checkRecords(rows []value.Value) error {
+	return r.checkSteer(recognise.Table{Rows: value.Value{Kind: value.Array, Items: rows}})
 }
 
 // say writes a failed answer's error line on stderr, as plain output

@@ -286,7 +286,9 @@ func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 // an error), nested objects as records under their key, arrays of objects
 // as tables, other arrays of containers item by item.
 func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
-	b.logger = IsLoggerRecord(v)
+	// A log line is a document's own record: one nested in it (an err, a
+	// request) has no level of pino's, and is not looked at for one.
+	b.logger = b.depth == 0 && IsLoggerRecord(v)
 	r := &view.Record{Indent: indent, Exact: raw, Stamps: !b.khive && !b.shaped, Fields: make([]view.Field, 0, len(v.Members))}
 	sections := hasSection(v)
 	if b.short(raw) {
