@@ -32,28 +32,61 @@ type hashed struct{ h, idx, off uint64 }
 
 const hashedSize = 24
 
+// bucket holds its records in memory until they fill a writer's buffer,
+// and then in a temporary file: most objects never need the file, and
+// one that does costs the memory it did (a buffered writer of the same
+// size). A large object made 64 files, one a bucket, however few keys
+// each got; opening them was most of what a test of such objects cost.
 type bucket struct {
-	f *os.File
-	w *bufio.Writer
-	n int
+	dir string
+	mem []byte
+	f   *os.File
+	w   *bufio.Writer
+	n   int
 }
 
+// bucketMem is a bucket's records held in memory, before its file.
+const bucketMem = 16 << 10
+
 func (b *bucket) add(x hashed) error {
-	r := b.w.AvailableBuffer() // no record made on the heap
+	if b.f == nil && len(b.mem)+hashedSize > bucketMem {
+		f, err := temp(b.dir)
+		if err != nil {
+			return err
+		}
+		b.f, b.w = f, bufio.NewWriterSize(f, bucketMem)
+		if _, err := b.w.Write(b.mem); err != nil {
+			return err
+		}
+		b.mem = nil
+	}
+	var r []byte
+	if b.f == nil {
+		r = b.mem
+	} else {
+		r = b.w.AvailableBuffer() // no record made on the heap
+	}
 	r = binary.LittleEndian.AppendUint64(r, x.h)
 	r = binary.LittleEndian.AppendUint64(r, x.idx)
 	r = binary.LittleEndian.AppendUint64(r, x.off)
 	b.n++
+	if b.f == nil {
+		b.mem = r
+		return nil
+	}
 	_, err := b.w.Write(r)
 	return err
 }
 
 // each reads the bucket's members back, in the order they were added.
 func (b *bucket) each(f func(hashed) error) error {
-	if err := b.w.Flush(); err != nil {
-		return err
+	var r io.Reader = bytes.NewReader(b.mem)
+	if b.f != nil {
+		if err := b.w.Flush(); err != nil {
+			return err
+		}
+		r = bufio.NewReaderSize(io.NewSectionReader(b.f, 0, int64(b.n)*hashedSize), 32<<10)
 	}
-	r := bufio.NewReaderSize(io.NewSectionReader(b.f, 0, int64(b.n)*hashedSize), 32<<10)
 	var rec [hashedSize]byte
 	for i := 0; i < b.n; i++ {
 		if _, err := io.ReadFull(r, rec[:]); err != nil {
@@ -68,15 +101,11 @@ func (b *bucket) each(f func(hashed) error) error {
 }
 
 // newBucket is bucket i of a set, made when its first member comes.
-func newBucket(set *[fanout]*bucket, i uint64, dir string) (*bucket, error) {
+func newBucket(set *[fanout]*bucket, i uint64, dir string) *bucket {
 	if set[i] == nil {
-		f, err := temp(dir)
-		if err != nil {
-			return nil, err
-		}
-		set[i] = &bucket{f: f, w: bufio.NewWriterSize(f, 16<<10)}
+		set[i] = &bucket{dir: dir}
 	}
-	return set[i], nil
+	return set[i]
 }
 
 // dedupe finds every key given more than once, and writes into act what
@@ -194,11 +223,7 @@ func (s *Members) split(b *bucket, level int) error {
 	}()
 	shift := 64 - fanoutBits*(level+1)
 	err := b.each(func(x hashed) error {
-		sb, err := newBucket(&subs, x.h>>shift&(fanout-1), s.dir)
-		if err != nil {
-			return err
-		}
-		return sb.add(x)
+		return newBucket(&subs, x.h>>shift&(fanout-1), s.dir).add(x)
 	})
 	if err != nil {
 		return err

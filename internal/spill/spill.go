@@ -109,11 +109,7 @@ func (s *Members) Add(m value.Member) error {
 		return err
 	}
 	h := s.hash(m.Key)
-	bk, err := newBucket(&s.buckets, h>>(64-fanoutBits), s.dir)
-	if err != nil {
-		return err
-	}
-	if err := bk.add(hashed{h: h, idx: uint64(s.n), off: uint64(s.off)}); err != nil {
+	if err := newBucket(&s.buckets, h>>(64-fanoutBits), s.dir).add(hashed{h: h, idx: uint64(s.n), off: uint64(s.off)}); err != nil {
 		return err
 	}
 	s.off += int64(len(b))
