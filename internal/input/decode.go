@@ -11,10 +11,12 @@ package input
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"iter"
+	"math/bits"
 	"os"
 	"sort"
 	"strings"
@@ -1180,7 +1182,7 @@ func (p *positions) Read(b []byte) (int, error) {
 	if n > 0 {
 		// The older chunk's lines are now before the window.
 		old := &p.chunks[0]
-		if i := bytes.LastIndexByte(old.b, '\n'); i >= 0 {
+		if i := lastLineBreak(old.b); i >= 0 {
 			p.lines += bytes.Count(old.b, []byte{'\n'})
 			p.col0 = old.start + int64(i) + 1
 			p.chars0 = chars(old.b[i+1:])
@@ -1196,13 +1198,30 @@ func (p *positions) Read(b []byte) (int, error) {
 // chars counts the characters in b: the bytes that do not continue a UTF-8
 // sequence. A character split between two reads is counted once.
 func chars(b []byte) int {
-	n := 0
+	// Eight bytes at a time: a continuation byte is 10xxxxxx, its top bit
+	// set and the next one clear (a long line of JSON is all one read).
+	n := len(b)
+	for len(b) >= 8 {
+		w := binary.LittleEndian.Uint64(b)
+		n -= bits.OnesCount64(w &^ (w << 1) & 0x8080808080808080)
+		b = b[8:]
+	}
 	for _, c := range b {
-		if c&0xc0 != 0x80 {
-			n++
+		if c&0xc0 == 0x80 {
+			n--
 		}
 	}
 	return n
+}
+
+// lastLineBreak is bytes.LastIndexByte(b, '\n'), which reads a byte at a
+// time: a document on one line is often the whole input, and IndexByte,
+// which reads many at a time, says first whether there is any.
+func lastLineBreak(b []byte) int {
+	if bytes.IndexByte(b, '\n') < 0 {
+		return -1
+	}
+	return bytes.LastIndexByte(b, '\n')
 }
 
 // at returns the 1-based line and character column of byte offset off.
@@ -1286,7 +1305,7 @@ func (s *squeezer) squeeze(b []byte) int {
 		// documents, with a lone quote) left open.
 		before, carried := s.inString, s.run
 		tail := b
-		if nl := bytes.LastIndexByte(b, '\n'); nl >= 0 {
+		if nl := lastLineBreak(b); nl >= 0 {
 			tail, s.inString = b[nl+1:], false
 		}
 		if bytes.Count(tail, []byte{'"'})%2 == 1 {
@@ -1300,7 +1319,7 @@ func (s *squeezer) squeeze(b []byte) int {
 			// on from before.
 			n := trailingSpace(b, 0)
 			start := len(b) - n
-			line := bytes.LastIndexByte(b[:start], '\n') + 1
+			line := lastLineBreak(b[:start]) + 1
 			in := bytes.Count(b[line:start], []byte{'"'})%2 == 1
 			if line == 0 {
 				in = in != before
