@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -123,5 +124,77 @@ func TestSlowStreamShowsWhatTheFileShows(t *testing.T) {
 			}()
 		}
 		wg.Wait()
+	}
+}
+
+// What human output shows in a table's row is in the TSV row of the same
+// record: for random tables of words and numbers, at a random depth of
+// wrappers, held and streamed, each cell of a human row that is shown
+// whole (split at the gaps between columns, two spaces or more) is one of
+// the values TSV writes for that record, under the column of the same
+// name. The two outputs render one table.
+func TestHumanRowsAreInTheTSVRows(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(42, 4))
+	words := []string{"alpha", "beta", "gamma", "delta", "fix the build", "ann", "bob", "x"}
+	keys := []string{"title", "owner", "n", "note", "size", "group"}
+	for i := 0; i < short(120, 30); i++ {
+		n := 2 + r.IntN(12)
+		if i%30 == 29 {
+			n = 1200 // past input.StreamAfter: streamed
+		}
+		var rows []string
+		for j := range n {
+			fields := []string{fmt.Sprintf(`"id": "r%d-%d"`, i, j)}
+			for _, k := range keys {
+				switch r.IntN(5) {
+				case 0: // missing
+				case 1:
+					fields = append(fields, fmt.Sprintf(`%q: %d`, k, r.IntN(5000)))
+				default:
+					fields = append(fields, fmt.Sprintf(`%q: %q`, k, words[r.IntN(len(words))]))
+				}
+			}
+			rows = append(rows, "{"+strings.Join(fields, ", ")+"}")
+		}
+		doc := "[" + strings.Join(rows, ", ") + "]"
+		key := []string{"items", "tasks", "results"}[r.IntN(3)]
+		for range r.IntN(3) {
+			doc = fmt.Sprintf(`{"data": {%q: %s, "stats": {"total": %d}}}`, key, doc, n)
+			key = "data"
+		}
+		tsv := readTables(t, renderString(t, doc, Options{Output: TSV}), tsvSplit)
+		byID := map[string]map[string]string{}
+		for _, row := range tsv {
+			byID[row["id"]] = row
+		}
+		if len(byID) != n {
+			t.Fatalf("case %d: %d TSV rows, want %d\n%s", i, len(byID), n, doc)
+		}
+		human := renderString(t, doc, Options{Output: Human, Width: 300, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)})
+		shown := 0
+		for _, line := range strings.Split(human, "\n") {
+			cells := regexp.MustCompile(`\s{2,}`).Split(strings.TrimSpace(line), -1)
+			row, ok := byID[cells[0]]
+			if !ok {
+				continue // not a row: a header, a title, a footer
+			}
+			shown++
+			for _, c := range cells[1:] {
+				if strings.HasSuffix(c, "…") {
+					continue // cut to its column's width
+				}
+				found := false
+				for _, v := range row {
+					found = found || v == c
+				}
+				if !found {
+					t.Fatalf("case %d: row %s shows %q, which its TSV row does not hold: %v\n%s", i, cells[0], c, row, human)
+				}
+			}
+		}
+		if shown != n {
+			t.Fatalf("case %d: %d rows shown, want %d\n%s", i, shown, n, human)
+		}
 	}
 }

@@ -364,29 +364,32 @@ func (ot *OpenTable) Row(row []view.Cell) error {
 	return ot.h.o.Err()
 }
 
-// digitRoom is a row that only lays a table out: in each right-aligned
-// column of whole numbers that count up row by row (ids, sequence
-// numbers), a number one digit longer than its longest; false when there
-// is none. Numbers that go up and down (measurements) keep their width.
+// digitRoom is a row that only lays a table out: in each column whose
+// values end in whole numbers that count up row by row after the same
+// text (ids 1, 2, 3; task-998, task-999), a value one digit longer than
+// its longest; false when there is none. Numbers that go up and down
+// (measurements) keep their width.
 func digitRoom(cols []table.Column, grid [][]table.Cell) ([]table.Cell, bool) {
 	room := make([]table.Cell, len(cols))
 	any := false
-	for i, c := range cols {
-		if c.Align != table.Right {
-			continue
-		}
-		widest, counts, prev, n := 0, true, -1, 0
+	for i := range cols {
+		widest, counts, prev, n, stem := 0, true, -1, 0, ""
 		for _, row := range grid {
 			if i >= len(row) || row[i].Text == "" {
 				continue
 			}
-			v, err := strconv.Atoi(row[i].Text)
-			if err != nil || v < prev {
+			text := row[i].Text
+			digits := len(text)
+			for digits > 0 && text[digits-1] >= '0' && text[digits-1] <= '9' {
+				digits--
+			}
+			v, err := strconv.Atoi(text[digits:])
+			if err != nil || v < prev || n > 0 && text[:digits] != stem {
 				counts = false
 				break
 			}
-			prev, n = v, n+1
-			widest = max(widest, len(row[i].Text))
+			prev, n, stem = v, n+1, text[:digits]
+			widest = max(widest, table.Width(text))
 		}
 		if counts && n > 1 {
 			room[i], any = table.Cell{Text: strings.Repeat("9", widest+1)}, true
