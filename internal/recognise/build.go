@@ -783,43 +783,30 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	if p == nil {
 		p = &Plan{}
 	}
-	byID, cols := p.start()
+	keys, cols := p.start()
 	defer func() { p.cols = cols[:0] }()
 	slab := p.planned[:0]
 	cells := 0
-	var seen map[string]int
 	for _, row := range rows {
 		cells += len(row.Members)
-		repeats := hasRepeatedKey(row.Members)
-		if repeats {
-			clear(seen)
-			if seen == nil {
-				seen = map[string]int{}
-			}
-		}
-		for _, m := range row.Members {
-			occ := 0
-			if repeats {
-				occ = seen[m.Key]
-				seen[m.Key]++
-			}
-			id := occKey(m.Key, occ)
-			c := byID[id]
-			if c == nil {
+		keys.Row()
+		for i, m := range row.Members {
+			k, fresh := keys.Child(&keys.Root, i, m.Key)
+			if fresh {
 				if len(slab) == cap(slab) {
 					// A new chunk, kept for the next table: the columns
 					// planned so far point into this one.
 					slab = make([]plannedColumn, 0, max(16, 2*cap(slab), len(row.Members)))
 					p.planned = slab
 				}
-				slab = append(slab, plannedColumn{key: m.Key, occ: occ, kind: Null, time: true})
+				slab = append(slab, plannedColumn{key: k.Key, occ: k.Occ, kind: Null, time: true})
 				if k := Snake(m.Key); k == "name" || k == "path" {
 					slab[len(slab)-1].names = &textSet{m: map[string]struct{}{}}
 				}
-				c = &slab[len(slab)-1]
-				byID[id] = c
-				cols = append(cols, c)
+				k.Of = &slab[len(slab)-1]
+				cols = append(cols, k.Of)
 			}
+			c := k.Of
 			if raw || (!IsFiller(m.Key, m.Value, false) && m.Value.Kind != Null) {
 				c.has = true
 				c.set++
@@ -858,7 +845,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	// later rows may differ (a title that is not the name), and a long
 	// list held (for --sort) lays out as it would streamed.
 	if short && b.opt.Fold && !b.grows && input.Window(rows) == len(rows) {
-		folded = foldedColumns(rows, byID)
+		folded = foldedColumns(rows, keys)
 	}
 	visibility := noteVisibility(rows)
 	posn := false // a column of positions was ranked first
@@ -1380,9 +1367,9 @@ func saysWhy(v Value) bool {
 // name and rank_score beside an equal score, and agent-mode rows
 // created_at_relative beside the created_at it was computed from (human
 // output computes its own). --verbose and --columns show them.
-func foldedColumns(rows []Value, cols map[string]*plannedColumn) folds {
+func foldedColumns(rows []Value, keys *KeyTree[*plannedColumn]) folds {
 	var f folds
-	if c := cols[occKey("created_at", 0)]; c != nil && c.time {
+	if c := keys.Top("created_at", 0); c != nil && c.Of.time {
 		f[0] = true
 	}
 	for i, p := range [...][2]string{{"name", "title"}, {"score", "rank_score"}} {
@@ -1415,19 +1402,16 @@ func (f folds) has(key string) bool {
 // for each table. It is for one goroutine.
 type Plan struct {
 	planned    []plannedColumn
-	byID       map[string]*plannedColumn
+	keys       KeyTree[*plannedColumn]
 	cols, keep []*plannedColumn
 }
 
-// start empties the plan for a table: its columns by key and occurrence,
-// and in order.
-func (p *Plan) start() (map[string]*plannedColumn, []*plannedColumn) {
-	if p.byID == nil || len(p.byID) > 256 {
-		p.byID = map[string]*plannedColumn{} // cleared in time proportional to what it held
-	} else {
-		clear(p.byID)
-	}
-	return p.byID, p.cols[:0]
+// start empties the plan for a table: its columns as rows bring them
+// (the tree of keys, its top level alone), and in order.
+func (p *Plan) start() (*KeyTree[*plannedColumn], []*plannedColumn) {
+	p.keys.Reset()
+	p.keys.Lent = true // the rows are held while they are planned
+	return &p.keys, p.cols[:0]
 }
 
 // sameEverywhere: every row that has b has a, with the same scalar value.

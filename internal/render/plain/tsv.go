@@ -26,7 +26,7 @@ import (
 // nothing; its cells are kept in one byte arena.
 type tsv struct {
 	p     Writer
-	root  tsvCol // its kids are the top-level columns, in order of appearance
+	keys  recognise.KeyTree[tsvCell] // the columns, the top level in order of appearance
 	shown []*tsvCol
 	first []Value // the rows it was made with, packed
 	gen   int
@@ -54,17 +54,14 @@ type tsv struct {
 // tsvPair is a cell of a row in long form.
 type tsvPair struct{ header, text string }
 
-// tsvCol is a column: a key path of the rows.
-type tsvCol struct {
-	key, header string // the key in its object; the dotted path
-	occ         int    // which occurrence of the key in its object (repeated keys)
-	kids        []*tsvCol
-	byKey       map[string]*tsvCol
-	order       []*tsvCol // the keys below it in the order the last row had them
-	seen        int       // the row it was last seen in, to tell repeated keys apart
-	dup         *tsvCol   // the next occurrence of the same key in a row
-	used        bool
-	shows       uint8 // whether --columns shows it: 0 not known yet, 1 yes, 2 no
+// tsvCol is a column: a key path of the rows, in the table's plan of
+// columns (recognise.KeyTree), and what TSV keeps of it.
+type tsvCol = recognise.KeyCol[tsvCell]
+
+type tsvCell struct {
+	header string // the dotted path
+	used   bool
+	shows  uint8 // whether --columns shows it: 0 not known yet, 1 yes, 2 no
 	// gen is the row whose cell it holds, text. The text is most often
 	// part of the row's, which a row read token by token lends
 	// (value.ReadPacked): it is written before the next is read.
@@ -87,7 +84,7 @@ func newTSV(p Writer, rows []Value) *tsv {
 		return t
 	}
 	t.choose()
-	if t.sparse() || len(t.root.kids) == 0 && len(rows) > 0 && p.header == nil {
+	if t.sparse() || len(t.keys.Root.Kids) == 0 && len(rows) > 0 && p.header == nil {
 		return nil // rows of no fields ({}) are written by index, as such
 	}
 	t.writeHeader()
@@ -131,13 +128,14 @@ func (t *tsv) next(row Value) {
 // read makes row, packed, the current row.
 func (t *tsv) read(row Value) {
 	t.gen++
+	t.keys.Row()
 	if !t.again {
 		t.rows++
 	}
 	t.arena = t.arena[:0]
 	t.pairs = t.pairs[:0]
 	t.added = false
-	t.object(&t.root, "", row.Text, true)
+	t.object(&t.keys.Root, "", row.Text, true)
 }
 
 // object reads the members of a packed object, body, into the row, under
@@ -157,7 +155,10 @@ func (t *tsv) object(n *tsvCol, head, body string, top bool) int {
 		if t.long {
 			h = joinPath(head, key)
 		} else {
-			k = t.child(n, i, key)
+			var fresh bool
+			if k, fresh = t.keys.Child(n, i, key); fresh {
+				k.Of.header = joinPath(n.Of.header, k.Key)
+			}
 		}
 		switch {
 		case top && (kind == Object || kind == Array) && slices.Contains(t.p.wholeKeys, key):
@@ -179,48 +180,6 @@ func (t *tsv) object(n *tsvCol, head, body string, top bool) int {
 	return i
 }
 
-// child is the column of the i-th key of a row's object under n, made
-// on first sight, and the next occurrence's for a repeated key. Rows
-// mostly repeat the previous row's keys in the same order, so that order
-// is tried before the map.
-func (t *tsv) child(n *tsvCol, i int, key string) *tsvCol {
-	var k *tsvCol
-	if i < len(n.order) && n.order[i].key == key {
-		k = n.order[i]
-	} else {
-		k = n.byKey[key]
-		if k == nil {
-			if n.byKey == nil {
-				n.byKey = map[string]*tsvCol{}
-			}
-			key = strings.Clone(key) // not the row's text, which it would keep
-			k = t.column(n, key, 0)
-			n.byKey[key] = k
-		}
-		if i < len(n.order) {
-			n.order[i] = k
-		} else {
-			n.order = append(n.order, k)
-		}
-	}
-	for k.seen == t.gen {
-		if k.dup == nil {
-			k.dup = t.column(n, k.key, k.occ+1)
-		}
-		k = k.dup
-	}
-	k.seen = t.gen
-	return k
-}
-
-// column is a new column for the occ-th occurrence of key under n, after
-// n's columns so far.
-func (t *tsv) column(n *tsvCol, key string, occ int) *tsvCol {
-	c := &tsvCol{key: key, header: joinPath(n.header, key), occ: occ}
-	n.kids = append(n.kids, c)
-	return c
-}
-
 // cell sets the current row's cell of column k (in long form, of header
 // h) to text.
 func (t *tsv) cell(k *tsvCol, h, text string) {
@@ -230,8 +189,8 @@ func (t *tsv) cell(k *tsvCol, h, text string) {
 		}
 		return
 	}
-	k.gen, k.text = t.gen, text
-	if text != "" && !k.used {
+	k.Of.gen, k.Of.text = t.gen, text
+	if text != "" && !k.Of.used {
 		t.use(k)
 	}
 }
@@ -298,18 +257,18 @@ func (t *tsv) leadFirst() {
 	}
 	var lead, rest []*tsvCol
 	for _, k := range t.p.lead {
-		for _, c := range t.root.kids {
-			if c.key == k && c.occ == 0 {
+		for _, c := range t.keys.Root.Kids {
+			if c.Key == k && c.Occ == 0 {
 				lead = append(lead, c)
 			}
 		}
 	}
-	for _, c := range t.root.kids {
+	for _, c := range t.keys.Root.Kids {
 		if !slices.Contains(lead, c) {
 			rest = append(rest, c)
 		}
 	}
-	t.root.kids = append(lead, rest...)
+	t.keys.Root.Kids = append(lead, rest...)
 }
 
 // goLong writes the rows from here on in long form (tsv.long), under its
@@ -353,20 +312,20 @@ func (t *tsv) header() {
 
 // use marks a column used by the current row.
 func (t *tsv) use(c *tsvCol) {
-	c.used, t.added = true, true
+	c.Of.used, t.added = true, true
 	t.used++
 	t.fresh = append(t.fresh, c)
 }
 
 // shown1 reports whether --columns shows column c, once it is used.
 func (t *tsv) shown1(c *tsvCol) bool {
-	if c.shows == 0 {
-		c.shows = 2
+	if c.Of.shows == 0 {
+		c.Of.shows = 2
 		if len(t.pick([]*tsvCol{c})) > 0 {
-			c.shows = 1
+			c.Of.shows = 1
 		}
 	}
-	return c.shows == 1
+	return c.Of.shows == 1
 }
 
 // choose makes the columns used so far, as --columns picks them, those
@@ -376,13 +335,13 @@ func (t *tsv) choose() {
 	var walk func([]*tsvCol)
 	walk = func(cols []*tsvCol) {
 		for _, c := range cols {
-			if c.used {
+			if c.Of.used {
 				t.shown = append(t.shown, c)
 			}
-			walk(c.kids)
+			walk(c.Kids)
 		}
 	}
-	walk(t.root.kids)
+	walk(t.keys.Root.Kids)
 	t.shown = t.pick(t.shown)
 }
 
@@ -396,7 +355,7 @@ func (t *tsv) writeHeader() {
 		if i > 0 {
 			t.b.WriteByte('\t')
 		}
-		t.b.WriteString(c.header)
+		t.b.WriteString(c.Of.header)
 	}
 	t.p.headerLine(t.b.String())
 }
@@ -424,13 +383,13 @@ func (p Writer) headerLine(h string) {
 func (t *tsv) pick(cols []*tsvCol) []*tsvCol {
 	picks := t.p.spec.Columns
 	for _, c := range cols {
-		t.p.seen.Column(c.header)
+		t.p.seen.Column(c.Of.header)
 	}
 	if len(picks) == 0 {
 		return cols
 	}
 	names := func(p steer.Pick, c *tsvCol) bool {
-		return recognise.ColumnNamed(p.Name, c.header) || recognise.PathNamed(p.Name, c.header)
+		return recognise.ColumnNamed(p.Name, c.Of.header) || recognise.PathNamed(p.Name, c.Of.header)
 	}
 	var out []*tsvCol
 	if t.p.spec.Exact {
@@ -499,8 +458,8 @@ func (t *tsv) write() {
 		if i > 0 {
 			o.Raw().WriteByte('\t')
 		}
-		if c.gen == t.gen {
-			o.Raw().WriteString(c.text)
+		if c.Of.gen == t.gen {
+			o.Raw().WriteString(c.Of.text)
 		}
 	}
 	o.Raw().WriteByte('\n')
@@ -513,7 +472,7 @@ func (t *tsv) writeLong() {
 	row := strconv.Itoa(t.written)
 	t.written++
 	for _, x := range t.pairs {
-		if len(t.p.spec.Columns) > 0 && len(t.pick([]*tsvCol{{header: x.header}})) == 0 {
+		if len(t.p.spec.Columns) > 0 && len(t.pick([]*tsvCol{{Of: tsvCell{header: x.header}}})) == 0 {
 			continue
 		}
 		o.StartLine()

@@ -1,0 +1,113 @@
+package recognise
+
+import "strings"
+
+// KeyTree is the plan of a table's columns, as its rows bring them: a
+// column for each key of a row's object, in the order the keys first
+// came; for a key a row gives twice, a column for each time (JSON allows
+// it, and each value is shown); under a key's column, the columns of the
+// keys of the objects it holds. Every output finds a row's columns here:
+// human and Markdown plan the top level (ranking and fitting it), plain,
+// TSV and CSV write every column that holds a value.
+//
+// Rows mostly repeat the row before's keys in the same order, so that
+// order is tried before a map: a row finds its columns without hashing.
+type KeyTree[T any] struct {
+	Root KeyCol[T]
+	// Lent: a column's key is the row's own string, which outlives the
+	// tree (rows held while they are planned); otherwise it is copied,
+	// so that the tree keeps no row's text alive (rows read token by
+	// token are lent, and their text is reused).
+	Lent bool
+	row  int
+	// slab is where columns are made, used again by Reset: a table of a
+	// few columns per small document allocates nothing once warm.
+	slab []KeyCol[T]
+}
+
+// KeyCol is a column of a KeyTree: a key path of the rows.
+type KeyCol[T any] struct {
+	Key  string
+	Occ  int // which time the key stands in its object (0: the first)
+	Kids []*KeyCol[T]
+	// Of is what an output keeps of the column.
+	Of T
+
+	byKey map[string]*KeyCol[T]
+	order []*KeyCol[T] // the keys below it in the order the last row had them
+	seen  int          // the row it was last met in: a second time is a repeated key
+	dup   *KeyCol[T]   // the next occurrence's column
+}
+
+// Row starts the next row: a key met from here on is met for the first
+// time in it.
+func (t *KeyTree[T]) Row() { t.row++ }
+
+// Reset empties the tree for another table, keeping its memory.
+func (t *KeyTree[T]) Reset() {
+	m := t.Root.byKey
+	if len(m) > 256 {
+		m = nil // cleared in time proportional to what it held
+	}
+	clear(m)
+	t.Root = KeyCol[T]{byKey: m, Kids: t.Root.Kids[:0], order: t.Root.order[:0]}
+	t.row = 0
+	clear(t.slab)
+	t.slab = t.slab[:0]
+}
+
+// Child is the column of the i-th key, key, of the current row's object
+// under column n: made on first sight (fresh), after n's columns so far;
+// for a key the object already gave in this row, its next occurrence's.
+func (t *KeyTree[T]) Child(n *KeyCol[T], i int, key string) (k *KeyCol[T], fresh bool) {
+	if i < len(n.order) && n.order[i].Key == key {
+		k = n.order[i]
+	} else {
+		k = n.byKey[key]
+		if k == nil {
+			if n.byKey == nil {
+				n.byKey = map[string]*KeyCol[T]{}
+			}
+			if !t.Lent {
+				key = strings.Clone(key)
+			}
+			k, fresh = t.column(n, key, 0), true
+			n.byKey[key] = k
+		}
+		if i < len(n.order) {
+			n.order[i] = k
+		} else {
+			n.order = append(n.order, k)
+		}
+	}
+	for k.seen == t.row {
+		if k.dup == nil {
+			k.dup, fresh = t.column(n, k.Key, k.Occ+1), true
+		}
+		k = k.dup
+	}
+	k.seen = t.row
+	return k, fresh
+}
+
+// column is a new column for the occ-th occurrence of key under n.
+func (t *KeyTree[T]) column(n *KeyCol[T], key string, occ int) *KeyCol[T] {
+	if len(t.slab) == cap(t.slab) {
+		// A new chunk: the columns made so far point into the last one.
+		t.slab = make([]KeyCol[T], 0, max(16, 2*cap(t.slab)))
+	}
+	t.slab = append(t.slab, KeyCol[T]{Key: key, Occ: occ})
+	c := &t.slab[len(t.slab)-1]
+	n.Kids = append(n.Kids, c)
+	return c
+}
+
+// Top is the top-level column of key's occ-th occurrence, if a row had
+// one.
+func (t *KeyTree[T]) Top(key string, occ int) *KeyCol[T] {
+	k := t.Root.byKey[key]
+	for k != nil && k.Occ < occ {
+		k = k.dup
+	}
+	return k
+}
