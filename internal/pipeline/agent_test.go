@@ -113,7 +113,8 @@ func TestAgentStreamedIsAgentHeld(t *testing.T) {
 			doc = obj(mem("ok", jsonTrue), mem("tool", tool), mem("result", list), mem("namespace", str("local")))
 		}
 		in := compactJSON(doc)
-		opt := Options{Output: Agent, Now: now}
+		// Every other seed read ahead, rows packed on another goroutine.
+		opt := Options{Output: Agent, Now: now, ReadAhead: seed%2 == 1}
 		var out strings.Builder
 		rn := NewRenderer(&out, opt)
 		if _, err := rn.Stream(strings.NewReader(in), "t"); err != nil {

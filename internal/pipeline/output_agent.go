@@ -35,6 +35,9 @@ func (a *agentOutput) hooks(dec *input.Decoder) {
 	// structuredContent are held back until the reply ends (heldText).
 	dec.Text = textBlock
 	dec.Divert = a.rn.diverter(dec)
+	if a.rn.opt.ReadAhead {
+		dec.ListAhead = a.rn.listAhead(func() bool { return dec.Settled })
+	}
 }
 
 func (a *agentOutput) read(dec *input.Decoder, res *Result) error { return a.rn.readEach(dec, res) }
@@ -129,7 +132,13 @@ func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error
 	}
 	a.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, lv, known), list.Items)
 	rn.agentLists++
-	rest := value.Lend(value.Take(list)) // each row written, and nothing of it kept
+	rest := value.Take(list)
+	if tc, ok := rest.(value.TokenCursor); ok && rn.opt.ReadAhead && paysAhead(list.Items) {
+		rest = packedAhead(tc)
+	} else {
+		rest = value.Lend(rest) // each row written, and nothing of it kept
+	}
+	var members []value.Member // a packed row's, used again for the next
 	for {
 		row, ok, err := rest.Next()
 		if err != nil {
@@ -137,6 +146,10 @@ func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error
 		}
 		if !ok {
 			break
+		}
+		if value.IsPacked(row) {
+			row = unpackInto(members[:0], row.Text)
+			members = row.Members
 		}
 		a.al.Row(row)
 		if err := rn.writeErr(); err != nil {
@@ -151,6 +164,36 @@ func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error
 	a.al.Finish(w)
 	a.al = nil
 	return rn.writeErr()
+}
+
+// packedAhead is the rows of an open list read token by token, each
+// record packed in one string (value.ReadPacked), on another goroutine
+// where the decoder reads the list ahead (ListAhead): decoding, a third
+// of agent output's time on a long list, is done beside the transform
+// and the writing. A row handed over is one string, not a tree of
+// values, so what is in flight stays as small as the input it was.
+func packedAhead(tc value.TokenCursor) value.Cursor {
+	var buf, tmp []byte
+	return tc.Ahead(func() (value.Value, bool, error) {
+		v, b, ok, err := value.ReadPacked(tc, buf, &tmp, false)
+		if cap(b) <= 64<<10 {
+			buf = b // scratch kept, unless a large row made it large
+		}
+		return v, ok, err
+	})
+}
+
+// unpackInto is the packed record body as the decoder reads it whole, its
+// members in ms.
+func unpackInto(ms []value.Member, body string) value.Value {
+	for body != "" {
+		var m value.Member
+		m.Key, body = value.NextKey(body)
+		kind, b, rest := value.NextPacked(body)
+		m.Value, body = value.Unpacked(kind, b), rest
+		ms = append(ms, m)
+	}
+	return value.Value{Kind: value.Object, Members: ms}
 }
 
 // heldText writes an MCP reply returned open at its text block, its text
