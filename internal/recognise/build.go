@@ -107,21 +107,23 @@ type keyMeaning struct {
 	// the cell does not say the unit.
 	label, unitLabel string
 	unitKey          bool
-	// header is the key as a table heads its column (Header).
+	// header is the key as a table heads its column (Header), once a
+	// table has asked (Keys.header): a record's fields do not.
 	header string
 }
 
 func meaningOf(key string) keyMeaning {
-	m := keyMeaning{score: IsScoreKey(key), id: IsIDKey(key), fullID: key == "full_id" || IsCursorKey(key) || Snake(key) == "thread_id", status: IsStatusKey(key), gtd: IsStatusKey(key) && Snake(key) != "state",
-		outcome: key == "outcome" || key == "conclusion", dependency: key == "dependency_state", priority: key == "priority", epoch: IsTimeKey(key),
-		level:  IsLevelKey(key),
-		header: Header(key)}
+	w := Snake(key) // its words, told once for every test below
+	status := statusWords(w)
+	m := keyMeaning{score: scoreWords(w), id: idWords(w), fullID: key == "full_id" || cursorWords(w) || w == "thread_id", status: status, gtd: status && w != "state",
+		outcome: key == "outcome" || key == "conclusion", dependency: key == "dependency_state", priority: key == "priority", epoch: timeWords(w),
+		level: levelWords(w)}
 	m.label, m.unitLabel, m.unitKey = labels(key)
 	if !m.score {
-		if unit, ok := DurationUnit(key); ok {
+		if unit, ok := durationWords(w); ok {
 			m.unit = unit
 		} else {
-			m.size = IsSizeKey(key)
+			m.size = sizeWords(w)
 		}
 	}
 	return m
@@ -151,6 +153,24 @@ func (k *Keys) meaning(key string) keyMeaning {
 		k.m[key] = m
 	}
 	return m
+}
+
+// header is the key as a table heads its column (Header), kept with the
+// key's meaning once worked out.
+func (k *Keys) header(key string) string {
+	if k == nil {
+		return Header(key)
+	}
+	m, ok := k.m[key]
+	if ok && m.header != "" {
+		return m.header
+	}
+	h := Header(key)
+	if ok {
+		m.header = h
+		k.m[key] = m
+	}
+	return h
 }
 
 // cell says what one value means, from its key and its form: a UUID is an
@@ -852,7 +872,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	keep := p.keep[:0]
 	defer func() { p.keep = keep[:0] }()
 	for _, c := range cols {
-		c.header = b.opt.Keys.meaning(c.key).header
+		c.header = b.opt.Keys.header(c.key)
 		b.opt.Seen.Column(c.header)
 		asked := picked(picks, c.key) >= 0
 		switch {

@@ -137,7 +137,7 @@ const identityMax = 64
 func Header(key string) string {
 	key = Snake(key)
 	h := strings.TrimSuffix(key, "_at")
-	if _, ok := DurationUnit(key); ok && strings.LastIndexByte(key, '_') > 0 {
+	if _, ok := durationWords(key); ok && strings.LastIndexByte(key, '_') > 0 {
 		if i := strings.LastIndexByte(key, '_'); len(key)-i <= len("_seconds") && key[i+1:] != "interval" {
 			h = key[:i] // the unit suffix: the cell says the unit
 		}

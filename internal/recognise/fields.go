@@ -51,8 +51,9 @@ func Snake(key string) string {
 // DurationUnit returns the unit a numeric duration field is written in,
 // judged by its name (duration_us, latency_ms, durationMs, duration_seconds,
 // and an MCP task's ttl and pollInterval).
-func DurationUnit(key string) (time.Duration, bool) {
-	key = Snake(key)
+func DurationUnit(key string) (time.Duration, bool) { return durationWords(Snake(key)) }
+
+func durationWords(key string) (time.Duration, bool) {
 	switch {
 	case key == "ttl", key == "poll_interval":
 		return time.Millisecond, true // MCP tasks count in milliseconds
@@ -95,8 +96,10 @@ func BoolTone(key string, b bool) view.Tone {
 
 // IsLevelKey reports the key of a log record's level: its words are the
 // log vocabularies' (glyphs.Levels).
-func IsLevelKey(key string) bool {
-	switch Snake(key) {
+func IsLevelKey(key string) bool { return levelWords(Snake(key)) }
+
+func levelWords(k string) bool {
+	switch k {
 	case "level", "severity", "levelname", "lvl", "log_level", "loglevel", "severity_text":
 		return true
 	}
@@ -144,15 +147,17 @@ func IsLoggerRecord(v Value) bool {
 // IsSizeKey: numbers that are sizes in bytes by their key (bytes,
 // size_bytes); a bare "size" states no unit (GitHub's is kilobytes), and is
 // bytes only where a shape knows it (an MCP resource's: mcpSizeKey).
-func IsSizeKey(k string) bool {
-	k = Snake(k)
+func IsSizeKey(k string) bool { return sizeWords(Snake(k)) }
+
+func sizeWords(k string) bool {
 	return k == "bytes" || strings.HasSuffix(k, "_bytes") || strings.HasSuffix(k, "_size_bytes")
 }
 
 // IsIDKey: a UUID under one of these keys is an identifier. Elsewhere a
 // string that is exactly a UUID is one too; a UUID inside text is text.
-func IsIDKey(k string) bool {
-	k = Snake(k)
+func IsIDKey(k string) bool { return idWords(Snake(k)) }
+
+func idWords(k string) bool {
 	return k == "id" || k == "uuid" || strings.HasSuffix(k, "_id") || strings.HasSuffix(k, "_uuid") ||
 		k == "superseded_by" || k == "replaced_by"
 }
@@ -191,8 +196,12 @@ func IsLifecycle(k string) bool {
 }
 
 // IsScoreKey: floats whose useful precision is about 3 significant figures.
-func IsScoreKey(k string) bool {
-	switch Snake(k) {
+func IsScoreKey(k string) bool { return scoreWords(Snake(k)) }
+
+// scoreWords is IsScoreKey of a key in snake case; so are the other
+// ...Words functions of theirs: meaningOf tells a key's words once.
+func scoreWords(k string) bool {
+	switch k {
 	case "score", "rank_score", "raw_score", "similarity", "similarity_score", "vector_similarity",
 		"keyword_score", "salience", "decay_factor", "rrf_score", "cross_encoder_score",
 		"graph_proximity_score", "confidence":
@@ -202,8 +211,10 @@ func IsScoreKey(k string) bool {
 }
 
 // IsStatusKey: keys whose values are task statuses or health words.
-func IsStatusKey(k string) bool {
-	switch Snake(k) {
+func IsStatusKey(k string) bool { return statusWords(Snake(k)) }
+
+func statusWords(k string) bool {
+	switch k {
 	case "status", "state", "from", "to", "from_status", "to_status", "old_status", "new_status", "previous_status":
 		return true
 	}
@@ -258,8 +269,10 @@ func IsFiller(key string, v Value, inProps bool) bool {
 
 // IsCursorKey reports a key whose value the next call takes back to go
 // on (khive's next_cursor {id, …}, a page token): shown whole.
-func IsCursorKey(key string) bool {
-	switch Snake(key) {
+func IsCursorKey(key string) bool { return cursorWords(Snake(key)) }
+
+func cursorWords(k string) bool {
+	switch k {
 	case "cursor", "next_cursor", "after", "next_after", "before", "page_token", "next_page_token", "continuation_token", "resume_token":
 		return true
 	}
@@ -314,8 +327,9 @@ func UniformKind(rows []Value) string {
 
 // IsTimeKey reports a key named for a moment: timestamp, ts, created,
 // expires_at, start_time.
-func IsTimeKey(key string) bool {
-	k := Snake(key)
+func IsTimeKey(key string) bool { return timeWords(Snake(key)) }
+
+func timeWords(k string) bool {
 	switch k {
 	case "timestamp", "time", "ts", "date", "created", "updated", "modified", "expires", "deadline":
 		return true
