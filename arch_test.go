@@ -36,6 +36,7 @@ var layers = map[string][]string{
 	"internal/asciijson": {},
 	"internal/redact":    {"internal/jsonlib"},
 	"internal/stack":     {},
+	"internal/gcpace":    {}, // the collector's pacing, set once in main
 	"internal/theme":     {"glyphs", "table"},
 	// input → decode → unwrap → recognise
 	"internal/value":     {"internal/jsonlib"},
