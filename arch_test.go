@@ -42,10 +42,10 @@ var layers = map[string][]string{
 	"internal/value":     {"internal/jsonlib"},
 	"internal/input":     {"internal/value", "internal/sanitize", "internal/jsonlib", "internal/stack"},
 	"internal/protocol":  {"internal/value", "internal/input", "internal/format"},
-	"internal/recognise": {"internal/value", "internal/view", "internal/input", "internal/protocol", "internal/format", "relative", "glyphs", "internal/steer", "internal/jsonlib"},
+	"internal/recognise": {"internal/value", "internal/view", "internal/input", "internal/protocol", "internal/format", "relative", "glyphs", "internal/steer", "internal/jsonlib", "internal/spill"},
 	// khive's presentation policy for agents: values to values
 	"internal/khive": {"internal/value", "internal/protocol", "internal/recognise"},
-	// members of an object too large to hold, kept in temporary files
+	// what is too large to hold, kept in temporary files
 	"internal/spill": {"internal/value"},
 	// writers
 	"internal/render/lines":    {},

@@ -2,6 +2,9 @@ package pipeline
 
 import (
 	"fmt"
+	"io"
+	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -325,6 +328,64 @@ func TestMarkdownScalarListStreamsLikeAHeldOne(t *testing.T) {
 			if held := heldString(t, doc, opt); out.String() != held {
 				t.Errorf("%s: streamed output differs from held output\n%s", first, firstDiff(out.String(), held))
 			}
+		}
+	}
+}
+
+// A graph's edges after its nodes are named by the nodes they join, the
+// later nodes' names read back from where they were kept past the first
+// thousands (recognise.Names): streamed as held, no temporary file left.
+func TestGraphEdgesNameLateNodes(t *testing.T) {
+	t.Parallel()
+	n := short(60000, 9000)
+	doc := graphWithEdges(n)
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for _, opt := range []Options{{Output: Human, Width: 120, Now: now}, {Output: Markdown}} {
+		opt.TempDir = t.TempDir()
+		out := renderString(t, doc, opt)
+		edges := out[strings.LastIndex(out, "an early")-200:]
+		for _, want := range []string{"node 1", fmt.Sprintf("node %d", n-2), fmt.Sprintf("node %d", n-1), "ffffffff"} {
+			if !strings.Contains(edges, want) {
+				t.Errorf("output %d: the edges do not name %q\n%s", opt.Output, want, edges)
+			}
+		}
+		if held := heldString(t, doc, opt); out != held {
+			t.Errorf("output %d: streamed differs from held\n%s", opt.Output, firstDiff(out, held))
+		}
+		if left, _ := os.ReadDir(opt.TempDir); len(left) > 0 {
+			t.Errorf("output %d: %d temporary files left", opt.Output, len(left))
+		}
+	}
+}
+
+// graphWithEdges is graphiti's nodes, n of them, and edges after them
+// between an early node and a late one, and from the last to none.
+func graphWithEdges(n int) string {
+	uuid := func(i int) string { return fmt.Sprintf("%08x-0001-4001-a000-00009e3779b1", i) }
+	return `{"message": "ok", "nodes": ` + graphNodes(n) + `, "edges": [` +
+		`{"uuid": "e1", "source_node_uuid": "` + uuid(1) + `", "target_node_uuid": "` + uuid(n-2) + `", "name": "KNOWS", "fact": "an early node knows a late one"},` +
+		`{"uuid": "e2", "source_node_uuid": "` + uuid(n-1) + `", "target_node_uuid": "ffffffff-0001-4001-a000-00009e3779b1", "name": "KNOWS", "fact": "a node knows none of these"}]}`
+}
+
+// The names of a graph's nodes are not all held while it is read: 60,000
+// nodes held 10 MiB of them, whatever came after. Not parallel: it
+// measures the heap.
+func TestGraphNodesHoldFewNames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short: 60,000 nodes")
+	}
+	doc := graphWithEdges(60000)
+	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
+	for _, opt := range []Options{{Output: Human, Width: 120, Now: now}, {Output: Markdown}} {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		in := &liveReader{r: strings.NewReader(doc), every: 256 << 10}
+		if _, err := NewRenderer(io.Discard, opt).Stream(in, "t"); err != nil {
+			t.Fatal(err)
+		}
+		if peak := int64(in.peak) - int64(ms.HeapAlloc); peak > 6<<20 {
+			t.Errorf("output %d: %.1f MiB live at the most, want at most 6", opt.Output, float64(peak)/(1<<20))
 		}
 	}
 }

@@ -277,7 +277,7 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 		seen.Unredact = opt.Redact.Original
 	}
 	rn := &Renderer{w: bufio.NewWriterSize(dst, 64<<10), dst: dst, opt: opt, seen: seen,
-		rec: recognise.Options{Verbose: opt.Verbose, Fold: opt.Output == Human, Steer: opt.Steer, Seen: seen, Keys: &recognise.Keys{}, Plan: &recognise.Plan{}}}
+		rec: recognise.Options{Verbose: opt.Verbose, Fold: opt.Output == Human, Steer: opt.Steer, Seen: seen, Keys: &recognise.Keys{}, Plan: &recognise.Plan{}, TempDir: opt.TempDir}}
 	// Styles and glyphs only for the outputs that show them: a plain run
 	// does not run their code (a fresh process pays a page fault or more
 	// for each package's code it runs first: most of a small answer's

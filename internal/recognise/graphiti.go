@@ -45,11 +45,20 @@ var graphitiNodeList = Long{
 	Name:   nodeName,
 	// A triplet's or an episode's entities come with the edges between
 	// them ({message, nodes, edges}): the edges as facts, their ends named.
-	After: func(b builder, v Value, names map[string]string) []view.Block {
+	After: func(b builder, v Value, names *Names) []view.Block {
 		edges, err := objects(v, "edges")
 		if err != nil || len(edges) == 0 {
 			return withRest(nil, b.rest(v, 0, "message"))
 		}
+		var ends []string
+		for _, e := range edges {
+			for _, k := range [...]string{"source_node_uuid", "target_node_uuid"} {
+				if u, ok := e.Get(k); ok && u.Kind == String {
+					ends = append(ends, u.Text)
+				}
+			}
+		}
+		names.Resolve(ends)
 		rels, err := b.facts(edges, names, "edge")
 		if err != nil {
 			return withRest(nil, b.restAlways(v, 0, "message"))
@@ -101,7 +110,7 @@ var graphitiFacts = Recogniser{
 // is an EntityEdge dump, whose ends are node uuids (named from names when
 // the reply holds the nodes, else shown short) and whose relation is its
 // name (WORKS_AT: "works at").
-func (b builder) facts(facts []Value, names map[string]string, noun string) (view.Relations, error) {
+func (b builder) facts(facts []Value, names *Names, noun string) (view.Relations, error) {
 	rels := view.Relations{Heading: format.Count(len(facts), noun)}
 	end := func(f Value, key, uuidKey string) (string, error) {
 		name, err := endName(f, key)
@@ -109,7 +118,7 @@ func (b builder) facts(facts []Value, names map[string]string, noun string) (vie
 			return name, err
 		}
 		u, err := optString(f, uuidKey)
-		if n := names[u]; n != "" {
+		if n := names.Name(u); n != "" {
 			return n, err
 		}
 		return shortID(u), err

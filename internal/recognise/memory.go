@@ -59,7 +59,7 @@ var memoryEntities = Long{
 		}
 		return view.Entry{Name: name, Tag: typ, Lines: obs, Extra: b.restAlways(e, 0, "name", "entityType", "observations")}, nil
 	},
-	After: func(b builder, v Value, _ map[string]string) []view.Block {
+	After: func(b builder, v Value, _ *Names) []view.Block {
 		after, err := memoryRelations(b, v, true)
 		if err != nil {
 			// A relation not of the shape: the rest as it came.

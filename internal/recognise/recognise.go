@@ -52,6 +52,9 @@ type Options struct {
 	// its tables are planned in.
 	Keys *Keys
 	Plan *Plan
+	// TempDir is where what a view keeps past a bound goes (a long
+	// list's names, Names), as the pipeline's Options.TempDir.
+	TempDir string
 	// Said, when set, is what the replies before this one said at their
 	// top level: a session's replies that repeat it (a server's version
 	// and tag after every answer) say it once (Fold).

@@ -88,18 +88,18 @@ type Long struct {
 	// After is the view of the document without its list, after the
 	// list; names are what Name said of its entries, held or read as
 	// they came.
-	After func(b builder, v Value, names map[string]string) []view.Block
+	After func(b builder, v Value, names *Names) []view.Block
 	// Name, when set, is an entry's id and name, for After.
 	Name func(item Value) (id, name string)
 }
 
 // note keeps what Name says of an entry.
-func (l *Long) note(names map[string]string, it Value) {
+func (l *Long) note(names *Names, it Value) {
 	if l.Name == nil {
 		return
 	}
 	if id, name := l.Name(it); id != "" && name != "" {
-		names[id] = name
+		names.add(id, name)
 	}
 }
 
@@ -145,7 +145,8 @@ func (l *Long) view(b builder, v Value) ([]view.Block, error) {
 	}
 	blocks = append(blocks, body...)
 	if l.After != nil {
-		names := map[string]string{}
+		names := newNames(b.opt.TempDir)
+		defer names.Close()
 		for _, it := range items {
 			l.note(names, it)
 		}
@@ -159,7 +160,7 @@ func (l *Long) view(b builder, v Value) ([]view.Block, error) {
 // under its number.
 func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
 	its := view.Items{Pad: len(list.Items), Entries: make([]view.Entry, 0, len(list.Items))}
-	names := map[string]string{}
+	names := newNames(b.opt.TempDir)
 	for _, it := range list.Items {
 		l.note(names, it)
 		e, err := l.Entry(b, it)
@@ -205,6 +206,7 @@ func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
 		if l.After != nil {
 			blocks = append(blocks, l.After(b, rest, names)...)
 		}
+		names.Close()
 		return blocks, nil
 	})), nil
 }
