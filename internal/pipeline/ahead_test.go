@@ -29,6 +29,7 @@ func renderAll(data []byte, opt Options) (string, Result, string) {
 // documents, and a bad document at the end), in every output, is written
 // the same, with the same result and the same error, as read serially.
 func TestReadAheadShowsWhatSerialReadingShows(t *testing.T) {
+	t.Parallel()
 	var files []string
 	for _, pat := range []string{"../../testdata/*.json", "../../testdata/*.ndjson", "../../testdata/*.sse", "../../testdata/*.http", "../../testdata/mcp/*", "../../testdata/khive/*.json", "../../testdata/graphiti/*.json"} {
 		m, _ := filepath.Glob(pat)

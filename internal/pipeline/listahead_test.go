@@ -280,6 +280,7 @@ func TestTableRowsReadShowWhatWholeRowsShow(t *testing.T) {
 // reading the list while the view was made left the held document its
 // first 1,000 hits, and the others were lost (1,115 of 1,500 read ahead).
 func TestSteeredEntriesOfALongListAreAllShown(t *testing.T) {
+	t.Parallel()
 	doc := []byte(`{"results": [` + items(1500, func(i int) string {
 		return `{"chunk_id": "c` + itoa(i) + `", "file_path": "src/f` + itoa(i) + `.py", "content": "def f` + itoa(i) +
 			`(): pass", "start_line": ` + itoa(i) + `, "end_line": ` + itoa(i+2) + `, "similarity_score": 0.5}`

@@ -175,6 +175,7 @@ func TestLargeObjectLateFailure(t *testing.T) {
 // failure or a JSON-RPC message by its first members is held and shown as
 // what it is; so is an object inside a list, or inside another object.
 func TestLargeObjectThatIsSomethingElseIsHeld(t *testing.T) {
+	t.Parallel()
 	obj := largeObject(1200, false, "")
 	docs := map[string]string{
 		"failed first": `{"ok": false, ` + obj[1:],

@@ -42,6 +42,7 @@ func streamFromPipeAs(opt Options) (pw *io.PipeWriter, out chanWriter, done chan
 // again (a slow stream shows it at once), though not at the end of each
 // document (a file of many is written a buffer at a time).
 func TestEveryOutputShowsADocumentBeforeWaiting(t *testing.T) {
+	t.Parallel() // it waits on pauses and pipes: alongside the others
 	for _, o := range []Output{Plain, Human, Markdown, JSON, Agent, TSV} {
 		pw, out, done := streamFromPipeAs(Options{Output: o, Width: 80})
 		io.WriteString(pw, `{"ok": true, "tool": "first", "result": [{"id": "a1", "n": 1}]}`+"\n")
@@ -76,6 +77,7 @@ func (c *countWriter) Write(p []byte) (int, error) { c.n++; return len(p), nil }
 // A file of small documents is written a buffer at a time, not a write a
 // document: 100,000 writes were 40% of the time of 100,000 envelopes.
 func TestManyDocumentsAreNotAWriteEach(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	for i := range 2000 {
 		b.WriteString(`{"ok": true, "tool": "gtd.get", "result": {"id": "` + strings.Repeat("a", i%7) + `", "title": "t"}}` + "\n")
@@ -158,6 +160,7 @@ func TestStreamRendersEachDocumentWhenComplete(t *testing.T) {
 // Server-Sent Events are shown frame by frame: the first frame is rendered
 // before the second is written, as a slow `curl -N` stream delivers them.
 func TestSSEFramesRenderAsTheyArrive(t *testing.T) {
+	t.Parallel() // it waits on pauses and pipes: alongside the others
 	t.Run("plain", func(t *testing.T) {
 		sseFramesRenderAsTheyArrive(t, Options{Output: Plain}, []string{"progress: 1/2", "progress: 2/2", "done"})
 	})
@@ -336,6 +339,7 @@ func (f *fullDisk) Write(p []byte) (int, error) {
 // A write error stops the run at once, as a *WriteError, in every output
 // and on the streaming path: nothing keeps rendering into the void.
 func TestWriteErrorStopsTheRun(t *testing.T) {
+	t.Parallel()
 	doc := string(listEnvelope(20000)) + "\n" + string(listEnvelope(3))
 	for _, opt := range []Options{{Output: Plain}, {Output: Human, Width: 80}, {Output: Markdown}, {Output: JSON}, {Output: Agent}} {
 		for _, limit := range []int{0, 100, 200 << 10} {
@@ -427,6 +431,7 @@ func TestLongListsOfAnyItemKeepEveryItem(t *testing.T) {
 // whether it says it failed before its rows (held) or after them (its rows
 // stream first, its error after them).
 func TestLongListInAnErrorEnvelopeKeepsTheError(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	rows := string(listEnvelope(1500))
 	items := rows[strings.Index(rows, `[`) : strings.LastIndex(rows, `]`)+1]
@@ -557,6 +562,7 @@ func TestTableFlagsOnLongLists(t *testing.T) {
 // record; in a slow stream the table is shown when the input pauses and
 // grows a row per record after that.
 func TestRunsOfRecordsAreOneTable(t *testing.T) {
+	t.Parallel() // it waits on pauses and pipes: alongside the others
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	opt := Options{Output: Human, Width: 100, Now: now}
 	rec := func(i int) string {
@@ -609,6 +615,7 @@ func TestRunsOfRecordsAreOneTable(t *testing.T) {
 // starts: a run shown alone as a one-row table would lay out every later
 // row by that first one.
 func TestLatePauseIsNoPause(t *testing.T) {
+	t.Parallel() // it waits on pauses and pipes: alongside the others
 	opt := Options{Output: Human, Width: 100, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}
 	const (
 		a1 = `{"id": "a1", "level": "info", "msg": "x"}` + "\n"
@@ -808,6 +815,7 @@ func TestLiveFirstRecordStartsTheTable(t *testing.T) {
 // record is a row as it comes (after the first's pause), not held to the
 // end of the input (0 bytes until EOF; 189 MiB for 300,000 records).
 func TestMarkdownStreamsRecords(t *testing.T) {
+	t.Parallel() // it waits on pauses and pipes: alongside the others
 	pw, out, done := streamFromPipeAs(Options{Output: Markdown})
 	io.WriteString(pw, `{"id": 1, "level": "info", "msg": "started"}`+"\n")
 	got := shownBefore(t, out, "| 1 | info | started |", "the first record, on its pause")

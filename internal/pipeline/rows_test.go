@@ -642,6 +642,7 @@ func TestPlainSteersRecordStreams(t *testing.T) {
 // middle is no CSV a reader takes for one table), where TSV writes what
 // it has on a pause and a header again for new columns.
 func TestCSVWaitsForItsColumnsOnAPause(t *testing.T) {
+	t.Parallel() // it waits on pauses and pipes: alongside the others
 	pr, pw := io.Pipe()
 	go func() {
 		io.WriteString(pw, `{"a": 1}`+"\n")

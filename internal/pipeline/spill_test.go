@@ -112,6 +112,7 @@ func TestRequestOpsHeldBackInConstantMemory(t *testing.T) {
 // A temporary file that cannot be made is an error of the output's,
 // reported (the output is not cut short silently), and no input's.
 func TestTempFileErrorIsReported(t *testing.T) {
+	t.Parallel()
 	req := requestEnvelope(short(15000, 8000), false, "")
 	reply := `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": ` + quote(req, false) + `}], "structuredContent": ` + req + `}}`
 	for _, tc := range []struct {

@@ -727,7 +727,7 @@ type plannedColumn struct {
 	// scalars seen so far while each was short and none repeated (nil
 	// once one is long, repeats or is not a scalar: no identity), and
 	// how many are web addresses.
-	distinct map[string]struct{}
+	distinct textSet
 	other    bool
 	urls     int
 	posns    int // how many are positions in a file: path:line or path:line:col
@@ -774,18 +774,9 @@ func (c *plannedColumn) measure(v Value) {
 	if c.other {
 		return
 	}
-	if v.Kind != String && v.Kind != Number || len(v.Text) > identityMax || v.Text == "" || strings.Count(v.Text, " ") >= 2 {
-		c.other, c.distinct = true, nil
-		return
+	if v.Kind != String && v.Kind != Number || len(v.Text) > identityMax || v.Text == "" || strings.Count(v.Text, " ") >= 2 || !c.distinct.add(v.Text) {
+		c.other, c.distinct = true, textSet{}
 	}
-	if c.distinct == nil {
-		c.distinct = make(map[string]struct{}, 8)
-	}
-	if _, dup := c.distinct[v.Text]; dup {
-		c.other, c.distinct = true, nil
-		return
-	}
-	c.distinct[v.Text] = struct{}{}
 }
 
 // columns plans the table of rows. It is nil when they are too sparse to
@@ -810,6 +801,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	for _, row := range rows {
 		cells += len(row.Members)
 		keys.Row()
+		keys.Expect(len(row.Members))
 		for i, m := range row.Members {
 			k, fresh := keys.Child(&keys.Root, i, m.Key)
 			if fresh {
@@ -821,7 +813,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 				}
 				slab = append(slab, plannedColumn{key: k.Key, occ: k.Occ, kind: Null, time: true})
 				if k := Snake(m.Key); k == "name" || k == "path" {
-					slab[len(slab)-1].names = &textSet{m: map[string]struct{}{}}
+					slab[len(slab)-1].names = &textSet{}
 				}
 				k.Of = &slab[len(slab)-1]
 				cols = append(cols, k.Of)
@@ -1318,13 +1310,33 @@ func textWidth(s string) int {
 	return len(s)
 }
 
-// textSet is a set of texts, for names that must all differ.
-type textSet struct{ m map[string]struct{} }
+// textSet is a set of texts, for values that must all differ. The first
+// few are looked through, the others hashed: most tables are planned on
+// a few rows (a document's), and a map a column was most of what a
+// small table's plan allocated.
+type textSet struct {
+	few [8]string
+	n   int
+	m   map[string]struct{}
+}
 
 // add adds s, false if it was there.
 func (t *textSet) add(s string) bool {
+	for _, f := range t.few[:t.n] {
+		if f == s {
+			return false
+		}
+	}
+	if t.n < len(t.few) {
+		t.few[t.n] = s
+		t.n++
+		return true
+	}
 	if _, ok := t.m[s]; ok {
 		return false
+	}
+	if t.m == nil {
+		t.m = make(map[string]struct{}, 16)
 	}
 	t.m[s] = struct{}{}
 	return true

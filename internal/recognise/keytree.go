@@ -21,8 +21,10 @@ type KeyTree[T any] struct {
 	Lent bool
 	row  int
 	// slab is where columns are made, used again by Reset: a table of a
-	// few columns per small document allocates nothing once warm.
+	// few columns per small document allocates nothing once warm; hint,
+	// how many a row may bring (Expect), sizes the next chunk.
 	slab []KeyCol[T]
+	hint int
 }
 
 // KeyCol is a column of a KeyTree: a key path of the rows.
@@ -33,24 +35,37 @@ type KeyCol[T any] struct {
 	// Of is what an output keeps of the column.
 	Of T
 
+	below *below[T]  // how its keys are found, once it has any
+	seen  int        // the row it was last met in: a second time is a repeated key
+	dup   *KeyCol[T] // the next occurrence's column
+}
+
+// below finds the keys under a column: most columns have none, and a
+// table's columns are many.
+type below[T any] struct {
 	byKey map[string]*KeyCol[T]
-	order []*KeyCol[T] // the keys below it in the order the last row had them
-	seen  int          // the row it was last met in: a second time is a repeated key
-	dup   *KeyCol[T]   // the next occurrence's column
+	order []*KeyCol[T] // the keys in the order the last row had them
 }
 
 // Row starts the next row: a key met from here on is met for the first
 // time in it.
 func (t *KeyTree[T]) Row() { t.row++ }
 
+// Expect says that the next row has n keys: a new chunk of columns has
+// room for them all, made once rather than doubled up to their number.
+func (t *KeyTree[T]) Expect(n int) { t.hint = n }
+
 // Reset empties the tree for another table, keeping its memory.
 func (t *KeyTree[T]) Reset() {
-	m := t.Root.byKey
-	if len(m) > 256 {
-		m = nil // cleared in time proportional to what it held
+	b := t.Root.below
+	if b != nil {
+		if len(b.byKey) > 256 {
+			b.byKey = nil // cleared in time proportional to what it held
+		}
+		clear(b.byKey)
+		b.order = b.order[:0]
 	}
-	clear(m)
-	t.Root = KeyCol[T]{byKey: m, Kids: t.Root.Kids[:0], order: t.Root.order[:0]}
+	t.Root = KeyCol[T]{below: b, Kids: t.Root.Kids[:0]}
 	t.row = 0
 	clear(t.slab)
 	t.slab = t.slab[:0]
@@ -60,24 +75,29 @@ func (t *KeyTree[T]) Reset() {
 // under column n: made on first sight (fresh), after n's columns so far;
 // for a key the object already gave in this row, its next occurrence's.
 func (t *KeyTree[T]) Child(n *KeyCol[T], i int, key string) (k *KeyCol[T], fresh bool) {
-	if i < len(n.order) && n.order[i].Key == key {
-		k = n.order[i]
+	b := n.below
+	if b == nil {
+		b = &below[T]{}
+		n.below = b
+	}
+	if i < len(b.order) && b.order[i].Key == key {
+		k = b.order[i]
 	} else {
-		k = n.byKey[key]
+		k = b.byKey[key]
 		if k == nil {
-			if n.byKey == nil {
-				n.byKey = map[string]*KeyCol[T]{}
+			if b.byKey == nil {
+				b.byKey = map[string]*KeyCol[T]{}
 			}
 			if !t.Lent {
 				key = strings.Clone(key)
 			}
 			k, fresh = t.column(n, key, 0), true
-			n.byKey[key] = k
+			b.byKey[key] = k
 		}
-		if i < len(n.order) {
-			n.order[i] = k
+		if i < len(b.order) {
+			b.order[i] = k
 		} else {
-			n.order = append(n.order, k)
+			b.order = append(b.order, k)
 		}
 	}
 	for k.seen == t.row {
@@ -94,7 +114,7 @@ func (t *KeyTree[T]) Child(n *KeyCol[T], i int, key string) (k *KeyCol[T], fresh
 func (t *KeyTree[T]) column(n *KeyCol[T], key string, occ int) *KeyCol[T] {
 	if len(t.slab) == cap(t.slab) {
 		// A new chunk: the columns made so far point into the last one.
-		t.slab = make([]KeyCol[T], 0, max(16, 2*cap(t.slab)))
+		t.slab = make([]KeyCol[T], 0, max(8, 2*cap(t.slab), t.hint))
 	}
 	t.slab = append(t.slab, KeyCol[T]{Key: key, Occ: occ})
 	c := &t.slab[len(t.slab)-1]
@@ -105,7 +125,10 @@ func (t *KeyTree[T]) column(n *KeyCol[T], key string, occ int) *KeyCol[T] {
 // Top is the top-level column of key's occ-th occurrence, if a row had
 // one.
 func (t *KeyTree[T]) Top(key string, occ int) *KeyCol[T] {
-	k := t.Root.byKey[key]
+	if t.Root.below == nil {
+		return nil
+	}
+	k := t.Root.below.byKey[key]
 	for k != nil && k.Occ < occ {
 		k = k.dup
 	}
