@@ -118,11 +118,16 @@ func eventLine(br *bufio.Reader, cr *bool) (string, bool, error) {
 	var line []byte
 	for {
 		buf, err := br.Peek(max(br.Buffered(), 1))
-		if i := bytes.IndexAny(buf, "\r\n"); i >= 0 {
-			line = append(line, buf[:i]...)
+		if i := lineEnd(buf); i >= 0 {
+			var s string
+			if line == nil {
+				s = string(buf[:i]) // the usual case: the line is all buffered
+			} else {
+				s = string(append(line, buf[:i]...))
+			}
 			*cr = buf[i] == '\r'
 			br.Discard(i + 1)
-			return string(line), true, nil
+			return s, true, nil
 		}
 		line = append(line, buf...)
 		br.Discard(len(buf))
@@ -133,6 +138,20 @@ func eventLine(br *bufio.Reader, cr *bool) (string, bool, error) {
 			return "", false, err
 		}
 	}
+}
+
+// lineEnd is where the first line of b ends, at a CR or an LF, or -1.
+// IndexByte twice, not IndexAny: it reads many bytes at a time.
+func lineEnd(b []byte) int {
+	n := bytes.IndexByte(b, '\n')
+	head := b
+	if n >= 0 {
+		head = b[:n]
+	}
+	if r := bytes.IndexByte(head, '\r'); r >= 0 {
+		return r
+	}
+	return n
 }
 
 // ReadHead reads what `curl -i` prints before a body: one status line and
