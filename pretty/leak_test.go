@@ -1,6 +1,7 @@
 package pretty
 
 import (
+	"errors"
 	"io"
 	"runtime"
 	"strings"
@@ -38,6 +39,39 @@ func TestRenderLeavesNoGoroutine(t *testing.T) {
 			if after := settle(); after > before+2 {
 				t.Fatalf("%s, format %v: goroutines %d, were %d", name, f, after, before)
 			}
+		}
+	}
+}
+
+// failingWriter fails once it has taken n bytes.
+type failingWriter struct{ n int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if w.n -= len(p); w.n < 0 {
+		return 0, errors.New("disk full")
+	}
+	return len(p), nil
+}
+
+// A write that fails in the middle of a long list read ahead on another
+// goroutine stops that goroutine too: agent output left it blocked for
+// good, holding the decoder and the rows it had read.
+func TestFailedWriteLeavesNoGoroutine(t *testing.T) {
+	long := `{"items": [` + strings.Repeat(`{"id": "a", "n": 1, "title": "a row of a long list"},`, 5000) + `{"id": "z"}], "has_more": false}`
+	settle := func() int {
+		runtime.GC()
+		time.Sleep(20 * time.Millisecond)
+		return runtime.NumGoroutine()
+	}
+	before := settle()
+	for _, f := range []Format{Plain, Human, Markdown, Agent} {
+		for range 5 {
+			if _, err := Render(&failingWriter{n: 20 << 10}, strings.NewReader(long), Options{Format: f, ReadAhead: true}); err == nil {
+				t.Fatalf("format %v: no error from a writer that failed", f)
+			}
+		}
+		if after := settle(); after > before+2 {
+			t.Fatalf("format %v: goroutines %d, were %d", f, after, before)
 		}
 	}
 }

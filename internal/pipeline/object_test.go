@@ -1,10 +1,13 @@
 package pipeline
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -341,13 +344,22 @@ func TestGraphEdgesNameLateNodes(t *testing.T) {
 	n := short(60000, 9000)
 	doc := graphWithEdges(n)
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
-	for _, opt := range []Options{{Output: Human, Width: 120, Now: now}, {Output: Markdown}} {
-		opt.TempDir = t.TempDir()
+	missing := filepath.Join(t.TempDir(), "missing")
+	for _, opt := range []Options{{Output: Human, Width: 120, Now: now}, {Output: Markdown}, {Output: Human, Width: 120, Now: now, TempDir: missing}} {
+		// The last: no temporary file can be made, and every name is
+		// kept in memory instead.
+		if opt.TempDir == "" {
+			opt.TempDir = t.TempDir()
+		}
 		out := renderString(t, doc, opt)
-		edges := out[strings.LastIndex(out, "an early")-200:]
-		for _, want := range []string{"node 1", fmt.Sprintf("node %d", n-2), fmt.Sprintf("node %d", n-1), "ffffffff"} {
-			if !strings.Contains(edges, want) {
-				t.Errorf("output %d: the edges do not name %q\n%s", opt.Output, want, edges)
+		edges := out[strings.LastIndex(out, " edges"):]
+		want := []string{"node 1", fmt.Sprintf("node %d", n-2), fmt.Sprintf("node %d", n-1), "ffffffff"}
+		for k := 500; k < n; k += 1000 {
+			want = append(want, fmt.Sprintf("node %d", k))
+		}
+		for _, w := range want {
+			if !strings.Contains(edges, w+"\n") && !strings.Contains(edges, w+"*") && !strings.Contains(edges, w+" ─") {
+				t.Errorf("output %d: the edges do not name %q\n%s", opt.Output, w, edges)
 			}
 		}
 		if held := heldString(t, doc, opt); out != held {
@@ -359,11 +371,57 @@ func TestGraphEdgesNameLateNodes(t *testing.T) {
 	}
 }
 
+// A graph whose view is given up in the middle of its nodes (the output
+// failed) lets go of the names it spilled, as one shown to its end does:
+// the file was left open, and where an open file cannot be removed, left.
+// Not parallel: it counts the process's open files, with the collector
+// (which closes a lost file) off.
+func TestGraphNamesLetGoWhenTheViewIsGivenUp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short: 60,000 nodes")
+	}
+	fds := func() int {
+		ents, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd here")
+		}
+		return len(ents)
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	doc := graphWithEdges(60000)
+	opt := Options{Output: Human, Width: 120, TempDir: t.TempDir()}
+	whole := len(renderString(t, doc, opt))
+	before := fds()
+	for range 3 {
+		w := &failAfter{n: whole * 9 / 10} // past the names spilled to a file
+		if _, err := NewRenderer(w, opt).Stream(strings.NewReader(doc), "t"); err == nil {
+			t.Fatal("no error from a writer that failed")
+		}
+	}
+	if after := fds(); after > before {
+		t.Errorf("%d files open after three graphs given up, %d before", after, before)
+	}
+}
+
+// failAfter is a writer that fails once it has taken n bytes.
+type failAfter struct{ n int }
+
+func (w *failAfter) Write(p []byte) (int, error) {
+	if w.n -= len(p); w.n < 0 {
+		return 0, errors.New("disk full")
+	}
+	return len(p), nil
+}
+
 // graphWithEdges is graphiti's nodes, n of them, and edges after them
 // between an early node and a late one, and from the last to none.
 func graphWithEdges(n int) string {
 	uuid := func(i int) string { return fmt.Sprintf("%08x-0001-4001-a000-00009e3779b1", i) }
-	return `{"message": "ok", "nodes": ` + graphNodes(n) + `, "edges": [` +
+	var edges strings.Builder
+	for k := 500; k < n; k += 1000 { // and one to a node of every thousand
+		fmt.Fprintf(&edges, `{"uuid": "s%d", "source_node_uuid": "%s", "target_node_uuid": "%s", "name": "KNOWS", "fact": "one of many"},`, k, uuid(0), uuid(k))
+	}
+	return `{"message": "ok", "nodes": ` + graphNodes(n) + `, "edges": [` + edges.String() +
 		`{"uuid": "e1", "source_node_uuid": "` + uuid(1) + `", "target_node_uuid": "` + uuid(n-2) + `", "name": "KNOWS", "fact": "an early node knows a late one"},` +
 		`{"uuid": "e2", "source_node_uuid": "` + uuid(n-1) + `", "target_node_uuid": "ffffffff-0001-4001-a000-00009e3779b1", "name": "KNOWS", "fact": "a node knows none of these"}]}`
 }

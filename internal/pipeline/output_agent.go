@@ -138,23 +138,10 @@ func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error
 	} else {
 		rest = value.Lend(rest) // each row written, and nothing of it kept
 	}
-	var members []value.Member // a packed row's, used again for the next
-	for {
-		row, ok, err := rest.Next()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		if value.IsPacked(row) {
-			row = unpackInto(members[:0], row.Text)
-			members = row.Members
-		}
-		a.al.Row(row)
-		if err := rn.writeErr(); err != nil {
-			return err
-		}
+	err := a.rows(rest)
+	rn.stopList() // done with the list: the decoder is this goroutine's again
+	if err != nil {
+		return err
 	}
 	w, err := value.Whole(v)
 	if err != nil {
@@ -164,6 +151,26 @@ func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error
 	a.al.Finish(w)
 	a.al = nil
 	return rn.writeErr()
+}
+
+// rows writes the rows of a long list as they are read, to its end or
+// the first error.
+func (a *agentOutput) rows(rest value.Cursor) error {
+	var members []value.Member // a packed row's, used again for the next
+	for {
+		row, ok, err := rest.Next()
+		if err != nil || !ok {
+			return err
+		}
+		if value.IsPacked(row) {
+			row = unpackInto(members[:0], row.Text)
+			members = row.Members
+		}
+		a.al.Row(row)
+		if err := a.rn.writeErr(); err != nil {
+			return err
+		}
+	}
 }
 
 // packedAhead is the rows of an open list read token by token, each

@@ -166,15 +166,18 @@ func (e *errWriter) Write(p []byte) (int, error) {
 // Renderer renders documents to one writer, one after another, with a
 // blank line between them.
 type Renderer struct {
-	w     *bufio.Writer
-	dst   *errWriter
-	opt   Options
-	rec   recognise.Options
-	hopt  human.Options
-	jsonT jsonout.Theme
-	shown int  // parts shown so far
-	note  bool // the last part shown was a note
-	ids   int  // JSON-RPC messages with an id in the current stream
+	w   *bufio.Writer
+	dst *errWriter
+	opt Options
+	rec recognise.Options
+	// closers let go of what the views of the document being shown
+	// keep past a bound (recognise.Options.Closing), once it is done.
+	closers []func()
+	hopt    human.Options
+	jsonT   jsonout.Theme
+	shown   int  // parts shown so far
+	note    bool // the last part shown was a note
+	ids     int  // JSON-RPC messages with an id in the current stream
 	// replies and failedReplies count the stream's JSON-RPC replies, and
 	// those that report a failure, for the line that closes a session.
 	replies, failedReplies int
@@ -285,6 +288,7 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 	if opt.Output == Human || opt.Output == Markdown || opt.Output == JSON {
 		rn.styled()
 	}
+	rn.rec.Closing = func(close func()) { rn.closers = append(rn.closers, close) }
 	rn.out = outputs[opt.Output](rn)
 	return rn
 }
@@ -602,6 +606,7 @@ func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Resu
 // show writes a document the decoder returned: whole, or open at a long
 // list. One whose input breaks off inside it ends as broken says.
 func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
+	defer rn.closeViews(len(rn.closers)) // a document in a text block is shown inside another's
 	if v.IsOpen() && rn.scHeld != nil {
 		// Its long structuredContent was held back (heldreply.go): it is
 		// shown, once read, as a reply held back is, whatever else in it
@@ -628,6 +633,15 @@ func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
 		}
 	}
 	return err
+}
+
+// closeViews lets go of what the document's views kept: the closers
+// from the from-th on.
+func (rn *Renderer) closeViews(from int) {
+	for _, f := range rn.closers[from:] {
+		f()
+	}
+	rn.closers = rn.closers[:from]
 }
 
 // broken ends what a document that broke off left open (a streamed list,

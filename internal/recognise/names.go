@@ -17,37 +17,85 @@ const namesHeld = 4096
 
 // Names is what a long list's entries are called, by id (Long.Name), for
 // the view after the list (Long.After). An id given twice is called what
-// its last entry says, as a map would have it.
+// its last entry says, as a map would have it. Where no temporary file
+// can be written, the names are all kept in memory, as they were before
+// there was one: a name is never lost.
 type Names struct {
-	m    map[string]string
-	dir  string
-	more *spill.Buffer
-	w    *bufio.Writer
-	buf  []byte
+	m       map[string]string
+	dir     string
+	more    *spill.Buffer
+	pending []byte // names to write to more, in a batch
+	failed  bool   // more could not be written: the rest go to m
 }
+
+// namesBatch is how many bytes of names are written to the spill buffer
+// at a time.
+const namesBatch = 64 << 10
 
 func newNames(dir string) *Names { return &Names{m: map[string]string{}, dir: dir} }
 
 func (n *Names) add(id, name string) {
-	if _, ok := n.m[id]; ok || len(n.m) < namesHeld {
+	if _, ok := n.m[id]; ok || len(n.m) < namesHeld || n.failed {
 		n.m[id] = name
+		return
+	}
+	b := binary.AppendUvarint(n.pending, uint64(len(id)))
+	b = append(b, id...)
+	b = binary.AppendUvarint(b, uint64(len(name)))
+	n.pending = append(b, name...)
+	if len(n.pending) >= namesBatch {
+		n.flush()
+	}
+}
+
+// flush writes the pending names to the spill buffer; if it cannot, they
+// and every name after them are kept in memory. (Those of them written
+// before it failed are found in memory first: the same names.)
+func (n *Names) flush() {
+	if len(n.pending) == 0 || n.failed {
 		return
 	}
 	if n.more == nil {
 		n.more = spill.New(n.dir)
-		n.w = bufio.NewWriterSize(n.more, 64<<10)
 	}
-	b := binary.AppendUvarint(n.buf[:0], uint64(len(id)))
-	b = append(b, id...)
-	b = binary.AppendUvarint(b, uint64(len(name)))
-	b = append(b, name...)
-	n.buf = b
-	n.w.Write(b) // an error sticks in the buffer: Resolve then finds nothing more
+	if _, err := n.more.Write(n.pending); err != nil {
+		n.failed = true
+		each(n.pending, func(id, name string) { n.m[id] = name })
+	}
+	n.pending = n.pending[:0]
+}
+
+// each calls f with every id and name in b, as add wrote them.
+func each(b []byte, f func(id, name string)) {
+	next := func() (string, bool) {
+		l, k := binary.Uvarint(b)
+		if k <= 0 || uint64(len(b)-k) < l {
+			return "", false
+		}
+		s := string(b[k : k+int(l)])
+		b = b[k+int(l):]
+		return s, true
+	}
+	for {
+		id, ok := next()
+		if !ok {
+			return
+		}
+		name, ok := next()
+		if !ok {
+			return
+		}
+		f(id, name)
+	}
 }
 
 // Resolve reads back, once, the names of the ids not kept in memory.
 func (n *Names) Resolve(ids []string) {
-	if n == nil || n.more == nil {
+	if n == nil {
+		return
+	}
+	n.flush()
+	if n.more == nil {
 		return
 	}
 	want := map[string]bool{}
@@ -56,10 +104,10 @@ func (n *Names) Resolve(ids []string) {
 			want[id] = true
 		}
 	}
-	if len(want) == 0 || n.w.Flush() != nil {
+	if len(want) == 0 {
 		return
 	}
-	r := bufio.NewReader(n.more.Reader())
+	r := bufio.NewReaderSize(n.more.Reader(), namesBatch)
 	next := func() (string, bool) {
 		l, err := binary.ReadUvarint(r)
 		if err != nil {
@@ -72,7 +120,7 @@ func (n *Names) Resolve(ids []string) {
 	for {
 		id, ok := next()
 		if !ok {
-			return
+			return // the end; or the file could not be read, its names then shown as ids
 		}
 		name, ok := next()
 		if !ok {
@@ -92,7 +140,7 @@ func (n *Names) Name(id string) string {
 	return n.m[id]
 }
 
-// Close lets the spilled names go.
+// Close lets the spilled names go. It may be called more than once.
 func (n *Names) Close() {
 	if n != nil && n.more != nil {
 		n.more.Close()

@@ -53,8 +53,12 @@ type Options struct {
 	Keys *Keys
 	Plan *Plan
 	// TempDir is where what a view keeps past a bound goes (a long
-	// list's names, Names), as the pipeline's Options.TempDir.
+	// list's names, Names), as the pipeline's Options.TempDir; Closing,
+	// when set, is given what lets that go, to call once the document
+	// is done with, however it ends (a view given up on a write error
+	// never reaches its end).
 	TempDir string
+	Closing func(close func())
 	// Said, when set, is what the replies before this one said at their
 	// top level: a session's replies that repeat it (a server's version
 	// and tag after every answer) say it once (Fold).

@@ -161,6 +161,9 @@ func (l *Long) view(b builder, v Value) ([]view.Block, error) {
 func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
 	its := view.Items{Pad: len(list.Items), Entries: make([]view.Entry, 0, len(list.Items))}
 	names := newNames(b.opt.TempDir)
+	if b.opt.Closing != nil {
+		b.opt.Closing(names.Close)
+	}
 	for _, it := range list.Items {
 		l.note(names, it)
 		e, err := l.Entry(b, it)
@@ -194,6 +197,7 @@ func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
 	}
 	noun := Noun(list.Items, l.Key)
 	return append(blocks, its, later(func() ([]view.Block, error) {
+		defer names.Close()
 		w, err := value.Whole(v)
 		if err != nil {
 			return nil, err
@@ -206,7 +210,6 @@ func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
 		if l.After != nil {
 			blocks = append(blocks, l.After(b, rest, names)...)
 		}
-		names.Close()
 		return blocks, nil
 	})), nil
 }
