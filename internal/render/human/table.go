@@ -368,12 +368,13 @@ func (ot *OpenTable) Row(row []view.Cell) error {
 // values end in whole numbers that count up row by row after the same
 // text (ids 1, 2, 3; task-998, task-999), a value one digit longer than
 // its longest; false when there is none. Numbers that go up and down
-// (measurements) keep their width.
+// (measurements), or stay the same (1.0e+10 on every row), keep their
+// width.
 func digitRoom(cols []table.Column, grid [][]table.Cell) ([]table.Cell, bool) {
 	room := make([]table.Cell, len(cols))
 	any := false
 	for i := range cols {
-		widest, counts, prev, n, stem := 0, true, -1, 0, ""
+		widest, counts, rises, prev, n, stem := 0, true, false, -1, 0, ""
 		for _, row := range grid {
 			if i >= len(row) || row[i].Text == "" {
 				continue
@@ -388,10 +389,11 @@ func digitRoom(cols []table.Column, grid [][]table.Cell) ([]table.Cell, bool) {
 				counts = false
 				break
 			}
+			rises = rises || n > 0 && v > prev
 			prev, n, stem = v, n+1, text[:digits]
 			widest = max(widest, table.Width(text))
 		}
-		if counts && n > 1 {
+		if counts && rises {
 			room[i], any = table.Cell{Text: strings.Repeat("9", widest+1)}, true
 		}
 	}
