@@ -285,6 +285,11 @@ func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
 			return nil, err
 		}
 	}
+	if t.Stream != nil {
+		// The first rows are written: their cells, every column's (a
+		// dense table's thousands), are let go while the rest stream.
+		clear(t.Rows)
+	}
 	return ot, nil
 }
 

@@ -432,6 +432,9 @@ func (m Writer) Open(t view.Table, indent string) *OpenTable {
 	for _, r := range t.Rows {
 		ot.row(r)
 	}
+	if t.Stream != nil {
+		clear(t.Rows) // written: let go while the rest stream, as human output does
+	}
 	return ot
 }
 
