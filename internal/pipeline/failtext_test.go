@@ -80,7 +80,8 @@ func TestResultSaysWhatFailed(t *testing.T) {
 	rpc := `{"jsonrpc": "2.0", "id": 7, "error": {"code": -32601, "message": "Method not found"}}`
 	tool := `{"jsonrpc": "2.0", "id": 8, "result": {"content": [{"type": "text", "text": "disk full"}], "isError": true}}`
 	http := "HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\n\r\n{\"error\": \"no such thing\"}"
-	for _, out := range []Output{Human, Plain, Markdown, JSON, Agent, TSV, CSV} {
+	outs := []Output{Human, Plain, Agent, Markdown, JSON, TSV, CSV}
+	for _, out := range outs[:short(len(outs), 3)] {
 		for _, tt := range []struct {
 			doc  string
 			want []Failure

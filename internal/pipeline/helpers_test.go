@@ -57,6 +57,19 @@ func halfWhenShort[V any](m map[string]V) map[string]V {
 	return half
 }
 
+// quickOutputs is outputs, or in -short only those named: the quick run
+// goes through one of each kind where a test tries many alike.
+func quickOutputs(outputs map[string]Options, names ...string) map[string]Options {
+	if !testing.Short() {
+		return outputs
+	}
+	quick := map[string]Options{}
+	for _, n := range names {
+		quick[n] = outputs[n]
+	}
+	return quick
+}
+
 func short(n, quick int) int {
 	if testing.Short() {
 		return quick

@@ -179,9 +179,9 @@ func TestStructuredContentAmongOthers(t *testing.T) {
 	shortOne := `{"jsonrpc": "2.0", "id": 8, "result": {"content": [{"type": "text", "text": "1 task"}], "structuredContent": {"items": [{"id": 1}]}}}`
 	docs := long + "\n" + shortOne + "\n" + failed + "\n" + `{"ok": true, "tool": "count", "result": 3}` + "\n"
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
-	for oname, opt := range map[string]Options{"plain": {Output: Plain}, "agent": {Output: Agent, Now: now},
+	for oname, opt := range quickOutputs(map[string]Options{"plain": {Output: Plain}, "agent": {Output: Agent, Now: now},
 		"human": {Output: Human, Width: 100, Now: now}, "human, read ahead": {Output: Human, Width: 100, Now: now, ReadAhead: true},
-		"markdown, read ahead": {Output: Markdown, ReadAhead: true}} {
+		"markdown, read ahead": {Output: Markdown, ReadAhead: true}}, "plain", "agent", "human, read ahead") {
 		var out strings.Builder
 		rn := NewRenderer(&out, opt)
 		res, err := rn.Stream(strings.NewReader(docs), "t")
@@ -349,7 +349,7 @@ func TestStructuredContentRepliesFromAPipe(t *testing.T) {
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
 	for _, opt := range []Options{{Output: Human, Width: 100, Now: now, ReadAhead: true}, {Output: Markdown, ReadAhead: true}} {
 		want := renderString(t, in, opt)
-		for range 3 {
+		for range short(3, 1) {
 			pr, pw := io.Pipe()
 			go func() {
 				// In pieces, so that reading waits on the pipe.

@@ -191,7 +191,7 @@ func TestRequestEnvelopeListStreams(t *testing.T) {
 	}
 	for _, sorted := range []bool{false, true} {
 		doc := requestEnvelope(2500, sorted, "")
-		for oname, opt := range opts {
+		for oname, opt := range quickOutputs(opts, "plain", "human") {
 			var out strings.Builder
 			rn := NewRenderer(&out, opt)
 			if _, err := rn.Stream(strings.NewReader(doc), "t"); err != nil {
