@@ -134,7 +134,12 @@ func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error
 	rn.agentLists++
 	rest := value.Take(list)
 	if tc, ok := rest.(value.TokenCursor); ok && rn.opt.ReadAhead && paysAhead(list.Items) {
-		rest = packedAhead(tc)
+		// Each record packed, read on another goroutine where the decoder
+		// reads the list ahead (ListAhead): decoding, a third of agent
+		// output's time on a long list, is done beside the transform and
+		// the writing. A row handed over is one string, not a tree of
+		// values, so what is in flight stays as small as its input.
+		rest = tc.Ahead(value.Records(tc))
 	} else {
 		rest = value.Lend(rest) // each row written, and nothing of it kept
 	}
@@ -163,7 +168,7 @@ func (a *agentOutput) rows(rest value.Cursor) error {
 			return err
 		}
 		if value.IsPacked(row) {
-			row = unpackInto(members[:0], row.Text)
+			row = value.UnpackedInto(members[:0], row.Text)
 			members = row.Members
 		}
 		a.al.Row(row)
@@ -171,36 +176,6 @@ func (a *agentOutput) rows(rest value.Cursor) error {
 			return err
 		}
 	}
-}
-
-// packedAhead is the rows of an open list read token by token, each
-// record packed in one string (value.ReadPacked), on another goroutine
-// where the decoder reads the list ahead (ListAhead): decoding, a third
-// of agent output's time on a long list, is done beside the transform
-// and the writing. A row handed over is one string, not a tree of
-// values, so what is in flight stays as small as the input it was.
-func packedAhead(tc value.TokenCursor) value.Cursor {
-	var buf, tmp []byte
-	return tc.Ahead(func() (value.Value, bool, error) {
-		v, b, ok, err := value.ReadPacked(tc, buf, &tmp, false)
-		if cap(b) <= 64<<10 {
-			buf = b // scratch kept, unless a large row made it large
-		}
-		return v, ok, err
-	})
-}
-
-// unpackInto is the packed record body as the decoder reads it whole, its
-// members in ms.
-func unpackInto(ms []value.Member, body string) value.Value {
-	for body != "" {
-		var m value.Member
-		m.Key, body = value.NextKey(body)
-		kind, b, rest := value.NextPacked(body)
-		m.Value, body = value.Unpacked(kind, b), rest
-		ms = append(ms, m)
-	}
-	return value.Value{Kind: value.Object, Members: ms}
 }
 
 // heldText writes an MCP reply returned open at its text block, its text

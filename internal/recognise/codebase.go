@@ -59,7 +59,7 @@ func openHits(b builder, v, list Value) []view.Block {
 	// read on one core and shown on the other, which waited for them.
 	var rd *recordReader
 	if tc, ok := rest.(value.TokenCursor); ok {
-		rd = &recordReader{l: tc}
+		rd = &recordReader{l: tc, read: value.Records(tc)}
 	}
 	ahead := false
 	c := &count{}

@@ -440,21 +440,14 @@ func keepBuf(buf []byte) []byte {
 }
 
 // recordReader reads the records of an open list whole, token by token,
-// each packed (value.ReadPacked): one allocation for a record of strings,
+// each packed (value.Records): one allocation for a record of strings,
 // not one for each and for the members that hold them. The records of a
 // list read ahead (Ahead) are read on another goroutine, which keeps
 // them; unpacked, on the one that shows them, into members used again.
 type recordReader struct {
 	l       value.TokenCursor
-	buf     []byte // a record being packed
-	tmp     []byte
+	read    func() (Value, bool, error)
 	members []Member
-}
-
-func (r *recordReader) read() (Value, bool, error) {
-	v, buf, ok, err := value.ReadPacked(r.l, r.buf, &r.tmp, false)
-	r.buf = keepBuf(buf)
-	return v, ok, err
 }
 
 // unpack is v as the decoder reads it whole, v itself but for a record
@@ -464,21 +457,12 @@ func (r *recordReader) unpack(v Value, keep bool) Value {
 	if !value.IsPacked(v) {
 		return v
 	}
-	ms := r.members[:0]
 	if keep {
-		ms = nil
+		return value.UnpackedInto(nil, v.Text)
 	}
-	for s := v.Text; len(s) > 0; {
-		var m Member
-		m.Key, s = value.NextKey(s)
-		kind, body, rest := value.NextPacked(s)
-		m.Value, s = value.Unpacked(kind, body), rest
-		ms = append(ms, m)
-	}
-	if !keep {
-		r.members = ms
-	}
-	return Value{Kind: Object, Members: ms}
+	v = value.UnpackedInto(r.members[:0], v.Text)
+	r.members = v.Members
+	return v
 }
 
 // occurrence is how many times the p-th key of the row being read (in

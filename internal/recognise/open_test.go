@@ -128,7 +128,7 @@ func TestRecordsReadPackedAreTheValuesReadWhole(t *testing.T) {
 	if tc == nil {
 		t.Fatal("the open list cannot be read token by token")
 	}
-	rd := &recordReader{l: tc}
+	rd := &recordReader{l: tc, read: value.Records(tc)}
 	packed := tc.Ahead(rd.read)
 	for i := input.StreamAfter; ; i++ {
 		want, wok, werr := whole.Next()

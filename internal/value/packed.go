@@ -183,15 +183,7 @@ func Unpacked(kind Kind, body string) Value {
 	v := Value{Kind: kind}
 	switch kind {
 	case Object:
-		for body != "" {
-			var m Member
-			m.Key, body = NextKey(body)
-			var k Kind
-			var b string
-			k, b, body = NextPacked(body)
-			m.Value = Unpacked(k, b)
-			v.Members = append(v.Members, m)
-		}
+		return UnpackedInto(nil, body)
 	case Array:
 		for body != "" {
 			var k Kind
@@ -203,6 +195,35 @@ func Unpacked(kind Kind, body string) Value {
 		v.Text = body
 	}
 	return v
+}
+
+// UnpackedInto is the record whose packed body is body, its members
+// appended to ms: a reader that keeps no row passes the last row's
+// members, to be used again.
+func UnpackedInto(ms []Member, body string) Value {
+	for body != "" {
+		var m Member
+		m.Key, body = NextKey(body)
+		kind, b, rest := NextPacked(body)
+		m.Value, body = Unpacked(kind, b), rest
+		ms = append(ms, m)
+	}
+	return Value{Kind: Object, Members: ms}
+}
+
+// Records reads l's items one by one, each record packed (ReadPacked)
+// and its caller's to keep (read on another goroutine, Ahead, and handed
+// over); the packing scratch is kept from one to the next, unless a large
+// record made it large.
+func Records(l TokenCursor) func() (Value, bool, error) {
+	var buf, tmp []byte
+	return func() (Value, bool, error) {
+		v, b, ok, err := ReadPacked(l, buf, &tmp, false)
+		if cap(b) <= 64<<10 {
+			buf = b
+		}
+		return v, ok, err
+	}
 }
 
 // le32 is binary.LittleEndian.Uint32 of the four bytes s starts with.
