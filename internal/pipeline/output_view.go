@@ -68,6 +68,7 @@ func (vp *viewParts) open(v value.Value, res *Result) error {
 	if len(parts) == 1 && parts[0].Kind == protocol.ValuePart {
 		d := recognise.Doc(parts[0], rn.rec)
 		if value.Taken(v) {
+			letGoOfFirstRows(v, d)
 			rn.streamed(v)
 			rn.problems(d.Problems)
 			return vp.write(rn.begin(false), d)
@@ -78,6 +79,23 @@ func (vp *viewParts) open(v value.Value, res *Result) error {
 		return err
 	}
 	return rn.parts(rn.docParts(w, false), res)
+}
+
+// letGoOfFirstRows lets go of the items of v's open list read before it
+// was taken, once a table streaming it has made them its first rows: the
+// values are not read again while the rest stream, and a window of wide
+// rows is megabytes. Other views (entries) read them as they write.
+func letGoOfFirstRows(v value.Value, d view.Doc) {
+	l, _ := value.OpenList(v)
+	if l.Open == nil || l.Open.Rest == nil {
+		return
+	}
+	for _, b := range d.Blocks {
+		if t, ok := b.(view.Table); ok && t.Stream != nil {
+			clear(l.Items)
+			return
+		}
+	}
 }
 
 // write writes a view in human or Markdown output.

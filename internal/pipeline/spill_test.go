@@ -19,12 +19,15 @@ type liveReader struct {
 	r           io.Reader
 	every, read int
 	peak        uint64
+	// after: no sample before this many bytes are read.
+	after, total int
 }
 
 func (l *liveReader) Read(p []byte) (int, error) {
 	n, err := l.r.Read(p)
 	l.read += n
-	if l.read >= l.every {
+	l.total += n
+	if l.read >= l.every && l.total >= l.after {
 		l.read = 0
 		runtime.GC()
 		var ms runtime.MemStats
