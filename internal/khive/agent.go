@@ -25,20 +25,6 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
-// Value and its kinds, for short.
-type (
-	Value  = value.Value
-	Member = value.Member
-)
-
-const (
-	Null   = value.Null
-	Number = value.Number
-	String = value.String
-	Object = value.Object
-	Array  = value.Array
-)
-
 // Agent is -o agent: what khive itself sends an agent, computed from what
 // it sends anyone else. It is khive's present(result, Agent, now) followed
 // by the Machine-scope redundancy pass of prepare_format_value (both in
@@ -56,7 +42,7 @@ const (
 //
 // now is the instant relative ages are measured from (khive samples one
 // per response).
-func Agent(v Value, now time.Time) Value {
+func Agent(v value.Value, now time.Time) value.Value {
 	a := agent{now: now.Unix(), nanos: uint32(now.Nanosecond())}
 	return a.document(v)
 }
@@ -66,8 +52,8 @@ type agent struct {
 	nanos uint32
 }
 
-func (a agent) document(v Value) Value {
-	if v.Kind != Object {
+func (a agent) document(v value.Value) value.Value {
+	if v.Kind != value.Object {
 		return a.result("", v)
 	}
 	if each := a.each(v); each != nil {
@@ -80,14 +66,14 @@ func (a agent) document(v Value) Value {
 // resources or prompts, a resource read): khive's transform is for
 // khive's answers, and would drop what MCP gives meaning to (an empty
 // capability object says the capability is there).
-func mcpResult(v Value) bool {
+func mcpResult(v value.Value) bool {
 	for _, k := range [...]string{"protocolVersion", "capabilities"} {
 		if v.Has(k) {
 			return true
 		}
 	}
 	for _, k := range [...]string{"tools", "resources", "resourceTemplates", "prompts", "contents", "messages"} {
-		if l, ok := v.Get(k); ok && l.Kind == Array {
+		if l, ok := v.Get(k); ok && l.Kind == value.Array {
 			return true
 		}
 	}
@@ -99,26 +85,26 @@ func mcpResult(v Value) bool {
 // by its key and its own value alone, the others as they are; nil for a
 // bare result, which is transformed as a whole. Only the members that
 // tells names decide which (AgentObject relies on it).
-func (a agent) each(v Value) func(Member) Value {
+func (a agent) each(v value.Value) func(value.Member) value.Value {
 	switch {
 	case protocol.IsJSONRPC(v):
 		return a.inner("result")
 	case protocol.IsToolResult(v):
 		return a.inner("structuredContent")
 	case mcpResult(v):
-		return func(m Member) Value { return m.Value } // as it came
+		return func(m value.Member) value.Value { return m.Value } // as it came
 	}
 	switch recognise.Classify(v) {
 	case recognise.ShapeError:
-		return func(m Member) Value { return m.Value }
+		return func(m value.Member) value.Value { return m.Value }
 	case recognise.ShapeEnvelope:
 		return a.opMembers(v)
 	case recognise.ShapeBatch:
-		return func(m Member) Value {
-			if m.Key != "results" || m.Value.Kind != Array {
+		return func(m value.Member) value.Value {
+			if m.Key != "results" || m.Value.Kind != value.Array {
 				return m.Value
 			}
-			return Value{Kind: Array, Items: a.ops(m.Value.Items)}
+			return value.Value{Kind: value.Array, Items: a.ops(m.Value.Items)}
 		}
 	}
 	return nil
@@ -126,19 +112,19 @@ func (a agent) each(v Value) func(Member) Value {
 
 // requestMembers is a request envelope's members as agent mode shows
 // them: the ops of its results each as op shows it, the rest as they are.
-func (a agent) requestMembers(ms []Member) []Member {
-	out := append([]Member(nil), ms...)
+func (a agent) requestMembers(ms []value.Member) []value.Member {
+	out := append([]value.Member(nil), ms...)
 	for i, m := range out {
-		if m.Key == "results" && m.Value.Kind == Array {
-			out[i].Value = Value{Kind: Array, Items: a.ops(m.Value.Items)}
+		if m.Key == "results" && m.Value.Kind == value.Array {
+			out[i].Value = value.Value{Kind: value.Array, Items: a.ops(m.Value.Items)}
 		}
 	}
 	return out
 }
 
 // ops is a request's ops as agent mode shows them.
-func (a agent) ops(rs []Value) []Value {
-	out := make([]Value, len(rs))
+func (a agent) ops(rs []value.Value) []value.Value {
+	out := make([]value.Value, len(rs))
 	for j, r := range rs {
 		out[j] = a.op(r)
 	}
@@ -146,8 +132,8 @@ func (a agent) ops(rs []Value) []Value {
 }
 
 // inner makes the members named key documents of their own.
-func (a agent) inner(key string) func(Member) Value {
-	return func(m Member) Value {
+func (a agent) inner(key string) func(value.Member) value.Value {
+	return func(m value.Member) value.Value {
 		if m.Key == key {
 			return a.document(m.Value)
 		}
@@ -156,7 +142,7 @@ func (a agent) inner(key string) func(Member) Value {
 }
 
 // eachMember is v with each member's value made by each.
-func eachMember(v Value, each func(Member) Value) Value {
+func eachMember(v value.Value, each func(value.Member) value.Value) value.Value {
 	out := copyObject(v)
 	for i, m := range out.Members {
 		out.Members[i].Value = each(m)
@@ -165,7 +151,7 @@ func eachMember(v Value, each func(Member) Value) Value {
 }
 
 // op transforms a successful op entry's result under its verb's policy.
-func (a agent) op(v Value) Value {
+func (a agent) op(v value.Value) value.Value {
 	if ok, _ := v.Says("ok"); !ok.IsTrue() {
 		return v
 	}
@@ -174,9 +160,9 @@ func (a agent) op(v Value) Value {
 
 // opMembers is how a successful op entry shows its members: its results
 // under its verb's policy, the others as they are.
-func (a agent) opMembers(v Value) func(Member) Value {
+func (a agent) opMembers(v value.Value) func(value.Member) value.Value {
 	tool, _ := v.Get("tool")
-	return func(m Member) Value {
+	return func(m value.Member) value.Value {
 		if m.Key == "result" {
 			return a.result(tool.Text, m.Value)
 		}
@@ -185,12 +171,12 @@ func (a agent) opMembers(v Value) func(Member) Value {
 }
 
 // result is present_with_policy then prepare_format_value for one op.
-func (a agent) result(tool string, v Value) Value {
+func (a agent) result(tool string, v value.Value) value.Value {
 	p := policyOf(tool)
 	if p.verbose {
 		return v
 	}
-	if p.agenda && v.Kind == Object {
+	if p.agenda && v.Kind == value.Object {
 		return a.agenda(v)
 	}
 	v = a.transform(v, treeContext{receipt: p.receipt})
@@ -201,13 +187,13 @@ func (a agent) result(tool string, v Value) Value {
 // next cursor goes back byte for byte (its timestamp spelling and full
 // UUID are its seek position), and an empty events list stays (it says
 // the agenda is done).
-func (a agent) agenda(v Value) Value {
-	next, nextAt := Value{}, -1
+func (a agent) agenda(v value.Value) value.Value {
+	next, nextAt := value.Value{}, -1
 	emptyEvents := false
-	if e, ok := last(v, "events"); ok && e.Kind == Array && len(e.Items) == 0 {
+	if e, ok := last(v, "events"); ok && e.Kind == value.Array && len(e.Items) == 0 {
 		emptyEvents = true
 	}
-	rest := Value{Kind: Object}
+	rest := value.Value{Kind: value.Object}
 	for i, m := range v.Members {
 		if m.Key == "next" {
 			next, nextAt = m.Value, i
@@ -217,7 +203,7 @@ func (a agent) agenda(v Value) Value {
 	}
 	out := redundancyDrop(a.transform(rest, treeContext{}))
 	if nextAt >= 0 {
-		out.Members = insertAt(out.Members, min(nextAt, len(out.Members)), Member{Key: "next", Value: next})
+		out.Members = insertAt(out.Members, min(nextAt, len(out.Members)), value.Member{Key: "next", Value: next})
 	}
 	if emptyEvents && !out.Has("events") {
 		at := len(out.Members)
@@ -226,13 +212,13 @@ func (a agent) agenda(v Value) Value {
 				at = min(i, len(out.Members))
 			}
 		}
-		out.Members = insertAt(out.Members, at, Member{Key: "events", Value: Value{Kind: Array}})
+		out.Members = insertAt(out.Members, at, value.Member{Key: "events", Value: value.Value{Kind: value.Array}})
 	}
 	return out
 }
 
-func insertAt(ms []Member, i int, m Member) []Member {
-	ms = append(ms, Member{})
+func insertAt(ms []value.Member, i int, m value.Member) []value.Member {
+	ms = append(ms, value.Member{})
 	copy(ms[i+1:], ms[i:])
 	ms[i] = m
 	return ms
@@ -289,10 +275,10 @@ type treeContext struct {
 
 // transform is transform_agent. A streamed list (AgentList) stays one:
 // its rows are transformed as they are read.
-func (a agent) transform(v Value, ctx treeContext) Value {
+func (a agent) transform(v value.Value, ctx treeContext) value.Value {
 	switch v.Kind {
-	case Array:
-		out := Value{Kind: Array, Items: make([]Value, len(v.Items)), Open: v.Open}
+	case value.Array:
+		out := value.Value{Kind: value.Array, Items: make([]value.Value, len(v.Items)), Open: v.Open}
 		child := treeContext{insideProperties: ctx.insideProperties, objectProperties: ctx.objectProperties, arrayMember: true}
 		if ctx.receipt == batchResults {
 			child.receipt = batchMember
@@ -301,36 +287,36 @@ func (a agent) transform(v Value, ctx treeContext) Value {
 			out.Items[i] = a.transform(it, child)
 		}
 		return out
-	case Object:
+	case value.Object:
 		return a.object(v, ctx)
 	}
 	return v
 }
 
-func (a agent) object(v Value, ctx treeContext) Value {
+func (a agent) object(v value.Value, ctx treeContext) value.Value {
 	v = lastOfEach(v)
 	envelope := ctx.page || stableListEnvelope(v) || keysetCursorEnvelope(v)
 	stream := streamEntry(v)
 	rel, hasRel := "", false
 	if ctx.arrayMember && !ctx.insideProperties && !v.Has("created_at_relative") &&
 		ctx.receipt != appendRoot && ctx.receipt != batchMember {
-		if c, ok := last(v, "created_at"); ok && c.Kind == String {
+		if c, ok := last(v, "created_at"); ok && c.Kind == value.String {
 			rel, hasRel = a.relative(c.Text)
 		}
 	}
-	out := Value{Kind: Object, Members: make([]Member, 0, len(v.Members)+1)}
+	out := value.Value{Kind: value.Object, Members: make([]value.Member, 0, len(v.Members)+1)}
 	for _, m := range v.Members {
 		k, val := m.Key, m.Value
 		keep := (stream && k == "record") ||
-			(val.Kind == String && ((ctx.receipt == appendRoot && k == "created_at") ||
+			(val.Kind == value.String && ((ctx.receipt == appendRoot && k == "created_at") ||
 				(ctx.receipt == batchMember && (k == "created_at" || k == "updated_at"))))
 		if !keep {
 			fc := fieldContext{
 				insideProperties: ctx.insideProperties || k == "properties",
-				objectProperties: ctx.objectProperties || (k == "properties" && val.Kind == Object),
+				objectProperties: ctx.objectProperties || (k == "properties" && val.Kind == value.Object),
 				listEnvelope:     envelope,
 			}
-			if ctx.receipt == batchRoot && k == "results" && val.Kind == Array {
+			if ctx.receipt == batchRoot && k == "results" && val.Kind == value.Array {
 				fc.receipt = batchResults
 			}
 			var drop bool
@@ -338,16 +324,16 @@ func (a agent) object(v Value, ctx treeContext) Value {
 				continue
 			}
 		}
-		out.Members = append(out.Members, Member{Key: k, Value: val})
+		out.Members = append(out.Members, value.Member{Key: k, Value: val})
 		if hasRel && k == "created_at" {
 			// khive's map is sorted, so the new key lands right after
 			// created_at; here, after the first created_at kept.
-			out.Members = append(out.Members, Member{Key: "created_at_relative", Value: Value{Kind: String, Text: rel}})
+			out.Members = append(out.Members, value.Member{Key: "created_at_relative", Value: value.Value{Kind: value.String, Text: rel}})
 			hasRel = false
 		}
 	}
 	if hasRel { // created_at itself was dropped: cannot happen for a string, kept for safety
-		out.Members = append(out.Members, Member{Key: "created_at_relative", Value: Value{Kind: String, Text: rel}})
+		out.Members = append(out.Members, value.Member{Key: "created_at_relative", Value: value.Value{Kind: value.String, Text: rel}})
 	}
 	return out
 }
@@ -360,42 +346,42 @@ type fieldContext struct {
 }
 
 // field is transform_field_agent: the value a field keeps, or drop.
-func (a agent) field(key string, v Value, ctx fieldContext) (out Value, drop bool) {
+func (a agent) field(key string, v value.Value, ctx fieldContext) (out value.Value, drop bool) {
 	switch v.Kind {
-	case Null:
+	case value.Null:
 		return v, !(preservedNull(key) || (ctx.listEnvelope && key == "next_after"))
-	case Array:
+	case value.Array:
 		if len(v.Items) == 0 && v.Streamed() == 0 { // a streamed list is not empty
 			return v, !(ctx.listEnvelope && preservedEmptyArray(key))
 		}
-	case Object:
+	case value.Object:
 		if len(v.Members) == 0 {
 			return v, true
 		}
-	case String:
+	case value.String:
 		switch {
 		case v.Text == "":
 			// A key under a properties object was written by a caller:
 			// "" there means set-to-empty (ADR-045 Amendment 3).
 			return v, !ctx.objectProperties
 		case canonicalUUID(v.Text) && shortensUUID(key):
-			return Value{Kind: String, Text: v.Text[:8]}, false
+			return value.Value{Kind: value.String, Text: v.Text[:8]}, false
 		case !ctx.insideProperties && key != "trigger_at" && key != "due" && looksLikeISO8601(v.Text):
 			if s, _, ok := exactTimestamp(v.Text); ok {
-				return Value{Kind: String, Text: s}, false
+				return value.Value{Kind: value.String, Text: s}, false
 			}
 		}
 		return v, false
-	case Number:
+	case value.Number:
 		if scoreField(key) {
 			if f, err := strconv.ParseFloat(v.Text, 64); err == nil {
 				r := sig3(f)
 				if math.IsNaN(r) || math.IsInf(r, 0) {
 					// A subnormal's factor overflows; serde_json has no
 					// number for the NaN that makes, and writes null.
-					return Value{Kind: Null}, false
+					return value.Value{Kind: value.Null}, false
 				}
-				return Value{Kind: Number, Text: rustFloat(r)}, false
+				return value.Value{Kind: value.Number, Text: rustFloat(r)}, false
 			}
 		}
 		return v, false
@@ -455,7 +441,7 @@ func shortensUUID(key string) bool {
 	return key == "id" || strings.HasSuffix(key, "_id") || key == "superseded_by" || key == "replaced_by"
 }
 
-func stableListEnvelope(v Value) bool {
+func stableListEnvelope(v value.Value) bool {
 	if !v.Has("requested_limit") || !v.Has("effective_limit") || !v.Has("limit_clamped") {
 		return false
 	}
@@ -469,32 +455,32 @@ func stableListEnvelope(v Value) bool {
 
 // keysetCursorEnvelope: knowledge.list's {results, next_after} and a
 // stream page's {entries, head_seq, next_after}.
-func keysetCursorEnvelope(v Value) bool {
+func keysetCursorEnvelope(v value.Value) bool {
 	if !v.Has("next_after") {
 		return false
 	}
-	if r, ok := last(v, "results"); ok && r.Kind == Array {
+	if r, ok := last(v, "results"); ok && r.Kind == value.Array {
 		return true
 	}
 	h, ok1 := last(v, "head_seq")
 	e, ok2 := last(v, "entries")
-	return ok1 && ok2 && h.Kind == Number && e.Kind == Array
+	return ok1 && ok2 && h.Kind == value.Number && e.Kind == value.Array
 }
 
 // streamEntry: a stream entry, whose record is the caller's own JSON.
-func streamEntry(v Value) bool {
+func streamEntry(v value.Value) bool {
 	s, ok := last(v, "seq")
-	return ok && s.Kind == Number && v.Has("id") && v.Has("created_at") && v.Has("record")
+	return ok && s.Kind == value.Number && v.Has("id") && v.Has("created_at") && v.Has("record")
 }
 
 // lastOfEach is v with one member per key, as serde_json reads an object:
 // the last value, here at the first one's place.
-func lastOfEach(v Value) Value {
+func lastOfEach(v value.Value) value.Value {
 	if !hasRepeatedKey(v.Members) {
 		return v // the rule, checked on every object: no map made for it
 	}
 	seen := make(map[string]int, len(v.Members))
-	out := Value{Kind: Object}
+	out := value.Value{Kind: value.Object}
 	for _, m := range v.Members {
 		if i, ok := seen[m.Key]; ok {
 			out.Members[i].Value = m.Value
@@ -508,7 +494,7 @@ func lastOfEach(v Value) Value {
 
 // hasRepeatedKey reports a key given twice: by comparing pairs for the
 // small objects most are, by a set past that.
-func hasRepeatedKey(ms []Member) bool {
+func hasRepeatedKey(ms []value.Member) bool {
 	if len(ms) <= 16 {
 		for i := range ms {
 			for j := i + 1; j < len(ms); j++ {
@@ -531,17 +517,17 @@ func hasRepeatedKey(ms []Member) bool {
 
 // last is the member a JSON object with repeated keys means in khive: the
 // last one (serde_json keeps the last of duplicates).
-func last(v Value, key string) (Value, bool) {
+func last(v value.Value, key string) (value.Value, bool) {
 	for i := len(v.Members) - 1; i >= 0; i-- {
 		if v.Members[i].Key == key {
 			return v.Members[i].Value, true
 		}
 	}
-	return Value{}, false
+	return value.Value{}, false
 }
 
-func copyObject(v Value) Value {
-	return Value{Kind: Object, Members: append([]Member(nil), v.Members...)}
+func copyObject(v value.Value) value.Value {
+	return value.Value{Kind: value.Object, Members: append([]value.Member(nil), v.Members...)}
 }
 
 // canonicalUUID is is_canonical_uuid: 8-4-4-4-12 hex digits, either case.
@@ -911,23 +897,23 @@ func rustFloat(f float64) string {
 // redundancyDrop is apply_redundancy_drop at Machine scope: on the result
 // and on every object in an array of it (recursively through arrays, not
 // through plain nested objects, as khive does).
-func redundancyDrop(v Value) Value {
+func redundancyDrop(v value.Value) value.Value {
 	switch v.Kind {
-	case Object:
+	case value.Object:
 		return dropRecord(v)
-	case Array:
+	case value.Array:
 		return dropItems(v)
 	}
 	return v
 }
 
-func dropItems(v Value) Value {
-	var out []Value // made once an item changes: most lists keep every one
+func dropItems(v value.Value) value.Value {
+	var out []value.Value // made once an item changes: most lists keep every one
 	for i, it := range v.Items {
-		if it.Kind == Object {
+		if it.Kind == value.Object {
 			if r, changed := dropFrom(it); changed {
 				if out == nil {
-					out = append(make([]Value, 0, len(v.Items)), v.Items[:i]...)
+					out = append(make([]value.Value, 0, len(v.Items)), v.Items[:i]...)
 				}
 				it = r
 			}
@@ -939,32 +925,32 @@ func dropItems(v Value) Value {
 	if out == nil {
 		return v
 	}
-	return Value{Kind: Array, Items: out, Open: v.Open}
+	return value.Value{Kind: value.Array, Items: out, Open: v.Open}
 }
 
 // dropRecord is drop_record at Machine scope: namespace "local" is the
 // default and goes; a properties entry equal to the top-level field of the
 // same name goes, except full_id and the round-trip IDs, which a strict
 // verb may read from either place.
-func dropRecord(v Value) Value {
+func dropRecord(v value.Value) value.Value {
 	v, _ = dropFrom(v)
 	return v
 }
 
 // dropFrom is dropRecord, and whether it changed v: when not, it is v
 // itself (no copy: most records of a long list lose nothing).
-func dropFrom(v Value) (Value, bool) {
+func dropFrom(v value.Value) (value.Value, bool) {
 	changed := false
-	if ns, ok := last(v, "namespace"); ok && ns.Kind == String && ns.Text == "local" {
+	if ns, ok := last(v, "namespace"); ok && ns.Kind == value.String && ns.Text == "local" {
 		v, changed = without(v, "namespace"), true
 	}
 	stream := streamEntry(v)
-	var out []Member // made once a member changes
+	var out []value.Member // made once a member changes
 	for i, m := range v.Members {
 		keep, same := true, true
 		switch {
-		case m.Key == "properties" && m.Value.Kind == Object:
-			props := Value{Kind: Object}
+		case m.Key == "properties" && m.Value.Kind == value.Object:
+			props := value.Value{Kind: value.Object}
 			for _, p := range m.Value.Members {
 				if p.Key != "full_id" && !roundTrip(p.Key) {
 					if top, ok := last(v, p.Key); ok && p.Key != "properties" && sameJSON(top, p.Value) {
@@ -978,13 +964,13 @@ func dropFrom(v Value) (Value, bool) {
 				m.Value = props
 			}
 		case stream && m.Key == "record":
-		case m.Value.Kind == Array:
+		case m.Value.Kind == value.Array:
 			if d := dropItems(m.Value); len(d.Items) > 0 && len(m.Value.Items) > 0 && &d.Items[0] != &m.Value.Items[0] {
 				m.Value, same = d, false
 			}
 		}
 		if (!keep || !same) && out == nil {
-			out = append(make([]Member, 0, len(v.Members)), v.Members[:i]...)
+			out = append(make([]value.Member, 0, len(v.Members)), v.Members[:i]...)
 		}
 		if out != nil && keep {
 			out = append(out, m)
@@ -993,11 +979,11 @@ func dropFrom(v Value) (Value, bool) {
 	if out == nil {
 		return v, changed
 	}
-	return Value{Kind: Object, Members: out}, true
+	return value.Value{Kind: value.Object, Members: out}, true
 }
 
-func without(v Value, key string) Value {
-	out := Value{Kind: Object, Members: make([]Member, 0, len(v.Members))}
+func without(v value.Value, key string) value.Value {
+	out := value.Value{Kind: value.Object, Members: make([]value.Member, 0, len(v.Members))}
 	for _, m := range v.Members {
 		if m.Key != key {
 			out.Members = append(out.Members, m)
@@ -1008,12 +994,12 @@ func without(v Value, key string) Value {
 
 // sameJSON is serde_json::Value equality: numbers by value within their
 // kind (integer or float), objects as maps.
-func sameJSON(a, b Value) bool {
+func sameJSON(a, b value.Value) bool {
 	if a.Kind != b.Kind {
 		return false
 	}
 	switch a.Kind {
-	case Number:
+	case value.Number:
 		ai, bi := isInteger(a.Text), isInteger(b.Text)
 		if ai != bi {
 			return false
@@ -1024,7 +1010,7 @@ func sameJSON(a, b Value) bool {
 		x, err1 := strconv.ParseFloat(a.Text, 64)
 		y, err2 := strconv.ParseFloat(b.Text, 64)
 		return err1 == nil && err2 == nil && x == y
-	case Array:
+	case value.Array:
 		if len(a.Items) != len(b.Items) || a.Streamed() != 0 || b.Streamed() != 0 {
 			return false // a streamed list's rows are not held: it equals none
 		}
@@ -1034,7 +1020,7 @@ func sameJSON(a, b Value) bool {
 			}
 		}
 		return true
-	case Object:
+	case value.Object:
 		keys := map[string]bool{}
 		for _, m := range a.Members {
 			keys[m.Key] = true

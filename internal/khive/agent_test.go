@@ -2,6 +2,7 @@ package khive
 
 import (
 	"bufio"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -248,7 +249,7 @@ func TestAgentReceiptsProtectOnlyTheirPaths(t *testing.T) {
 		}
 	}
 	for _, text := range []string{"", "not a timestamp", "2026-01-01T05:30:00.123456+05:30"} {
-		q := jsonout.Quote(text)
+		q := strconv.Quote(text) // plain ASCII: as JSON quotes it
 		for tool, doc := range map[string]string{
 			"stream.append": `{"created_at":` + q + `}`,
 			"stream.batch":  `{"results":[{"created_at":` + q + `,"updated_at":` + q + `}]}`,

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/khive-ai/khive-pretty/internal/recognise"
+	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
 // A document that is an object too large to hold (a map of a million
@@ -53,7 +54,7 @@ type AgentObject struct {
 	// told is the object of the members that decide (tells), the first
 	// and the last of each key, and the first other member (so that it
 	// has another key when the whole object has one: IsToolResult).
-	told  Value
+	told  value.Value
 	last  map[string]int // where in told the last member of a key given twice is
 	first map[string]bool
 	other bool
@@ -61,10 +62,10 @@ type AgentObject struct {
 	// order, and found the last value of each that ReadAgain met.
 	again   []string
 	want    map[string]bool
-	found   map[string]Value
+	found   map[string]value.Value
 	decided bool
-	each    func(Member) Value
-	shown   map[string]Value // a bare result: what the deciding members show
+	each    func(value.Member) value.Value
+	shown   map[string]value.Value // a bare result: what the deciding members show
 }
 
 // NewAgentObject is agent mode for a document that is an object too large
@@ -72,14 +73,14 @@ type AgentObject struct {
 func NewAgentObject(now time.Time) *AgentObject {
 	return &AgentObject{
 		a:     agent{now: now.Unix(), nanos: uint32(now.Nanosecond())},
-		told:  Value{Kind: Object},
+		told:  value.Value{Kind: value.Object},
 		last:  map[string]int{},
 		first: map[string]bool{},
 	}
 }
 
 // Read notes the object's next member.
-func (o *AgentObject) Read(m Member) {
+func (o *AgentObject) Read(m value.Member) {
 	if !tells(m.Key) {
 		if !o.other {
 			o.other = true
@@ -107,10 +108,10 @@ func (o *AgentObject) Again() bool {
 		return false
 	}
 	props, ok := last(o.told, "properties")
-	if !ok || props.Kind != Object {
+	if !ok || props.Kind != value.Object {
 		return false
 	}
-	o.want, o.found = map[string]bool{}, map[string]Value{}
+	o.want, o.found = map[string]bool{}, map[string]value.Value{}
 	for _, p := range props.Members {
 		if !tells(p.Key) && !o.want[p.Key] {
 			o.want[p.Key] = true
@@ -121,7 +122,7 @@ func (o *AgentObject) Again() bool {
 }
 
 // ReadAgain notes the member again, once every member has been read.
-func (o *AgentObject) ReadAgain(m Member) {
+func (o *AgentObject) ReadAgain(m value.Member) {
 	if o.want[m.Key] {
 		o.found[m.Key] = m.Value
 	}
@@ -134,14 +135,14 @@ func (o *AgentObject) decide() {
 	o.decided = true
 	for _, k := range o.again {
 		if v, ok := o.found[k]; ok {
-			o.told.Members = append(o.told.Members, Member{Key: k, Value: v})
+			o.told.Members = append(o.told.Members, value.Member{Key: k, Value: v})
 		}
 	}
 	if o.each = o.a.each(o.told); o.each != nil {
 		return
 	}
 	shown := o.a.result("", o.told)
-	o.shown = make(map[string]Value, len(shown.Members))
+	o.shown = make(map[string]value.Value, len(shown.Members))
 	for _, m := range shown.Members {
 		o.shown[m.Key] = m.Value
 	}
@@ -156,20 +157,20 @@ func (o *AgentObject) Bare() bool {
 
 // Told is what stands for the whole object in what decides about it (the
 // exit status): the members tells names.
-func (o *AgentObject) Told() Value {
+func (o *AgentObject) Told() value.Value {
 	o.decide()
 	return o.told
 }
 
 // Show is the member m as agent mode shows it, or false if it is dropped.
-func (o *AgentObject) Show(m Member) (Member, bool) {
+func (o *AgentObject) Show(m value.Member) (value.Member, bool) {
 	o.decide()
 	switch {
 	case o.each != nil:
-		return Member{Key: m.Key, Value: o.each(m)}, true
+		return value.Member{Key: m.Key, Value: o.each(m)}, true
 	case tells(m.Key):
 		v, ok := o.shown[m.Key]
-		return Member{Key: m.Key, Value: v}, ok
+		return value.Member{Key: m.Key, Value: v}, ok
 	}
 	return o.a.plain(m)
 }
@@ -177,13 +178,13 @@ func (o *AgentObject) Show(m Member) (Member, bool) {
 // plain is how a bare result shows a member that none of its decisions
 // reads (tells is false): as object and dropRecord show it, whatever the
 // rest.
-func (a agent) plain(m Member) (Member, bool) {
+func (a agent) plain(m value.Member) (value.Member, bool) {
 	v, drop := a.field(m.Key, m.Value, fieldContext{})
 	if drop {
-		return Member{}, false
+		return value.Member{}, false
 	}
-	if v.Kind == Array {
+	if v.Kind == value.Array {
 		v = dropItems(v)
 	}
-	return Member{Key: m.Key, Value: v}, true
+	return value.Member{Key: m.Key, Value: v}, true
 }

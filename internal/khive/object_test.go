@@ -22,32 +22,32 @@ var objectKeys = []string{
 
 // objectValue is a value for key: of the kind that makes key decide, or
 // not, or any other.
-func objectValue(r *rand.Rand, key string, depth int) Value {
+func objectValue(r *rand.Rand, key string, depth int) value.Value {
 	texts := []string{uuid, "2025-05-21T08:15:00+09:00", "local", "", "2.0", "search", "get", "x"}
 	switch n := r.IntN(10); {
 	case n == 0 && depth > 0:
-		o := Value{Kind: Object}
+		o := value.Value{Kind: value.Object}
 		for range r.IntN(4) {
 			k := objectKeys[r.IntN(len(objectKeys))]
-			o.Members = append(o.Members, Member{Key: k, Value: objectValue(r, k, depth-1)})
+			o.Members = append(o.Members, value.Member{Key: k, Value: objectValue(r, k, depth-1)})
 		}
 		return o
 	case n == 1 && depth > 0:
-		a := Value{Kind: Array, Items: []Value{}}
+		a := value.Value{Kind: value.Array, Items: []value.Value{}}
 		for range r.IntN(3) {
 			if r.IntN(2) == 0 {
-				a.Items = append(a.Items, Value{Kind: Object, Members: []Member{{Key: "type", Value: value.Text("text")}, {Key: "ok", Value: Value{Kind: value.Bool, Text: "true"}}}})
+				a.Items = append(a.Items, value.Value{Kind: value.Object, Members: []value.Member{{Key: "type", Value: value.Text("text")}, {Key: "ok", Value: value.Value{Kind: value.Bool, Text: "true"}}}})
 			} else {
 				a.Items = append(a.Items, objectValue(r, key, depth-1))
 			}
 		}
 		return a
 	case n == 2:
-		return Value{Kind: value.Bool, Text: []string{"true", "false"}[r.IntN(2)]}
+		return value.Value{Kind: value.Bool, Text: []string{"true", "false"}[r.IntN(2)]}
 	case n == 3:
-		return Value{Kind: Null}
+		return value.Value{Kind: value.Null}
 	case n == 4:
-		return Value{Kind: Number, Text: []string{"0", "3", "0.123456"}[r.IntN(3)]}
+		return value.Value{Kind: value.Number, Text: []string{"0", "3", "0.123456"}[r.IntN(3)]}
 	}
 	return value.Text(texts[r.IntN(len(texts))])
 }
@@ -55,37 +55,37 @@ func objectValue(r *rand.Rand, key string, depth int) Value {
 // frame is the members of a shape that decides how agent mode shows an
 // object (a wrapper, an envelope, a batch, a page, a stream entry), or
 // none.
-func frame(r *rand.Rand) Value {
-	o := func(ms ...Member) Value { return Value{Kind: Object, Members: ms} }
-	m := func(k string, v Value) Member { return Member{Key: k, Value: v} }
-	t, f, null := Value{Kind: value.Bool, Text: "true"}, Value{Kind: value.Bool, Text: "false"}, Value{Kind: Null}
-	num := func(n string) Value { return Value{Kind: Number, Text: n} }
-	any := func() Value { return objectValue(r, "a", 2) }
-	rows := func() Value {
-		return Value{Kind: Array, Items: []Value{o(m("id", value.Text(uuid)), m("created_at", value.Text("2025-05-21T08:15:00+09:00")), m("x", null))}}
+func frame(r *rand.Rand) value.Value {
+	o := func(ms ...value.Member) value.Value { return value.Value{Kind: value.Object, Members: ms} }
+	m := func(k string, v value.Value) value.Member { return value.Member{Key: k, Value: v} }
+	t, f, null := value.Value{Kind: value.Bool, Text: "true"}, value.Value{Kind: value.Bool, Text: "false"}, value.Value{Kind: value.Null}
+	num := func(n string) value.Value { return value.Value{Kind: value.Number, Text: n} }
+	any := func() value.Value { return objectValue(r, "a", 2) }
+	rows := func() value.Value {
+		return value.Value{Kind: value.Array, Items: []value.Value{o(m("id", value.Text(uuid)), m("created_at", value.Text("2025-05-21T08:15:00+09:00")), m("x", null))}}
 	}
 	tools := []string{"search", "get", "stream.append", "stream.batch", "schedule.agenda"}
 	switch r.IntN(9) {
 	case 0:
-		return o(m("content", Value{Kind: Array, Items: []Value{o(m("type", value.Text("text")), m("text", value.Text("x")))}}), m("structuredContent", any()), m("isError", f), m("_meta", any()))
+		return o(m("content", value.Value{Kind: value.Array, Items: []value.Value{o(m("type", value.Text("text")), m("text", value.Text("x")))}}), m("structuredContent", any()), m("isError", f), m("_meta", any()))
 	case 1:
 		return o(m("jsonrpc", value.Text("2.0")), m("id", num("1")), m("result", any()))
 	case 2:
-		return o(m("ok", t), m("tool", value.Text(tools[r.IntN(len(tools))])), m("result", o(m("items", rows()), m("next", any()), m("events", Value{Kind: Array}))))
+		return o(m("ok", t), m("tool", value.Text(tools[r.IntN(len(tools))])), m("result", o(m("items", rows()), m("next", any()), m("events", value.Value{Kind: value.Array}))))
 	case 3:
-		return o(m("results", Value{Kind: Array, Items: []Value{o(m("ok", t), m("tool", value.Text("search")), m("result", rows())), o(m("ok", f), m("error", any()))}}), m("summary", o()))
+		return o(m("results", value.Value{Kind: value.Array, Items: []value.Value{o(m("ok", t), m("tool", value.Text("search")), m("result", rows())), o(m("ok", f), m("error", any()))}}), m("summary", o()))
 	case 4:
-		return o(m("items", Value{Kind: Array}), m("requested_limit", num("5")), m("effective_limit", num("5")), m("limit_clamped", f), m("next_after", null))
+		return o(m("items", value.Value{Kind: value.Array}), m("requested_limit", num("5")), m("effective_limit", num("5")), m("limit_clamped", f), m("next_after", null))
 	case 5:
-		return o(m("entries", Value{Kind: Array}), m("head_seq", num("3")), m("next_after", null))
+		return o(m("entries", value.Value{Kind: value.Array}), m("head_seq", num("3")), m("next_after", null))
 	case 6:
 		return o(m("seq", num("1")), m("id", value.Text(uuid)), m("created_at", value.Text("2025-05-21T08:15:00+09:00")), m("record", o(m("x", null), m("id", value.Text(uuid)))))
 	}
-	return Value{Kind: Object}
+	return value.Value{Kind: value.Object}
 }
 
 // compact is v as agent output writes it.
-func compact(v Value) string {
+func compact(v value.Value) string {
 	var b strings.Builder
 	w := bufio.NewWriter(&b)
 	jsonout.Write(w, v, false, jsonout.Theme{})
@@ -106,20 +106,20 @@ func TestAgentObjectIsAgentHeld(t *testing.T) {
 		v := frame(r)
 		for range r.IntN(8) {
 			k := objectKeys[r.IntN(len(objectKeys))]
-			m := Member{Key: k, Value: objectValue(r, k, 2)}
+			m := value.Member{Key: k, Value: objectValue(r, k, 2)}
 			at := r.IntN(len(v.Members) + 1)
-			v.Members = append(v.Members[:at], append([]Member{m}, v.Members[at:]...)...)
+			v.Members = append(v.Members[:at], append([]value.Member{m}, v.Members[at:]...)...)
 		}
 		if len(v.Members) == 0 {
 			continue
 		}
 		if r.IntN(3) == 0 { // properties repeating fields of the object
-			p := Value{Kind: Object}
+			p := value.Value{Kind: value.Object}
 			for range 3 {
 				m := v.Members[r.IntN(len(v.Members))]
 				p.Members = append(p.Members, m)
 			}
-			v.Members = append(v.Members[:r.IntN(len(v.Members))], append([]Member{{Key: "properties", Value: p}}, v.Members[r.IntN(len(v.Members)):]...)...)
+			v.Members = append(v.Members[:r.IntN(len(v.Members))], append([]value.Member{{Key: "properties", Value: p}}, v.Members[r.IntN(len(v.Members)):]...)...)
 		}
 		o := NewAgentObject(khiveNow)
 		for _, m := range v.Members {
@@ -135,7 +135,7 @@ func TestAgentObjectIsAgentHeld(t *testing.T) {
 			bare++
 			members = lastOfEach(v).Members
 		}
-		got := Value{Kind: Object, Members: []Member{}}
+		got := value.Value{Kind: value.Object, Members: []value.Member{}}
 		for _, m := range members {
 			if m, ok := o.Show(m); ok {
 				got.Members = append(got.Members, m)

@@ -22,7 +22,7 @@ import (
 // the key of the member being read (the list, or the next level); or an
 // array (a request's ops): its items before the one being read.
 type Level struct {
-	Obj Value
+	Obj value.Value
 	Key string
 }
 
@@ -36,19 +36,19 @@ type Level struct {
 // document held back and read back, which says what comes after the list:
 // a request's summary, an op's tool after its result, as khive sorts
 // it). Any other document is held.
-func AgentStreams(levels []Level, first []Value, known Value) bool {
+func AgentStreams(levels []Level, first []value.Value, known value.Value) bool {
 	if len(levels) == 0 {
 		return true
 	}
 	doc := levels[0].Obj
-	if doc.Kind != Object || protocol.IsJSONRPC(doc) || protocol.IsToolResult(doc) {
+	if doc.Kind != value.Object || protocol.IsJSONRPC(doc) || protocol.IsToolResult(doc) {
 		return false
 	}
-	if len(levels) >= 3 && levels[1].Obj.Kind == Array {
+	if len(levels) >= 3 && levels[1].Obj.Kind == value.Array {
 		return levels[0].Key == "results" && recognise.Classify(known) == recognise.ShapeBatch && streamsOp(levels, 2, known)
 	}
 	for _, lv := range levels {
-		if lv.Obj.Kind != Object {
+		if lv.Obj.Kind != value.Object {
 			return false
 		}
 	}
@@ -65,7 +65,7 @@ func AgentStreams(levels []Level, first []Value, known Value) bool {
 	}
 	// The document as read so far, the list's first rows standing for it.
 	probe := copyObject(doc)
-	probe.Members = append(probe.Members, Member{Key: levels[0].Key, Value: Value{Kind: Array, Items: first}})
+	probe.Members = append(probe.Members, value.Member{Key: levels[0].Key, Value: value.Value{Kind: value.Array, Items: first}})
 	switch recognise.Classify(probe) {
 	case recognise.ShapeList, recognise.ShapeRecord:
 		return true
@@ -77,31 +77,31 @@ func AgentStreams(levels []Level, first []Value, known Value) bool {
 // list (or is it: levels[at+1] is then the result's object) and is shown
 // as its tool says, all known before it: ok first, a tool that is text,
 // read or known, no result before it (op transforms each).
-func streamsOp(levels []Level, at int, known Value) bool {
+func streamsOp(levels []Level, at int, known value.Value) bool {
 	op := levels[at].Obj
 	ok, _ := op.Says("ok")
 	t, hasTool := opTool(levels, at, known)
-	if levels[at].Key != "result" || !ok.IsTrue() || !hasTool || t.Kind != String || op.Has("result") || len(levels) > at+2 {
+	if levels[at].Key != "result" || !ok.IsTrue() || !hasTool || t.Kind != value.String || op.Has("result") || len(levels) > at+2 {
 		return false
 	}
-	return len(levels) == at+1 || levels[at+1].Obj.Kind == Object
+	return len(levels) == at+1 || levels[at+1].Obj.Kind == value.Object
 }
 
 // opTool is the tool of the op envelope at level at: its first, read
 // before the list or, after it, known from the skeleton.
-func opTool(levels []Level, at int, known Value) (Value, bool) {
-	if t, ok := levels[at].Obj.Get("tool"); ok || known.Kind == Null {
+func opTool(levels []Level, at int, known value.Value) (value.Value, bool) {
+	if t, ok := levels[at].Obj.Get("tool"); ok || known.Kind == value.Null {
 		return t, ok
 	}
 	op := known
 	for i := range at {
 		switch n := len(levels[i].Obj.Members) + len(levels[i].Obj.Items); {
-		case op.Kind == Object && n < len(op.Members) && op.Members[n].Key == levels[i].Key:
+		case op.Kind == value.Object && n < len(op.Members) && op.Members[n].Key == levels[i].Key:
 			op = op.Members[n].Value
-		case op.Kind == Array && n < len(op.Items):
+		case op.Kind == value.Array && n < len(op.Items):
 			op = op.Items[n]
 		default:
-			return Value{}, false
+			return value.Value{}, false
 		}
 	}
 	return op.Get("tool")
@@ -128,16 +128,16 @@ type AgentList struct {
 
 // NewAgentList is agent mode for the document around a long list, known
 // as AgentStreams knows it.
-func NewAgentList(now time.Time, levels []Level, known Value) *AgentList {
+func NewAgentList(now time.Time, levels []Level, known value.Value) *AgentList {
 	l := &AgentList{a: agent{now: now.Unix(), nanos: uint32(now.Nanosecond())}, levels: levels, opAt: -1}
 	switch {
-	case len(levels) >= 3 && levels[1].Obj.Kind == Array:
+	case len(levels) >= 3 && levels[1].Obj.Kind == value.Array:
 		l.request, l.opAt = true, 2
 	case len(levels) > 0 && levels[0].Key == "result" && len(levels[0].Obj.Members) > 0:
 		l.opAt = 0 // an op envelope, known by what came before its result
 	}
 	if l.opAt >= 0 {
-		if t, _ := opTool(levels, l.opAt, known); t.Kind == String {
+		if t, _ := opTool(levels, l.opAt, known); t.Kind == value.String {
 			l.policy = policyOf(t.Text)
 		}
 	}
@@ -150,7 +150,7 @@ func NewAgentList(now time.Time, levels []Level, known Value) *AgentList {
 
 // streaming is the list while it is read: an array, not empty, whose rows
 // are shown as they come.
-var streaming = Value{Kind: Array, Open: &value.Open{N: 1}}
+var streaming = value.Value{Kind: value.Array, Open: &value.Open{N: 1}}
 
 // Before is what comes before the list, root first: each level's members
 // before the list (or the next level), as agent mode shows them, and the
@@ -159,30 +159,30 @@ var streaming = Value{Kind: Array, Open: &value.Open{N: 1}}
 // null next_after and empty rows, is known only from its limit fields,
 // which khive writes after the rows: a long list under a page's rows key
 // is taken to be a page's.
-func (l *AgentList) Before() (levels []Value, keys []string) {
-	levels = make([]Value, len(l.levels))
+func (l *AgentList) Before() (levels []value.Value, keys []string) {
+	levels = make([]value.Value, len(l.levels))
 	keys = make([]string, len(l.levels))
 	for i, lv := range l.levels {
-		if lv.Obj.Kind == Array {
-			levels[i] = Value{Kind: Array, Items: l.a.ops(lv.Obj.Items)}
+		if lv.Obj.Kind == value.Array {
+			levels[i] = value.Value{Kind: value.Array, Items: l.a.ops(lv.Obj.Items)}
 			continue
 		}
 		read := copyObject(lv.Obj)
-		read.Members = append(read.Members, Member{Key: lv.Key, Value: streaming})
+		read.Members = append(read.Members, value.Member{Key: lv.Key, Value: streaming})
 		page := i == len(l.levels)-1 && preservedEmptyArray(lv.Key)
 		ms, _ := l.cut(i, read, page)
-		levels[i], keys[i] = Value{Kind: Object, Members: ms}, lv.Key
+		levels[i], keys[i] = value.Value{Kind: value.Object, Members: ms}, lv.Key
 	}
 	return levels, keys
 }
 
 // Row is the list's next row as agent mode shows it.
-func (l *AgentList) Row(r Value) Value {
+func (l *AgentList) Row(r value.Value) value.Value {
 	if l.opAt >= 0 && l.policy.verbose {
 		return r
 	}
 	r = l.a.transform(r, l.rowCtx)
-	if r.Kind == Object {
+	if r.Kind == value.Object {
 		r = dropRecord(r)
 	}
 	return r
@@ -191,13 +191,13 @@ func (l *AgentList) Row(r Value) Value {
 // After is what comes after the list, root first: each level's members
 // (or a request's ops) after the list (or the next level), as agent mode
 // shows them, the document doc read whole, its list a streamed array.
-func (l *AgentList) After(doc Value) []Value {
-	after := make([]Value, len(l.levels))
+func (l *AgentList) After(doc value.Value) []value.Value {
+	after := make([]value.Value, len(l.levels))
 	v := doc
 	for i, lv := range l.levels {
-		if lv.Obj.Kind == Array {
+		if lv.Obj.Kind == value.Array {
 			at := len(lv.Obj.Items)
-			after[i] = Value{Kind: Array}
+			after[i] = value.Value{Kind: value.Array}
 			if at < len(v.Items) {
 				after[i].Items = l.a.ops(v.Items[at+1:])
 				v = v.Items[at]
@@ -205,7 +205,7 @@ func (l *AgentList) After(doc Value) []Value {
 			continue
 		}
 		_, ms := l.cut(i, v, false)
-		after[i] = Value{Kind: Object, Members: ms}
+		after[i] = value.Value{Kind: value.Object, Members: ms}
 		if at := len(lv.Obj.Members); at < len(v.Members) {
 			v = v.Members[at].Value // the member that was being read
 		}
@@ -215,7 +215,7 @@ func (l *AgentList) After(doc Value) []Value {
 
 // cut is level i's object as agent mode shows it, cut where the list (or
 // the next level) stands: the members before it and after it.
-func (l *AgentList) cut(i int, obj Value, page bool) (before, after []Member) {
+func (l *AgentList) cut(i int, obj value.Value, page bool) (before, after []value.Member) {
 	at := len(l.levels[i].Obj.Members) // where the list stands in what was read
 	if at >= len(obj.Members) {
 		return obj.Members, nil
@@ -228,7 +228,7 @@ func (l *AgentList) cut(i int, obj Value, page bool) (before, after []Member) {
 	}
 	shown := redundancyDrop(l.a.transform(obj, treeContext{receipt: l.policy.receipt, page: page}))
 	for k, m := range shown.Members { // one member a key, once transformed
-		if m.Key == l.levels[i].Key && m.Value.Kind == Array && m.Value.Streamed() != 0 {
+		if m.Key == l.levels[i].Key && m.Value.Kind == value.Array && m.Value.Streamed() != 0 {
 			return shown.Members[:k], shown.Members[k+1:]
 		}
 	}

@@ -52,9 +52,9 @@ func TestAgentListIsAgentHeld(t *testing.T) {
 		obj, at := doc, &streamed
 		for _, key := range tt.path {
 			if key == "[]" { // the first item of an array
-				levels = append(levels, Level{Obj: Value{Kind: Array}})
+				levels = append(levels, Level{Obj: value.Value{Kind: value.Array}})
 				obj = obj.Items[0]
-				at.Items = append([]Value{copyObject(obj)}, at.Items[1:]...)
+				at.Items = append([]value.Value{copyObject(obj)}, at.Items[1:]...)
 				at = &at.Items[0]
 				continue
 			}
@@ -62,13 +62,13 @@ func TestAgentListIsAgentHeld(t *testing.T) {
 			for obj.Members[i].Key != key {
 				i--
 			}
-			levels = append(levels, Level{Obj: Value{Kind: Object, Members: obj.Members[:i]}, Key: key})
+			levels = append(levels, Level{Obj: value.Value{Kind: value.Object, Members: obj.Members[:i]}, Key: key})
 			obj = obj.Members[i].Value
 			at.Members[i].Value = obj
-			if obj.Kind == Object {
+			if obj.Kind == value.Object {
 				at.Members[i].Value = copyObject(obj)
-			} else if obj.Kind == Array && key == "results" && len(tt.path) > 1 && tt.path[1] == "[]" && at == &streamed {
-				at.Members[i].Value = Value{Kind: Array, Items: append([]Value(nil), obj.Items...)}
+			} else if obj.Kind == value.Array && key == "results" && len(tt.path) > 1 && tt.path[1] == "[]" && at == &streamed {
+				at.Members[i].Value = value.Value{Kind: value.Array, Items: append([]value.Value(nil), obj.Items...)}
 			}
 			at = &at.Members[i].Value
 		}
@@ -80,10 +80,10 @@ func TestAgentListIsAgentHeld(t *testing.T) {
 		// Unknown (a document read from its input): a request may turn out
 		// to be none, the tool after the list is not read yet.
 		toolAfter := strings.Index(tt.doc, `"tool"`) > strings.Index(tt.doc, `"result"`)
-		if AgentStreams(levels, obj.Items[:1], Value{}) == (slices.Contains(tt.path, "[]") || toolAfter && strings.HasPrefix(tt.doc, `{"ok"`)) {
+		if AgentStreams(levels, obj.Items[:1], value.Value{}) == (slices.Contains(tt.path, "[]") || toolAfter && strings.HasPrefix(tt.doc, `{"ok"`)) {
 			t.Errorf("%s: streams %v, not known", tt.doc, !slices.Contains(tt.path, "[]"))
 		}
-		*at = Value{Kind: Array, Open: &value.Open{N: len(obj.Items)}}
+		*at = value.Value{Kind: value.Array, Open: &value.Open{N: len(obj.Items)}}
 
 		var b strings.Builder
 		w := bufio.NewWriter(&b)

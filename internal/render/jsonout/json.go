@@ -19,24 +19,9 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
-// Value and its kinds, for short.
-type (
-	Value  = value.Value
-	Member = value.Member
-)
-
-const (
-	Null   = value.Null
-	Bool   = value.Bool
-	Number = value.Number
-	String = value.String
-	Object = value.Object
-	Array  = value.Array
-)
-
 // Write writes v as JSON to w and a line break after it: indented with two
 // spaces, or on one line (compact), coloured by th.
-func Write(w *bufio.Writer, v Value, indent bool, th Theme) {
+func Write(w *bufio.Writer, v value.Value, indent bool, th Theme) {
 	j := writer{w: w, indent: indent, th: th}
 	j.value(v, 0)
 	w.WriteByte('\n')
@@ -46,20 +31,9 @@ func Write(w *bufio.Writer, v Value, indent bool, th Theme) {
 // inside one being written), handing own each value not held whole (its
 // Open set): own writes one itself, in its place, and says so, or leaves
 // it to be written as it is.
-func WriteInto(w *bufio.Writer, v Value, indent bool, th Theme, own func(Value) bool) {
+func WriteInto(w *bufio.Writer, v value.Value, indent bool, th Theme, own func(value.Value) bool) {
 	j := writer{w: w, indent: indent, th: th, own: own}
 	j.value(v, 0)
-}
-
-// Quote is s as a JSON string, escaped as Write escapes it.
-func Quote(s string) string {
-	var b strings.Builder
-	w := bufio.NewWriter(&b)
-	w.WriteByte('"')
-	writeText(w, s)
-	w.WriteByte('"')
-	w.Flush()
-	return b.String()
 }
 
 // Text writes a JSON string whose text comes in pieces (a long one, read
@@ -91,7 +65,7 @@ type writer struct {
 	w      *bufio.Writer
 	indent bool
 	th     Theme
-	own    func(Value) bool // WriteInto's
+	own    func(value.Value) bool // WriteInto's
 }
 
 // Theme colours JSON as jq -C does; the zero value has no colour.
@@ -99,25 +73,25 @@ type Theme struct {
 	Key, Str, Num, Lit, Null theme.Style
 }
 
-func (j *writer) value(v Value, depth int) {
+func (j *writer) value(v value.Value, depth int) {
 	if v.Open != nil && j.own != nil && j.own(v) {
 		return
 	}
 	switch v.Kind {
-	case Null:
+	case value.Null:
 		j.styled(j.th.Null, "null")
-	case Bool:
+	case value.Bool:
 		j.styled(j.th.Lit, v.Text)
-	case Number:
+	case value.Number:
 		j.styled(j.th.Num, v.Text)
-	case String:
+	case value.String:
 		j.quoted(j.th.Str, v.Text)
-	case Object:
+	case value.Object:
 		j.container('{', '}', len(v.Members), depth, func(i int) {
 			j.key(v.Members[i].Key)
 			j.value(v.Members[i].Value, depth+1)
 		})
-	case Array:
+	case value.Array:
 		j.container('[', ']', len(v.Items), depth, func(i int) { j.value(v.Items[i], depth+1) })
 	}
 }

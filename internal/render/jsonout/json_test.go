@@ -10,6 +10,17 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/sanitize"
 )
 
+// Quote is s as a JSON string, escaped as Write escapes it.
+func Quote(s string) string {
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	w.WriteByte('"')
+	writeText(w, s)
+	w.WriteByte('"')
+	w.Flush()
+	return b.String()
+}
+
 // Quote escapes what sanitize escapes, in JSON's spelling, and keeps what
 // sanitize keeps in context.
 func TestQuote(t *testing.T) {

@@ -1,6 +1,10 @@
 package jsonout
 
-import "bufio"
+import (
+	"bufio"
+
+	"github.com/khive-ai/khive-pretty/internal/value"
+)
 
 // Around is a document around a long list as it is to be written, the
 // list's rows one by one as they are read (khive.AgentList is -o agent's).
@@ -10,13 +14,13 @@ type Around interface {
 	// an object's members, with the key the list (or the next level) is
 	// under, or an array's items (keys[i] is then ""); none when the
 	// document is the list.
-	Before() (levels []Value, keys []string)
+	Before() (levels []value.Value, keys []string)
 	// Row is the list's next row as it is to be written.
-	Row(r Value) Value
+	Row(r value.Value) value.Value
 	// After is, for each of those levels, root first, what comes after
 	// the list (or the next level) in it, once the document, doc, is
 	// read: an object's members, an array's items.
-	After(doc Value) []Value
+	After(doc value.Value) []value.Value
 }
 
 // List writes a document around a long list on one line as it is read:
@@ -30,11 +34,11 @@ type List struct {
 
 // NewList starts writing the document around a long list to w: what
 // comes before the list, and its first rows.
-func NewList(w *bufio.Writer, a Around, first []Value) *List {
+func NewList(w *bufio.Writer, a Around, first []value.Value) *List {
 	l := &List{a: a, j: writer{w: w}}
 	levels, keys := a.Before()
 	for i, lv := range levels {
-		if lv.Kind == Array {
+		if lv.Kind == value.Array {
 			w.WriteByte('[')
 			for _, it := range lv.Items {
 				l.j.value(it, 0)
@@ -58,7 +62,7 @@ func NewList(w *bufio.Writer, a Around, first []Value) *List {
 }
 
 // Row writes the list's next row.
-func (l *List) Row(r Value) {
+func (l *List) Row(r value.Value) {
 	if l.rows > 0 {
 		l.j.w.WriteByte(',')
 	}
@@ -68,12 +72,12 @@ func (l *List) Row(r Value) {
 
 // Finish writes the rest of the document, complete now, its list read;
 // no line break after it.
-func (l *List) Finish(doc Value) {
+func (l *List) Finish(doc value.Value) {
 	w := l.j.w
 	w.WriteByte(']')
 	after := l.a.After(doc)
 	for i := len(after) - 1; i >= 0; i-- {
-		if after[i].Kind == Array {
+		if after[i].Kind == value.Array {
 			for _, it := range after[i].Items {
 				w.WriteByte(',')
 				l.j.value(it, 0)
@@ -105,7 +109,7 @@ func NewMembers(w *bufio.Writer) *Members {
 }
 
 // Member writes the object's next member.
-func (o *Members) Member(m Member) {
+func (o *Members) Member(m value.Member) {
 	if o.n > 0 {
 		o.j.w.WriteByte(',')
 	}

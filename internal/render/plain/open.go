@@ -19,7 +19,7 @@ import (
 
 // Document writes a document, which may be open, and returns the input's
 // error if its open list broke off.
-func (p Writer) Document(v Value) error {
+func (p Writer) Document(v value.Value) error {
 	p.err = new(error)
 	p.document(v)
 	if err := p.o.Err(); err != nil {
@@ -32,7 +32,7 @@ func (p Writer) Document(v Value) error {
 // the caller holds any other (value.Force). A request's ops are, when its
 // list is in the first result of an op that says ok before it (as
 // recognise.Streams lets one come): openOp writes that op as op would.
-func Takes(v Value) bool {
+func Takes(v value.Value) bool {
 	if !recognise.IsBatch(v) {
 		return true
 	}
@@ -42,7 +42,7 @@ func Takes(v Value) bool {
 	}
 	r := res.Items[len(res.Items)-1]
 	ok, _ := r.Says("ok")
-	if r.Kind != Object || !r.IsOpen() || !ok.IsTrue() {
+	if r.Kind != value.Object || !r.IsOpen() || !ok.IsTrue() {
 		return false
 	}
 	for i, m := range r.Members {
@@ -63,9 +63,9 @@ func (p Writer) fail(err error) bool {
 
 // whole is v read to its end; false, the error kept, when the input broke
 // off, and false, unread, when output failed: nothing more is read then.
-func (p Writer) whole(v Value) (Value, bool) {
+func (p Writer) whole(v value.Value) (value.Value, bool) {
 	if *p.err != nil || p.o.Err() != nil {
-		return Value{}, false
+		return value.Value{}, false
 	}
 	w, err := value.Whole(v)
 	return w, !p.fail(err)
@@ -74,7 +74,7 @@ func (p Writer) whole(v Value) (Value, bool) {
 // scalars writes the items of an open list of scalars after its first
 // ones, a value a line. An item that is not a scalar, after the first ones
 // were, gets its own indexed lines, as an item of a mixed list does.
-func (p Writer) scalars(list Value) {
+func (p Writer) scalars(list value.Value) {
 	rest := value.Take(list)
 	for n := len(list.Items); rest != nil && p.o.Err() == nil; n++ {
 		it, ok, err := rest.Next()
@@ -93,7 +93,7 @@ func (p Writer) scalars(list Value) {
 
 // listAfter is what follows an open list's rows: its metadata, or the
 // failure the list said after them.
-func (p Writer) listAfter(v Value, key string) {
+func (p Writer) listAfter(v value.Value, key string) {
 	w, ok := p.whole(v)
 	if !ok {
 		return
@@ -108,7 +108,7 @@ func (p Writer) listAfter(v Value, key string) {
 
 // envelopeAfter is what follows an open result: the envelope's fields
 // after it, or the failure it said after the result.
-func (p Writer) envelopeAfter(v Value) {
+func (p Writer) envelopeAfter(v value.Value) {
 	w, ok := p.whole(v)
 	if !ok {
 		return
@@ -126,7 +126,7 @@ func (p Writer) envelopeAfter(v Value) {
 // openRecord is a record whose last member is an open list (a graph's
 // nodes): its members as key: value lines, the list's items under their
 // index as they are read, then the members after it.
-func (p Writer) openRecord(v Value) {
+func (p Writer) openRecord(v value.Value) {
 	root := &pathSeg{}
 	last := v.Members[len(v.Members)-1]
 	for _, m := range v.Members[:len(v.Members)-1] {
@@ -134,7 +134,7 @@ func (p Writer) openRecord(v Value) {
 	}
 	list := &pathSeg{up: root, seg: joinPath("", last.Key)}
 	n := 0
-	item := func(it Value) {
+	item := func(it value.Value) {
 		p.walkAt(&pathSeg{up: list, seg: "[" + strconv.Itoa(n) + "]"}, last.Key, it)
 		n++
 	}
@@ -167,9 +167,9 @@ func (p Writer) openRecord(v Value) {
 // is read: each member as the held document's would be, except those that
 // may say it failed, which the decoder keeps for the whole document and
 // which come after them: the failure they report, or themselves as fields.
-func (p Writer) openObject(v Value) {
+func (p Writer) openObject(v value.Value) {
 	root := &pathSeg{}
-	member := func(m Member) {
+	member := func(m value.Member) {
 		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value)
 	}
 	for _, m := range v.Members {
@@ -203,7 +203,7 @@ func (p Writer) openObject(v Value) {
 // can (value.ReadPacked), as the rows held are. Rows too sparse for a
 // table are written by index, as held ones are; a table whose later rows
 // make it so ends there, and the rest are.
-func (p Writer) openTable(key string, first []Value, rest value.Cursor) {
+func (p Writer) openTable(key string, first []value.Value, rest value.Cursor) {
 	steered := recognise.SteerRows(first, p.spec, p.seen)
 	t := newTSV(p, steered)
 	if t == nil {
@@ -221,8 +221,8 @@ func (p Writer) openTable(key string, first []Value, rest value.Cursor) {
 		// Read here, each row lent: it is written before the next is
 		// read. Read ahead on another core, each row kept, it took
 		// longer (0.60 s to 0.53 s for a list of 111 MiB).
-		rest = value.CursorFunc(func() (Value, bool, error) {
-			var row Value
+		rest = value.CursorFunc(func() (value.Value, bool, error) {
+			var row value.Value
 			var ok bool
 			var err error
 			row, buf, ok, err = value.ReadPacked(tc, buf, &tmp, true)
@@ -237,7 +237,7 @@ func (p Writer) openTable(key string, first []Value, rest value.Cursor) {
 		}
 		n++
 		switch {
-		case row.Kind != Object:
+		case row.Kind != value.Object:
 			// A row that is not a record: its own lines, indexed as in a
 			// held list of mixed items; the table resumes under a new
 			// header.
@@ -266,19 +266,19 @@ func (p Writer) openTable(key string, first []Value, rest value.Cursor) {
 // further one as it is read, by index (items[1200].name: …), as a held
 // list too sparse for a table has them, after a blank line when a table
 // came before; n is the index of first's first row.
-func (p Writer) openByIndex(key string, n int, first []Value, rest value.Cursor) {
+func (p Writer) openByIndex(key string, n int, first []value.Value, rest value.Cursor) {
 	if n > 0 {
 		p.o.Gap()
 	}
 	list := listPath(key)
 	where := len(p.spec.Where) > 0
-	row := func(v Value) {
+	row := func(v value.Value) {
 		if value.IsPacked(v) {
 			// Read for a table it ended, lent: made whole, of its own.
 			v.Text = strings.Clone(v.Text)
 			v = value.Unpack(v)
 		}
-		if !where || v.Kind != Object || recognise.Keep(v, p.spec, p.seen) {
+		if !where || v.Kind != value.Object || recognise.Keep(v, p.spec, p.seen) {
 			p.row(list, key, n, v)
 		}
 		n++
@@ -300,7 +300,7 @@ func (p Writer) openByIndex(key string, n int, first []Value, rest value.Cursor)
 // in a temporary file) until the ops have all been read, as each is
 // headed "op #N of M" and M is known only then; then their headings and
 // sections, and what follows the ops.
-func (p Writer) openBatch(v, res Value) {
+func (p Writer) openBatch(v, res value.Value) {
 	held := spill.New(p.tmp)
 	defer held.Close()
 	bw := bufio.NewWriter(held)
@@ -353,10 +353,10 @@ func (p Writer) openBatch(v, res Value) {
 // op of a request, which says ok before it: recognise.Streams): its
 // fields, the result as it is read, then the fields after it, the first
 // ok and the tool its heading names left out, as op leaves them.
-func (p Writer) openOp(r Value) {
+func (p Writer) openOp(r value.Value) {
 	last := len(r.Members) - 1
 	okSeen, toolSeen := false, false
-	field := func(m Member, whole Value) {
+	field := func(m value.Member, whole value.Value) {
 		switch {
 		case m.Key == "ok" && !okSeen:
 			okSeen = true

@@ -6,6 +6,7 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/render/lines"
 	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
 // Part writes one part of a document: a value by its shape, prose as
@@ -34,12 +35,12 @@ func (p Writer) Part(pt protocol.Part) {
 		// "notification: METHOD", then its id and every param.
 		r := pt.Request
 		p.o.Line("request: " + plainText(r.Method))
-		p.field("", Member{Key: "id", Value: r.ID})
-		p.field("", Member{Key: "params", Value: r.Params})
+		p.field("", value.Member{Key: "id", Value: r.ID})
+		p.field("", value.Member{Key: "params", Value: r.Params})
 	case protocol.NotePart:
 		p.o.Line(plainText(pt.Note.Literal))
 		rest := pt.Note.Rest
-		if pt.Note.RestAll.Kind == Object {
+		if pt.Note.RestAll.Kind == value.Object {
 			rest = pt.Note.RestAll
 		}
 		for _, m := range rest.Members {

@@ -24,19 +24,6 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
-// Value and Member, for short.
-type (
-	Value  = value.Value
-	Member = value.Member
-)
-
-const (
-	Null   = value.Null
-	String = value.String
-	Object = value.Object
-	Array  = value.Array
-)
-
 // Steered is a writer whose tables show what --columns, --sort, --where
 // and --no-headers ask; seen, when set, collects what they met.
 func Steered(o *lines.Writer, spec steer.Spec, seen *recognise.Seen) Writer {
@@ -88,7 +75,7 @@ func (p Writer) Table(t recognise.Table) error {
 }
 
 // RecordsFrom starts (or goes on with) the table of records r with rows.
-func (p Writer) RecordsFrom(r *Records, rows []Value) {
+func (p Writer) RecordsFrom(r *Records, rows []value.Value) {
 	if r.t != nil {
 		for _, row := range rows {
 			p.Record(r, row)
@@ -134,9 +121,9 @@ type Records struct {
 func (r *Records) Started() bool { return r.t != nil }
 
 // Record adds a row to the table of records r, making it on the first.
-func (p Writer) Record(r *Records, row Value) {
+func (p Writer) Record(r *Records, row value.Value) {
 	if r.t == nil {
-		r.t = newTSV(p, []Value{row})
+		r.t = newTSV(p, []value.Value{row})
 		r.t.load(0)
 		r.t.write()
 		r.header = *p.header
@@ -185,7 +172,7 @@ func (p Writer) Temp(dir string) Writer {
 	return p
 }
 
-func (p Writer) document(v Value) {
+func (p Writer) document(v value.Value) {
 	switch recognise.Classify(v) {
 	case recognise.ShapeBatch:
 		p.batch(v)
@@ -222,22 +209,22 @@ func (p Writer) document(v Value) {
 
 // isTable reports a list of records: one --columns, --sort and --where
 // steer, at any depth, as every other output's tables.
-func isTable(v Value) bool { return len(v.Items) > 0 && value.AllObjects(v.Items) }
+func isTable(v value.Value) bool { return len(v.Items) > 0 && value.AllObjects(v.Items) }
 
 // CheckAll is Check of every list of records in v, at any depth: the
 // tables plain output steers.
-func CheckAll(v Value, spec steer.Spec, seen *recognise.Seen) {
+func CheckAll(v value.Value, spec steer.Spec, seen *recognise.Seen) {
 	switch {
-	case v.Kind == Array && isTable(v):
+	case v.Kind == value.Array && isTable(v):
 		Check(recognise.Table{Rows: v}, spec, seen)
 		for _, it := range v.Items {
 			CheckAll(it, spec, seen)
 		}
-	case v.Kind == Array:
+	case v.Kind == value.Array:
 		for _, it := range v.Items {
 			CheckAll(it, spec, seen)
 		}
-	case v.Kind == Object:
+	case v.Kind == value.Object:
 		for _, m := range v.Members {
 			CheckAll(m.Value, spec, seen)
 		}
@@ -246,7 +233,7 @@ func CheckAll(v Value, spec steer.Spec, seen *recognise.Seen) {
 
 // envelope: the envelope's own scalar fields as lines, the result as a
 // block of its own (a table, or its fields unprefixed), then the rest.
-func (p Writer) envelope(v Value) {
+func (p Writer) envelope(v value.Value) {
 	for _, m := range v.Members {
 		if m.Key == "result" {
 			p.o.Gap()
@@ -261,7 +248,7 @@ func (p Writer) envelope(v Value) {
 	}
 }
 
-func (p Writer) result(v Value) {
+func (p Writer) result(v value.Value) {
 	switch recognise.Classify(v) {
 	case recognise.ShapeRecord, recognise.ShapeArray:
 		if v.IsOpen() {
@@ -279,7 +266,7 @@ func (p Writer) result(v Value) {
 }
 
 // list: the rows as a table, then the metadata as key: value lines.
-func (p Writer) list(v Value) {
+func (p Writer) list(v value.Value) {
 	key, rows, _ := recognise.ListRows(v)
 	p.table(key, rows)
 	if v.IsOpen() {
@@ -290,7 +277,7 @@ func (p Writer) list(v Value) {
 }
 
 // listMeta writes a list's fields other than its rows, after them.
-func (p Writer) listMeta(v Value, key string) {
+func (p Writer) listMeta(v value.Value, key string) {
 	p.o.Gap()
 	for _, m := range v.Members {
 		if m.Key != key {
@@ -302,7 +289,7 @@ func (p Writer) listMeta(v Value, key string) {
 // errorEnvelope: "error: KIND: MESSAGE" first, so `grep ^error:` finds it,
 // then every other field in input order; the error object's own details as
 // error.*. A batch op's header already names its tool (skipTool).
-func (p Writer) errorEnvelope(v Value, skipTool bool) {
+func (p Writer) errorEnvelope(v value.Value, skipTool bool) {
 	ev := recognise.ViewError(v)
 	parts := []string{"error"}
 	if ev.Kind != "" && !ev.Aborted && !strings.HasPrefix(ev.Msg, ev.Kind+":") {
@@ -332,7 +319,7 @@ func (p Writer) errorEnvelope(v Value, skipTool bool) {
 // N counted from 0 as khive counts (its messages say "Fix op #1"), then
 // the summary as one line. A request whose first op's list comes open is
 // written as it is read (openBatch).
-func (p Writer) batch(v Value) {
+func (p Writer) batch(v value.Value) {
 	res, _ := v.Get("results")
 	if res.IsOpen() {
 		p.openBatch(v, res)
@@ -347,8 +334,8 @@ func (p Writer) batch(v Value) {
 
 // opTool is the tool an op's heading names: its first tool, when that is
 // text; any other tool is a field of the op like the rest.
-func opTool(r Value) (string, bool) {
-	if t, ok := r.Get("tool"); ok && t.Kind == String && t.Text != "" {
+func opTool(r value.Value) (string, bool) {
+	if t, ok := r.Get("tool"); ok && t.Kind == value.String && t.Text != "" {
 		return t.Text, true
 	}
 	return "", false
@@ -356,7 +343,7 @@ func opTool(r Value) (string, bool) {
 
 // opState is how an op ended: ok, partial (some of its items failed),
 // error or aborted.
-func opState(r Value) string {
+func opState(r value.Value) string {
 	if recognise.PartialOp(r) {
 		return "partial"
 	}
@@ -370,13 +357,13 @@ func opState(r Value) string {
 }
 
 // opHead is the line that heads op i of n.
-func opHead(i, n int, r Value) string {
+func opHead(i, n int, r value.Value) string {
 	tool, _ := opTool(r)
 	return "op #" + strconv.Itoa(i) + " of " + strconv.Itoa(n) + ": " + plainText(tool) + ": " + opState(r)
 }
 
 // op writes an op's section under its heading.
-func (p Writer) op(r Value) {
+func (p Writer) op(r value.Value) {
 	_, hasTool := opTool(r)
 	switch state := opState(r); {
 	case state == "ok" || state == "partial": // partial: its result says which items failed
@@ -403,11 +390,11 @@ func (p Writer) op(r Value) {
 
 // batchAfter writes what follows a request's ops: its other fields, the
 // summary as one line.
-func (p Writer) batchAfter(v Value) {
+func (p Writer) batchAfter(v value.Value) {
 	sum, _ := v.Get("summary")
 	for _, m := range value.WithoutFirst(v, map[string]bool{"results": true}).Members {
-		if m.Key == "summary" && m.Value.Kind == Object && sum.Kind == Object {
-			sum = Value{} // a second summary is a field
+		if m.Key == "summary" && m.Value.Kind == value.Object && sum.Kind == value.Object {
+			sum = value.Value{} // a second summary is a field
 			p.summary(m.Value)
 			continue
 		}
@@ -417,9 +404,9 @@ func (p Writer) batchAfter(v Value) {
 
 // summary writes {"succeeded":1,"failed":1} as "summary: 1 succeeded, 1
 // failed"; a count that is not a scalar gets its own summary.* lines.
-func (p Writer) summary(s Value) {
-	line := Value{Kind: Object}
-	var rest []Member
+func (p Writer) summary(s value.Value) {
+	line := value.Value{Kind: value.Object}
+	var rest []value.Member
 	for _, m := range s.Members {
 		if m.Value.Scalar() {
 			line.Members = append(line.Members, m)
@@ -434,7 +421,7 @@ func (p Writer) summary(s Value) {
 }
 
 // summaryText writes {"succeeded":1,"failed":1} as "1 succeeded, 1 failed".
-func summaryText(s Value, sep string) string {
+func summaryText(s value.Value, sep string) string {
 	var parts []string
 	for _, m := range s.Members {
 		parts = append(parts, plainScalar(m.Value)+" "+plainText(m.Key))
@@ -444,13 +431,13 @@ func summaryText(s Value, sep string) string {
 
 // field writes one member of an object under path ("" at the top): its key
 // is escaped and quoted as the path rules say, like every key.
-func (p Writer) field(path string, m Member) {
+func (p Writer) field(path string, m value.Member) {
 	p.walk(joinPath(path, m.Key), m.Key, m.Value)
 }
 
 // walk writes v under path as key: value lines: nested objects as dotted
 // keys, arrays of scalars inline, other arrays item by item as path[i].
-func (p Writer) walk(path, key string, v Value) {
+func (p Writer) walk(path, key string, v value.Value) {
 	p.walkAt(&pathSeg{seg: path}, key, v)
 }
 
@@ -480,9 +467,9 @@ func (s *pathSeg) String() string {
 	return string(b[i:])
 }
 
-func (p Writer) walkAt(path *pathSeg, key string, v Value) {
+func (p Writer) walkAt(path *pathSeg, key string, v value.Value) {
 	switch v.Kind {
-	case Object:
+	case value.Object:
 		if len(v.Members) == 0 {
 			// An empty object is a leaf: an MCP capability is there by
 			// being present ("logging": {}).
@@ -492,7 +479,7 @@ func (p Writer) walkAt(path *pathSeg, key string, v Value) {
 		for _, m := range v.Members {
 			p.walkAt(&pathSeg{up: path, seg: joinPath("", m.Key)}, m.Key, m.Value)
 		}
-	case Array:
+	case value.Array:
 		if len(v.Items) == 0 {
 			p.o.Pair(leafLabel(path.String(), "[]"), "[]")
 			return
@@ -526,8 +513,8 @@ func (p Writer) walkAt(path *pathSeg, key string, v Value) {
 // leaf writes a scalar's line: label, then the scalar as plainScalar
 // writes it, a text escaped as it is written (it may be hundreds of
 // megabytes: escaped whole first, it was held twice).
-func (p Writer) leaf(label string, v Value) {
-	if v.Kind != String || v.Text == "" {
+func (p Writer) leaf(label string, v value.Value) {
+	if v.Kind != value.String || v.Text == "" {
 		p.o.Pair(label, plainScalar(v))
 		return
 	}
@@ -536,8 +523,8 @@ func (p Writer) leaf(label string, v Value) {
 
 // leafText is what leafLabel needs of a scalar's text: the words it looks
 // for are the same escaped or not, so a long text is not escaped for it.
-func leafText(v Value) string {
-	if v.Kind == String && v.Text != "" {
+func leafText(v value.Value) string {
+	if v.Kind == value.String && v.Text != "" {
 		return v.Text
 	}
 	return plainScalar(v)
@@ -548,7 +535,7 @@ func leafText(v Value) string {
 // tools: the entries its view shows), each under its place in the input;
 // not ok for any other list, or one none of whose rows has every name
 // they give (it is not the list they are about).
-func (p Writer) steerList(path *pathSeg, v Value) ([]int, bool) {
+func (p Writer) steerList(path *pathSeg, v value.Value) ([]int, bool) {
 	if len(p.spec.Where) == 0 && len(p.spec.Sort) == 0 || !isTable(v) {
 		return nil, false
 	}
@@ -601,11 +588,11 @@ func leafLabel(path, text string) string {
 //
 // Rows too sparse for a table (recognise.Sparse) are written by index
 // instead, under key, the list's key ("" for a document that is a list).
-func (p Writer) table(key string, list Value) { p.tableAt(listPath(key), key, list) }
+func (p Writer) table(key string, list value.Value) { p.tableAt(listPath(key), key, list) }
 
 // tableAt is table of a list at path, where its rows go by index when
 // they are too sparse for a table (data.tasks[3].id).
-func (p Writer) tableAt(at *pathSeg, key string, list Value) {
+func (p Writer) tableAt(at *pathSeg, key string, list value.Value) {
 	if rest := value.Take(list); rest != nil {
 		p.openTable(key, list.Items, rest)
 		return
@@ -614,7 +601,7 @@ func (p Writer) tableAt(at *pathSeg, key string, list Value) {
 	steered, idx := rows, []int(nil) // idx: the place of each row kept, when steered
 	if len(p.spec.Where) > 0 || len(p.spec.Sort) > 0 {
 		idx = recognise.SteerIndex(rows, p.spec, p.seen)
-		steered = make([]Value, len(idx))
+		steered = make([]value.Value, len(idx))
 		for i, j := range idx {
 			steered[i] = rows[j]
 		}
@@ -646,7 +633,7 @@ func listPath(key string) *pathSeg {
 
 // row writes row n of a list by index, as a held list of mixed items
 // has its items: items[12].name: ….
-func (p Writer) row(list *pathSeg, key string, n int, row Value) {
+func (p Writer) row(list *pathSeg, key string, n int, row value.Value) {
 	p.walkAt(&pathSeg{up: list, seg: "[" + strconv.Itoa(n) + "]"}, key, row)
 }
 
@@ -683,14 +670,14 @@ func quote(s string) string {
 // plainText is untrusted text made safe and unambiguous for one line.
 func plainText(s string) string { return sanitize.String(s, sanitize.EscapeBackslash) }
 
-func plainScalar(v Value) string {
+func plainScalar(v value.Value) string {
 	switch v.Kind {
-	case String:
+	case value.String:
 		if v.Text == "" {
 			return `""` // not an empty line or cell, which a missing value is
 		}
 		return plainText(v.Text)
-	case Null:
+	case value.Null:
 		return "null"
 	}
 	return v.Text // numbers exactly as written; true, false
@@ -698,14 +685,14 @@ func plainScalar(v Value) string {
 
 // inlineScalars joins scalars with ", ". An item that would blur the list
 // (empty, holding a comma or a quote, or padded with spaces) is quoted.
-func inlineScalars(items []Value) string {
+func inlineScalars(items []value.Value) string {
 	var b strings.Builder
 	for i, it := range items {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		s := plainScalar(it)
-		if it.Kind == String && blursList(s) {
+		if it.Kind == value.String && blursList(s) {
 			s = quote(it.Text)
 		}
 		b.WriteString(s)
@@ -726,7 +713,7 @@ func blursList(s string) bool {
 func Text(s string) string { return plainText(s) }
 
 // Scalar is a scalar as plain output writes it.
-func Scalar(v Value) string { return plainScalar(v) }
+func Scalar(v value.Value) string { return plainScalar(v) }
 
 // Quote is text quoted as plain output quotes a key or a list item.
 func Quote(s string) string { return quote(s) }

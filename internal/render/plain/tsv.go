@@ -28,7 +28,7 @@ type tsv struct {
 	p     Writer
 	keys  recognise.KeyTree[tsvCell] // the columns, the top level in order of appearance
 	shown []*tsvCol
-	first []Value // the rows it was made with, packed
+	first []value.Value // the rows it was made with, packed
 	gen   int
 	b     strings.Builder
 	arena []byte // the current row's cells made of more than one value (lists)
@@ -71,8 +71,8 @@ type tsvCell struct {
 
 // newTSV is the table of rows, its header written; nil, with nothing
 // written, when they are too sparse for one (recognise.Sparse).
-func newTSV(p Writer, rows []Value) *tsv {
-	t := &tsv{p: p, first: make([]Value, len(rows))}
+func newTSV(p Writer, rows []value.Value) *tsv {
+	t := &tsv{p: p, first: make([]value.Value, len(rows))}
 	for r, row := range rows {
 		t.first[r] = t.pack(row)
 		t.read(t.first[r])
@@ -92,7 +92,7 @@ func newTSV(p Writer, rows []Value) *tsv {
 }
 
 // pack is row packed, as rows read token by token are.
-func (t *tsv) pack(row Value) Value {
+func (t *tsv) pack(row value.Value) value.Value {
 	if value.IsPacked(row) {
 		return row
 	}
@@ -109,7 +109,7 @@ func (t *tsv) load(r int) {
 
 // next makes a further row (a record, packed or not) the current row,
 // heading the rows from it with the new columns it brings.
-func (t *tsv) next(row Value) {
+func (t *tsv) next(row value.Value) {
 	row = t.pack(row)
 	t.read(row)
 	if t.added && !t.long {
@@ -126,7 +126,7 @@ func (t *tsv) next(row Value) {
 }
 
 // read makes row, packed, the current row.
-func (t *tsv) read(row Value) {
+func (t *tsv) read(row value.Value) {
 	t.gen++
 	t.keys.Row()
 	if !t.again {
@@ -161,17 +161,17 @@ func (t *tsv) object(n *tsvCol, head, body string, top bool) int {
 			}
 		}
 		switch {
-		case top && (kind == Object || kind == Array) && slices.Contains(t.p.wholeKeys, key):
+		case top && (kind == value.Object || kind == value.Array) && slices.Contains(t.p.wholeKeys, key):
 			// One cell, as the shape plans.
 			t.cell(k, h, plainText(value.Compact(value.Unpacked(kind, b))))
-		case kind == Object:
+		case kind == value.Object:
 			// The object's own cell is empty: its column only places its
 			// fields'.
 			t.cell(k, h, "")
 			if t.object(k, h, b, false) == 0 {
 				t.cell(k, h, "{}")
 			}
-		case kind == Array:
+		case kind == value.Array:
 			t.array(k, h, b)
 		default:
 			t.scalar(k, h, kind, b)
