@@ -144,16 +144,30 @@ func (h *Writer) block(b view.Block, indent int) error {
 		h.tree(b)
 	case view.Diff:
 		h.diff(b)
+	case view.Later, view.Stream:
+		return Each(b, func(next view.Block) error { return h.block(next, indent) }, h.o.Err)
+	default:
+		return fmt.Errorf("human: no writer for %T", b)
+	}
+	return nil
+}
+
+// Each writes, by write, the blocks a Later or a Stream stands for, as
+// they are made, and stops at the first error of write, of making them,
+// or of the output (outErr): nothing more is read once output failed.
+// The Markdown writer expands them the same way.
+func Each(b view.Block, write func(view.Block) error, outErr func() error) error {
+	switch b := b.(type) {
 	case view.Later:
-		if err := h.o.Err(); err != nil {
-			return err // nothing more is read once output failed
+		if err := outErr(); err != nil {
+			return err
 		}
 		blocks, err := b.Blocks()
 		if err != nil {
 			return err
 		}
 		for _, next := range blocks {
-			if err := h.block(next, indent); err != nil {
+			if err := write(next); err != nil {
 				return err
 			}
 		}
@@ -163,15 +177,13 @@ func (h *Writer) block(b view.Block, indent int) error {
 			if err != nil || !ok {
 				return err
 			}
-			if err := h.block(next, indent); err != nil {
+			if err := write(next); err != nil {
 				return err
 			}
-			if err := h.o.Err(); err != nil {
+			if err := outErr(); err != nil {
 				return err
 			}
 		}
-	default:
-		return fmt.Errorf("human: no writer for %T", b)
 	}
 	return nil
 }

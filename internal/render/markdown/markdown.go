@@ -157,32 +157,12 @@ func (m Writer) streamed(b view.Block) error {
 			return m.o.Err()
 		}
 	case view.Later:
-		if err := m.o.Err(); err != nil {
-			return err // nothing more is read once output failed
-		}
-		blocks, err := b.Blocks()
-		if err != nil {
+		if err := human.Each(b, m.streamed, m.o.Err); err != nil {
 			return err
-		}
-		for _, next := range blocks {
-			if err := m.streamed(next); err != nil {
-				return err
-			}
 		}
 		return m.o.Err()
 	case view.Stream:
-		for {
-			next, ok, err := b.Next()
-			if err != nil || !ok {
-				return err
-			}
-			if err := m.streamed(next); err != nil {
-				return err
-			}
-			if err := m.o.Err(); err != nil {
-				return err
-			}
-		}
+		return human.Each(b, m.streamed, m.o.Err)
 	}
 	return m.block(b)
 }
