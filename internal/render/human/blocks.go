@@ -76,7 +76,7 @@ func (h *Writer) errorBlock(e view.Error) {
 				indent = min(indent, max(h.width-body-minValueW, 0))
 			}
 			pad := blank(body + indent)
-			for _, part := range wrapText(sanitize.String(text, h.san()), h.width-len(pad)) {
+			for _, part := range wrapText(sanitize.String(text, h.San()), h.width-len(pad)) {
 				h.o.Line(strings.TrimRight(pad+part, " "))
 			}
 		}
@@ -235,7 +235,7 @@ func (h *Writer) firstLines(text string, width, n int) ([]string, int) {
 		if n >= 0 {
 			ln = strings.ReplaceAll(ln, "\t", "    ") // a shortened view expands tabs; --verbose and errors show them
 		}
-		w := []string{sanitize.String(ln, h.san())}
+		w := []string{sanitize.String(ln, h.San())}
 		if width > 0 {
 			w = wrapText(w[0], width)
 		}
@@ -343,7 +343,7 @@ func (h *Writer) prose(p view.Prose) {
 	}
 	for i, raw := range texts {
 		pl := p.Lines[i]
-		safe := Untab(raw, h.san())
+		safe := Untab(raw, h.San())
 		trimmed := strings.TrimLeft(safe, " ")
 		hang := listMarker(trimmed)
 		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
@@ -354,7 +354,7 @@ func (h *Writer) prose(p view.Prose) {
 		lead, segs := h.hangingBy(safe, hang)
 		first, more := segs[0], segs[1:]
 		restStyle := theme.Style{}
-		tag := sanitize.String(pl.Tag, h.san())
+		tag := sanitize.String(pl.Tag, h.San())
 		switch {
 		case pl.Kind == view.Tagged && i == 0 && strings.HasPrefix(first, tag):
 			h.o.Line(lead + h.th.Bold.Render(h.tone(pl.Tone).Render(tag)) + first[len(tag):])

@@ -333,7 +333,7 @@ func (h *Writer) wrapLines(text string, col int, style theme.Style) []string {
 	}
 	var out []string
 	for _, ln := range strings.Split(text, "\n") {
-		ln = strings.TrimRight(sanitize.String(ln, h.san()), " ")
+		ln = strings.TrimRight(sanitize.String(ln, h.San()), " ")
 		trimmed := strings.TrimLeft(ln, " ")
 		lead := ln[:len(ln)-len(trimmed)]
 		w := 0

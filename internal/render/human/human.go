@@ -191,18 +191,18 @@ func Each(b view.Block, write func(view.Block) error, outErr func() error) error
 // Line writes one line of text, as a note the Markdown writer borrows.
 func (h *Writer) Line(s string) { h.o.Line(s) }
 
-// text makes untrusted text safe for one line of a terminal, and in
-// Markdown's use also escapes what Markdown would read as structure.
-// san is how text is made safe: a tool's colours (SGR sequences) left
+// San is how text is made safe: a tool's colours (SGR sequences) left
 // out, every other escape escaped; under --verbose, which shows every
-// byte, those too.
-func (h *Writer) san() sanitize.Flags {
+// byte, those too. The Markdown writer's text is made safe the same way.
+func (h *Writer) San() sanitize.Flags {
 	if h.opt.Verbose {
 		return 0
 	}
 	return sanitize.DropSGR
 }
 
+// text makes untrusted text safe for one line of a terminal, and in
+// Markdown's use also escapes what Markdown would read as structure.
 func (h *Writer) text(s string) string {
 	s = format.Bound(s, h.g.Ellipsis)
 	if strings.IndexByte(s, '\n') >= 0 {
@@ -212,7 +212,7 @@ func (h *Writer) text(s string) string {
 		}
 		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", nl)
 	}
-	s = sanitize.String(s, h.san())
+	s = sanitize.String(s, h.San())
 	if h.opt.Escape != nil {
 		s = h.opt.Escape(s)
 	}

@@ -115,13 +115,13 @@ func (h *Writer) drawMDTable(lines []string, width int) []string {
 		row := make([]table.Cell, len(cols))
 		for j := range row {
 			if j < len(cells) {
-				row[j] = table.Cell{Text: Untab(cells[j], h.san())}
+				row[j] = table.Cell{Text: Untab(cells[j], h.San())}
 			}
 		}
 		rows = append(rows, row)
 	}
 	for i := range cols {
-		cols[i].Header = Untab(cols[i].Header, h.san())
+		cols[i].Header = Untab(cols[i].Header, h.San())
 	}
 	var b strings.Builder
 	tw, err := table.NewWriter(&b, cols, rows, table.Options{Width: width, Gap: 2, Ellipsis: h.g.Ellipsis})

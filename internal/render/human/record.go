@@ -295,7 +295,7 @@ func (h *Writer) multiline(prefix string, col int, s string, raw bool) {
 		lns, left = h.firstLines(s, h.width-col, n-1)
 	}
 	for i, ln := range lns {
-		ln = sanitize.String(ln, h.san())
+		ln = sanitize.String(ln, h.San())
 		if i == 0 {
 			h.o.Line(strings.TrimRight(prefix+ln, " "))
 		} else {

@@ -62,7 +62,7 @@ func (h *Writer) hangingBy(ln string, hang int) (lead string, segs []string) {
 // textLine writes one line of a text shown whole (a document, a diff):
 // tabs expanded, wrapped rather than cut, in style.
 func (h *Writer) textLine(raw string, style theme.Style) {
-	lead, segs := h.hanging(Untab(raw, h.san()))
+	lead, segs := h.hanging(Untab(raw, h.San()))
 	for i, seg := range segs {
 		seg = strings.TrimRight(seg, " ")
 		switch {

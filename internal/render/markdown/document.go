@@ -5,7 +5,6 @@ import (
 
 	"github.com/khive-ai/khive-pretty/internal/format"
 	"github.com/khive-ai/khive-pretty/internal/render/human"
-	"github.com/khive-ai/khive-pretty/internal/sanitize"
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
@@ -46,21 +45,12 @@ func (m Writer) diff(d view.Diff) {
 		texts[i] = l.Text
 	}
 	// Not trimmed: white space at the end of a line can be the change.
-	m.fenced(strings.Join(texts, "\n"), "diff", texts, func(ln string) string { return human.Untab(ln, m.san()) })
+	m.fenced(strings.Join(texts, "\n"), "diff", texts, func(ln string) string { return human.Untab(ln, m.h.San()) })
 }
 
 // untab is a line of a text shown whole: safe, tabs expanded, without the
 // white space it ends with, which no one sees.
-func (m Writer) untab(ln string) string { return strings.TrimRight(human.Untab(ln, m.san()), " ") }
-
-// san is how text is made safe: a tool's colours left out, but under
-// --verbose, which shows every byte escaped.
-func (m Writer) san() sanitize.Flags {
-	if m.opt.Verbose {
-		return 0
-	}
-	return sanitize.DropSGR
-}
+func (m Writer) untab(ln string) string { return strings.TrimRight(human.Untab(ln, m.h.San()), " ") }
 
 // tree is a nested list: names as code, directories in bold with a "/"
 // after them, sizes after a separator.
