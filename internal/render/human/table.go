@@ -27,7 +27,7 @@ func (h *Writer) table(t view.Table, indent int) error {
 			return nil
 		}
 	}
-	if len(t.Rows) == 1 && t.Stream == nil && h.width > 0 && !t.Exact && !t.InRow && !hasIdentity(t) {
+	if len(t.Rows) == 1 && t.Stream == nil && h.width > 0 && !t.Exact && !t.InRow && !slices.ContainsFunc(t.Columns, func(c view.Column) bool { return c.Identity }) {
 		// One row of fields no shape of ours names, too many for the
 		// terminal (stat's): one under another they say all of it, where
 		// a table would hide what the row is.
@@ -247,7 +247,7 @@ func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
 			grid[r] = pick(grid[r], f.show)
 		}
 	}
-	under := hasUnder(t)
+	under := slices.ContainsFunc(t.Columns, func(c view.Column) bool { return c.Under })
 	start := table.NewWriter
 	fit := grid
 	if grows := t.Stream != nil || len(rest) > 0; grows {
@@ -318,27 +318,6 @@ func (ot *OpenTable) shows() []int {
 		}
 	}
 	return cols
-}
-
-// hasIdentity reports a table with a column that names its rows (an id,
-// a name, a status).
-func hasIdentity(t view.Table) bool {
-	for _, c := range t.Columns {
-		if c.Identity {
-			return true
-		}
-	}
-	return false
-}
-
-// hasUnder reports a table with a column shown under its rows.
-func hasUnder(t view.Table) bool {
-	for _, c := range t.Columns {
-		if c.Under {
-			return true
-		}
-	}
-	return false
 }
 
 // pick is the elements of s at idx, in place: idx is increasing.
