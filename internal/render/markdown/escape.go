@@ -113,6 +113,15 @@ func Strong(s string) string {
 // still escaped, as GitHub tables require even in code.
 func Code(s string) string {
 	s = inline(sanitize.String(s, 0))
+	f := strings.Repeat("`", backticks(s)+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return f + strings.ReplaceAll(s, "|", `\|`) + f
+}
+
+// backticks is the longest run of backticks in s.
+func backticks(s string) int {
 	longest, run := 0, 0
 	for i := 0; i < len(s); i++ {
 		if s[i] == '`' {
@@ -122,9 +131,5 @@ func Code(s string) string {
 			run = 0
 		}
 	}
-	f := strings.Repeat("`", longest+1)
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
-		s = " " + s + " "
-	}
-	return f + strings.ReplaceAll(s, "|", `\|`) + f
+	return longest
 }

@@ -706,15 +706,4 @@ func (m Writer) fenced(text, lang string, lines []string, safe func(string) stri
 }
 
 // fence returns a code fence longer than any run of backticks in code.
-func fence(code string) string {
-	longest, run := 0, 0
-	for _, c := range code {
-		if c == '`' {
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	return strings.Repeat("`", max(3, longest+1))
-}
+func fence(code string) string { return strings.Repeat("`", max(3, backticks(code)+1)) }
