@@ -195,19 +195,8 @@ func writeJSONText(w *bufio.Writer, s string) {
 // appendJSONEscape appends r escaped, in the shortest form JSON has for it
 // (the spelling jsontext uses).
 func appendJSONEscape(b []byte, r rune) []byte {
-	switch r {
-	case '\\':
-		return append(b, '\\', '\\')
-	case '\b':
-		return append(b, '\\', 'b')
-	case '\f':
-		return append(b, '\\', 'f')
-	case '\n':
-		return append(b, '\\', 'n')
-	case '\r':
-		return append(b, '\\', 'r')
-	case '\t':
-		return append(b, '\\', 't')
+	if i := strings.IndexRune("\\\b\f\n\r\t", r); i >= 0 {
+		return append(b, '\\', `\bfnrt`[i])
 	}
 	if r > 0xffff {
 		hi, lo := utf16.EncodeRune(r)
