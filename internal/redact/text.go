@@ -30,28 +30,19 @@ var classes = func() (t [256]uint8) {
 }()
 
 func isDigit(c byte) bool { return classes[c]&cDigit != 0 }
-func isHex(c byte) bool   { return classes[c]&(cDigit|cHexLetter) != 0 }
 func isAlnum(c byte) bool { return classes[c] != 0 }
 
-// digits reports whether s[i:] starts with n digits.
-func digits(s []byte, i, n int) bool {
-	if i < 0 || i+n > len(s) {
-		return false
-	}
-	for _, c := range s[i : i+n] {
-		if !isDigit(c) {
-			return false
-		}
-	}
-	return true
-}
+// digits reports whether s[i:] starts with n digits; hexes, n hex digits.
+func digits(s []byte, i, n int) bool { return all(s, i, n, cDigit) }
+func hexes(s []byte, i, n int) bool  { return all(s, i, n, cDigit|cHexLetter) }
 
-func hexes(s []byte, i, n int) bool {
+// all reports whether s[i:] starts with n bytes of the classes in class.
+func all(s []byte, i, n int, class uint8) bool {
 	if i < 0 || i+n > len(s) {
 		return false
 	}
 	for _, c := range s[i : i+n] {
-		if !isHex(c) {
+		if classes[c]&class == 0 {
 			return false
 		}
 	}
@@ -106,12 +97,20 @@ func clockAt(s []byte, i int) int {
 	j += c + 2
 	if c2 := colon(s, j); c2 > 0 && digits(s, j+c2, 2) {
 		j += c2 + 2
-		if j+1 < len(s) && (s[j] == '.' || s[j] == ',') && isDigit(s[j+1]) {
-			j++
-			for j < len(s) && isDigit(s[j]) {
-				j++
-			}
-		}
+		j += fraction(s, j)
+	}
+	return j - i
+}
+
+// fraction is the length of a fraction of a second at s[i:] (a dot or a
+// comma, then digits); 0 for none.
+func fraction(s []byte, i int) int {
+	if i+1 >= len(s) || s[i] != '.' && s[i] != ',' || !isDigit(s[i+1]) {
+		return 0
+	}
+	j := i + 1
+	for j < len(s) && isDigit(s[j]) {
+		j++
 	}
 	return j - i
 }
@@ -158,12 +157,7 @@ func stampAt(s []byte, i int) int {
 			n = 6
 		}
 		j += n
-		if j+1 < len(s) && (s[j] == '.' || s[j] == ',') && isDigit(s[j+1]) {
-			j++
-			for j < len(s) && isDigit(s[j]) {
-				j++
-			}
-		}
+		j += fraction(s, j)
 		j += zoneAt(s, j)
 		if !endsWord(s, j) {
 			return 0
@@ -376,14 +370,8 @@ func (r *Redactor) text(dst, s []byte, rules textRules) ([]byte, bool) {
 				continue
 			}
 		}
-		if digitsOnly {
-			if n := stampAt(s, start); n > 0 {
-				emit(start, n, 't', false)
-				i = start + n
-				continue
-			}
-		} else if !digitsOnly && word >= 9 && isDigit(s[start]) {
-			// 20261128T134652Z reads as one word.
+		// 20261128T134652Z reads as one word.
+		if digitsOnly || word >= 9 && isDigit(s[start]) {
 			if n := stampAt(s, start); n > 0 {
 				emit(start, n, 't', false)
 				i = start + n
