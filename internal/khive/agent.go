@@ -53,11 +53,10 @@ type agent struct {
 }
 
 func (a agent) document(v value.Value) value.Value {
-	if v.Kind != value.Object {
-		return a.result("", v)
-	}
-	if each := a.each(v); each != nil {
-		return eachMember(v, each)
+	if v.Kind == value.Object {
+		if each := a.each(v); each != nil {
+			return eachMember(v, each)
+		}
 	}
 	return a.result("", v)
 }
@@ -552,16 +551,16 @@ func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
-			return false
-		}
+// leadingDigits is how many ASCII digits s starts with.
+func leadingDigits(s string) int {
+	n := 0
+	for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+		n++
 	}
-	return true
+	return n
 }
+
+func allDigits(s string) bool { return leadingDigits(s) == len(s) }
 
 // looksLikeISO8601: starts YYYY-MM-DDTHH: (the minutes are not checked).
 func looksLikeISO8601(s string) bool {
@@ -580,11 +579,7 @@ func exactTimestamp(s string) (string, int64, bool) {
 	tail := s[19:]
 	frac := ""
 	if strings.HasPrefix(tail, ".") {
-		n := 1
-		for n < len(tail) && isDigit(tail[n]) {
-			n++
-		}
-		frac = tail[:n]
+		frac = tail[:1+leadingDigits(tail[1:])]
 	}
 	t := time.Unix(unix, 0).UTC()
 	y, mo, d := t.Date()
@@ -666,14 +661,11 @@ func rustInt(s string) (int64, bool) {
 func tzOffset(tail string) (int64, bool) {
 	rest := tail
 	if strings.HasPrefix(rest, ".") {
-		n := 1
-		for n < len(rest) && isDigit(rest[n]) {
-			n++
-		}
-		if n == 1 {
+		n := leadingDigits(rest[1:])
+		if n == 0 {
 			return 0, false
 		}
-		rest = rest[n:]
+		rest = rest[1+n:]
 	}
 	if rest == "Z" {
 		return 0, true
@@ -740,11 +732,7 @@ func fractionAfter(raw string, nanos uint32) bool {
 	var frac string
 	if len(raw) > 19 && raw[19] == '.' {
 		frac = raw[20:]
-		n := 0
-		for n < len(frac) && isDigit(frac[n]) {
-			n++
-		}
-		frac = frac[:n]
+		frac = frac[:leadingDigits(frac)]
 	}
 	now := strconv.FormatUint(uint64(nanos)+1e9, 10)[1:] // nine digits
 	for i := 0; i < max(len(frac), 9); i++ {
