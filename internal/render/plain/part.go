@@ -34,11 +34,11 @@ func (p Writer) Part(pt protocol.Part) {
 		// "request: METHOD" first, as a notification's line is
 		// "notification: METHOD", then its id and every param.
 		r := pt.Request
-		p.o.Line("request: " + plainText(r.Method))
+		p.o.Line("request: " + Text(r.Method))
 		p.field("", value.Member{Key: "id", Value: r.ID})
 		p.field("", value.Member{Key: "params", Value: r.Params})
 	case protocol.NotePart:
-		p.o.Line(plainText(pt.Note.Literal))
+		p.o.Line(Text(pt.Note.Literal))
 		rest := pt.Note.Rest
 		if pt.Note.RestAll.Kind == value.Object {
 			rest = pt.Note.RestAll

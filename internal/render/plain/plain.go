@@ -215,12 +215,10 @@ func isTable(v value.Value) bool { return len(v.Items) > 0 && value.AllObjects(v
 // tables plain output steers.
 func CheckAll(v value.Value, spec steer.Spec, seen *recognise.Seen) {
 	switch {
-	case v.Kind == value.Array && isTable(v):
-		Check(recognise.Table{Rows: v}, spec, seen)
-		for _, it := range v.Items {
-			CheckAll(it, spec, seen)
-		}
 	case v.Kind == value.Array:
+		if isTable(v) {
+			Check(recognise.Table{Rows: v}, spec, seen)
+		}
 		for _, it := range v.Items {
 			CheckAll(it, spec, seen)
 		}
@@ -293,10 +291,10 @@ func (p Writer) errorEnvelope(v value.Value, skipTool bool) {
 	ev := recognise.ViewError(v)
 	parts := []string{"error"}
 	if ev.Kind != "" && !ev.Aborted && !strings.HasPrefix(ev.Msg, ev.Kind+":") {
-		parts = append(parts, plainText(ev.Kind))
+		parts = append(parts, Text(ev.Kind))
 	}
 	if ev.Msg != "" {
-		parts = append(parts, plainText(ev.Msg))
+		parts = append(parts, Text(ev.Msg))
 	}
 	p.o.Line(strings.Join(parts, ": "))
 	for i, m := range v.Members {
@@ -359,7 +357,7 @@ func opState(r value.Value) string {
 // opHead is the line that heads op i of n.
 func opHead(i, n int, r value.Value) string {
 	tool, _ := opTool(r)
-	return "op #" + strconv.Itoa(i) + " of " + strconv.Itoa(n) + ": " + plainText(tool) + ": " + opState(r)
+	return "op #" + strconv.Itoa(i) + " of " + strconv.Itoa(n) + ": " + Text(tool) + ": " + opState(r)
 }
 
 // op writes an op's section under its heading.
@@ -424,7 +422,7 @@ func (p Writer) summary(s value.Value) {
 func summaryText(s value.Value, sep string) string {
 	var parts []string
 	for _, m := range s.Members {
-		parts = append(parts, plainScalar(m.Value)+" "+plainText(m.Key))
+		parts = append(parts, Scalar(m.Value)+" "+Text(m.Key))
 	}
 	return strings.Join(parts, sep)
 }
@@ -510,12 +508,12 @@ func (p Writer) walkAt(path *pathSeg, key string, v value.Value) {
 	}
 }
 
-// leaf writes a scalar's line: label, then the scalar as plainScalar
+// leaf writes a scalar's line: label, then the scalar as Scalar
 // writes it, a text escaped as it is written (it may be hundreds of
 // megabytes: escaped whole first, it was held twice).
 func (p Writer) leaf(label string, v value.Value) {
 	if v.Kind != value.String || v.Text == "" {
-		p.o.Pair(label, plainScalar(v))
+		p.o.Pair(label, Scalar(v))
 		return
 	}
 	p.o.PairTo(label, func(w lines.StringWriter) { sanitize.Write(w, v.Text, sanitize.EscapeBackslash) })
@@ -527,7 +525,7 @@ func leafText(v value.Value) string {
 	if v.Kind == value.String && v.Text != "" {
 		return v.Text
 	}
-	return plainScalar(v)
+	return Scalar(v)
 }
 
 // steerList is the rows --sort and --where keep of a list of records that
@@ -642,7 +640,7 @@ func (p Writer) row(list *pathSeg, key string, n int, row value.Value) {
 func joinPath(path, key string) string {
 	k := key
 	if !plainKey(k) && (k == "" || strings.ContainsAny(k, ".[]:\"\\ \t\n") || sanitize.String(k, 0) != k) {
-		k = quote(k)
+		k = Quote(k)
 	}
 	if path == "" {
 		return k
@@ -662,21 +660,23 @@ func plainKey(k string) bool {
 	return k != ""
 }
 
-// quote writes s as a JSON-style quoted string, control characters escaped.
-func quote(s string) string {
+// Quote writes s as a JSON-style quoted string, control characters
+// escaped, as plain output quotes a key or a list item.
+func Quote(s string) string {
 	return `"` + strings.ReplaceAll(sanitize.String(s, sanitize.EscapeBackslash), `"`, `\"`) + `"`
 }
 
-// plainText is untrusted text made safe and unambiguous for one line.
-func plainText(s string) string { return sanitize.String(s, sanitize.EscapeBackslash) }
+// Text is untrusted text made safe and unambiguous for one line.
+func Text(s string) string { return sanitize.String(s, sanitize.EscapeBackslash) }
 
-func plainScalar(v value.Value) string {
+// Scalar is a scalar as plain output writes it.
+func Scalar(v value.Value) string {
 	switch v.Kind {
 	case value.String:
 		if v.Text == "" {
 			return `""` // not an empty line or cell, which a missing value is
 		}
-		return plainText(v.Text)
+		return Text(v.Text)
 	case value.Null:
 		return "null"
 	}
@@ -691,9 +691,9 @@ func inlineScalars(items []value.Value) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		s := plainScalar(it)
+		s := Scalar(it)
 		if it.Kind == value.String && blursList(s) {
-			s = quote(it.Text)
+			s = Quote(it.Text)
 		}
 		b.WriteString(s)
 	}
@@ -706,14 +706,3 @@ func inlineScalars(items []value.Value) string {
 func blursList(s string) bool {
 	return s == "" || strings.ContainsAny(s, `,"`) || strings.TrimSpace(s) != s
 }
-
-// The rules of values in plain output, for callers that check it.
-
-// Text is untrusted text as plain output writes it: escaped, one line.
-func Text(s string) string { return plainText(s) }
-
-// Scalar is a scalar as plain output writes it.
-func Scalar(v value.Value) string { return plainScalar(v) }
-
-// Quote is text quoted as plain output quotes a key or a list item.
-func Quote(s string) string { return quote(s) }

@@ -163,7 +163,7 @@ func (t *tsv) object(n *tsvCol, head, body string, top bool) int {
 		switch {
 		case top && (kind == value.Object || kind == value.Array) && slices.Contains(t.p.wholeKeys, key):
 			// One cell, as the shape plans.
-			t.cell(k, h, plainText(value.Compact(value.Unpacked(kind, b))))
+			t.cell(k, h, Text(value.Compact(value.Unpacked(kind, b))))
 		case kind == value.Object:
 			// The object's own cell is empty: its column only places its
 			// fields'.
@@ -196,7 +196,7 @@ func (t *tsv) cell(k *tsvCol, h, text string) {
 }
 
 // scalar: numbers, true, false and null as written; strings escaped as
-// plainText does, an empty one as "". For CSV, null and an empty string
+// Text does, an empty one as "". For CSV, null and an empty string
 // are NoValue.
 func (t *tsv) scalar(k *tsvCol, h string, kind value.Kind, text string) {
 	switch {
@@ -207,7 +207,7 @@ func (t *tsv) scalar(k *tsvCol, h string, kind value.Kind, text string) {
 	case kind == value.String && text == "":
 		text = `""`
 	case kind == value.String:
-		text = plainText(text)
+		text = Text(text)
 	}
 	t.cell(k, h, text)
 }
@@ -224,7 +224,7 @@ func (t *tsv) array(k *tsvCol, h, body string) {
 		kind, b, rest := value.NextPacked(s)
 		s = rest
 		if kind == value.Object || kind == value.Array {
-			t.cell(k, h, plainText(value.Compact(value.Unpacked(value.Array, body))))
+			t.cell(k, h, Text(value.Compact(value.Unpacked(value.Array, body))))
 			t.arena = t.arena[:start]
 			return
 		}
@@ -237,9 +237,9 @@ func (t *tsv) array(k *tsvCol, h, body string) {
 		case kind != value.String:
 			t.arena = append(t.arena, b...)
 		default:
-			s := plainText(b)
+			s := Text(b)
 			if blursList(s) {
-				s = quote(b)
+				s = Quote(b)
 			}
 			t.arena = append(t.arena, s...)
 		}
