@@ -91,31 +91,36 @@ func (p Writer) scalars(list value.Value) {
 	}
 }
 
+// after is v read to its end, for what follows its open list; false when
+// nothing does: the input broke off, output failed, or v said after the
+// list that it failed, which after writes (less keys: the list's own,
+// where its rows were shown).
+func (p Writer) after(v value.Value, keys ...string) (value.Value, bool) {
+	w, ok := p.whole(v)
+	if !ok || !recognise.Failed(w) {
+		return w, ok
+	}
+	p.o.Gap()
+	if len(keys) > 0 {
+		w = value.Without(w, keys...)
+	}
+	p.errorEnvelope(w, false)
+	return w, false
+}
+
 // listAfter is what follows an open list's rows: its metadata, or the
 // failure the list said after them.
 func (p Writer) listAfter(v value.Value, key string) {
-	w, ok := p.whole(v)
-	if !ok {
-		return
+	if w, ok := p.after(v, key); ok {
+		p.listMeta(w, key)
 	}
-	if recognise.Failed(w) {
-		p.o.Gap()
-		p.errorEnvelope(value.Without(w, key), false)
-		return
-	}
-	p.listMeta(w, key)
 }
 
 // envelopeAfter is what follows an open result: the envelope's fields
 // after it, or the failure it said after the result.
 func (p Writer) envelopeAfter(v value.Value) {
-	w, ok := p.whole(v)
+	w, ok := p.after(v)
 	if !ok {
-		return
-	}
-	if recognise.Failed(w) {
-		p.o.Gap()
-		p.errorEnvelope(w, false)
 		return
 	}
 	for _, m := range w.Members[len(v.Members):] {
@@ -149,13 +154,8 @@ func (p Writer) openRecord(v value.Value) {
 		}
 		item(it)
 	}
-	w, ok := p.whole(v)
+	w, ok := p.after(v, last.Key)
 	if !ok {
-		return
-	}
-	if recognise.Failed(w) {
-		p.o.Gap()
-		p.errorEnvelope(value.Without(w, last.Key), false)
 		return
 	}
 	for _, m := range w.Members[len(v.Members):] {
@@ -185,13 +185,7 @@ func (p Writer) openObject(v value.Value) {
 			member(m)
 		}
 	}
-	w, ok := p.whole(v)
-	switch {
-	case !ok || len(w.Members) == 0:
-	case recognise.Failed(w):
-		p.o.Gap()
-		p.errorEnvelope(w, false)
-	default:
+	if w, ok := p.after(v); ok {
 		for _, m := range w.Members { // fields after all, at the end
 			member(m)
 		}
