@@ -204,10 +204,7 @@ func (p Writer) openTable(key string, first []value.Value, rest value.Cursor) {
 		p.openByIndex(key, 0, first, rest)
 		return
 	}
-	for r := range steered {
-		t.load(r)
-		t.write()
-	}
+	t.writeFirst()
 	n := len(first)
 	// A --where condition may name any column: its rows are read whole.
 	if tc, ok := rest.(value.TokenCursor); ok && len(p.spec.Where) == 0 {

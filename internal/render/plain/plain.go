@@ -83,10 +83,7 @@ func (p Writer) RecordsFrom(r *Records, rows []value.Value) {
 		return
 	}
 	r.t = newTSV(p, rows)
-	for i := range rows {
-		r.t.load(i)
-		r.t.write()
-	}
+	r.t.writeFirst()
 	r.header = *p.header
 }
 
@@ -124,8 +121,7 @@ func (r *Records) Started() bool { return r.t != nil }
 func (p Writer) Record(r *Records, row value.Value) {
 	if r.t == nil {
 		r.t = newTSV(p, []value.Value{row})
-		r.t.load(0)
-		r.t.write()
+		r.t.writeFirst()
 		r.header = *p.header
 		return
 	}
@@ -615,10 +611,7 @@ func (p Writer) tableAt(at *pathSeg, key string, list value.Value) {
 		}
 		return
 	}
-	for r := range steered {
-		t.load(r)
-		t.write()
-	}
+	t.writeFirst()
 }
 
 // listPath is where the rows of a list under key are written by index.

@@ -100,10 +100,19 @@ func (t *tsv) pack(row value.Value) value.Value {
 	return row
 }
 
-// load makes row r of the rows the table was made with the current row.
-func (t *tsv) load(r int) {
+// writeFirst writes the rows the table was made with.
+func (t *tsv) writeFirst() {
+	for _, row := range t.first {
+		t.readAgain(row)
+		t.write()
+	}
+}
+
+// readAgain makes row, packed, the current row again: its cells are not
+// counted twice.
+func (t *tsv) readAgain(row value.Value) {
 	t.again = true
-	t.read(t.first[r])
+	t.read(row)
 	t.again = false
 }
 
@@ -117,10 +126,8 @@ func (t *tsv) next(row value.Value) {
 		if t.long {
 			// The row made the table too sparse for columns: it is the
 			// first one written in long form, its cells read again as
-			// such (not counted twice).
-			t.again = true
-			t.read(row)
-			t.again = false
+			// such.
+			t.readAgain(row)
 		}
 	}
 }
