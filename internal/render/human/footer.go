@@ -15,19 +15,32 @@ import (
 // tone); totals and one-line results carry the tone of each part, a value
 // in a part its own style.
 func (h *Writer) footer(f view.Footer) {
-	parts := make([]string, len(f.Parts))
-	for i, p := range f.Parts {
-		parts[i] = h.part(f.Kind, p)
-	}
-	if f.Kind == view.Path {
-		h.partsLine(parts, f.Indent, " "+h.g.Arrow+" ")
-		return
-	}
-	h.summaryLine(parts, f.Indent)
+	parts, sep := h.footerParts(f)
+	h.partsLine(parts, f.Indent, sep)
 }
 
-// part is one part of a footer, styled.
-func (h *Writer) part(kind view.FooterKind, p view.Part) string {
+// FooterLine is a footer as one line of text, no styles, no wrapping: the
+// Markdown writer's one-line results.
+func (h *Writer) FooterLine(f view.Footer) string {
+	parts, sep := h.footerParts(f)
+	return strings.Join(parts, sep)
+}
+
+// footerParts is a footer's parts, styled, and what goes between them: an
+// arrow between the steps of a path.
+func (h *Writer) footerParts(f view.Footer) ([]string, string) {
+	parts := make([]string, len(f.Parts))
+	for i, p := range f.Parts {
+		parts[i] = h.Part(f.Kind, p)
+	}
+	if f.Kind == view.Path {
+		return parts, " " + h.g.Arrow + " "
+	}
+	return parts, h.g.Sep
+}
+
+// Part is one part of a footer, styled; the Markdown writer's too.
+func (h *Writer) Part(kind view.FooterKind, p view.Part) string {
 	text := h.text(p.Text)
 	if p.Hint != nil {
 		if g := h.HintGlyph(p.Hint.Kind); g != "" {
@@ -135,24 +148,6 @@ func (h *Writer) partsLine(parts []string, indent int, sep string) {
 // once, rather than a line at a time: wrapping what is left for each line
 // is quadratic (a list said once in "all:", a megabyte, took minutes).
 const longPart = 16 << 10
-
-// Part is one part of a footer as this writer shows it, for the
-// Markdown writer's use.
-func (h *Writer) Part(kind view.FooterKind, p view.Part) string { return h.part(kind, p) }
-
-// FooterLine is a footer as one line of text, no styles, no wrapping: the
-// Markdown writer's one-line results.
-func (h *Writer) FooterLine(f view.Footer) string {
-	parts := make([]string, len(f.Parts))
-	for i, p := range f.Parts {
-		parts[i] = h.part(f.Kind, p)
-	}
-	sep := h.g.Sep
-	if f.Kind == view.Path {
-		sep = " " + h.g.Arrow + " "
-	}
-	return strings.Join(parts, sep)
-}
 
 // wordwrap is ansi.Wordwrap at spaces only: it also breaks at every
 // hyphen, which cut a path in two (/tmp/kp-fs- | fixture/…) where the
