@@ -17,16 +17,11 @@ const minValueW = 12
 // container reports a field whose value is an object or an array: its key
 // may have a line of its own.
 func container(f view.Field) bool {
-	if f.Block != nil {
-		return true
-	}
 	switch f.Cell.Kind {
-	case view.List, view.Object, view.Nested, view.Deep:
-		return true
-	case view.Empty:
+	case view.List, view.Object, view.Nested, view.Deep, view.Empty:
 		return true
 	}
-	return false
+	return f.Block != nil
 }
 
 // record writes key/value lines, aligned; nested records and tables are

@@ -54,19 +54,12 @@ func (h *Writer) table(t view.Table, indent int) error {
 		if err != nil || !ok {
 			return err
 		}
-		switch {
-		case row == nil && other != nil:
+		if row == nil && other != nil {
 			h.record(*other, indent)
-		case other != nil:
-			// Fields no column holds, under their row.
-			if err := ot.Row(row); err != nil {
-				return err
-			}
-			h.record(*other, indent+2)
-		default:
-			if err := ot.Row(row); err != nil {
-				return err
-			}
+		} else if err := ot.Row(row); err != nil {
+			return err
+		} else if other != nil {
+			h.record(*other, indent+2) // fields no column holds, under their row
 		}
 		if err := h.o.Err(); err != nil {
 			return err
