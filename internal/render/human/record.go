@@ -77,7 +77,7 @@ func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw, st
 			for _, ln := range wrapText(key, h.width-indent) {
 				h.o.Line(pad + h.th.Key.Render(ln))
 			}
-			h.wrapped(h.cell(f.Cell), indent+2, indent+2)
+			h.wrappedAfter(blank(indent+2), h.cell(f.Cell), indent+2)
 			return
 		}
 	}
@@ -223,12 +223,6 @@ func wrapText(s string, w int) []string {
 		flush()
 	}
 	return out
-}
-
-// wrapped writes a cell that must not be cut (in an error), wrapped: its
-// first line at column first, the others at column col.
-func (h *Writer) wrapped(c table.Cell, first, col int) {
-	h.wrappedAfter(blank(first), c, col)
 }
 
 // wrappedAfter writes a cell that must not be cut after prefix (which

@@ -36,12 +36,9 @@ func Untab(ln string, f sanitize.Flags) string {
 	return b.String()
 }
 
-// hanging breaks one safe line to the width: its leading spaces stay (at
-// most half a line of them, for deep indents in a narrow terminal), the
-// first piece follows them, and the further pieces hang two columns in.
-func (h *Writer) hanging(ln string) (lead string, segs []string) { return h.hangingBy(ln, 2) }
-
-// hangingBy is hanging with the further pieces hang columns in.
+// hangingBy breaks one safe line to the width: its leading spaces stay
+// (at most half a line of them, for deep indents in a narrow terminal),
+// the first piece follows them, and the further pieces hang columns in.
 func (h *Writer) hangingBy(ln string, hang int) (lead string, segs []string) {
 	trimmed := strings.TrimLeft(ln, " ")
 	lead = ln[:len(ln)-len(trimmed)]
@@ -62,7 +59,7 @@ func (h *Writer) hangingBy(ln string, hang int) (lead string, segs []string) {
 // textLine writes one line of a text shown whole (a document, a diff):
 // tabs expanded, wrapped rather than cut, in style.
 func (h *Writer) textLine(raw string, style theme.Style) {
-	lead, segs := h.hanging(Untab(raw, h.San()))
+	lead, segs := h.hangingBy(Untab(raw, h.San()), 2)
 	for i, seg := range segs {
 		seg = strings.TrimRight(seg, " ")
 		switch {

@@ -52,11 +52,7 @@ func (s *Streamer) Token(t value.Token) error {
 		s.afterKey = true
 		return nil
 	}
-	if s.afterKey {
-		s.afterKey = false
-	} else if len(s.counts) > 0 {
-		s.entry()
-	}
+	s.value()
 	switch t.Kind {
 	case '{', '[':
 		w.WriteByte(t.Kind)
@@ -88,6 +84,16 @@ func (s *Streamer) entry() {
 	s.j.newline(len(s.counts))
 }
 
+// value starts a value: after its key, or as an entry of the innermost
+// container, if any.
+func (s *Streamer) value() {
+	if s.afterKey {
+		s.afterKey = false
+	} else if len(s.counts) > 0 {
+		s.entry()
+	}
+}
+
 // end ends a document's line once its last token is written.
 func (s *Streamer) end() {
 	if len(s.counts) == 0 {
@@ -100,11 +106,7 @@ func (s *Streamer) end() {
 func (s *Streamer) piece(t value.Token) {
 	w, j := s.j.w, &s.j
 	if !s.inString {
-		if s.afterKey {
-			s.afterKey = false
-		} else if len(s.counts) > 0 {
-			s.entry()
-		}
+		s.value()
 		s.strOpen, s.strClose = j.th.Str.Ends()
 		w.WriteString(s.strOpen)
 		w.WriteByte('"')
