@@ -87,12 +87,7 @@ func (m Writer) streamed(b view.Block) error {
 		if b.More != nil {
 			m.o.Gap()
 			var line strings.Builder
-			for i, it := range b.Items {
-				if i > 0 {
-					line.WriteString(", ")
-				}
-				line.WriteString(inline(m.h.Cell(it)))
-			}
+			line.WriteString(m.inlineItems(b.Items))
 			// The line is written as its items are read, once its start,
 			// which alone decides what lineStart escapes, is known (text
 			// past its leading digits); until then it is built whole.
@@ -190,11 +185,7 @@ func (m Writer) block(b view.Block) error {
 	case view.Footer:
 		m.footer(b)
 	case view.Inline:
-		parts := make([]string, len(b.Items))
-		for i, it := range b.Items {
-			parts[i] = inline(m.h.Cell(it))
-		}
-		m.o.Line(lineStart(strings.Join(parts, ", ")))
+		m.o.Line(lineStart(m.inlineItems(b.Items)))
 	case view.Scalar:
 		if b.Cell.Kind == view.Deep {
 			m.o.Line("_" + inline(m.h.Cell(b.Cell)) + "_")
@@ -231,6 +222,15 @@ func (m Writer) block(b view.Block) error {
 		return fmt.Errorf("markdown: no writer for %T", b)
 	}
 	return nil
+}
+
+// inlineItems is scalars as a comma-separated list.
+func (m Writer) inlineItems(items []view.Cell) string {
+	parts := make([]string, len(items))
+	for i, it := range items {
+		parts[i] = inline(m.h.Cell(it))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // prose is a tool's prose, line by line, often in columns: more than one
