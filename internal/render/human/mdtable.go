@@ -104,7 +104,7 @@ func (h *Writer) drawMDTable(lines []string, width int) []string {
 	head := pipeCells(lines[0])
 	cols := make([]table.Column, len(head))
 	for i, c := range head {
-		cols[i] = table.Column{Header: c, Keep: 50, Flex: true, Min: 6}
+		cols[i] = table.Column{Header: Untab(c, h.San()), Keep: 50, Flex: true, Min: 6}
 	}
 	cols[0].Keep = table.Essential
 	var rows [][]table.Cell
@@ -119,9 +119,6 @@ func (h *Writer) drawMDTable(lines []string, width int) []string {
 			}
 		}
 		rows = append(rows, row)
-	}
-	for i := range cols {
-		cols[i].Header = Untab(cols[i].Header, h.San())
 	}
 	var b strings.Builder
 	tw, err := table.NewWriter(&b, cols, rows, table.Options{Width: width, Gap: 2, Ellipsis: h.g.Ellipsis})
