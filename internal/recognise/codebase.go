@@ -242,53 +242,15 @@ func Language(path string) string {
 	if !strings.Contains(path, ".") {
 		return ""
 	}
-	switch strings.ToLower(path[strings.LastIndexByte(path, '.')+1:]) {
-	case "py":
-		return "python"
-	case "go":
-		return "go"
-	case "js", "mjs", "cjs":
-		return "javascript"
-	case "ts":
-		return "typescript"
-	case "tsx":
-		return "tsx"
-	case "jsx":
-		return "jsx"
-	case "rs":
-		return "rust"
-	case "java":
-		return "java"
-	case "kt", "kts":
-		return "kotlin"
-	case "rb":
-		return "ruby"
-	case "sh", "bash":
-		return "bash"
-	case "c", "h":
-		return "c"
-	case "cc", "cpp", "cxx", "hpp", "hh":
-		return "cpp"
-	case "cs":
-		return "csharp"
-	case "php":
-		return "php"
-	case "swift":
-		return "swift"
-	case "sql":
-		return "sql"
-	case "html", "htm":
-		return "html"
-	case "css":
-		return "css"
-	case "json":
-		return "json"
-	case "yaml", "yml":
-		return "yaml"
-	case "toml":
-		return "toml"
-	case "md":
-		return "markdown"
-	}
-	return ""
+	return languages[strings.ToLower(path[strings.LastIndexByte(path, '.')+1:])]
+}
+
+// languages is the language of each file extension Language knows.
+var languages = map[string]string{
+	"py": "python", "go": "go", "js": "javascript", "mjs": "javascript", "cjs": "javascript",
+	"ts": "typescript", "tsx": "tsx", "jsx": "jsx", "rs": "rust", "java": "java", "kt": "kotlin", "kts": "kotlin",
+	"rb": "ruby", "sh": "bash", "bash": "bash", "c": "c", "h": "c",
+	"cc": "cpp", "cpp": "cpp", "cxx": "cpp", "hpp": "cpp", "hh": "cpp", "cs": "csharp",
+	"php": "php", "swift": "swift", "sql": "sql", "html": "html", "htm": "html", "css": "css",
+	"json": "json", "yaml": "yaml", "yml": "yaml", "toml": "toml", "md": "markdown",
 }

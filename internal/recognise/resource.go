@@ -143,24 +143,22 @@ func mediaType(mime string) string {
 func mimeLanguage(mime, uri string) string {
 	m := mediaType(mime)
 	switch {
-	case m == "text/markdown", m == "text/x-markdown":
-		return "markdown"
 	case jsonMIME(m):
 		return "json"
-	case m == "text/html":
-		return "html"
-	case m == "text/css":
-		return "css"
-	case m == "text/javascript", m == "application/javascript":
-		return "javascript"
-	case m == "text/xml", m == "application/xml", strings.HasSuffix(m, "+xml"):
+	case strings.HasSuffix(m, "+xml"):
 		return "xml"
-	case m == "text/yaml", m == "application/yaml", m == "application/x-yaml":
-		return "yaml"
-	case m == "text/x-python":
-		return "python"
-	case m == "text/x-go":
-		return "go"
+	}
+	if l, ok := mimeLanguages[m]; ok {
+		return l
 	}
 	return Language(uri)
+}
+
+// mimeLanguages is the syntax of each text MIME type mimeLanguage knows.
+var mimeLanguages = map[string]string{
+	"text/markdown": "markdown", "text/x-markdown": "markdown", "text/html": "html", "text/css": "css",
+	"text/javascript": "javascript", "application/javascript": "javascript",
+	"text/xml": "xml", "application/xml": "xml",
+	"text/yaml": "yaml", "application/yaml": "yaml", "application/x-yaml": "yaml",
+	"text/x-python": "python", "text/x-go": "go",
 }
