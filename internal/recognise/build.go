@@ -592,17 +592,8 @@ func isWarning(m Member) bool {
 // isDecimal reports a string that is a decimal number as written: an
 // optional sign, digits, and a fraction ("99999999.99", "-3", "0.50").
 func isDecimal(s string) bool {
-	s = strings.TrimPrefix(s, "-")
-	whole, frac, dot := strings.Cut(s, ".")
-	digits := func(d string) bool {
-		for i := 0; i < len(d); i++ {
-			if d[i] < '0' || d[i] > '9' {
-				return false
-			}
-		}
-		return d != ""
-	}
-	return digits(whole) && (!dot || digits(frac))
+	whole, frac, dot := strings.Cut(strings.TrimPrefix(s, "-"), ".")
+	return isUint(whole) && (!dot || isUint(frac))
 }
 
 // loggerFirst puts a pino or bunyan record's level and msg first, as

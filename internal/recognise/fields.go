@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -225,14 +226,7 @@ func statusWords(k string) bool {
 // (rows: khive's query page).
 var ListKeys = [...]string{"items", "entities", "notes", "edges", "results", "entries", "neighbors", "rows"}
 
-func IsListKey(k string) bool {
-	for _, l := range ListKeys {
-		if k == l {
-			return true
-		}
-	}
-	return false
-}
+func IsListKey(k string) bool { return slices.Contains(ListKeys[:], k) }
 
 // listMetaKeys mark an object as a list envelope.
 func IsListMetaKey(k string) bool {

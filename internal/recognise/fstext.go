@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -30,7 +31,7 @@ func parseListing(text string) (listing, bool) {
 	}
 	lines := strings.Split(text, "\n")
 	entries := lines
-	if i := indexOf(lines, ""); i >= 0 {
+	if i := slices.Index(lines, ""); i >= 0 {
 		// With sizes: the entries, a blank line, the two totals.
 		if len(lines) != i+3 || !parseTotals(&l, lines[i+1], lines[i+2]) {
 			return l, false
@@ -116,15 +117,6 @@ func isUint(s string) bool {
 		}
 	}
 	return true
-}
-
-func indexOf(lines []string, s string) int {
-	for i, ln := range lines {
-		if ln == s {
-			return i
-		}
-	}
-	return -1
 }
 
 // firstLine is text up to its first line break: what most forms are told
@@ -441,7 +433,7 @@ func parseAllowed(text string) (heading string, dirs []string, ok bool) {
 		return "", nil, false
 	}
 	dirs = strings.Split(rest, "\n")
-	if indexOf(dirs, "") >= 0 {
+	if slices.Contains(dirs, "") {
 		return "", nil, false
 	}
 	return strings.TrimSuffix(heading, ":"), dirs, true

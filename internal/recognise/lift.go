@@ -19,14 +19,7 @@ import (
 // liftKeys are the fields a table lifts out of properties.
 var liftKeys = [...]string{"status", "priority", "assignee", "due", "trigger_at"}
 
-func isLiftKey(k string) bool {
-	for _, l := range liftKeys {
-		if k == l {
-			return true
-		}
-	}
-	return false
-}
+func isLiftKey(k string) bool { return slices.Contains(liftKeys[:], k) }
 
 // liftsAny reports whether some row has a field to lift.
 func liftsAny(rows []Value) bool {

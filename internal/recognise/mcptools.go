@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
-	"github.com/khive-ai/khive-pretty/internal/value"
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
@@ -177,10 +176,7 @@ func (b builder) leftover(v Value, indent int, shown ...string) *view.Record {
 	if !b.opt.Verbose {
 		shown = append(shown, "_meta", "ttlMs", "cacheScope")
 	}
-	if r := value.Without(v, shown...); !IsFiller("", r, false) {
-		return b.record(r, indent, false, false)
-	}
-	return nil
+	return b.restAlways(v, indent, shown...)
 }
 
 // tool is one tool: its name, its title when it says more, the hints it

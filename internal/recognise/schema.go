@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/value"
@@ -226,12 +227,7 @@ func (sc schema) typeOf(s Value, fields int) string {
 func (sc schema) impliedTypes(s Value, fields int) []string {
 	var types []string
 	add := func(t string) {
-		for _, have := range types {
-			if have == t {
-				return
-			}
-		}
-		if t != "" {
+		if t != "" && !slices.Contains(types, t) {
 			types = append(types, t)
 		}
 	}

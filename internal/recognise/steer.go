@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -33,15 +34,9 @@ type Seen struct {
 
 // Table notes a table of an answer, by name, for --table's error.
 func (s *Seen) Table(name string) {
-	if s == nil || len(s.Tables) >= 20 {
-		return
+	if s != nil && len(s.Tables) < 20 && !slices.Contains(s.Tables, name) {
+		s.Tables = append(s.Tables, name)
 	}
-	for _, t := range s.Tables {
-		if t == name {
-			return
-		}
-	}
-	s.Tables = append(s.Tables, name)
 }
 
 // unredacted is v as the answer had it, before --redact.
@@ -128,12 +123,7 @@ func SteerRows(rows []Value, spec steer.Spec, seen *Seen) []Value {
 	if len(spec.Where) == 0 && len(spec.Sort) == 0 {
 		return rows
 	}
-	idx := SteerIndex(rows, spec, seen)
-	out := make([]Value, len(idx))
-	for i, j := range idx {
-		out[i] = rows[j]
-	}
-	return out
+	return pick(rows, SteerIndex(rows, spec, seen))
 }
 
 // SteerIndex is SteerRows as the indexes of the rows, for a caller that
@@ -305,13 +295,7 @@ func Compare(a, b view.Cell) int {
 	}
 	if fa, ok := number(a); ok {
 		if fb, ok := number(b); ok {
-			switch {
-			case fa < fb:
-				return -1
-			case fa > fb:
-				return 1
-			}
-			return 0
+			return cmp.Compare(fa, fb)
 		}
 	}
 	if sa, sb := severity(a), severity(b); sa >= 0 && sb >= 0 {
@@ -358,12 +342,7 @@ func rank(c view.Cell) int {
 			return ordinalRanks[i]
 		}
 	case view.Status:
-		order := []string{"inbox", "next", "active", "waiting", "someday", "done", "cancelled"}
-		for i, s := range order {
-			if glyphs.CanonicalStatus(c.Text) == s {
-				return i
-			}
-		}
+		return slices.Index([]string{"inbox", "next", "active", "waiting", "someday", "done", "cancelled"}, glyphs.CanonicalStatus(c.Text))
 	case view.Bool:
 		if c.Text == "true" {
 			return 1

@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
-	"github.com/khive-ai/khive-pretty/internal/value"
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
@@ -76,10 +75,7 @@ var khiveTraverse = Recogniser{
 				blocks = append(blocks, view.Footer{Kind: view.Path, Parts: line, Indent: 2})
 			}
 			t, _ := b.table(nodes, 2, false)
-			blocks = append(blocks, t)
-			if rest := value.Without(p, "nodes", "root_id", "total_weight"); !IsFiller("", rest, false) {
-				blocks = append(blocks, *b.record(rest, 2, false, false))
-			}
+			blocks = withRest(append(blocks, t), b.restAlways(p, 2, "nodes", "root_id", "total_weight"))
 		}
 		return append(blocks, countOf(len(v.Items), len(v.Items), "path", 0)), nil
 	},
