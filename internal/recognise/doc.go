@@ -180,11 +180,7 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 			// Some of its items failed: said in the title, and its
 			// errors first.
 			title.Mark = view.Warning
-			text := strconv.Itoa(n) + " failed"
-			if of >= 0 {
-				text = strconv.Itoa(n) + " of " + strconv.Itoa(of) + " failed"
-			}
-			title.Value = &view.Cell{Kind: view.Text, Text: text, Tone: view.Bad}
+			title.Value = &view.Cell{Kind: view.Text, Text: failedText(n, of), Tone: view.Bad}
 			res = value.Join(Value{Kind: Object, Members: errorsOf(res)}, value.Without(res, "errors", "failed"))
 		}
 		blocks = append(blocks, title, *b.record(res, 2, false, false))

@@ -56,7 +56,7 @@ func Failed(v Value) bool {
 	if isSinkManifest(v) && manifestFailed(v) || isStatusReport(v) && reportTone(v.Str("status")) == view.Bad {
 		return true
 	}
-	if validationFailed(v) || testEventFailed(v) {
+	if len(failedRules(v)) > 0 || testEventFailed(v) {
 		return true
 	}
 	switch Classify(v) {
@@ -65,11 +65,7 @@ func Failed(v Value) bool {
 	case ShapeEnvelope:
 		// khive's non-atomic op (a bulk link) ran, and says some of its
 		// items failed: its envelope says success, its result does not.
-		if res, ok := v.Get("result"); ok {
-			if n, _, partial := PartialResult(res); partial && n != 0 {
-				return true
-			}
-		}
+		return PartialOp(v)
 	case ShapeBatch:
 		res, _ := v.Get("results")
 		for _, r := range res.Items {
@@ -110,28 +106,26 @@ func PartialOp(r Value) bool {
 		return false
 	}
 	res, _ := r.Get("result")
-	n, _, partial := PartialResult(res)
-	return partial && n != 0
+	_, _, partial := PartialResult(res)
+	return partial
 }
 
 // PartialResult reads a result that says how many of its items failed:
-// a count failed above 0, or errors listed; n is the failed count (-1
-// when only errors say so), of attempted (-1 unknown).
+// a count failed above 0, or errors listed; n is the failed count (the
+// errors listed when no count says it), of attempted (-1 unknown).
 func PartialResult(res Value) (n, attempted int, ok bool) {
 	if res.Kind != Object {
 		return 0, 0, false
 	}
-	n, attempted = -1, -1
-	if f, has := res.Says("failed"); has && f.Kind == Number {
-		if c, err := strconv.Atoi(f.Text); err == nil {
-			n = c
+	count := func(key string) int {
+		if f, has := res.Says(key); has && f.Kind == Number {
+			if c, err := strconv.Atoi(f.Text); err == nil {
+				return c
+			}
 		}
+		return -1
 	}
-	if a, has := res.Says("attempted"); has && a.Kind == Number {
-		if c, err := strconv.Atoi(a.Text); err == nil {
-			attempted = c
-		}
-	}
+	n, attempted = count("failed"), count("attempted")
 	errs, has := res.Says("errors")
 	listed := has && errs.Kind == Array && len(errs.Items) > 0
 	switch {
@@ -160,19 +154,25 @@ func testEvent(v Value) bool {
 	return ok && a.Kind == String && v.Has("Package")
 }
 
-// validationFailed reports khive's kkernel kg validate report with a rule
-// of severity error that did not pass (a warning's does not fail it).
-func validationFailed(v Value) bool {
-	rules, ok := v.Get("rules")
-	if !ok || rules.Kind != Array {
-		return false
-	}
+// failedRules are the rules of khive's kkernel kg validate report of
+// severity error that did not pass (a warning's does not fail it).
+func failedRules(v Value) []Value {
+	rules, _ := v.Get("rules")
+	var failed []Value
 	for _, r := range rules.Items {
 		if p, has := r.Says("passed"); has && p.IsFalse() && strings.EqualFold(r.Str("severity"), "error") {
-			return true
+			failed = append(failed, r)
 		}
 	}
-	return false
+	return failed
+}
+
+// failedText is "3 failed", or "3 of 5 failed" when attempted is known.
+func failedText(n, attempted int) string {
+	if attempted < 0 {
+		return strconv.Itoa(n) + " failed"
+	}
+	return strconv.Itoa(n) + " of " + strconv.Itoa(attempted) + " failed"
 }
 
 // A Failure is one failure a document reports, as Failures reads it: its
@@ -201,23 +201,15 @@ func Failures(v Value) []Failure {
 		}
 		add(op, kind, ev.Msg)
 	}
-	partial := func(op int, res Value) {
+	partial := func(op int, env Value) {
+		res, _ := env.Get("result")
 		n, of, _ := PartialResult(res)
-		msg := strconv.Itoa(n) + " failed"
-		if n < 0 {
-			msg = "items failed"
-		} else if of >= 0 {
-			msg = strconv.Itoa(n) + " of " + strconv.Itoa(of) + " failed"
-		}
-		add(op, "partial", msg)
+		add(op, "partial", failedText(n, of))
 	}
-	switch {
-	case validationFailed(v):
-		rules, _ := v.Get("rules")
-		for _, r := range rules.Items {
-			if p, has := r.Says("passed"); has && p.IsFalse() && strings.EqualFold(r.Str("severity"), "error") {
-				add(-1, "rule failed", r.Str("id"))
-			}
+	switch rules := failedRules(v); {
+	case len(rules) > 0:
+		for _, r := range rules {
+			add(-1, "rule failed", r.Str("id"))
 		}
 	case testEventFailed(v):
 		add(-1, "fail", strings.TrimSpace(v.Str("Package")+" "+v.Str("Test")))
@@ -228,18 +220,13 @@ func Failures(v Value) []Failure {
 			case IsErrorEnvelope(r):
 				errorOf(i, r)
 			case PartialOp(r):
-				res, _ := r.Get("result")
-				partial(i, res)
+				partial(i, r)
 			}
 		}
 	case Classify(v) == ShapeError:
 		errorOf(-1, v)
-	case Classify(v) == ShapeEnvelope:
-		if res, ok := v.Get("result"); ok {
-			if n, _, p := PartialResult(res); p && n != 0 {
-				partial(-1, res)
-			}
-		}
+	case Classify(v) == ShapeEnvelope && PartialOp(v):
+		partial(-1, v)
 	}
 	if len(out) == 0 && Failed(v) {
 		msg := v.Str("message")
