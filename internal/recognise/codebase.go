@@ -103,16 +103,9 @@ func openHits(b builder, v, list Value) []view.Block {
 		return next, true, nil
 	}}
 	noun := Noun(list.Items, "results")
-	return []view.Block{stream, later(func() ([]view.Block, error) {
-		w, err := value.Whole(v)
-		if err != nil {
-			return nil, err
-		}
-		if Failed(w) {
-			return b.failedAfter(c, noun, 0, value.Without(w, "results")), nil
-		}
-		return codeEnd(b, w, c.rows), nil
-	})}
+	return []view.Block{stream, whenWhole(v, func(w Value) []view.Block {
+		return b.failedAfter(c, noun, 0, value.Without(w, "results"))
+	}, func(w Value) []view.Block { return codeEnd(b, w, c.rows) })}
 }
 
 // codeHit is one search result: its place, score and code.

@@ -253,16 +253,11 @@ func (b builder) openEnvelope(v Value, title view.Title, indent int, nested bool
 		table = b.openTable(rows, indent, c)
 		footer = func(res Value) []view.Block { return b.listFooter(res, key, c.shown, c.rows, noun, indent) }
 	}
-	return []view.Block{title, table, later(func() ([]view.Block, error) {
-		w, err := value.Whole(v)
-		if err != nil {
-			return nil, err
-		}
-		if Failed(w) {
-			return b.failedAfter(c, noun, indent, w), nil
-		}
+	return []view.Block{title, table, whenWhole(v, func(w Value) []view.Block {
+		return b.failedAfter(c, noun, indent, w)
+	}, func(w Value) []view.Block {
 		res, _ := w.Get("result")
-		return append(footer(res), b.envelopeRest(w, indent, nested, said)...), nil
+		return append(footer(res), b.envelopeRest(w, indent, nested, said)...)
 	})}
 }
 
@@ -272,16 +267,9 @@ func (b builder) restOf(v Value, indent int, nested bool, said []view.Block) []v
 	if !v.IsOpen() {
 		return b.envelopeRest(v, indent, nested, said)
 	}
-	return []view.Block{later(func() ([]view.Block, error) {
-		w, err := value.Whole(v)
-		if err != nil {
-			return nil, err
-		}
-		if Failed(w) {
-			return []view.Block{view.Gap{}, b.errorBlock(w, "")}, nil
-		}
-		return b.envelopeRest(w, indent, nested, said), nil
-	})}
+	return []view.Block{whenWhole(v, func(w Value) []view.Block {
+		return []view.Block{view.Gap{}, b.errorBlock(w, "")}
+	}, func(w Value) []view.Block { return b.envelopeRest(w, indent, nested, said) })}
 }
 
 // warnings are what an envelope says of its whole answer: a search that
@@ -450,16 +438,9 @@ func (b builder) list(v Value, indent int) []view.Block {
 	key, rows, _ := ListRows(v)
 	if isOpenList(rows) {
 		c, noun := &count{}, Noun(rows.Items, key)
-		return []view.Block{b.openTable(rows, indent, c), later(func() ([]view.Block, error) {
-			w, err := value.Whole(v)
-			if err != nil {
-				return nil, err
-			}
-			if Failed(w) {
-				return b.failedAfter(c, noun, indent, value.Without(w, key)), nil
-			}
-			return b.listFooter(w, key, c.shown, c.rows, noun, indent), nil
-		})}
+		return []view.Block{b.openTable(rows, indent, c), whenWhole(v, func(w Value) []view.Block {
+			return b.failedAfter(c, noun, indent, value.Without(w, key))
+		}, func(w Value) []view.Block { return b.listFooter(w, key, c.shown, c.rows, noun, indent) })}
 	}
 	var blocks []view.Block
 	n := 0
@@ -537,13 +518,7 @@ func (b builder) batch(v Value, d *view.Doc) []view.Block {
 		// request's, before it is known whether more ops follow; if some
 		// do, they are shown after it, numbered, with the totals. Held,
 		// such a request is shown as it would be read.
-		return append(b.envelope(res.Items[0], "", false, d), later(func() ([]view.Block, error) {
-			w, err := value.Whole(v)
-			if err != nil {
-				return nil, err
-			}
-			return b.afterFirstOp(w), nil
-		}))
+		return append(b.envelope(res.Items[0], "", false, d), whenWhole(v, nil, b.afterFirstOp))
 	}
 	if res.IsOpen() {
 		return nil // a later op's list: held (value.Force), as its number and the totals need the ops before it

@@ -28,6 +28,22 @@ func isOpenList(v Value) bool { return v.Kind == Array && v.Open != nil && v.Ope
 // later is a view.Later of blocks made once the list before it is read.
 func later(f func() ([]view.Block, error)) view.Later { return view.Later{Blocks: f} }
 
+// whenWhole is a view.Later made from the document v once its open list
+// has been read: failed's blocks when the whole says it failed (failed
+// set), else done's.
+func whenWhole(v Value, failed, done func(w Value) []view.Block) view.Later {
+	return later(func() ([]view.Block, error) {
+		w, err := value.Whole(v)
+		if err != nil {
+			return nil, err
+		}
+		if failed != nil && Failed(w) {
+			return failed(w), nil
+		}
+		return done(w), nil
+	})
+}
+
 // openTable is the table of an open list: its first rows laid out and
 // shown, then every further row as it is read, counted in c. A row is
 // read token by token where it can be, keeping only the members the
@@ -175,16 +191,9 @@ func (b builder) recordOfList(v Value) []view.Block {
 	if !v.IsOpen() {
 		return append([]view.Block{r}, rest(v)...)
 	}
-	return []view.Block{r, later(func() ([]view.Block, error) {
-		w, err := value.Whole(v)
-		if err != nil {
-			return nil, err
-		}
-		if Failed(w) {
-			return []view.Block{view.Gap{}, b.errorBlock(value.Without(w, m.Key), "")}, nil
-		}
-		return rest(w), nil
-	})}
+	return []view.Block{r, whenWhole(v, func(w Value) []view.Block {
+		return []view.Block{view.Gap{}, b.errorBlock(value.Without(w, m.Key), "")}
+	}, rest)}
 }
 
 // openByIndex is an open list as records under their index, as a held
