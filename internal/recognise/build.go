@@ -457,7 +457,7 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 	case val.Kind == Array && value.AllObjects(val.Items):
 		f.Block, _ = b.deeper().table(val.Items, 0, raw)
 	case val.Kind == Array && !value.AllScalars(val.Items):
-		f.Block = *b.deeper().record(indexed(val.Items), 0, raw, props)
+		f.Block = *b.deeper().record(indexed(val.Items, nil), 0, raw, props)
 	default:
 		f.Cell = b.cellOf(m.Key, km, val, raw)
 	}
@@ -644,11 +644,21 @@ func byMeaning(members []Member) []Member {
 	return ranked
 }
 
-// indexed is an array as an object whose keys are "[0]", "[1]" …
-func indexed(items []Value) Value {
-	v := Value{Kind: Object, Members: make([]Member, len(items))}
-	for i, it := range items {
-		v.Members[i] = Member{Key: "[" + strconv.Itoa(i) + "]", Value: it}
+// indexed is items as an object whose keys are their places in the
+// input ("[0]", "[1]" …): those at idx, in its order, or all of them when
+// idx is nil.
+func indexed(items []Value, idx []int) Value {
+	n := len(items)
+	if idx != nil {
+		n = len(idx)
+	}
+	v := Value{Kind: Object, Members: make([]Member, n)}
+	for i := range v.Members {
+		j := i
+		if idx != nil {
+			j = idx[i]
+		}
+		v.Members[i] = Member{Key: "[" + strconv.Itoa(j) + "]", Value: items[j]}
 	}
 	return v
 }
@@ -1750,7 +1760,7 @@ func barScale(vals []Value) (float64, bool) {
 // table makes a table of records, and says how many rows it shows (those
 // --where keeps). Inside an error (raw) it also carries the rows as
 // key/value blocks, for a writer that cannot fit it whole. Rows too sparse
-// for a table are those blocks alone (byIndex).
+// for a table are those blocks alone (indexed).
 func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
 	all := rows
 	var idx []int // the place of each row shown, when steered
@@ -1768,8 +1778,9 @@ func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
 	}
 	t := b.columns(rows, raw)
 	if t == nil {
-		r := b.byIndex(all, idx, indent, raw)
-		return *r, len(rows)
+		// Too sparse: the rows as records under their places, as they
+		// came, properties not lifted (only a table lifts).
+		return *b.record(indexed(all, idx), indent, raw, false), len(rows)
 	}
 	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(rows)), Indent: indent, Exact: raw}
 	if w := input.Window(rows); w < len(rows) {
@@ -1779,7 +1790,7 @@ func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
 		tb.Rows[r] = t.row(row.Members)
 	}
 	if raw {
-		tb.Records = b.record(indexed(rows), indent, raw, false)
+		tb.Records = b.record(indexed(rows, nil), indent, raw, false)
 	}
 	return tb, len(rows)
 }
@@ -1791,21 +1802,6 @@ func pick(rows []Value, idx []int) []Value {
 		out[i] = rows[j]
 	}
 	return out
-}
-
-// byIndex is rows as a record of records, each under its place in the
-// input ("[12]"): the rows at idx, in its order, or all of them when idx
-// is nil. They are shown as they came, properties not lifted: only a table
-// lifts.
-func (b builder) byIndex(rows []Value, idx []int, indent int, raw bool) *view.Record {
-	if idx == nil {
-		return b.record(indexed(rows), indent, raw, false)
-	}
-	v := Value{Kind: Object, Members: make([]Member, len(idx))}
-	for i, j := range idx {
-		v.Members[i] = Member{Key: "[" + strconv.Itoa(j) + "]", Value: rows[j]}
-	}
-	return b.record(v, indent, raw, false)
 }
 
 // rest is, under --verbose, the fields a summary line left out, as a
