@@ -2,6 +2,7 @@ package recognise
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"io"
 
@@ -60,21 +61,25 @@ func (n *Names) flush() {
 	}
 	if _, err := n.more.Write(n.pending); err != nil {
 		n.failed = true
-		each(n.pending, func(id, name string) { n.m[id] = name })
+		readNames(bytes.NewReader(n.pending), func(id, name string) { n.m[id] = name })
 	}
 	n.pending = n.pending[:0]
 }
 
-// each calls f with every id and name in b, as add wrote them.
-func each(b []byte, f func(id, name string)) {
+// readNames calls f with every id and name r holds, as add wrote them,
+// up to the end or what cannot be read.
+func readNames(r interface {
+	io.Reader
+	io.ByteReader
+}, f func(id, name string)) {
 	next := func() (string, bool) {
-		l, k := binary.Uvarint(b)
-		if k <= 0 || uint64(len(b)-k) < l {
+		l, err := binary.ReadUvarint(r)
+		if err != nil {
 			return "", false
 		}
-		s := string(b[k : k+int(l)])
-		b = b[k+int(l):]
-		return s, true
+		b := make([]byte, l)
+		_, err = io.ReadFull(r, b)
+		return string(b), err == nil
 	}
 	for {
 		id, ok := next()
@@ -107,29 +112,13 @@ func (n *Names) Resolve(ids []string) {
 	if len(want) == 0 {
 		return
 	}
-	r := bufio.NewReaderSize(n.more.Reader(), namesBatch)
-	next := func() (string, bool) {
-		l, err := binary.ReadUvarint(r)
-		if err != nil {
-			return "", false
-		}
-		b := make([]byte, l)
-		_, err = io.ReadFull(r, b)
-		return string(b), err == nil
-	}
-	for {
-		id, ok := next()
-		if !ok {
-			return // the end; or the file could not be read, its names then shown as ids
-		}
-		name, ok := next()
-		if !ok {
-			return
-		}
+	// To the end; or until the file cannot be read, its names then shown
+	// as ids. An id's name is its last entry's, as the scan goes on.
+	readNames(bufio.NewReaderSize(n.more.Reader(), namesBatch), func(id, name string) {
 		if want[id] {
-			n.m[id] = name // the last entry's, as the scan goes on
+			n.m[id] = name
 		}
-	}
+	})
 }
 
 // Name is what the entry id is called, or "".
