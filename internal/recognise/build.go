@@ -1413,20 +1413,14 @@ func foldedColumns(rows []Value, keys *KeyTree[*plannedColumn]) folds {
 	return f
 }
 
-// folds says which of the columns that may fold do: created_at_relative,
-// title, rank_score.
+// folds says which of the columns that may fold (foldable) do.
 type folds [3]bool
 
+var foldable = [...]string{"created_at_relative", "title", "rank_score"}
+
 func (f folds) has(key string) bool {
-	switch key {
-	case "created_at_relative":
-		return f[0]
-	case "title":
-		return f[1]
-	case "rank_score":
-		return f[2]
-	}
-	return false
+	i := slices.Index(foldable[:], key)
+	return i >= 0 && f[i]
 }
 
 // Plan is the memory tables are planned in, used again from one table to

@@ -126,7 +126,11 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 	res, _ := v.Get("result")
 	tool := v.Str("tool")
 	title := view.Title{Number: num, Mark: view.OK, Text: tool}
-	if wholeIDs(tool) {
+	if tool == "gtd.census" || tool == "gtd.repair" {
+		// Its ids are what its next call takes back whole: gtd.repair
+		// accepts only canonical UUIDs, and a census's rows are what a
+		// repair names (khive's short ids are for reading, and most of
+		// its tools accept them).
 		b.whole = true
 	}
 	indent := 0
@@ -604,21 +608,9 @@ func (b builder) afterFirstOp(v Value) []view.Block {
 // the status; any other count after them.
 func (b builder) totals(bv BatchView) view.Footer {
 	f := view.Footer{Kind: view.Totals}
-	rank := func(k string) int {
-		switch k {
-		case "succeeded":
-			return 0
-		case "failed":
-			return 1
-		case "aborted":
-			return 2
-		case "total":
-			return 4
-		}
-		return 3
-	}
+	rank := map[string]int{"succeeded": -3, "failed": -2, "aborted": -1, "total": 1} // any other: 0
 	counts := append([]Member(nil), bv.Counts...)
-	sort.SliceStable(counts, func(i, j int) bool { return rank(counts[i].Key) < rank(counts[j].Key) })
+	sort.SliceStable(counts, func(i, j int) bool { return rank[counts[i].Key] < rank[counts[j].Key] })
 	for _, m := range counts {
 		zero := m.Value.Text == "0"
 		switch {
@@ -628,14 +620,7 @@ func (b builder) totals(bv BatchView) view.Footer {
 		}
 		tone := view.Neutral
 		if !zero {
-			switch m.Key {
-			case "succeeded":
-				tone = view.Good
-			case "failed":
-				tone = view.Bad
-			case "aborted":
-				tone = view.Warn
-			}
+			tone = countTones[m.Key]
 		}
 		f.Parts = append(f.Parts, view.Part{Tone: tone, Text: ScalarText(m.Value) + " " + Spaced(m.Key)})
 	}
@@ -644,6 +629,10 @@ func (b builder) totals(bv BatchView) view.Footer {
 	}
 	return f
 }
+
+// countTones are the tones of a batch's counts above 0 (any other:
+// Neutral).
+var countTones = map[string]view.Tone{"succeeded": view.Good, "failed": view.Bad, "aborted": view.Warn}
 
 // StatusTone is what a status word means: a task status or a health word.
 func StatusTone(s string) view.Tone {
@@ -670,18 +659,6 @@ func saidBefore(w view.Block, said []view.Block) bool {
 		if g, ok := s.(view.Footer); ok && g.Indent == f.Indent && slices.Equal(g.Parts, f.Parts) {
 			return true
 		}
-	}
-	return false
-}
-
-// wholeIDs reports a khive tool whose answer's ids are what its next
-// call takes back whole: gtd.repair accepts only canonical UUIDs, and a
-// census's rows are what a repair names (khive's short ids are for
-// reading, and most of its tools accept them).
-func wholeIDs(tool string) bool {
-	switch tool {
-	case "gtd.census", "gtd.repair":
-		return true
 	}
 	return false
 }
