@@ -110,12 +110,17 @@ func countOf(n, total int, singular string, indent int) view.Footer {
 
 // records is a table of records and the count under it.
 func (b builder) records(rows []Value, singular string, indent int) []view.Block {
-	t, n := b.table(rows, indent, false)
-	f := countOf(n, len(rows), singular, indent)
-	if n == 0 {
-		return []view.Block{f} // --where kept none
+	blocks, n := b.tableShown(rows, indent)
+	return append(blocks, countOf(n, len(rows), singular, indent))
+}
+
+// tableShown is the table of rows, or nothing when --where keeps none of
+// them, and how many it shows.
+func (b builder) tableShown(rows []Value, indent int) ([]view.Block, int) {
+	if t, n := b.table(rows, indent, false); n > 0 {
+		return []view.Block{t}, n
 	}
-	return []view.Block{t, f}
+	return nil, 0
 }
 
 // envelope is {"ok": true, "tool": …, "result": …}: "✓ tool" and the
@@ -446,14 +451,7 @@ func (b builder) list(v Value, indent int) []view.Block {
 			return b.failedAfter(c, noun, indent, value.Without(w, key))
 		}, func(w Value) []view.Block { return b.listFooter(w, key, c.shown, c.rows, noun, indent) })}
 	}
-	var blocks []view.Block
-	n := 0
-	if len(rows.Items) > 0 {
-		var t view.Block
-		if t, n = b.table(rows.Items, indent, false); n > 0 {
-			blocks = append(blocks, t)
-		}
-	}
+	blocks, n := b.tableShown(rows.Items, indent)
 	return append(blocks, b.listFooter(v, key, n, len(rows.Items), Noun(rows.Items, key), indent)...)
 }
 
@@ -528,7 +526,7 @@ func (b builder) batch(v Value, d *view.Doc) []view.Block {
 		return nil // a later op's list: held (value.Force), as its number and the totals need the ops before it
 	}
 	if len(res.Items) == 1 {
-		return b.oneOp(v, res.Items[0], d)
+		return append(b.op(res.Items[0], "", false, d), b.oneOpTail(v, res.Items[0])...)
 	}
 	return append(b.ops(res.Items, 0, d), b.batchTail(v)...)
 }
@@ -538,15 +536,17 @@ func (b builder) batch(v Value, d *view.Doc) []view.Block {
 func (b builder) ops(items []Value, first int, d *view.Doc) []view.Block {
 	var blocks []view.Block
 	for i, r := range items {
-		num := strconv.Itoa(first + i)
-		if IsErrorEnvelope(r) {
-			blocks = append(blocks, b.errorBlock(r, num))
-		} else {
-			blocks = append(blocks, b.envelope(r, num, true, d)...)
-		}
-		blocks = append(blocks, view.Gap{})
+		blocks = append(append(blocks, b.op(r, strconv.Itoa(first+i), true, d)...), view.Gap{})
 	}
 	return blocks
+}
+
+// op is one op of a batch: its envelope, or its error.
+func (b builder) op(r Value, num string, nested bool, d *view.Doc) []view.Block {
+	if IsErrorEnvelope(r) {
+		return []view.Block{b.errorBlock(r, num)}
+	}
+	return b.envelope(r, num, nested, d)
 }
 
 // batchTail is what follows a batch's ops: its totals and other fields.
@@ -557,17 +557,6 @@ func (b builder) batchTail(v Value) []view.Block {
 		blocks = append(blocks, *b.record(bv.Rest, 0, false, false))
 	}
 	return blocks
-}
-
-// oneOp is a request envelope holding one op.
-func (b builder) oneOp(v, op Value, d *view.Doc) []view.Block {
-	var blocks []view.Block
-	if IsErrorEnvelope(op) {
-		blocks = []view.Block{b.errorBlock(op, "")}
-	} else {
-		blocks = b.envelope(op, "", false, d)
-	}
-	return append(blocks, b.oneOpTail(v, op)...)
 }
 
 // oneOpTail is what follows the op of a one-op request envelope.

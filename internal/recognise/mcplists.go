@@ -13,14 +13,7 @@ var mcpLists = Recogniser{
 	Match: func(v Value) bool { _, _, ok := mcpListRows(v); return ok },
 	View: func(b builder, v Value) ([]view.Block, error) {
 		key, rows, _ := mcpListRows(v)
-		var blocks []view.Block
-		n := 0
-		if len(rows) > 0 {
-			var t view.Block
-			if t, n = b.table(rows, 0, false); n > 0 {
-				blocks = append(blocks, t)
-			}
-		}
+		blocks, n := b.tableShown(rows, 0)
 		f := countOf(n, len(rows), mcpNoun[key], 0)
 		if c, ok := v.Get("nextCursor"); ok && c.Kind != Null {
 			cell := b.cell("nextCursor", c, false)
