@@ -153,10 +153,9 @@ var codeIndex = Recogniser{
 	},
 	View: func(b builder, v Value) ([]view.Block, error) {
 		status, err1 := optString(v, "status")
-		files, hasFiles, err2 := optNumber(v, "files_indexed")
-		chunks, hasChunks, err3 := optNumber(v, "chunks_created")
-		secs, hasSecs, err4 := optNumber(v, "duration_seconds")
-		if err := firstErr(err1, err2, err3, err4); err != nil {
+		counts, err2 := countParts(v, "", [][2]string{{"files_indexed", "file"}, {"chunks_created", "chunk"}})
+		secs, hasSecs, err3 := optNumber(v, "duration_seconds")
+		if err := firstErr(err1, err2, err3); err != nil {
 			return nil, err
 		}
 		var errs []Value
@@ -177,13 +176,7 @@ var codeIndex = Recogniser{
 		if status == "" {
 			head.Text = "indexed"
 		}
-		f := view.Footer{Kind: view.Result, Parts: []view.Part{head}}
-		if hasFiles {
-			f.Parts = append(f.Parts, view.Part{Text: format.CountText(files, "file")})
-		}
-		if hasChunks {
-			f.Parts = append(f.Parts, view.Part{Text: format.CountText(chunks, "chunk")})
-		}
+		f := view.Footer{Kind: view.Result, Parts: append([]view.Part{head}, counts...)}
 		if hasSecs {
 			f.Parts = append(f.Parts, view.Part{Cell: &view.Cell{Kind: view.Duration, Text: secs, Unit: time.Second}})
 		}

@@ -244,23 +244,16 @@ var graphitiStatus = Recogniser{
 			return []view.Block{view.Footer{Kind: view.Result, Parts: []view.Part{head, {Text: msg}}}}, nil
 		}
 		status, err1 := optString(v, "status")
-		ents, hasEnts, err2 := optNumber(v, "entity_count")
-		eps, hasEps, err3 := optNumber(v, "episode_count")
-		updated, err4 := optString(v, "last_updated")
-		if err := firstErr(err1, err2, err3, err4); err != nil {
+		counts, err2 := countParts(v, "", [][2]string{{"entity_count", "entity"}, {"episode_count", "episode"}})
+		updated, err3 := optString(v, "last_updated")
+		if err := firstErr(err1, err2, err3); err != nil {
 			return nil, err
 		}
 		head := view.Part{Mark: view.OK, Tone: view.Good, Text: status}
 		if StatusTone(status) != view.Good {
 			head.Mark, head.Tone = view.Failed, view.Bad
 		}
-		f := view.Footer{Kind: view.Result, Parts: []view.Part{head}}
-		if hasEnts {
-			f.Parts = append(f.Parts, view.Part{Text: format.CountText(ents, "entity")})
-		}
-		if hasEps {
-			f.Parts = append(f.Parts, view.Part{Text: format.CountText(eps, "episode")})
-		}
+		f := view.Footer{Kind: view.Result, Parts: append([]view.Part{head}, counts...)}
 		if updated != "" {
 			c := b.cell("last_updated", Value{Kind: String, Text: updated}, false)
 			f.Parts = append(f.Parts, view.Part{Text: "updated ", Cell: &c})
@@ -276,22 +269,15 @@ var graphitiAddMemory = Recogniser{
 	View: func(b builder, v Value) ([]view.Block, error) {
 		msg, err1 := optString(v, "message")
 		name, err2 := optString(v, "name")
-		ents, hasEnts, err3 := optNumber(v, "entities_extracted")
-		facts, hasFacts, err4 := optNumber(v, "facts_extracted")
-		if err := firstErr(err1, err2, err3, err4); err != nil {
+		counts, err3 := countParts(v, "", [][2]string{{"entities_extracted", "entity"}, {"facts_extracted", "fact"}})
+		if err := firstErr(err1, err2, err3); err != nil {
 			return nil, err
 		}
 		what := msg
 		if what == "" {
 			what = "added " + name
 		}
-		f := view.Footer{Kind: view.Result, Parts: []view.Part{{Mark: view.OK, Tone: view.Good, Text: what}}}
-		if hasEnts {
-			f.Parts = append(f.Parts, view.Part{Text: format.CountText(ents, "entity")})
-		}
-		if hasFacts {
-			f.Parts = append(f.Parts, view.Part{Text: format.CountText(facts, "fact")})
-		}
+		f := view.Footer{Kind: view.Result, Parts: append([]view.Part{{Mark: view.OK, Tone: view.Good, Text: what}}, counts...)}
 		return withRest([]view.Block{f}, b.rest(v, 2, "message", "entities_extracted", "facts_extracted")), nil
 	},
 }
@@ -308,17 +294,11 @@ var graphitiClear = Recogniser{
 		if err != nil {
 			return nil, err
 		}
-		ents, hasEnts, err1 := optNumber(v, "deleted_entities")
-		eps, hasEps, err2 := optNumber(v, "deleted_episodes")
-		if err := firstErr(err1, err2); err != nil {
+		counts, err := countParts(v, " deleted", [][2]string{{"deleted_entities", "entity"}, {"deleted_episodes", "episode"}})
+		if err != nil {
 			return nil, err
 		}
-		if hasEnts {
-			f.Parts = append(f.Parts, view.Part{Text: format.CountText(ents, "entity") + " deleted"})
-		}
-		if hasEps {
-			f.Parts = append(f.Parts, view.Part{Text: format.CountText(eps, "episode") + " deleted"})
-		}
+		f.Parts = append(f.Parts, counts...)
 		return withRest([]view.Block{f}, b.rest(v, 2, "deleted_entities", "deleted_episodes", "success", "message")), nil
 	},
 }
@@ -346,6 +326,22 @@ var graphitiDelete = Recogniser{
 		}
 		return withRest([]view.Block{f}, b.rest(v, 2, "uuid", "success", "message")), nil
 	},
+}
+
+// countParts are the counts v has under keys[i][0], as "3 entities"
+// (keys[i][1] the noun), each followed by suffix.
+func countParts(v Value, suffix string, keys [][2]string) ([]view.Part, error) {
+	var parts []view.Part
+	for _, k := range keys {
+		n, has, err := optNumber(v, k[0])
+		if err != nil {
+			return nil, err
+		}
+		if has {
+			parts = append(parts, view.Part{Text: format.CountText(n, k[1]) + suffix})
+		}
+	}
+	return parts, nil
 }
 
 // isStatusReport: {status, message}, both text, and nothing else: a
