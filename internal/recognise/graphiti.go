@@ -42,7 +42,7 @@ var graphitiNodeList = Long{
 			Extra: b.rest(n, 0, "name", "entity_type", "summary")}, nil
 	},
 	Before: func(b builder, v Value) []view.Block { return b.message(v) },
-	Name:   nodeName,
+	Name:   func(n Value) (string, string) { return n.Str("uuid"), n.Str("name") },
 	// A triplet's or an episode's entities come with the edges between
 	// them ({message, nodes, edges}): the edges as facts, their ends named.
 	After: func(b builder, v Value, names *Names) []view.Block {
@@ -82,9 +82,6 @@ func nodeLabels(n Value) (string, error) {
 	}
 	return strings.Join(keep, ", "), nil
 }
-
-// nodeName is a node's uuid and name, for the ends of the edges after it.
-func nodeName(n Value) (string, string) { return n.Str("uuid"), n.Str("name") }
 
 var graphitiFacts = Recogniser{
 	Name:  "graphiti facts",

@@ -116,17 +116,14 @@ func signature(ps []view.Param) string {
 		}
 		parts[i] = name
 		if p.Type != "" {
-			parts[i] += ":" + shortType(p.Type)
+			parts[i] += ":" + shortTypes.Replace(p.Type)
 		}
 	}
 	return strings.Join(parts, ", ")
 }
 
-// shortType abbreviates a JSON Schema type as it is written for people.
-func shortType(t string) string {
-	r := strings.NewReplacer("string", "str", "number", "num", "integer", "int", "boolean", "bool", "object", "obj", " | ", "|")
-	return r.Replace(t)
-}
+// shortTypes abbreviates a JSON Schema type as it is written for people.
+var shortTypes = strings.NewReplacer("string", "str", "number", "num", "integer", "int", "boolean", "bool", "object", "obj", " | ", "|")
 
 var mcpPrompts = Recogniser{
 	Name: "MCP prompts",

@@ -302,7 +302,8 @@ func (sc schema) facts(s Value) []view.Fact {
 	if c, ok := choices(s); ok {
 		add("one of", c...)
 	} else if items, ok := s.Get("items"); ok {
-		if c, ok := choices(sc.resolveOnly(items)); ok {
+		items, _ = sc.resolve(items)
+		if c, ok := choices(items); ok {
 			add("any of", c...) // a multiple choice
 		}
 	}
@@ -337,12 +338,6 @@ func (sc schema) facts(s Value) []view.Fact {
 		add("e.g.", vals...)
 	}
 	return out
-}
-
-// resolveOnly is a schema with its reference followed.
-func (sc schema) resolveOnly(s Value) Value {
-	s, _ = sc.resolve(s)
-	return s
 }
 
 // choices are a schema's allowed values: an enum (labelled by the
