@@ -890,15 +890,12 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// drivers send as text to keep its digits).
 			c.info.align = view.Right
 		}
-		if c.info.flex && c.info.keep < proseKeep && c.prose > 0 && c.prose*2 >= c.set {
-			// Sentences in most of its values, whatever the key: the
-			// text that explains a row (a snippet, a payload's reason).
-			c.info.keep, c.info.min, c.info.want = proseKeep, 20, 60
-		}
-		if logRows && c.info.flex && c.info.keep < proseKeep && (c.key == "msg" || c.key == "message") {
-			// A log line's message is what the line says, however few
-			// its words ("slow request"): the room goes to it before
-			// the fields one line in six has.
+		// Sentences in most of its values, whatever the key: the text that
+		// explains a row (a snippet, a payload's reason). A log line's
+		// message is what the line says, however few its words ("slow
+		// request"): the room goes to it before the fields one line in six
+		// has.
+		if c.info.flex && c.info.keep < proseKeep && (c.prose > 0 && c.prose*2 >= c.set || logRows && (c.key == "msg" || c.key == "message")) {
 			c.info.keep, c.info.min, c.info.want = proseKeep, 20, 60
 		}
 		switch {
@@ -997,15 +994,14 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 				continue
 			}
 			b.opt.Seen.Name(picks.Columns[i].Name)
-			switch p := picks.Columns[i]; {
-			case p.Drop:
-			case picks.Exact:
-				c.info.order, c.info.keep, c.named = i, view.Essential, true
-				chosen = append(chosen, c)
-			default:
-				c.info.keep, c.named = view.Essential, true
-				chosen = append(chosen, c)
+			if picks.Columns[i].Drop {
+				continue
 			}
+			if picks.Exact {
+				c.info.order = i
+			}
+			c.info.keep, c.named = view.Essential, true
+			chosen = append(chosen, c)
 		}
 		if picks.Exact {
 			slices.SortStableFunc(chosen, byOrder)
