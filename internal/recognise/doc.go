@@ -146,7 +146,6 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 	// read first, under its title, held or streamed alike (khive sorts
 	// its keys: its backend errors and advisories come before "result").
 	said := b.warnings(beforeResult(v), indent)
-	blocks := []view.Block{}
 	if res.IsOpen() && tool == "" {
 		// The tool comes after its open result (khive sorts its keys): no
 		// shape by tool, and the title says no tool, which a writer that
@@ -155,22 +154,18 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 	}
 	if s := findShape(res, tool); s != nil && s.readsOpen(res) {
 		if body, ok := b.special(s, res, d); ok {
-			blocks = append(append(append(blocks, title), said...), body...)
-			return append(blocks, b.restOf(v, indent, nested, said)...)
+			return append(afterTitle(append([]view.Block{title}, body...), said), b.restOf(v, indent, nested, said)...)
 		}
 	}
 	if res.IsOpen() {
 		return afterTitle(b.openEnvelope(v, title, indent, nested, said), said)
 	}
-	switch shape := Classify(res); shape {
-	case ShapeList, ShapeRecords:
-		title.Quiet = !nested
-		blocks = append(blocks, title)
-		if shape == ShapeList {
-			blocks = append(blocks, b.list(res, indent)...)
-		} else {
-			blocks = append(blocks, b.records(res.Items, Noun(res.Items, "results"), indent)...)
-		}
+	var body []view.Block // what follows the title
+	switch Classify(res) {
+	case ShapeList:
+		title.Quiet, body = !nested, b.list(res, indent)
+	case ShapeRecords:
+		title.Quiet, body = !nested, b.records(res.Items, Noun(res.Items, "results"), indent)
 	case ShapeRecord:
 		if d, ok := res.Says("dry_run"); ok && d.IsTrue() {
 			// Nothing was done, and what the run would have done: said
@@ -192,32 +187,25 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 			title.Value = &view.Cell{Kind: view.Text, Text: failedText(n, of), Tone: view.Bad}
 			res = value.Join(Value{Kind: Object, Members: errorsOf(res)}, value.Without(res, "errors", "failed"))
 		}
-		blocks = append(blocks, title, *b.record(res, 2, false, false))
+		body = []view.Block{*b.record(res, 2, false, false)}
 	case ShapeScalar:
 		if page, ok := mdTable(res.Text); ok && res.Kind == String {
-			title.Quiet = !nested
-			blocks = append(blocks, title)
-			blocks = append(blocks, b.drawnPage(page, indent)...)
-			break
-		}
-		if res.Kind != Null { // no result, or an empty one: the ✓ says it all
+			title.Quiet, body = !nested, b.drawnPage(page, indent)
+		} else if res.Kind != Null { // no result, or an empty one: the ✓ says it all
 			c := b.cell("result", res, false)
 			title.Value = &c
 		}
-		blocks = append(blocks, title)
 	case ShapeScalars:
 		if len(res.Items) == 0 {
 			// An empty list: its count, as a list of records has.
-			title.Quiet = !nested
-			blocks = append(blocks, title, countLine(0, "result", indent))
-			break
+			title.Quiet, body = !nested, []view.Block{countLine(0, "result", indent)}
+		} else {
+			body = []view.Block{b.inline(res, 2)}
 		}
-		blocks = append(blocks, title, b.inline(res, 2))
 	default:
-		blocks = append(blocks, title)
-		blocks = append(blocks, b.document(res, d)...)
+		body = b.document(res, d)
 	}
-	return append(afterTitle(blocks, said), b.envelopeRest(v, indent, nested, said)...)
+	return append(afterTitle(append([]view.Block{title}, body...), said), b.envelopeRest(v, indent, nested, said)...)
 }
 
 // afterTitle puts the warnings said of an envelope's whole answer after
