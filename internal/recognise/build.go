@@ -579,16 +579,6 @@ func isWarning(m Member) bool {
 	return m.Value.Kind == String && m.Value.Text != "" || m.Value.Kind == Array && len(m.Value.Items) > 0 && value.AllScalars(m.Value.Items)
 }
 
-// byMeaning is an object's members in the order a record shows them. The
-// order they came in is kept, as a person or a server chose it, unless it
-// is alphabetical: serde_json (khive) sorts every key, and a record that
-// reads audit_persisted, due, from, id … buries the id. Then fields are
-// ranked as table columns are: identity, state, what the row is about,
-// who and when, bookkeeping last; keys of the same rank stay in order.
-//
-// Only the first input.StreamAfter members are looked at and ranked, the
-// rest kept in order after them, as a document too large to hold (whose
-// first members are all that is known when they are shown) has them.
 // isDecimal reports a string that is a decimal number as written: an
 // optional sign, digits, and a fraction ("99999999.99", "-3", "0.50").
 func isDecimal(s string) bool {
@@ -616,6 +606,16 @@ func loggerFirst(members []Member) []Member {
 	return out
 }
 
+// byMeaning is an object's members in the order a record shows them. The
+// order they came in is kept, as a person or a server chose it, unless it
+// is alphabetical: serde_json (khive) sorts every key, and a record that
+// reads audit_persisted, due, from, id … buries the id. Then fields are
+// ranked as table columns are: identity, state, what the row is about,
+// who and when, bookkeeping last; keys of the same rank stay in order.
+//
+// Only the first input.StreamAfter members are looked at and ranked, the
+// rest kept in order after them, as a document too large to hold (whose
+// first members are all that is known when they are shown) has them.
 func byMeaning(members []Member) []Member {
 	// Three keys fall in alphabetical order by chance too often to say
 	// anything; an array shown as a record ([0], [1] …) keeps its order.

@@ -186,8 +186,6 @@ func fileInfo(fields []infoField) view.Record {
 	return r
 }
 
-// reads is read_multiple_files: a document for each file, an error for
-// each that could not be read.
 // readSummary is desktop-commander's read_multiple_files summary: a line
 // for each file, its type, or why it could not be read (an error, as the
 // filesystem server's are shown); the contents follow in blocks of their
@@ -204,6 +202,8 @@ func (b builder) readSummary(reads []fileRead) []view.Block {
 	return blocks
 }
 
+// reads is read_multiple_files: a document for each file, an error for
+// each that could not be read.
 func (b builder) reads(reads []fileRead) []view.Block {
 	var blocks []view.Block
 	for i, r := range reads {
