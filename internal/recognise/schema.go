@@ -239,11 +239,11 @@ func (sc schema) impliedTypes(s Value, fields int) []string {
 		}
 	}
 	if c, ok := s.Get("const"); ok {
-		add(jsonType(c))
+		add(jsonTypes[c.Kind])
 	}
 	if e, ok := s.Get("enum"); ok {
 		for _, it := range e.Items {
-			add(jsonType(it))
+			add(jsonTypes[it.Kind])
 		}
 	}
 	switch {
@@ -275,22 +275,8 @@ func (sc schema) fields(s Value, depth int) string {
 	return "{" + strings.Join(names, ", ") + "}"
 }
 
-// jsonType is the JSON Schema type of a value.
-func jsonType(v Value) string {
-	switch v.Kind {
-	case String:
-		return "string"
-	case Number:
-		return "number"
-	case Bool:
-		return "boolean"
-	case Null:
-		return "null"
-	case Array:
-		return "array"
-	}
-	return "object"
-}
+// jsonTypes are the JSON Schema types of the kinds of values.
+var jsonTypes = [...]string{Null: "null", Bool: "boolean", Number: "number", String: "string", Object: "object", Array: "array"}
 
 // facts are what a schema says about a value besides its type: its
 // choices, default, bounds, format and pattern, in that order.
