@@ -112,19 +112,19 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 	if _, ok := DurationUnit(key); ok && kind == Number {
 		return colInfo{order: 55, keep: 55, align: view.Right}
 	}
-	// Keys we know nothing of keep the order they came in (the first is often
-	// the row's name), after the known leading columns and before times.
-	switch kind {
-	case Number:
-		return colInfo{order: 45, keep: 40, align: view.Right, generic: true}
-	case Bool:
-		return colInfo{order: 45, keep: 40, generic: true}
-	case Array:
-		return colInfo{order: 72, keep: 30, flex: true, min: 8, generic: true}
-	case Object:
-		return colInfo{order: 85, keep: 20, flex: true, min: 10, generic: true}
-	}
-	return colInfo{order: 45, keep: 45, flex: true, min: 10, generic: true}
+	return genericColumns[kind]
+}
+
+// genericColumns is where a column of a key we know nothing of stands, by
+// the kind of its values: in the order it came (the first is often the
+// row's name), after the known leading columns and before times.
+var genericColumns = [...]colInfo{
+	Null:   {order: 45, keep: 45, flex: true, min: 10, generic: true},
+	String: {order: 45, keep: 45, flex: true, min: 10, generic: true},
+	Number: {order: 45, keep: 40, align: view.Right, generic: true},
+	Bool:   {order: 45, keep: 40, generic: true},
+	Array:  {order: 72, keep: 30, flex: true, min: 8, generic: true},
+	Object: {order: 85, keep: 20, flex: true, min: 10, generic: true},
 }
 
 // identityMax is the length of the longest value of a column that tells

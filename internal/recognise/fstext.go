@@ -96,15 +96,7 @@ func numberOf(s, noun string, ok bool) (string, bool) {
 func isSize(s string) bool {
 	num, unit, ok := strings.Cut(s, " ")
 	whole, frac, hasFrac := strings.Cut(num, ".")
-	switch {
-	case !ok || !isUint(whole) || hasFrac && !isUint(frac):
-		return false
-	}
-	switch unit {
-	case "B", "KB", "MB", "GB", "TB":
-		return true
-	}
-	return false
+	return ok && isUint(whole) && (!hasFrac || isUint(frac)) && slices.Contains([]string{"B", "KB", "MB", "GB", "TB"}, unit)
 }
 
 func isUint(s string) bool {
