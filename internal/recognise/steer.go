@@ -138,10 +138,7 @@ func SteerIndex(rows []Value, spec steer.Spec, seen *Seen) []int {
 	if len(spec.Sort) == 0 {
 		return out
 	}
-	type sortKey struct {
-		cells []view.Cell
-	}
-	keys := make([]sortKey, len(out))
+	keys := make([][]view.Cell, len(out)) // each row's cells, by sort key
 	for i, r := range out {
 		for _, k := range spec.Sort {
 			key, v, ok := Lookup(rows[r], k.Name)
@@ -151,7 +148,7 @@ func SteerIndex(rows []Value, spec steer.Spec, seen *Seen) []int {
 				seen.Name(k.Name)
 				c = meaning(rows[r], key, v)
 			}
-			keys[i].cells = append(keys[i].cells, c)
+			keys[i] = append(keys[i], c)
 		}
 	}
 	idx := make([]int, len(out))
@@ -160,7 +157,7 @@ func SteerIndex(rows []Value, spec steer.Spec, seen *Seen) []int {
 	}
 	sort.SliceStable(idx, func(a, b int) bool {
 		for k, sk := range spec.Sort {
-			ca, cb := keys[idx[a]].cells[k], keys[idx[b]].cells[k]
+			ca, cb := keys[idx[a]][k], keys[idx[b]][k]
 			// Nothing sorts last, whichever the direction.
 			if na, nb := nothing(ca), nothing(cb); na || nb {
 				if na != nb {
