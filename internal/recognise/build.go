@@ -1523,9 +1523,24 @@ func occKey(key string, n int) string {
 	return key + "\x00" + strconv.Itoa(n)
 }
 
-// row makes one row's cells for the table's columns.
-func (t *columns) row(members []Member) []view.Cell {
-	return t.rowAt(members, t.at(members))
+// rows makes the cells of rows for the table's columns.
+func (t *columns) rows(rows []Value) [][]view.Cell {
+	out := make([][]view.Cell, len(rows))
+	for i, r := range rows {
+		out[i] = t.rowAt(r.Members, t.at(r.Members))
+	}
+	return out
+}
+
+// keysOf is the set of keys rows have.
+func keysOf(rows []Value) map[string]bool {
+	keys := map[string]bool{}
+	for _, row := range rows {
+		for _, m := range row.Members {
+			keys[m.Key] = true
+		}
+	}
+	return keys
 }
 
 // at is the column of each member of a row (-1: not shown); valid until
@@ -1772,12 +1787,9 @@ func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
 		// came, properties not lifted (only a table lifts).
 		return *b.record(indexed(all, idx), indent, raw, false), len(rows)
 	}
-	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(rows)), Indent: indent, Exact: raw}
+	tb := view.Table{Columns: t.cols, Rows: t.rows(rows), Indent: indent, Exact: raw}
 	if w := input.Window(rows); w < len(rows) {
 		tb.Measured = w // laid out as it would be streamed
-	}
-	for r, row := range rows {
-		tb.Rows[r] = t.row(row.Members)
 	}
 	if raw {
 		tb.Records = b.record(indexed(rows, nil), indent, raw, false)

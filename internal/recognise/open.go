@@ -66,16 +66,8 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 	if t == nil {
 		return b.openByIndex(list.Items, rest, indent, c)
 	}
-	tb := view.Table{Columns: t.cols, Rows: make([][]view.Cell, len(first)), Indent: indent}
-	known := map[string]bool{}
-	for _, row := range plan {
-		for _, m := range row.Members {
-			known[m.Key] = true
-		}
-	}
-	for r, row := range first {
-		tb.Rows[r] = t.row(row.Members)
-	}
+	tb := view.Table{Columns: t.cols, Rows: t.rows(first), Indent: indent}
+	known := keysOf(plan)
 	c.rows, c.shown = len(list.Items), len(first)
 	tc, tokens := rest.(value.TokenCursor)
 	buf := make([]view.Cell, len(t.cols)) // a streamed row is written before the next is read

@@ -72,16 +72,8 @@ func NewRun(first []Value, opt Options) (*Run, view.Table) {
 	if cols == nil {
 		return nil, view.Table{}
 	}
-	r := &Run{b: b, cols: cols, Rows: len(first), Shown: len(rows), singular: Noun(first, ""), lifts: lifts, known: map[string]bool{}, first: first[0]}
-	for _, row := range first {
-		for _, m := range row.Members {
-			r.known[m.Key] = true
-		}
-	}
-	t := view.Table{Columns: r.cols.cols, Rows: make([][]view.Cell, len(rows))}
-	for i, row := range rows {
-		t.Rows[i] = r.cols.row(row.Members)
-	}
+	r := &Run{b: b, cols: cols, Rows: len(first), Shown: len(rows), singular: Noun(first, ""), lifts: lifts, known: keysOf(first), first: first[0]}
+	t := view.Table{Columns: r.cols.cols, Rows: r.cols.rows(rows)}
 	blocks := []view.Block{t}
 	uniquePrefixes(blocks)
 	return r, t
