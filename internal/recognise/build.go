@@ -52,7 +52,6 @@ type builder struct {
 // and never inside an error (raw).
 func (b builder) short(raw bool) bool { return !raw && !b.opt.Verbose }
 
-// deeper is the builder one level of nesting further in.
 func (b builder) deeper() builder {
 	b.depth++
 	return b
@@ -135,7 +134,6 @@ func meaningOf(key string) keyMeaning {
 // It is for one goroutine.
 type Keys struct{ m map[string]keyMeaning }
 
-// maxKeys is how many keys a Keys keeps.
 const maxKeys = 4096
 
 func (k *Keys) meaning(key string) keyMeaning {
@@ -1061,7 +1059,6 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	return t
 }
 
-// byOrder sorts planned columns by their place in a table.
 func byOrder(a, b *plannedColumn) int { return cmp.Compare(a.info.order, b.info.order) }
 
 // hasRepeatedKey reports whether a key stands twice among ms: by looking
@@ -1523,7 +1520,6 @@ func occKey(key string, n int) string {
 	return key + "\x00" + strconv.Itoa(n)
 }
 
-// rows makes the cells of rows for the table's columns.
 func (t *columns) rows(rows []Value) [][]view.Cell {
 	out := make([][]view.Cell, len(rows))
 	for i, r := range rows {
@@ -1532,7 +1528,6 @@ func (t *columns) rows(rows []Value) [][]view.Cell {
 	return out
 }
 
-// keysOf is the set of keys rows have.
 func keysOf(rows []Value) map[string]bool {
 	keys := map[string]bool{}
 	for _, row := range rows {
@@ -1797,7 +1792,6 @@ func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
 	return tb, len(rows)
 }
 
-// pick is rows[i] for each i of idx.
 func pick(rows []Value, idx []int) []Value {
 	out := make([]Value, len(idx))
 	for i, j := range idx {

@@ -529,7 +529,6 @@ func (b builder) ops(items []Value, first int, d *view.Doc) []view.Block {
 	return blocks
 }
 
-// op is one op of a batch: its envelope, or its error.
 func (b builder) op(r Value, num string, nested bool, d *view.Doc) []view.Block {
 	if IsErrorEnvelope(r) {
 		return []view.Block{b.errorBlock(r, num)}
