@@ -379,10 +379,11 @@ func (b builder) message(v Value) []view.Block {
 	return nil
 }
 
-// withRest appends a record of left-over fields, when there is one.
-func withRest(blocks []view.Block, rest *view.Record) []view.Block {
+// withRest appends a record of left-over fields, when there is one, after
+// the blocks that go before it (a gap).
+func withRest(blocks []view.Block, rest *view.Record, before ...view.Block) []view.Block {
 	if rest != nil {
-		blocks = append(blocks, *rest)
+		blocks = append(append(blocks, before...), *rest)
 	}
 	return blocks
 }

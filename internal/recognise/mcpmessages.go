@@ -33,11 +33,7 @@ var mcpPromptMessages = Recogniser{
 		if desc != "" {
 			blocks = append(blocks, view.Definition{Description: desc}, view.Gap{})
 		}
-		blocks = append(blocks, msgs)
-		if rest := b.leftover(v, 0, "description", "messages"); rest != nil {
-			blocks = append(blocks, view.Gap{}, *rest)
-		}
-		return blocks, nil
+		return withRest(append(blocks, msgs), b.leftover(v, 0, "description", "messages"), view.Gap{}), nil
 	},
 }
 
@@ -70,14 +66,8 @@ var mcpCompletion = Recogniser{
 		if len(vals.Items) > 0 {
 			blocks = append(blocks, b.inline(vals, 0))
 		}
-		blocks = append(blocks, f)
-		if rest := b.leftover(c, 0, "values", "total", "hasMore"); rest != nil {
-			blocks = append(blocks, *rest)
-		}
-		if rest := b.leftover(v, 0, "completion"); rest != nil {
-			blocks = append(blocks, view.Gap{}, *rest)
-		}
-		return blocks, nil
+		blocks = withRest(append(blocks, f), b.leftover(c, 0, "values", "total", "hasMore"))
+		return withRest(blocks, b.leftover(v, 0, "completion"), view.Gap{}), nil
 	},
 }
 

@@ -99,10 +99,7 @@ func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
 		blocks = append(blocks, key)
 	}
 	blocks = append(blocks, view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: "-v shows each tool's description and parameters"}}})
-	if rest := b.leftover(v, 0, "tools"); rest != nil {
-		blocks = append(blocks, view.Gap{}, *rest)
-	}
-	return blocks, nil
+	return withRest(blocks, b.leftover(v, 0, "tools"), view.Gap{}), nil
 }
 
 // signature is a tool's parameters on one line: name:type, an optional
@@ -159,10 +156,7 @@ func (b builder) offers(v Value, key, noun string, def func(Value) (view.Definit
 		c := b.cell("nextCursor", Value{Kind: String, Text: cursor}, false)
 		blocks = append(blocks, view.Gap{}, view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: "more after ", Cell: &c}}})
 	}
-	if rest := b.leftover(v, 0, key, "nextCursor"); rest != nil {
-		blocks = append(blocks, view.Gap{}, *rest)
-	}
-	return blocks, nil
+	return withRest(blocks, b.leftover(v, 0, key, "nextCursor"), view.Gap{}), nil
 }
 
 // leftover is the fields a view left out, as a record at indent:

@@ -38,10 +38,7 @@ func (b builder) request(r protocol.Request, d *view.Doc) []view.Block {
 	if params.Kind != Object {
 		params = Value{Kind: Object, Members: []Member{{Key: "params", Value: params}}}
 	}
-	if rest := b.leftover(params, 2); rest != nil {
-		blocks = append(blocks, *rest)
-	}
-	return blocks
+	return withRest(blocks, b.leftover(params, 2))
 }
 
 // idText is a JSON-RPC id as a line shows it.

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
-	"github.com/khive-ai/khive-pretty/internal/value"
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
@@ -66,9 +65,6 @@ var kgValidate = Recogniser{
 		if n := len(rules) - len(failed); n > 0 {
 			blocks = append(blocks, view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: strconv.Itoa(n) + " of " + format.Count(len(rules), "rule") + " passed"}}})
 		}
-		if rest := value.Without(v, "rules"); !IsFiller("", rest, false) {
-			blocks = append(blocks, view.Gap{}, *b.record(rest, 0, false, false))
-		}
-		return blocks, nil
+		return withRest(blocks, b.restAlways(v, 0, "rules"), view.Gap{}), nil
 	},
 }
