@@ -86,9 +86,8 @@ var khiveNeighbors = Recogniser{
 			case origin != "" && tgt == origin:
 				dir = "in"
 			}
-			row := Value{Kind: Object, Members: make([]Member, 0, len(r.Members)+1)}
-			row.Members = append(row.Members, Member{Key: "direction", Value: Value{Kind: String, Text: dir}})
-			rows[i] = Value{Kind: Object, Members: append(row.Members, r.Members...)}
+			ms := append(make([]Member, 0, len(r.Members)+1), Member{Key: "direction", Value: value.Text(dir)})
+			rows[i] = Value{Kind: Object, Members: append(ms, r.Members...)}
 		}
 		return b.records(rows, "neighbor", 0), nil
 	},

@@ -129,9 +129,8 @@ func ViewBatch(v Value) BatchView {
 	sum, _ := v.Get("summary")
 	st, _ := v.Get("status")
 	used := map[string]bool{"results": true, "summary": true, "status": st.Kind == String}
-	bv.Status = st.Text
-	if st.Kind != String {
-		bv.Status = ""
+	if st.Kind == String {
+		bv.Status = st.Text
 	}
 	var odd []Member
 	for _, m := range sum.Members {
