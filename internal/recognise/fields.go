@@ -228,7 +228,7 @@ var ListKeys = [...]string{"items", "entities", "notes", "edges", "results", "en
 
 func IsListKey(k string) bool { return slices.Contains(ListKeys[:], k) }
 
-// listMetaKeys mark an object as a list envelope.
+// IsListMetaKey reports a key that marks an object as a list envelope.
 func IsListMetaKey(k string) bool {
 	switch k {
 	case "requested_limit", "effective_limit", "limit_clamped", "next_after", "has_more",
