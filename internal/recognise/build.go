@@ -481,12 +481,10 @@ func label(km keyMeaning, c view.Cell) string {
 
 // labels is what label chooses from, worked out once for a key (Keys).
 func labels(key string) (l, unitLabel string, unitKey bool) {
-	if plainKey(key) {
-		return "", "", false // "id", "status": the key is its own label
-	}
-	if strings.ToLower(key) != key {
-		// GoFiles, mimeType, HOME: names whose case is part of them, which
-		// a reader looks up as written (go list -f {{.XTestGoFiles}}).
+	// "id", "status": the key is its own label. GoFiles, mimeType, HOME:
+	// names whose case is part of them, which a reader looks up as written
+	// (go list -f {{.XTestGoFiles}}).
+	if plainKey(key) || strings.ToLower(key) != key {
 		return "", "", false
 	}
 	none := func(s string) string {
@@ -1502,13 +1500,8 @@ func PathNamed(name, path string) bool {
 // row or its state: IDs, statuses, titles, priorities, times.
 func identity(key string) bool {
 	k := Snake(key)
-	switch {
-	case IsIDKey(k), IsStatusKey(k), k == "outcome", k == "title", k == "name", k == "priority", k == "uri", k == "uri_template":
-		return true
-	case strings.HasSuffix(k, "_at"), k == "due":
-		return true
-	}
-	return false
+	return IsIDKey(k) || IsStatusKey(k) || k == "outcome" || k == "title" || k == "name" || k == "priority" || k == "uri" ||
+		k == "uri_template" || strings.HasSuffix(k, "_at") || k == "due"
 }
 
 // occKey names the n-th occurrence of a key in a row (duplicate keys are
