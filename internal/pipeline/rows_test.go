@@ -670,3 +670,18 @@ func TestColumnsLeaveOutANestedField(t *testing.T) {
 		}
 	}
 }
+
+// A key may be empty: a list of records under "" is a table like any
+// other, in every output (TSV took it for a server shape's entries, whose
+// shape there was none, and crashed).
+func TestEmptyKeyListIsATable(t *testing.T) {
+	t.Parallel()
+	for _, doc := range []string{`{"": [{"a": 1}], "x": 2}`, `{"": [], "x": 2}`, `{"": [{"": 1}]}`} {
+		for o := Human; o <= CSV; o++ {
+			got := renderString(t, doc, Options{Output: o, Width: 80})
+			if o == TSV && strings.HasPrefix(doc, `{"": [{"a"`) && got != "a\n1\n" {
+				t.Errorf("%s, TSV: got %q, want the table's header and row", doc, got)
+			}
+		}
+	}
+}

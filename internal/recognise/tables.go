@@ -85,12 +85,13 @@ func tablesIn(v Value, path, tool string) []Table {
 			out = append(out, nested(m.Value, joinName(path, m.Key))...)
 			continue
 		}
-		if records(m.Value) && (len(m.Value.Items) > 0 || m.Value.IsOpen() || m.Key == items || IsListKey(m.Key)) {
+		entries := shape != nil && m.Key == items
+		if records(m.Value) && (len(m.Value.Items) > 0 || m.Value.IsOpen() || entries || IsListKey(m.Key)) {
 			// An empty list is a table of no rows (a search that found
 			// nothing) where it is the list (the shape's entries, a list
 			// key); any other ([] tags) is a cell of the record.
 			t := Table{Name: joinName(path, m.Key), Rows: m.Value}
-			if m.Key == items {
+			if entries {
 				t.Lead, t.Whole = shape.Lead, shape.Whole
 				out = append([]Table{t}, out...)
 			} else {
