@@ -12,7 +12,7 @@ import (
 // the bytes ahead without reading them, reading more only while it cannot
 // tell, and never past textLong; most values end in what is buffered.
 func (d *Decoder) LongValue() bool {
-	if d.sq == nil || d.dec.StackDepth() != len(d.stack)+len(d.arrays) {
+	if d.dec.StackDepth() != len(d.stack)+len(d.arrays) {
 		return false // a row read token by token: not this decoder's to read
 	}
 	var s valueScan
@@ -21,14 +21,11 @@ func (d *Decoder) LongValue() bool {
 		return false
 	}
 	n := len(unread)
-	if d.rest != nil && d.rest.Len() > 0 {
-		rest := make([]byte, d.rest.Len())
-		d.rest.ReadAt(rest, d.rest.Size()-int64(d.rest.Len()))
-		if s.scan(rest) {
-			return false
-		}
-		n += len(rest)
+	rest := d.restUnread()
+	if s.scan(rest) {
+		return false
 	}
+	n += len(rest)
 	br := d.pos.r.(*bufio.Reader)
 	seen := 0
 	for {
@@ -49,9 +46,6 @@ func (d *Decoder) LongValue() bool {
 // Line is the line of the input the decoder's next token is on (for a
 // message that names where something it read began).
 func (d *Decoder) Line() int {
-	if d.sq == nil {
-		return 0
-	}
 	line, _ := d.pos.at(d.sq.raw(d.dec.InputOffset() + d.shift))
 	return line
 }

@@ -223,20 +223,9 @@ func (d *Decoder) copyString(emit func(value.Token) error, key string) (value.Va
 	start, _ := head.Peek(4096)
 	v.Text = string(start[:min(len(start), textStart)])
 	if key == "text" && LooksJSON(string(start)) {
-		inner := NewDecoder(head, "")
-		inner.Telling = d.Telling
-		var skel strings.Builder
-		for {
-			sk, err := inner.Copy(func(value.Token) error { return nil })
-			if err != nil {
-				if err == io.EOF {
-					v.Text = skel.String()
-				}
-				break // else not JSON after all: its first bytes
-			}
-			skel.WriteString(value.Compact(sk))
-			skel.WriteByte('\n')
-		}
+		if skel, ok := TextSkeletons(head, d.Telling); ok {
+			v.Text = skel
+		} // else not JSON after all: its first bytes
 	}
 	io.Copy(io.Discard, head)
 	if pw.err != nil {
@@ -250,6 +239,23 @@ func (d *Decoder) copyString(emit func(value.Token) error, key string) (value.Va
 	}
 	to.end(d.keys)
 	return v, nil
+}
+
+// TextSkeletons is the skeletons (Copy's, telling the Telling hook) of
+// the JSON documents a text holds, each as compact JSON on a line of its
+// own; false when the text is not JSON through and through.
+func TextSkeletons(r io.Reader, telling func(key string, v value.Value) bool) (string, bool) {
+	dec := NewDecoder(r, "")
+	dec.Telling = telling
+	var b strings.Builder
+	for {
+		skel, err := dec.Copy(func(value.Token) error { return nil })
+		if err != nil {
+			return b.String(), err == io.EOF
+		}
+		b.WriteString(value.Compact(skel))
+		b.WriteByte('\n')
+	}
 }
 
 // Pieces reads r to its end and hands its text on to emit in pieces, as

@@ -93,7 +93,7 @@ type Decoder struct {
 	// Whoever reads next is the decoder's only reader until next has
 	// returned the list's end or an error. The items next returns are its
 	// caller's to keep: they share memory with the items around them,
-	// which no later read reuses (openList.nextKept).
+	// which no later read reuses (openList.Item).
 	ListAhead func(first []value.Value, next func() (value.Value, bool, error), offset func() int64) func() (value.Value, bool, error)
 	// Interlude, when set, is given each whole line before or between
 	// documents that is not one (a server's banner or log line on the
@@ -158,12 +158,9 @@ type Decoder struct {
 	doc  *value.Doc // of the document returned open last, which Finish reads
 }
 
-// isOpen reports a document returned open and not read to its end yet.
-func (d *Decoder) isOpen() bool { return d.list != nil || d.obj != nil || d.txt != nil }
-
 // Opened reports a document returned open (Next) and not read to its end
 // yet: what is read now, its caller reads on as it shows it.
-func (d *Decoder) Opened() bool { return d.isOpen() }
+func (d *Decoder) Opened() bool { return d.list != nil || d.obj != nil || d.txt != nil }
 
 // errStopped ends a document the caller gave up on (Close, Reset).
 var errStopped = errors.New("input: decoder closed")
@@ -259,13 +256,13 @@ func (l *openList) Next() (value.Value, bool, error) {
 	if l.ahead == nil && !l.serial && !l.lent && l.d.ListAhead != nil {
 		// Its first item asked for, and no token read yet: the reader
 		// the hook gives reads the list from now on, the decoder its own.
-		l.ahead = l.d.ListAhead(l.first, l.nextKept, l.d.Offset)
+		l.ahead = l.d.ListAhead(l.first, l.Item, l.d.Offset)
 		l.serial, l.first = l.ahead == nil, nil
 	}
 	if l.ahead != nil {
 		return l.ahead()
 	}
-	return l.next()
+	return l.read(false)
 }
 
 // Ahead is the list's items as read reads them, token by token (Tokens,
@@ -290,22 +287,15 @@ func (l *openList) Ahead(read func() (value.Value, bool, error)) value.Cursor {
 	return value.CursorFunc(read)
 }
 
-// Item reads the next item whole, for a reader given to Ahead that reads
-// no item token by token here (one that is not an object), or the list's
-// end: its caller's to keep.
-func (l *openList) Item() (value.Value, bool, error) { return l.nextKept() }
+// Item reads the next item whole, or the list's end, for a reader that
+// keeps each (ListAhead, or one given to Ahead that reads no item token
+// by token here): its containers are cut from chunks shared with the
+// items before and after it, which no later item reuses, instead of being
+// moved to an allocation of their own at its end (settle: a fifth of
+// reading a code search's hits ahead).
+func (l *openList) Item() (value.Value, bool, error) { return l.read(true) }
 
-// next reads the next item.
-func (l *openList) next() (value.Value, bool, error) { return l.read(false) }
-
-// nextKept reads the next item for a reader that hands each to another
-// goroutine (ListAhead), which keeps it: its containers are cut from
-// chunks shared with the items before and after it, which no later item
-// reuses, instead of being moved to an allocation of their own at its end
-// (settle: a fifth of reading a code search's hits ahead).
-func (l *openList) nextKept() (value.Value, bool, error) { return l.read(true) }
-
-// read reads the next item, kept (nextKept) or not.
+// read reads the next item, kept (Item) or not.
 func (l *openList) read(kept bool) (value.Value, bool, error) {
 	d := l.d
 	if l.done {
@@ -314,7 +304,7 @@ func (l *openList) read(kept bool) (value.Value, bool, error) {
 	if d.dec.PeekKind() == ']' {
 		l.done = true
 		_, err := d.dec.ReadToken()
-		return value.Value{}, false, d.located(err)
+		return value.Value{}, false, d.Locate(err)
 	}
 	d.item = 0
 	if kept {
@@ -331,7 +321,7 @@ func (l *openList) read(kept bool) (value.Value, bool, error) {
 		d.settle(&v)
 	}
 	l.n++
-	return v, err == nil, d.located(err)
+	return v, err == nil, d.Locate(err)
 }
 
 // Tokens is the token decoder at the list's next item, for a caller that
@@ -388,11 +378,11 @@ func (o *openObject) Next() (value.Member, bool, error) {
 	if d.dec.PeekKind() == '}' {
 		o.done = true
 		_, err := d.dec.ReadToken()
-		return value.Member{}, false, d.located(err)
+		return value.Member{}, false, d.Locate(err)
 	}
 	name, err := d.dec.ReadToken()
 	if err != nil {
-		return value.Member{}, false, d.located(err)
+		return value.Member{}, false, d.Locate(err)
 	}
 	key := name.String()
 	d.stack[len(d.stack)-1].Key = key
@@ -406,17 +396,14 @@ func (o *openObject) Next() (value.Member, bool, error) {
 	if err == nil && d.Telling != nil && d.Telling(key, v) {
 		o.telling = append(o.telling, value.Member{Key: key, Value: v})
 	}
-	return value.Member{Key: key, Value: v}, err == nil, d.located(err)
+	return value.Member{Key: key, Value: v}, err == nil, d.Locate(err)
 }
 
 // Locate is an error met reading an open document's rest (a caller that
 // reads its rows token by token meets the token decoder's own) located in
 // the input, as Next's are; an output's error, or one located already,
-// is returned as it is.
-func (d *Decoder) Locate(err error) error { return d.located(err) }
-
-// located is err located in the input (nil stays nil).
-func (d *Decoder) located(err error) error {
+// is returned as it is; nil stays nil.
+func (d *Decoder) Locate(err error) error {
 	if err == nil {
 		return nil
 	}
@@ -454,11 +441,7 @@ var ErrEmpty = errors.New("empty input: no JSON document")
 // NewDecoder reads from r; name is used in error messages. A leading UTF-8
 // byte-order mark is skipped.
 func NewDecoder(r io.Reader, name string) *Decoder {
-	br := bufio.NewReaderSize(r, readerSize(r))
-	if b, err := br.Peek(3); err == nil && string(b) == byteOrderMark {
-		br.Discard(3)
-	}
-	pos := &positions{r: br}
+	pos := &positions{r: skipBOM(bufio.NewReaderSize(r, readerSize(r)))}
 	sq := &squeezer{r: pos}
 	return &Decoder{name: name, pos: pos, sq: sq, dec: jsonlib.NewDecoder(sq)}
 }
@@ -477,7 +460,7 @@ func readerSize(r io.Reader) int {
 // buffers: for many small inputs in a row (the frames of an event
 // stream), where a new decoder each would cost more than its input.
 func (d *Decoder) Reset(r io.Reader, name string) {
-	if d.isOpen() {
+	if d.Opened() {
 		// Given up inside a document: its coroutine is stopped. One
 		// waiting between documents reads the new input next.
 		d.Close()
@@ -490,11 +473,8 @@ func (d *Decoder) Reset(r io.Reader, name string) {
 	} else {
 		br.Reset(r)
 	}
-	if b, err := br.Peek(3); err == nil && string(b) == byteOrderMark {
-		br.Discard(3)
-	}
 	chunks := d.pos.chunks
-	*d.pos = positions{r: br, chunks: [2]chunk{{b: chunks[0].b[:0]}, {b: chunks[1].b[:0]}}}
+	*d.pos = positions{r: skipBOM(br), chunks: [2]chunk{{b: chunks[0].b[:0]}, {b: chunks[1].b[:0]}}}
 	*d.sq = squeezer{r: d.pos, cuts: d.sq.cuts[:0]}
 	d.dec.Reset(d.sq, jsonlib.Lenient()...)
 	d.name, d.docs, d.shift, d.src, d.rest = name, 0, 0, nil, nil
@@ -526,7 +506,7 @@ func (d *Decoder) Offset() int64 { return d.dec.InputOffset() + d.shift }
 // Array whose Streamed counts its items (value.Whole asks Finish too).
 // Next reads to the end what a caller left open.
 func (d *Decoder) Next() (value.Value, error) {
-	if d.isOpen() {
+	if d.Opened() {
 		if _, err := d.Finish(); err != nil {
 			return value.Value{}, err
 		}
@@ -556,17 +536,13 @@ func (d *Decoder) Finish() (value.Value, error) {
 // finish is Finish, once.
 func (d *Decoder) finish() (value.Value, error) {
 	for d.list != nil && !d.list.done {
-		if _, ok, err := d.list.Next(); err != nil || !ok {
-			if err != nil {
-				return value.Value{}, err
-			}
+		if _, _, err := d.list.Next(); err != nil {
+			return value.Value{}, err
 		}
 	}
 	for d.obj != nil && !d.obj.done {
-		if _, ok, err := d.obj.Next(); err != nil || !ok {
-			if err != nil {
-				return value.Value{}, err
-			}
+		if _, _, err := d.obj.Next(); err != nil {
+			return value.Value{}, err
 		}
 	}
 	v, err, _ := d.pull()
@@ -802,7 +778,7 @@ func (d *Decoder) value() (value.Value, error) {
 		_, err := d.dec.ReadToken()
 		return obj, err
 	case '[':
-		ask := d.Stream != nil && d.yield != nil && !d.isOpen()
+		ask := d.Stream != nil && d.yield != nil && !d.Opened()
 		base := len(d.items)
 		d.arrays = append(d.arrays, base) // after an error the document is abandoned and begin resets it
 		start := d.values
@@ -981,7 +957,7 @@ func (s *slab[T]) start() {
 	s.cur, s.used, s.moves, s.kept = s.scratch[:0], 0, true, false
 }
 
-// keep starts a unit whose values its reader keeps (openList.nextKept):
+// keep starts a unit whose values its reader keeps (openList.Item):
 // it cuts from the chunk the unit before it cut from, and what it cuts is
 // never moved, nor cut again. (The first items of a list may finish the
 // chunk the document around it was cut from, larger than keptSize, which
@@ -1576,10 +1552,4 @@ func (d *Decoder) streamObject(first []value.Member) (int, []value.Member, error
 		return 0, nil, errors.New("a large object was not read to its end")
 	}
 	return len(first) + o.n, o.telling, nil
-}
-
-// ReadFrom reads one value from a token decoder of the caller's (an item
-// of a list read token by token, decoded again on its own).
-func ReadFrom(dec *jsonlib.Decoder) (value.Value, error) {
-	return (&Decoder{dec: dec}).value()
 }

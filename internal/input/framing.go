@@ -22,8 +22,10 @@ const (
 )
 
 // NewReader buffers r and skips a UTF-8 byte-order mark.
-func NewReader(r io.Reader) *bufio.Reader {
-	br := bufio.NewReaderSize(r, 64<<10)
+func NewReader(r io.Reader) *bufio.Reader { return skipBOM(bufio.NewReaderSize(r, 64<<10)) }
+
+// skipBOM skips a UTF-8 byte-order mark at the start of br.
+func skipBOM(br *bufio.Reader) *bufio.Reader {
 	if b, err := br.Peek(3); err == nil && string(b) == byteOrderMark {
 		br.Discard(3)
 	}

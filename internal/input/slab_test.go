@@ -248,7 +248,7 @@ func TestLentItemsAreWholeUntilTheNext(t *testing.T) {
 	}
 }
 
-// The items of a list read ahead (ListAhead's next, openList.nextKept)
+// The items of a list read ahead (ListAhead's next, openList.Item)
 // are their reader's to keep: each stays as it was read while the rest of
 // the list, the document around it and the next document are read.
 func TestItemsReadAheadAreKept(t *testing.T) {

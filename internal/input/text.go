@@ -71,7 +71,7 @@ func (d *Decoder) text() (value.Value, error) {
 	u := &unescaper{r: to.br, kept: &gather{}}
 	t := &openText{u: u, line: line}
 	var err error
-	if d.yield != nil && !d.isOpen() {
+	if d.yield != nil && !d.Opened() {
 		// The document is returned open at the string; the caller reads
 		// what of its text it wants, and commits to showing it or not.
 		d.txt, d.doc = t, value.NewDoc(d.finish)
@@ -98,11 +98,10 @@ func (d *Decoder) text() (value.Value, error) {
 }
 
 // readsHere reports whether this decoder can read a string itself
-// (held): its input is its own (not a caller's token decoder, ReadFrom),
-// and so is every container around it (not a row read token by token,
-// whose containers it does not track).
+// (held): every container around it is its own (not a row read token by
+// token, whose containers it does not track).
 func (d *Decoder) readsHere() bool {
-	return !d.tokenStrings && d.sq != nil && d.dec.StackDepth() == len(d.stack)+len(d.arrays)
+	return !d.tokenStrings && d.dec.StackDepth() == len(d.stack)+len(d.arrays)
 }
 
 // held reads a long string value here rather than by the token decoder,
@@ -396,11 +395,7 @@ func (d *Decoder) long(content []byte, json bool) bool {
 		return false // most strings: nothing more to look at
 	}
 	br := d.pos.r.(*bufio.Reader)
-	var rest []byte
-	if d.rest != nil && d.rest.Len() > 0 {
-		rest = make([]byte, d.rest.Len())
-		d.rest.ReadAt(rest, d.rest.Size()-int64(d.rest.Len()))
-	}
+	rest := d.restUnread()
 	for {
 		ahead, _ := br.Peek(br.Buffered())
 		n := len(content) + len(rest) + len(ahead)
@@ -455,23 +450,9 @@ func quoteIn(b []byte, slashes int) (bool, int) {
 	for len(b) > 0 {
 		i := bytes.IndexByte(b, '"')
 		if i < 0 {
-			n := 0
-			for n < len(b) && b[len(b)-1-n] == '\\' {
-				n++
-			}
-			if n == len(b) {
-				return false, slashes + n
-			}
-			return false, n
+			return false, trailing(b, '\\', slashes)
 		}
-		n := 0
-		for n < i && b[i-1-n] == '\\' {
-			n++
-		}
-		if n == i {
-			n += slashes
-		}
-		if n%2 == 0 {
+		if trailing(b[:i], '\\', slashes)%2 == 0 {
 			return true, 0
 		}
 		b, slashes = b[i+1:], 0
@@ -503,6 +484,17 @@ func jsonStart(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// restUnread is a copy of what a takeover read of the input and the token
+// decoder has not read yet (nil: none), left unread.
+func (d *Decoder) restUnread() []byte {
+	if d.rest == nil || d.rest.Len() == 0 {
+		return nil
+	}
+	rest := make([]byte, d.rest.Len())
+	d.rest.ReadAt(rest, d.rest.Size()-int64(d.rest.Len()))
+	return rest
 }
 
 // source is what the token decoder reads after what it has buffered.

@@ -119,20 +119,10 @@ func (j jsonOutput) read(dec *input.Decoder, res *Result) error {
 func skimTexts(v value.Value, depth int) value.Value {
 	switch {
 	case v.Kind == value.String && len(v.Text) > 64<<10 && input.LooksJSON(v.Text):
-		dec := input.NewDecoder(strings.NewReader(v.Text), "")
-		dec.Telling = recognise.Tells
-		var b strings.Builder
-		for {
-			skel, err := dec.Copy(func(value.Token) error { return nil })
-			if err != nil {
-				if err != io.EOF {
-					return v // not JSON after all: the text it is
-				}
-				return value.Value{Kind: value.String, Text: b.String()}
-			}
-			b.WriteString(value.Compact(skel))
-			b.WriteByte('\n')
+		if skel, ok := input.TextSkeletons(strings.NewReader(v.Text), recognise.Tells); ok {
+			return value.Value{Kind: value.String, Text: skel}
 		}
+		return v // not JSON after all: the text it is
 	case depth >= input.SkeletonDepth:
 		return v
 	case v.Kind == value.Object:
