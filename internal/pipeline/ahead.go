@@ -97,8 +97,8 @@ type aheadItem struct {
 	parts []protocol.Part
 	// sc is the document's structured content, held back as it was read.
 	sc *heldReply
-	// at locates, in the event stream, an input error of the frame of a
-	// document returned open (sse).
+	// at locates, in the event stream, an input error of the frame the
+	// item came in (sse).
 	at func(int, int) (int, int)
 }
 
@@ -135,10 +135,17 @@ func (rn *Renderer) readAhead(dec *input.Decoder) *ahead {
 // startAhead is reading ahead, its goroutine to start: documents of dec,
 // or the frames of an event stream (sseAhead).
 func (rn *Renderer) startAhead(dec *input.Decoder) *ahead {
-	a := &ahead{dec: dec, items: make(chan []aheadItem, 4), next: make(chan struct{}),
-		stop: make(chan struct{}), exited: make(chan struct{}), interlude: dec.Interlude, reading: &rn.aheadReading}
+	a := newAhead(&rn.aheadReading)
+	a.dec, a.interlude = dec, dec.Interlude
 	rn.ahead = a
 	return a
+}
+
+// newAhead is reading ahead, its goroutine to start, which reading says
+// reads the input.
+func newAhead(reading *atomic.Pointer[ahead]) *ahead {
+	return &ahead{items: make(chan []aheadItem, 4), next: make(chan struct{}),
+		stop: make(chan struct{}), exited: make(chan struct{}), reading: reading}
 }
 
 // endAhead stops reading ahead, if it was: it reports whether the decoder
@@ -215,7 +222,7 @@ func (a *ahead) documents() {
 		// own, whose list may be read ahead too (listahead.go): nothing
 		// more is read of the input meanwhile.
 		it.waits = err == nil && (v.IsOpen() || it.sc != nil || a.dec.Offset()-at > aheadLarge)
-		if !a.hand(it) || err != nil {
+		if !a.hand(it, false) || err != nil {
 			return // stopped; or the end, or bad input: nothing more to read
 		}
 	}
@@ -271,11 +278,12 @@ func (a *ahead) unwrap(v value.Value, err error, sc *heldReply) []protocol.Part 
 	return protocol.UnwrapInto(nil, v, recognise.Failed, &a.texts)
 }
 
-// hand hands a document (or the error that ends the input) over, and
+// hand hands a document, a list's item, or the error that ends them,
+// over (with the batch, now if full or it is the last or waits), and
 // waits after one that says so until it is done with; false once the
 // reader has stopped.
-func (a *ahead) hand(it aheadItem) bool {
-	if !a.add(it, it.err != nil || it.waits) {
+func (a *ahead) hand(it aheadItem, full bool) bool {
+	if !a.add(it, full || it.err != nil || it.waits || it.last) {
 		return false
 	}
 	if it.waits {
@@ -415,36 +423,21 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 		a.reading.Store(a)
 		defer a.reading.Store(nil)
 		err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
-			if strings.TrimSpace(data) == "" {
-				return nil
-			}
-			if event != "" && event != "message" && !input.LooksJSON(data) {
-				// e.g. the endpoint event of MCP's older SSE transport
-				p := protocol.EventNote(event, data)
-				if !a.add(aheadItem{note: &p}, false) {
-					return errAheadStopped
+			return sseFrame(event, data, func() *input.Decoder {
+				dec.Reset(strings.NewReader(data), name)
+				return dec
+			}, func(it aheadItem) error {
+				if it.note == nil {
+					it.sc = a.takeSC(it.err)
+					it.parts = a.unwrap(it.v, it.err, it.sc)
+					it.waits = it.err == nil && (it.v.IsOpen() || it.sc != nil) // as documents
+				}
+				it.at = at
+				if !a.hand(it, false) || it.err != nil {
+					return errAheadStopped // an error handed over: the stream ends there
 				}
 				return nil
-			}
-			dec.Reset(strings.NewReader(data), name)
-			for {
-				v, err := dec.Next()
-				if err == io.EOF {
-					return nil
-				}
-				it := aheadItem{v: v, err: frameAt(err, at), sc: a.takeSC(err)}
-				it.parts = a.unwrap(v, err, it.sc)
-				it.waits = err == nil && (v.IsOpen() || it.sc != nil) // as documents
-				if it.waits {
-					it.at = at // for an error met as its view reads on
-				}
-				if !a.hand(it) {
-					return errAheadStopped
-				}
-				if err != nil {
-					return errAheadStopped // handed over: the stream ends there
-				}
-			}
+			})
 		})
 		if err != errAheadStopped {
 			if err == nil {
@@ -481,19 +474,16 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 		}
 		rn.mu.Unlock()
 		if err == io.EOF {
-			break
+			return sseEnd(nil, name, res)
 		}
 		if err != nil {
 			return err
 		}
 	}
-	if res.Documents == 0 {
-		return &InputError{Name: name, Msg: "no data in the event stream"}
-	}
-	return nil
 }
 
-// sseItem shows what sseAhead read, under rn.mu: io.EOF at the end.
+// sseItem shows what sseFrame read, read ahead (sseAhead) or not (sse),
+// under rn.mu: io.EOF at the end.
 func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error {
 	rn.locked = true
 	defer func() { rn.locked = false }()
@@ -507,12 +497,14 @@ func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error
 		if werr := rn.broken(); werr != nil {
 			return werr
 		}
-		return it.err
+		return frameAt(it.err, it.at)
 	}
 	res.Documents++
-	rn.pre = unwrapped{v: it.v, parts: it.parts}
-	if it.sc != nil {
-		rn.scHeld = it.sc
+	if rn.ahead != nil { // unwrapped, its structured content held back, as it was read
+		rn.pre = unwrapped{v: it.v, parts: it.parts}
+		if it.sc != nil {
+			rn.scHeld = it.sc
+		}
 	}
 	return frameAt(rn.show(dec, it.v, res), it.at)
 }

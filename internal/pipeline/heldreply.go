@@ -224,8 +224,8 @@ func (h *heldReply) show(parts []protocol.Part, res *Result) error {
 	textFailed := false
 	id := ""
 	for _, p := range parts {
-		if s, ok := replyID(p); ok {
-			id = s
+		if p.IsID {
+			id = p.ID
 		}
 		var err error
 		switch {

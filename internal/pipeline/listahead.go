@@ -129,9 +129,8 @@ func (l *aheadList) Next() (value.Value, bool, error) {
 
 // start starts the goroutine reading the list.
 func (l *aheadList) start(reading *atomic.Pointer[ahead], offset func() int64) {
-	a := &ahead{items: make(chan []aheadItem, 4), next: make(chan struct{}),
-		stop: make(chan struct{}), exited: make(chan struct{}), reading: reading, list: true}
-	l.a = a
+	a := newAhead(reading)
+	a.list, l.a = true, a
 	// The reader of the input before the list (an event stream's, whose
 	// frames are read from memory) is put back between items.
 	outer := reading.Load()
@@ -155,15 +154,8 @@ func (l *aheadList) start(reading *atomic.Pointer[ahead], offset func() int64) {
 			if now {
 				size = 0
 			}
-			if !a.add(it, now) || it.last {
+			if !a.hand(it, now) || it.last {
 				return
-			}
-			if it.waits {
-				select {
-				case <-a.next:
-				case <-a.stop:
-					return
-				}
 			}
 		}
 	})

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"io"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/input"
@@ -85,7 +84,7 @@ func (j jsonOutput) read(dec *input.Decoder, res *Result) error {
 		clear(held)
 		held, size, holding = held[:0], 0, true
 		skel, err := dec.Copy(emit)
-		if err == io.EOF || (err != nil && res.Documents > 0 && dec.Documents() == 0 && isEmptyInput(err)) {
+		if inputEnds(err, res, dec.Documents()) {
 			return rn.flush()
 		}
 		if err == nil {

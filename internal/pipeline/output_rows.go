@@ -233,12 +233,7 @@ func (r *rowsParts) open(v value.Value, res *Result) error {
 	rn := r.rn
 	id := ""
 	for _, p := range rn.docParts(v, true) {
-		if s, ok := replyID(p); ok {
-			id = s
-		}
-		if p.Failed {
-			res.fail(p.Value, id)
-		}
+		res.failedPart(p, &id)
 		if err := r.part(p); err != nil {
 			return err
 		}

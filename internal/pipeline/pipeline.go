@@ -376,10 +376,16 @@ func (res *Result) add(f Failure) {
 	res.Failures = append(res.Failures, f)
 }
 
-// replyID is the JSON-RPC id a part names (a reply's id note), if it is
-// one.
-func replyID(p protocol.Part) (string, bool) {
-	return p.ID, p.IsID
+// failedPart records p's failure, if it reports one; id is the JSON-RPC
+// id of the reply it came in, named by the parts before it (a reply's id
+// note), or by p itself.
+func (res *Result) failedPart(p protocol.Part, id *string) {
+	if p.IsID {
+		*id = p.ID
+	}
+	if p.Failed {
+		res.fail(p.Value, *id)
+	}
 }
 
 // Stream renders every document read from r as soon as it is complete. It
@@ -590,7 +596,7 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 // next shows the document the decoder returned, or ends the stream (done)
 // at its end or at an error.
 func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Result) (done bool, _ error) {
-	if err == io.EOF || (err != nil && res.Documents > 0 && rn.docsRead(dec) == 0 && isEmptyInput(err)) {
+	if inputEnds(err, res, rn.docsRead(dec)) {
 		return true, rn.endRun() // an HTTP head with no body is fine
 	}
 	if err != nil {
@@ -697,9 +703,11 @@ func logLine(text string) protocol.Part {
 	return protocol.Part{Kind: protocol.NotePart, Note: &protocol.Note{Fields: []string{text}, Literal: "note: " + text}}
 }
 
-func isEmptyInput(err error) bool {
+// inputEnds reports err that ends the input without fault: io.EOF, or
+// no document after an HTTP head (docs: the decoder's Documents).
+func inputEnds(err error, res *Result, docs int) bool {
 	var ie *InputError
-	return errors.As(err, &ie) && ie.Msg == input.ErrEmpty.Error()
+	return err == io.EOF || err != nil && res.Documents > 0 && docs == 0 && errors.As(err, &ie) && ie.Msg == input.ErrEmpty.Error()
 }
 
 // decoder returns a decoder that returns open the documents this
@@ -745,8 +753,6 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 	err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
 		rn.mu.Lock()
 		defer rn.mu.Unlock()
-		rn.locked = true
-		defer func() { rn.locked = false }()
 		if timer != nil {
 			timer.Stop()
 			gen++
@@ -757,49 +763,51 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 			}
 			timer = rn.notePause(&gen)
 		}()
-		if strings.TrimSpace(data) == "" {
+		return sseFrame(event, data, func() *input.Decoder {
+			// One decoder for every frame: a new one each (buffers and
+			// all) cost more than the frame.
+			if dec == nil {
+				dec = rn.decoder(strings.NewReader(data), name)
+				dec.Settled = true // a frame's data is whole
+				rn.outer = dec
+			} else {
+				dec.Reset(strings.NewReader(data), name)
+			}
+			return dec
+		}, func(it aheadItem) error {
+			it.at = at
+			return rn.sseItem(dec, it, res)
+		})
+	})
+	return sseEnd(err, name, res)
+}
+
+// sseFrame hands what a frame of an event stream holds to show, in
+// order: an event that is no JSON as a note; else each document of its
+// data, or the error that ends it, read by the decoder dec gives.
+func sseFrame(event, data string, dec func() *input.Decoder, show func(aheadItem) error) error {
+	if strings.TrimSpace(data) == "" {
+		return nil
+	}
+	if event != "" && event != "message" && !input.LooksJSON(data) {
+		// e.g. the endpoint event of MCP's older SSE transport
+		p := protocol.EventNote(event, data)
+		return show(aheadItem{note: &p})
+	}
+	d := dec()
+	for {
+		v, err := d.Next()
+		if err == io.EOF {
 			return nil
 		}
-		if event != "" && event != "message" && !input.LooksJSON(data) {
-			// e.g. the endpoint event of MCP's older SSE transport
-			res.Documents++
-			return rn.parts([]protocol.Part{protocol.EventNote(event, data)}, res)
+		if serr := show(aheadItem{v: v, err: err}); serr != nil || err != nil {
+			return serr // an error shown ends the stream
 		}
-		// One decoder for every frame: a new one each (buffers and all)
-		// cost more than the frame.
-		if dec == nil {
-			dec = rn.decoder(strings.NewReader(data), name)
-			dec.Settled = true // a frame's data is whole
-			rn.outer = dec
-		} else {
-			dec.Reset(strings.NewReader(data), name)
-		}
-		// An input error is located in the frame: said where it is in
-		// the stream.
-		inStream := func(err error) error {
-			var ie *InputError
-			if errors.As(err, &ie) {
-				ie.Line, ie.Col = at(max(ie.Line, 1), max(ie.Col, 1))
-			}
-			return err
-		}
-		for {
-			v, err := dec.Next()
-			if err == io.EOF {
-				return nil
-			}
-			if err != nil {
-				if werr := rn.broken(); werr != nil {
-					return werr
-				}
-				return inStream(err)
-			}
-			res.Documents++
-			if err := rn.show(dec, v, res); err != nil {
-				return inStream(err)
-			}
-		}
-	})
+	}
+}
+
+// sseEnd is the error of an event stream read to its end, err, or none.
+func sseEnd(err error, name string, res *Result) error {
 	if err == nil && res.Documents == 0 {
 		return &InputError{Name: name, Msg: "no data in the event stream"}
 	}
@@ -841,12 +849,7 @@ func (rn *Renderer) Document(v value.Value, res *Result) error {
 func failed(v value.Value, res *Result) {
 	id := ""
 	for _, p := range protocol.Unwrap(v, recognise.Failed) {
-		if s, ok := replyID(p); ok {
-			id = s
-		}
-		if p.Failed {
-			res.fail(p.Value, id)
-		}
+		res.failedPart(p, &id)
 	}
 }
 
@@ -983,23 +986,13 @@ func (rn *Renderer) logf(format string, args ...any) {
 }
 
 // writeErr is the output's first error, if any.
-func (rn *Renderer) writeErr() error {
-	if rn.dst.err != nil {
-		return rn.dst.err
-	}
-	return nil
-}
+func (rn *Renderer) writeErr() error { return rn.dst.err }
 
 // parts shows the parts of one document.
 func (rn *Renderer) parts(parts []protocol.Part, res *Result) error {
 	id := ""
 	for _, p := range parts {
-		if s, ok := replyID(p); ok {
-			id = s
-		}
-		if p.Failed {
-			res.fail(p.Value, id)
-		}
+		res.failedPart(p, &id)
 		if p.Kind == protocol.StreamedPart {
 			continue // shown as it was read
 		}
