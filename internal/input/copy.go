@@ -194,9 +194,11 @@ func (d *Decoder) scalarFlag(key string, v value.Value) bool {
 }
 
 // longString reports whether the string the token decoder has peeked at
-// is long (longAhead) and in objects that are Copy's own.
+// is long (longAt) and in objects that are Copy's own.
 func (d *Decoder) longString() bool {
-	if !d.longAhead() {
+	unread := d.dec.UnreadBuffer()
+	q := bytes.IndexByte(unread, '"')
+	if q < 0 || !d.longAt(unread[q+1:], bytes.IndexByte(unread[q+1:], '"')) {
 		return false
 	}
 	objs := 0 // the objects around it must be Copy's own, whose keys it knows
@@ -215,9 +217,8 @@ func (d *Decoder) longString() bool {
 func (d *Decoder) copyString(emit func(value.Token) error, key string) (value.Value, error) {
 	unread := d.dec.UnreadBuffer()
 	to := d.takeOver(unread, bytes.IndexByte(unread, '"'))
-	u := &unescaper{r: to.br}
 	pw := &pieces{emit: emit}
-	src := io.TeeReader(u, pw)
+	src := io.TeeReader(to.u, pw)
 	v := value.Value{Kind: value.String}
 	head := bufio.NewReaderSize(src, 4096)
 	start, _ := head.Peek(4096)
@@ -229,16 +230,12 @@ func (d *Decoder) copyString(emit func(value.Token) error, key string) (value.Va
 	}
 	io.Copy(io.Discard, head)
 	if pw.err != nil {
-		return value.Value{}, pw.err
+		return value.Value{}, pw.err // the output's, before the input's
 	}
-	if err := to.broken(u); err != nil {
+	if err := to.finish(nil, d.keys); err != nil {
 		return value.Value{}, err
 	}
-	if err := pw.end(); err != nil {
-		return value.Value{}, err
-	}
-	to.end(d.keys)
-	return v, nil
+	return v, pw.end()
 }
 
 // TextSkeletons is the skeletons (Copy's, telling the Telling hook) of

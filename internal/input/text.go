@@ -68,7 +68,8 @@ func (d *Decoder) text() (value.Value, error) {
 	}
 	to := d.takeOver(unread, q)
 	line, _ := d.pos.at(d.sq.raw(to.start))
-	u := &unescaper{r: to.br, kept: &gather{}}
+	u := to.u
+	u.kept = &gather{}
 	t := &openText{u: u, line: line}
 	var err error
 	if d.yield != nil && !d.Opened() {
@@ -82,10 +83,7 @@ func (d *Decoder) text() (value.Value, error) {
 	if err == nil {
 		_, err = io.Copy(io.Discard, u) // the rest, kept unless taken
 	}
-	if err := to.broken(u); err != nil {
-		return value.Value{}, err
-	}
-	if err != nil {
+	if err := to.finish(err, d.stackKeys()); err != nil {
 		return value.Value{}, err
 	}
 	v := value.Value{Kind: value.String, Open: shownText}
@@ -93,7 +91,6 @@ func (d *Decoder) text() (value.Value, error) {
 		v = value.Text(u.kept.String())
 		u.kept = nil // the reader may outlive the string (a caller's decoder of the text)
 	}
-	to.end(d.stackKeys())
 	return v, nil
 }
 
@@ -113,16 +110,11 @@ func (d *Decoder) readsHere() bool {
 func (d *Decoder) held() (value.Value, error) {
 	unread := d.dec.UnreadBuffer()
 	to := d.takeOver(unread, bytes.IndexByte(unread, '"'))
-	u := &unescaper{r: to.br}
 	var g gather
-	_, err := g.ReadFrom(u)
-	if err := to.broken(u); err != nil {
+	_, err := g.ReadFrom(to.u)
+	if err := to.finish(err, d.stackKeys()); err != nil {
 		return value.Value{}, err
 	}
-	if err != nil {
-		return value.Value{}, err
-	}
-	to.end(d.stackKeys())
 	return value.Text(g.String()), nil
 }
 
@@ -208,6 +200,7 @@ type takeover struct {
 	start    int64  // the input's offset at the token decoder's position
 	kinds    []byte // the containers around the string, outermost first
 	br       *bufio.Reader
+	u        *unescaper // the string's text, read from br
 	counted  *countingReader
 	buffered int    // what the token decoder had buffered past its position
 	pointer  string // the JSON pointer of the string, for errors
@@ -221,6 +214,7 @@ func (d *Decoder) takeOver(unread []byte, q int) *takeover {
 	to.counted = &countingReader{r: d.source()}
 	to.br = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(append([]byte(nil), unread...)), to.counted), 64<<10)
 	to.br.Discard(q + 1)
+	to.u = &unescaper{r: to.br}
 	return to
 }
 
@@ -255,29 +249,29 @@ func (to *takeover) consumed() int64 {
 	return int64(to.buffered) + to.counted.n - int64(to.br.Buffered())
 }
 
-// broken is the error of a string that is itself broken (cut short, a
-// control character in it): the outer input's, located.
-func (to *takeover) broken(u *unescaper) error {
-	if u.err == nil {
-		return nil
+// finish ends the reading of the string, which ended with err: the error
+// of a string that is itself broken (cut short, a control character in
+// it) is the outer input's, located; else err, if any; else the input
+// after the string is given to a new token decoder, inside the objects
+// (whose keys being read are keys) and arrays around it.
+func (to *takeover) finish(err error, keys []string) error {
+	if u := to.u; u.err != nil {
+		// Where the token decoder would say: at the character or escape
+		// it could not read (one cut short: at its start, left unread),
+		// in the string.
+		msg := u.err.Error()
+		if u.err == io.ErrUnexpectedEOF {
+			msg = "unexpected end of input: the JSON value is incomplete"
+		}
+		l, c := to.d.pos.at(to.d.sq.raw(to.start + to.consumed()))
+		return &InputError{Name: to.d.name, Line: l, Col: c, Msg: inPointer(msg, to.pointer)}
 	}
-	// Where the token decoder would say: at the character or escape it
-	// could not read (one cut short: at its start, left unread), in the
-	// string.
-	msg := u.err.Error()
-	if u.err == io.ErrUnexpectedEOF {
-		msg = "unexpected end of input: the JSON value is incomplete"
+	if err != nil {
+		return err
 	}
-	at := to.start + to.consumed()
-	l, c := to.d.pos.at(to.d.sq.raw(at))
-	return &InputError{Name: to.d.name, Line: l, Col: c, Msg: inPointer(msg, to.pointer)}
-}
-
-// end gives the input after the string to a new token decoder, inside the
-// objects (whose keys being read are keys) and arrays around it.
-func (to *takeover) end(keys []string) {
 	rest, _ := to.br.Peek(to.br.Buffered())
 	to.d.resume(to.kinds, keys, to.start+to.consumed(), append([]byte(nil), rest...))
+	return nil
 }
 
 // stackKeys is the key being read in each object around the decoder.
@@ -391,7 +385,7 @@ func (d *Decoder) long(content []byte, json bool) bool {
 	if i := bytes.IndexByte(content, '\n'); i >= 0 && i < textLong {
 		return false
 	}
-	if closes(content) || json && len(content) >= textStart && !jsonStart(content) {
+	if closed, _ := quoteIn(content, 0); closed || json && len(content) >= textStart && !jsonStart(content) {
 		return false // most strings: nothing more to look at
 	}
 	br := d.pos.r.(*bufio.Reader)
@@ -423,20 +417,10 @@ func (d *Decoder) long(content []byte, json bool) bool {
 	}
 }
 
-// longAhead reports whether the string the token decoder has peeked at is
-// longer than textLong; most strings end, with no escaped quote before
-// their end, in what it has buffered, which one look tells.
-func (d *Decoder) longAhead() bool {
-	unread := d.dec.UnreadBuffer()
-	q := bytes.IndexByte(unread, '"')
-	if q < 0 {
-		return false
-	}
-	return d.longAt(unread[q+1:], bytes.IndexByte(unread[q+1:], '"'))
-}
-
-// longAt is longAhead of the string whose text starts c, whose first
-// quote is at i in c (-1: none buffered).
+// longAt reports whether the string whose text starts c, whose first
+// quote is at i in c (-1: none buffered), is longer than textLong; most
+// strings end, with no escaped quote before their end, in what the token
+// decoder has buffered, which one look tells.
 func (d *Decoder) longAt(c []byte, i int) bool {
 	if i == 0 || i > 0 && c[i-1] != '\\' {
 		return false
@@ -458,13 +442,6 @@ func quoteIn(b []byte, slashes int) (bool, int) {
 		b, slashes = b[i+1:], 0
 	}
 	return false, slashes
-}
-
-// closes reports whether b holds the closing quote of the string it
-// starts inside.
-func closes(b []byte) bool {
-	closed, _ := quoteIn(b, 0)
-	return closed
 }
 
 // jsonStart reports whether the start of a string's bytes may begin a JSON

@@ -494,10 +494,7 @@ func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error
 	case it.err == io.EOF:
 		return io.EOF
 	case it.err != nil:
-		if werr := rn.broken(); werr != nil {
-			return werr
-		}
-		return frameAt(it.err, it.at)
+		return rn.broken(frameAt(it.err, it.at))
 	}
 	res.Documents++
 	if rn.ahead != nil { // unwrapped, its structured content held back, as it was read

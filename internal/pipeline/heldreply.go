@@ -183,9 +183,7 @@ func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) 
 		return err
 	}
 	h, w, err := rn.holdBack(v, text)
-	if h != nil {
-		defer h.close()
-	}
+	defer h.close()
 	if err != nil {
 		return err
 	}
@@ -260,7 +258,8 @@ func (h *heldReply) show(parts []protocol.Part, res *Result) error {
 // holdBack reads the rest of a reply returned open at its text block
 // (v), holding back its text and structured content (see above), and
 // returns it whole, what was held back standing in it (a text shown as
-// it was read, the structured content's skeleton).
+// it was read, the structured content's skeleton); h, to be closed, even
+// with an error.
 func (rn *Renderer) holdBack(v value.Value, text value.TextReader) (*heldReply, value.Value, error) {
 	h := &heldReply{rn: rn, line: text.Line(), text: spill.New(rn.opt.TempDir)}
 	text.Commit()

@@ -66,9 +66,17 @@ func (a *agentOutput) document(v value.Value, res *Result) error {
 		}
 		return a.rn.flush()
 	}
-	failed(v, res)
-	jsonout.Write(a.rn.w, khive.Agent(v, a.rn.opt.Now), false, jsonout.Theme{})
+	a.whole(v, res)
+	a.rn.w.WriteByte('\n')
 	return a.rn.flush()
+}
+
+// whole writes v, read whole, as khive's transform of it, with no line
+// break after it.
+func (a *agentOutput) whole(v value.Value, res *Result) error {
+	failed(v, res)
+	jsonout.WriteInto(a.rn.w, khive.Agent(v, a.rn.opt.Now), false, jsonout.Theme{}, nil)
+	return a.rn.writeErr()
 }
 
 // openLevels is the containers around the open list of a document
@@ -126,9 +134,7 @@ func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error
 		if err != nil {
 			return err
 		}
-		failed(w, res)
-		jsonout.WriteInto(rn.w, khive.Agent(w, rn.opt.Now), false, jsonout.Theme{}, nil)
-		return rn.writeErr()
+		return a.whole(w, res)
 	}
 	a.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, lv, known), list.Items)
 	rn.agentLists++
@@ -195,9 +201,7 @@ func (a *agentOutput) heldText(v value.Value, text value.TextReader, res *Result
 		return a.document(w, res)
 	}
 	h, w, err := a.rn.holdBack(v, text)
-	if h != nil {
-		defer h.close()
-	}
+	defer h.close()
 	if err != nil {
 		return err
 	}
@@ -252,9 +256,7 @@ func (a *agentOutput) showHeld(w value.Value, h *heldReply, res *Result) error {
 				if sv.IsOpen() {
 					return a.write(sv, res, known)
 				}
-				failed(sv, res)
-				jsonout.WriteInto(rn.w, khive.Agent(sv, rn.opt.Now), false, jsonout.Theme{}, nil)
-				return rn.writeErr()
+				return a.whole(sv, res)
 			})
 		default:
 			return false
@@ -284,9 +286,7 @@ func (a *agentOutput) openObject(v value.Value, more value.MemberCursor, res *Re
 		if err != nil {
 			return err
 		}
-		failed(held, res)
-		jsonout.WriteInto(rn.w, khive.Agent(held, rn.opt.Now), false, jsonout.Theme{}, nil)
-		return rn.writeErr()
+		return a.whole(held, res)
 	}
 	defer sp.Close()
 	ao := khive.NewAgentObject(rn.opt.Now)

@@ -600,10 +600,7 @@ func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Resu
 		return true, rn.endRun() // an HTTP head with no body is fine
 	}
 	if err != nil {
-		if werr := rn.broken(); werr != nil {
-			return true, werr
-		}
-		return true, err
+		return true, rn.broken(err)
 	}
 	res.Documents++
 	return false, rn.show(dec, v, res)
@@ -620,10 +617,7 @@ func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
 		w, err := value.Force(v)
 		if err != nil {
 			rn.dropSC()
-			if werr := rn.broken(); werr != nil {
-				return werr
-			}
-			return dec.Locate(err)
+			return rn.broken(dec.Locate(err))
 		}
 		v = w
 	}
@@ -631,14 +625,10 @@ func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
 		return rn.out.document(v, res)
 	}
 	rn.opened++
-	err := rn.out.open(v, res)
-	if err != nil {
-		err = dec.Locate(err)
-		if werr := rn.broken(); werr != nil {
-			return werr
-		}
+	if err := rn.out.open(v, res); err != nil {
+		return rn.broken(dec.Locate(err))
 	}
-	return err
+	return nil
 }
 
 // closeViews lets go of what the document's views kept: the closers
@@ -650,19 +640,23 @@ func (rn *Renderer) closeViews(from int) {
 	rn.closers = rn.closers[:from]
 }
 
-// broken ends what a document that broke off left open (a streamed list,
-// a run) and writes out what was rendered of it, before the error is
-// reported: the rows shown stay shown, and the next input starts afresh.
-func (rn *Renderer) broken() error {
-	if err := rn.flushNote(); err != nil {
-		return err
+// broken ends what a document that broke off (err) left open (a
+// streamed list, a run) and writes out what was rendered of it, before
+// err is reported (the output's error instead, if that fails): the rows
+// shown stay shown, and the next input starts afresh.
+func (rn *Renderer) broken(err error) error {
+	if werr := rn.flushNote(); werr != nil {
+		return werr
 	}
 	rn.out.broken()
 	rn.textShown = false
-	if err := rn.endRun(); err != nil {
-		return err
+	if werr := rn.endRun(); werr != nil {
+		return werr
 	}
-	return rn.flush()
+	if werr := rn.flush(); werr != nil {
+		return werr
+	}
+	return err
 }
 
 // hiddenHeaders says, where headers were left to --verbose, how many,
