@@ -478,7 +478,6 @@ func (d *Decoder) Reset(r io.Reader, name string) {
 	*d.sq = squeezer{r: d.pos, cuts: d.sq.cuts[:0]}
 	d.dec.Reset(d.sq, jsonlib.Lenient()...)
 	d.name, d.docs, d.shift, d.src, d.rest = name, 0, 0, nil, nil
-	d.stack, d.members, d.items, d.arrays, d.item = d.stack[:0], d.members[:0], d.items[:0], d.arrays[:0], 0
 	d.prelude, d.preludeSize, d.preludeGiven, d.firstLine = nil, 0, false, nil
 }
 

@@ -36,17 +36,10 @@ func skipBOM(br *bufio.Reader) *bufio.Reader {
 // for one byte at a time, so a slow stream is never waited on for bytes it
 // has not sent yet, and consumes nothing.
 func Sniff(br *bufio.Reader) Framing {
-	i := 0
-	for ; ; i++ {
-		b, err := br.Peek(i + 1)
-		if err != nil || i > 64<<10 {
-			return JSON // let the JSON decoder say what is wrong
-		}
-		if c := b[i]; c != ' ' && c != '\t' && c != '\r' && c != '\n' {
-			break
-		}
-	}
+	i := nonSpace(br, 64<<10)
 	switch {
+	case i < 0:
+		return JSON // let the JSON decoder say what is wrong
 	case prefixAt(br, i, "HTTP/"):
 		return HTTP
 	case prefixAt(br, i, ":"), prefixAt(br, i, "data:"), prefixAt(br, i, "event:"),
@@ -55,6 +48,22 @@ func Sniff(br *bufio.Reader) Framing {
 		return SSE
 	}
 	return JSON
+}
+
+// nonSpace is where the first byte that is not white space is in br, at
+// most at; -1 if there is none by then. It peeks one byte at a time, so a
+// slow stream is never waited on for bytes it has not sent yet.
+func nonSpace(br *bufio.Reader, at int) int {
+	for i := 0; i <= at; i++ {
+		b, err := br.Peek(i + 1)
+		if err != nil {
+			break
+		}
+		if !isSpace(b[i]) {
+			return i
+		}
+	}
+	return -1
 }
 
 func prefixAt(br *bufio.Reader, at int, prefix string) bool {
@@ -327,18 +336,10 @@ func TextBody(contentType string) bool {
 // OpensJSON reports whether what comes next, after white space, opens an
 // object or an array: a JSON body sent under a text Content-Type.
 func OpensJSON(br *bufio.Reader) bool {
-	for i := 0; i < 64<<10; i++ {
-		b, err := br.Peek(i + 1)
-		if err != nil {
-			return false
-		}
-		switch b[i] {
-		case ' ', '\t', '\r', '\n':
-			continue
-		case '{', '[':
-			return true
-		}
+	i := nonSpace(br, 64<<10-1)
+	if i < 0 {
 		return false
 	}
-	return false
+	b, _ := br.Peek(i + 1)
+	return b[i] == '{' || b[i] == '['
 }

@@ -206,12 +206,12 @@ func (d *Decoder) notJSON(l heldLine) error {
 
 // readLine appends to a copy of buf what follows the token decoder's
 // buffer, up to the end of the line (where its line break is; -1 when
-// none was read) or until buf holds limit bytes (if limit >= 0); atEnd
-// says the input ended first.
+// none was read) or until buf holds limit bytes; atEnd says the input
+// ended first.
 func (d *Decoder) readLine(buf []byte, limit int) (_ []byte, end int, atEnd bool, err error) {
 	buf = append(make([]byte, 0, len(buf)+4096), buf...)
 	chunk := make([]byte, 4096)
-	for limit < 0 || len(buf) < limit {
+	for len(buf) < limit {
 		var n int
 		n, err = d.source().Read(chunk)
 		if i := bytes.IndexByte(chunk[:n], '\n'); i >= 0 {
