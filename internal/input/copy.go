@@ -60,6 +60,21 @@ const (
 	keepWhole      // everything (an error: small, and all of it matters)
 )
 
+// child is how much a value kept as k keeps of its n-th member or item,
+// of which it keeps bound within the bounds; an error (isError) it keeps
+// whole.
+func (k keep) child(n, bound int, isError bool) keep {
+	switch {
+	case k == keepWhole, k != keepNone && isError:
+		return keepWhole
+	case k == keepAll && n < bound:
+		return keepAll
+	case k != keepNone:
+		return keepFlags
+	}
+	return keepNone
+}
+
 // copyValue copies one value, the member key's (or "" for an item); it
 // returns the value as the skeleton keeps it, and whether it carries
 // something that tells a failure. An object past the bounds that carries
@@ -115,15 +130,7 @@ func (d *Decoder) copyValue(emit func(value.Token) error, depth int, k keep, key
 			if err := emit(value.Token{Kind: '"', Key: true, Text: key}); err != nil {
 				return value.Value{}, false, err
 			}
-			ck := keepNone
-			switch {
-			case k == keepWhole, k != keepNone && key == "error":
-				ck = keepWhole
-			case k == keepAll && n < SkeletonMembers:
-				ck = keepAll
-			case k != keepNone:
-				ck = keepFlags
-			}
+			ck := k.child(n, SkeletonMembers, key == "error")
 			child, f, err := d.copyValue(emit, depth+1, ck, key, false)
 			if err != nil {
 				return value.Value{}, false, err
@@ -152,15 +159,7 @@ func (d *Decoder) copyValue(emit func(value.Token) error, depth int, k keep, key
 		v.Kind = value.Array
 		flagged, stood := false, false
 		for n := 0; d.dec.PeekKind() != ']'; n++ {
-			ck := keepNone
-			switch {
-			case k == keepWhole:
-				ck = keepWhole
-			case k == keepAll && n < SkeletonItems:
-				ck = keepAll
-			case k != keepNone:
-				ck = keepFlags
-			}
+			ck := k.child(n, SkeletonItems, false)
 			child, f, err := d.copyValue(emit, depth+1, ck, "", ck == keepFlags && !stood)
 			if err != nil {
 				return value.Value{}, false, err

@@ -87,21 +87,15 @@ func (j jsonOutput) read(dec *input.Decoder, res *Result) error {
 		if inputEnds(err, res, dec.Documents()) {
 			return rn.flush()
 		}
-		if err == nil {
-			for _, t := range held {
-				st.Token(t)
-			}
-		}
 		if err != nil {
 			if st.Open() {
 				// The document broke off: end its line before the error.
 				rn.w.WriteByte('\n')
-				st = jsonout.NewStreamer(rn.w, true, rn.jsonT)
 			}
-			if werr := rn.flush(); werr != nil {
-				return werr
-			}
-			return err
+			return rn.broken(err)
+		}
+		for _, t := range held {
+			st.Token(t)
 		}
 		res.Documents++
 		failed(skimTexts(skel, 0), res)
