@@ -192,10 +192,7 @@ func (rn *Renderer) docsRead(dec *input.Decoder) int {
 func (rn *Renderer) showWritten() error {
 	rn.mu.Lock()
 	defer rn.mu.Unlock()
-	if rn.w.Buffered() > 0 {
-		rn.w.Flush()
-	}
-	return rn.writeErr()
+	return rn.flushNow()
 }
 
 // run runs produce, the goroutine's reading.
@@ -216,31 +213,34 @@ func (a *ahead) documents() {
 		}
 		v, err := a.dec.Next()
 		a.reading.Store(nil)
-		it := aheadItem{v: v, err: err, docs: a.dec.Documents(), sc: a.takeSC(err)}
-		it.parts = a.unwrap(v, err, it.sc)
-		// A reply held back is shown from its buffer by a decoder of its
-		// own, whose list may be read ahead too (listahead.go): nothing
-		// more is read of the input meanwhile.
-		it.waits = err == nil && (v.IsOpen() || it.sc != nil || a.dec.Offset()-at > aheadLarge)
+		it := a.read(aheadItem{v: v, err: err, docs: a.dec.Documents()}, a.dec.Offset()-at > aheadLarge)
 		if !a.hand(it, false) || err != nil {
 			return // stopped; or the end, or bad input: nothing more to read
 		}
 	}
 }
 
-// takeSC is the structured content held back of the document just read,
-// handed over with it; let go of here if the document broke off (err),
-// as nothing of it is shown. None is held back once a document has come
-// open (longSC: input.Decoder.Opened), so none is while its shower reads
-// it on.
-func (a *ahead) takeSC(err error) *heldReply {
-	h := a.sc
-	a.sc = nil
-	if h != nil && err != nil {
-		h.close()
-		return nil
+// read is it, a document just read (or the error that ends the input),
+// with what the goroutine makes of it: the structured content held back
+// of it, let go of here if it broke off (none is held back once a
+// document has come open: longSC, input.Decoder.Opened); its parts,
+// unwrapped as docParts would (a fifth of what showing a small one took),
+// unless its structured content was held back (its parts are then the
+// held reply's: heldReply.parts); and whether the goroutine waits after
+// it until it is done with: an open document, a large one, one whose
+// structured content was held back (shown from its buffer by a decoder
+// of its own, whose list may be read ahead too: listahead.go).
+func (a *ahead) read(it aheadItem, large bool) aheadItem {
+	it.sc, a.sc = a.sc, nil
+	if it.sc != nil && it.err != nil {
+		it.sc.close()
+		it.sc = nil
 	}
-	return h
+	if it.err == nil && it.sc == nil && !it.v.IsOpen() && protocol.Wraps(it.v) {
+		it.parts = protocol.UnwrapInto(nil, it.v, recognise.Failed, &a.texts)
+	}
+	it.waits = it.err == nil && (it.v.IsOpen() || it.sc != nil || large)
+	return it
 }
 
 // dropSC lets go of the structured content held back of documents read
@@ -263,19 +263,6 @@ func (a *ahead) dropSC() {
 			return
 		}
 	}
-}
-
-// unwrap is a whole document's parts, its wrappers taken off, as docParts
-// would take them: a fifth of what showing a small one took, done on the
-// goroutine.
-// One whose structured content was held back (sc) is not: its parts are
-// the held reply's (heldReply.parts), where the content's skeleton stands
-// for what is read back.
-func (a *ahead) unwrap(v value.Value, err error, sc *heldReply) []protocol.Part {
-	if err != nil || sc != nil || v.IsOpen() || !protocol.Wraps(v) {
-		return nil
-	}
-	return protocol.UnwrapInto(nil, v, recognise.Failed, &a.texts)
 }
 
 // hand hands a document, a list's item, or the error that ends them,
@@ -428,9 +415,7 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 				return dec
 			}, func(it aheadItem) error {
 				if it.note == nil {
-					it.sc = a.takeSC(it.err)
-					it.parts = a.unwrap(it.v, it.err, it.sc)
-					it.waits = it.err == nil && (it.v.IsOpen() || it.sc != nil) // as documents
+					it = a.read(it, false)
 				}
 				it.at = at
 				if !a.hand(it, false) || it.err != nil {

@@ -327,16 +327,13 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 			return nil, err
 		}
 	}
-	isErr := false
-	if e, _ := r.tool.Says("isError"); e.IsTrue() {
-		isErr = true
-	}
+	isErr, _ := r.tool.Says("isError")
 	// The text says what the structured content does (protocol.repeats):
 	// its JSON is the structured content's, or X's in the SDK's {"result":
 	// X}, which protocol then shows instead (sdkUnwrapped).
 	repeats := r.sc != nil && docs == 1 && len(r.block.Members) == 2
 	unwraps := repeats && !same && sameInner
-	if h.text != nil && docs == 0 || !r.plain(w) || unwraps && isErr || h.rn.longOnly && !oneResult(w) {
+	if h.text != nil && docs == 0 || !r.plain(w) || unwraps && isErr.IsTrue() || h.rn.longOnly && !oneResult(w) {
 		// Read back whole, and shown as a held reply is.
 		if err := h.readBack(r); err != nil {
 			return nil, err

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"sync/atomic"
 
+	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
@@ -64,15 +65,14 @@ type aheadList struct {
 	ended, stopped, left, settled bool
 }
 
-// listAhead is the ListAhead hook of a decoder whose input never waits
-// for more when settled says so: a list read ahead, or nil where that does
-// not pay.
-func (rn *Renderer) listAhead(settled func() bool) func([]value.Value, func() (value.Value, bool, error), func() int64) func() (value.Value, bool, error) {
+// listAhead is dec's ListAhead hook: a list read ahead, or nil where that
+// does not pay.
+func (rn *Renderer) listAhead(dec *input.Decoder) func([]value.Value, func() (value.Value, bool, error), func() int64) func() (value.Value, bool, error) {
 	return func(first []value.Value, next func() (value.Value, bool, error), offset func() int64) func() (value.Value, bool, error) {
 		if !paysAhead(first) || rn.list != nil {
 			return nil
 		}
-		l := &aheadList{next: next, flush: rn.flushBeforeRead, settled: settled()}
+		l := &aheadList{next: next, flush: rn.flushBeforeRead, settled: dec.Settled}
 		rn.list = l
 		l.start(&rn.aheadReading, offset)
 		return l.Next

@@ -36,7 +36,7 @@ func (a *agentOutput) hooks(dec *input.Decoder) {
 	dec.Text = textBlock
 	dec.Divert = a.rn.diverter(dec)
 	if a.rn.opt.ReadAhead {
-		dec.ListAhead = a.rn.listAhead(func() bool { return dec.Settled })
+		dec.ListAhead = a.rn.listAhead(dec)
 	}
 }
 

@@ -70,7 +70,7 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 		rn.longOnly = true
 	}
 	if _, views := d.pw.(*viewParts); views && rn.opt.ReadAhead {
-		dec.ListAhead = rn.listAhead(func() bool { return dec.Settled })
+		dec.ListAhead = rn.listAhead(dec)
 	}
 }
 
