@@ -292,24 +292,22 @@ func (a *ahead) add(it aheadItem, now bool) bool {
 	if !now && len(a.batch) < a.size() && (len(a.items) > 0 || a.list) {
 		return true
 	}
+	return a.handOver()
+}
+
+// handOver hands the batch over, if it holds anything: as add says, and
+// before the goroutine reads the input (inputFlusher), which may wait:
+// what was read is shown meanwhile. False once the reader has stopped.
+func (a *ahead) handOver() bool {
+	if len(a.batch) == 0 {
+		return true
+	}
 	select {
 	case a.items <- a.batch:
 		a.batch = make([]aheadItem, 0, a.size())
 		return true
 	case <-a.stop:
 		return false
-	}
-}
-
-// handOver hands the batch over before the goroutine reads the input
-// (inputFlusher), which may wait: what was read is shown meanwhile.
-func (a *ahead) handOver() {
-	if len(a.batch) > 0 {
-		select {
-		case a.items <- a.batch:
-			a.batch = make([]aheadItem, 0, a.size())
-		case <-a.stop:
-		}
 	}
 }
 
