@@ -22,14 +22,6 @@ type docsOutput struct {
 type parts interface {
 	// part writes a part of a document.
 	part(p protocol.Part) error
-	// skip says that a reply's structuredContent is not shown once its
-	// text block was (it is the same JSON again).
-	skip() bool
-	// holdsText says that a reply whose text block is long is shown as a
-	// held one is, in its order, its text and structuredContent held back
-	// in temporary files until it has been read (heldreply.go): the
-	// output shows both when they differ.
-	holdsText() bool
 	// open writes a document returned open (v): through its long list or
 	// large object, read as it comes, then what follows it (value.Whole).
 	open(v value.Value, res *Result) error
@@ -56,12 +48,15 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 		dec.StreamObject = streamsObject
 	}
 	dec.Text = textBlock
-	if d.pw.skip() {
-		dec.Skip = func(path []input.Frame) bool { return structuredContent(path) && rn.textShown }
-	}
-	if d.pw.holdsText() {
+	_, views := d.pw.(*viewParts)
+	switch {
+	case holdsText(d.pw):
 		dec.Divert = rn.diverter(dec)
-	} else if _, views := d.pw.(*viewParts); views && !rn.opt.Verbose {
+	case views && !rn.opt.Verbose:
+		// What is shown of a reply whose text block was is not its
+		// structuredContent, the same JSON again (MCP asks servers to send
+		// both), which --verbose shows.
+		dec.Skip = func(path []input.Frame) bool { return structuredContent(path) && rn.textShown }
 		// A long structured content is read back as it comes once its
 		// reply is read, not held (679 MiB for a list of 111 MiB).
 		// --verbose, which shows a reply's text blocks beside it, holds
@@ -69,9 +64,20 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 		dec.Divert = rn.longSC(dec, func() bool { return dec == rn.outer }, &rn.scHeld)
 		rn.longOnly = true
 	}
-	if _, views := d.pw.(*viewParts); views && rn.opt.ReadAhead {
+	if views && rn.opt.ReadAhead {
 		dec.ListAhead = rn.listAhead(dec)
 	}
+}
+
+// holdsText reports an output (plain) that shows a reply whose text block
+// is long as a held one is, in its order, its text and structuredContent
+// held back in temporary files until it has been read (heldreply.go),
+// both when they differ. The others show the text block as it is read:
+// human and Markdown not its structuredContent (skipped), -o tsv and -o
+// csv its rows after the text's.
+func holdsText(pw parts) bool {
+	_, plain := pw.(plainParts)
+	return plain
 }
 
 // streamsObject is the decoder's hook for a document that is an object

@@ -79,13 +79,6 @@ func (p plainParts) checkSteer(pt protocol.Part) error {
 	return rn.firstTable()
 }
 
-// skip: plain output shows a reply's structuredContent, whatever it says.
-func (plainParts) skip() bool { return false }
-
-// holdsText: plain output shows a reply's text block and its
-// structuredContent, in the reply's order, both when they differ.
-func (plainParts) holdsText() bool { return true }
-
 // takes: plain output writes an open list as it comes (a request's ops
 // held back until their number is known, past a bound in a temporary
 // file: plain.Takes).

@@ -218,12 +218,6 @@ func (r *rowsParts) say(p protocol.Part) {
 	r.rn.logf("khive-pretty: the answer reports a failure: %s\n", first)
 }
 
-func (*rowsParts) skip() bool { return false }
-
-// holdsText: a reply's text block's rows are written as they are read
-// (its structuredContent's after them).
-func (*rowsParts) holdsText() bool { return false }
-
 // takes: rows are written as they are read.
 func (r *rowsParts) takes(v value.Value) bool { return true }
 

@@ -39,15 +39,6 @@ func (vp *viewParts) part(p protocol.Part) error {
 	return vp.write(o, d)
 }
 
-// skip: what is shown of a reply whose text block was is not its
-// structuredContent, the same JSON again (MCP asks servers to send both),
-// which --verbose shows.
-func (vp *viewParts) skip() bool { return !vp.rn.opt.Verbose }
-
-// holdsText: a reply's text block is shown as it is read, its
-// structuredContent not read at all (skip).
-func (vp *viewParts) holdsText() bool { return false }
-
 // takes: the view of v takes its list (the view is made again to be
 // written).
 func (vp *viewParts) takes(v value.Value) bool {

@@ -49,7 +49,7 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 		}
 		return rn.out.document(w, res)
 	}
-	if rn.docs().holdsText() {
+	if holdsText(rn.docs()) {
 		return rn.holdText(v, text, res)
 	}
 	dec := rn.decoder(text, fmt.Sprintf("%s (the JSON in its text block on line %d)", rn.name, text.Line()))
