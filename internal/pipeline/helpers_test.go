@@ -15,6 +15,18 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
+// Document renders one document, read whole, and flushes it: the tests'
+// way to show a document they decoded themselves.
+func (rn *Renderer) Document(v value.Value, res *Result) error {
+	if err := rn.out.document(v, res); err != nil {
+		return err
+	}
+	if err := rn.flushNote(); err != nil { // no more comes to repeat it
+		return err
+	}
+	return rn.flush()
+}
+
 // Short names for the tests.
 type (
 	Value  = value.Value

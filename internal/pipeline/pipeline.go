@@ -827,18 +827,6 @@ func (rn *Renderer) notePause(gen *int) *time.Timer {
 	})
 }
 
-// Document renders one document, read whole, and flushes it, so a slow
-// stream shows each document when it arrives.
-func (rn *Renderer) Document(v value.Value, res *Result) error {
-	if err := rn.out.document(v, res); err != nil {
-		return err
-	}
-	if err := rn.flushNote(); err != nil { // no more comes to repeat it
-		return err
-	}
-	return rn.flush()
-}
-
 // failed marks res failed when v, or what it wraps, reports a failure.
 func failed(v value.Value, res *Result) {
 	id := ""
