@@ -453,7 +453,9 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 			gen++
 		}
 		if err == nil {
+			rn.locked = true
 			err = rn.sseItem(dec, it, res)
+			rn.locked = false
 		}
 		rn.mu.Unlock()
 		if err == io.EOF {
@@ -466,10 +468,8 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 }
 
 // sseItem shows what sseFrame read, read ahead (sseAhead) or not (sse),
-// under rn.mu: io.EOF at the end.
+// under rn.mu (locked): io.EOF at the end.
 func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error {
-	rn.locked = true
-	defer func() { rn.locked = false }()
 	switch {
 	case it.note != nil:
 		res.Documents++

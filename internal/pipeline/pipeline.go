@@ -747,6 +747,8 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 	err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
 		rn.mu.Lock()
 		defer rn.mu.Unlock()
+		rn.locked = true
+		defer func() { rn.locked = false }()
 		if timer != nil {
 			timer.Stop()
 			gen++
