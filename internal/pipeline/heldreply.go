@@ -627,15 +627,13 @@ func (r reply) plain(w value.Value) bool {
 func (h *heldReply) scan(whole, inner io.Reader) (docs int, sameWhole, sameInner bool, err error) {
 	dec := input.NewDecoder(h.text.Reader(), "")
 	dec.Telling = recognise.Tells
-	var cmps []*sameAs
+	var cmps [2]*sameAs
 	var ws []io.Writer
-	for _, r := range []io.Reader{whole, inner} {
-		var c *sameAs
+	for i, r := range []io.Reader{whole, inner} {
 		if r != nil {
-			c = &sameAs{r: bufio.NewReaderSize(r, 64<<10), same: true}
-			ws = append(ws, c)
+			cmps[i] = &sameAs{r: bufio.NewReaderSize(r, 64<<10), same: true}
+			ws = append(ws, cmps[i])
 		}
-		cmps = append(cmps, c)
 	}
 	var tw *value.TokenWriter
 	bw := bufio.NewWriterSize(io.MultiWriter(ws...), 64<<10)
