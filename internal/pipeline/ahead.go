@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"io"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -408,10 +407,7 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 		a.reading.Store(a)
 		defer a.reading.Store(nil)
 		err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
-			return sseFrame(event, data, func() *input.Decoder {
-				dec.Reset(strings.NewReader(data), name)
-				return dec
-			}, func(it aheadItem) error {
+			return sseFrame(dec, name, event, data, func(it aheadItem) error {
 				if it.note == nil {
 					it = a.read(it, false)
 				}

@@ -715,21 +715,17 @@ func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 
 // sse renders each frame's data as a document as soon as the frame ends.
 func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) error {
-	if rn.opt.ReadAhead {
-		// One decoder for every frame, made before the first to know
-		// whether the output diverts (then frames are read as shown).
-		dec := rn.decoder(strings.NewReader(""), name)
-		dec.Settled = true // a frame's data is whole
-		if dec.Divert == nil || rn.longOnly {
-			return rn.sseAhead(br, dec, name, line, res)
-		}
-		dec.Close()
+	// One decoder for every frame (a new one each, buffers and all, cost
+	// more than the frame), made before the first to know whether the
+	// output diverts (then frames are read as shown).
+	dec := rn.decoder(strings.NewReader(""), name)
+	dec.Settled = true // a frame's data is whole
+	if rn.opt.ReadAhead && (dec.Divert == nil || rn.longOnly) {
+		return rn.sseAhead(br, dec, name, line, res)
 	}
-	var dec *input.Decoder
+	rn.outer = dec
 	defer func() {
-		if dec != nil {
-			dec.Close()
-		}
+		dec.Close()
 		rn.outer = nil
 	}()
 	// A note held in case it repeats is written if the next frame takes
@@ -759,18 +755,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 			}
 			timer = rn.notePause(&gen)
 		}()
-		return sseFrame(event, data, func() *input.Decoder {
-			// One decoder for every frame: a new one each (buffers and
-			// all) cost more than the frame.
-			if dec == nil {
-				dec = rn.decoder(strings.NewReader(data), name)
-				dec.Settled = true // a frame's data is whole
-				rn.outer = dec
-			} else {
-				dec.Reset(strings.NewReader(data), name)
-			}
-			return dec
-		}, func(it aheadItem) error {
+		return sseFrame(dec, name, event, data, func(it aheadItem) error {
 			it.at = at
 			return rn.sseItem(dec, it, res)
 		})
@@ -780,8 +765,8 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 
 // sseFrame hands what a frame of an event stream holds to show, in
 // order: an event that is no JSON as a note; else each document of its
-// data, or the error that ends it, read by the decoder dec gives.
-func sseFrame(event, data string, dec func() *input.Decoder, show func(aheadItem) error) error {
+// data, or the error that ends it, read by dec (reset for it).
+func sseFrame(dec *input.Decoder, name, event, data string, show func(aheadItem) error) error {
 	if strings.TrimSpace(data) == "" {
 		return nil
 	}
@@ -790,9 +775,9 @@ func sseFrame(event, data string, dec func() *input.Decoder, show func(aheadItem
 		p := protocol.EventNote(event, data)
 		return show(aheadItem{note: &p})
 	}
-	d := dec()
+	dec.Reset(strings.NewReader(data), name)
 	for {
-		v, err := d.Next()
+		v, err := dec.Next()
 		if err == io.EOF {
 			return nil
 		}
