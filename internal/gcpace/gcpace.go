@@ -1,6 +1,7 @@
 // Package gcpace paces Go's collector for one run of the command: while
 // little is live, the heap may grow to a ceiling before it is collected;
-// past that, GOGC is a floor, as it would be set alone.
+// while a moderate heap is live, to a budget; past that, GOGC is a floor,
+// as it would be set alone.
 //
 // A run that keeps a few MiB live and allocates per document (100,000
 // MCP frames) otherwise collects every few MiB it allocates, a hundred
@@ -17,21 +18,26 @@ import (
 	"runtime/metrics"
 )
 
-// Start paces the collector: after each collection, GOGC is what puts
-// the next heap goal at ceiling bytes, but never below floor. The
-// runtime's least goal is 4 MiB times GOGC/100 however little is live,
-// so GOGC stays at most what puts that at the ceiling. It returns at
-// once; the pacing lasts for the process.
-func Start(ceiling uint64, floor int) {
+// Start paces the collector: after each collection, the next heap goal
+// is three times what is live (GOGC=floor, as it would be set alone), but
+// at least ceiling and, while that fits, at most budget: a run that keeps
+// a moderate heap live (a wide table's first rows while they are laid
+// out) collects a little more often rather than grow past its budget.
+// Past two thirds of the budget live, GOGC is the floor. The runtime's
+// least goal is 4 MiB times GOGC/100 however little is live, so GOGC stays
+// at most what puts that at the ceiling. It returns at once; the pacing
+// lasts for the process.
+func Start(ceiling, budget uint64, floor int) {
 	debug.SetGCPercent(floor) // the first goal: the floor's least
 	most := max(floor, int(ceiling*100/(4<<20)))
-	p := &pacer{ceiling: ceiling, floor: floor, most: most, sample: make([]metrics.Sample, 1)}
+	p := &pacer{ceiling: ceiling, budget: budget, floor: floor, most: most, sample: make([]metrics.Sample, 1)}
 	p.sample[0].Name = "/gc/heap/live:bytes"
 	p.arm()
 }
 
 type pacer struct {
 	ceiling     uint64
+	budget      uint64
 	floor, most int
 	last        int
 	sample      []metrics.Sample
@@ -55,12 +61,14 @@ func (p *pacer) adjust() {
 		live = p.sample[0].Value.Uint64()
 	}
 	gogc := p.most
-	if live > 0 && live < p.ceiling {
-		gogc = min(p.most, int((p.ceiling-live)*100/live))
-	} else if live >= p.ceiling {
+	switch {
+	case live == 0:
+	case live*3/2 <= p.budget:
+		goal := max(p.ceiling, min(p.budget, live*uint64(100+p.floor)/100))
+		gogc = min(p.most, int((goal-live)*100/live))
+	default:
 		gogc = p.floor
 	}
-	gogc = max(gogc, p.floor)
 	if gogc != p.last {
 		p.last = gogc
 		debug.SetGCPercent(gogc)
