@@ -94,7 +94,8 @@ type Decoder struct {
 	// returned the list's end or an error. The items next returns are its
 	// caller's to keep: they share memory with the items around them,
 	// which no later read reuses (openList.Item).
-	ListAhead func(first []value.Value, next func() (value.Value, bool, error), offset func() int64) func() (value.Value, bool, error)
+	// scalars says the list's first items (those held) are all scalars.
+	ListAhead func(scalars bool, next func() (value.Value, bool, error), offset func() int64) func() (value.Value, bool, error)
 	// Interlude, when set, is given each whole line before or between
 	// documents that is not one (a server's banner or log line on the
 	// same stream), with its line number; it is skipped. Lines before the
@@ -231,12 +232,13 @@ type openList struct {
 	n    int // items read by Next
 	// lent: each item is valid until the next is read (Lend).
 	lent bool
-	// first is the list's first items, held, for ListAhead; ahead, the
-	// reader it gave; serial, that none is to be asked for (the list is
-	// read token by token, or the hook declined).
-	first  []value.Value
-	ahead  func() (value.Value, bool, error)
-	serial bool
+	// scalars: the list's first items are all scalars, for ListAhead (the
+	// items are the caller's: it may let go of them once shown); ahead,
+	// the reader it gave; serial, that none is to be asked for (the list
+	// is read token by token, or the hook declined).
+	scalars bool
+	ahead   func() (value.Value, bool, error)
+	serial  bool
 	// tokensAhead: ahead reads the list token by token (Ahead), with
 	// Tokens.
 	tokensAhead bool
@@ -256,8 +258,8 @@ func (l *openList) Next() (value.Value, bool, error) {
 	if l.ahead == nil && !l.serial && !l.lent && l.d.ListAhead != nil {
 		// Its first item asked for, and no token read yet: the reader
 		// the hook gives reads the list from now on, the decoder its own.
-		l.ahead = l.d.ListAhead(l.first, l.Item, l.d.Offset)
-		l.serial, l.first = l.ahead == nil, nil
+		l.ahead = l.d.ListAhead(l.scalars, l.Item, l.d.Offset)
+		l.serial = l.ahead == nil
 	}
 	if l.ahead != nil {
 		return l.ahead()
@@ -276,8 +278,7 @@ func (l *openList) Ahead(read func() (value.Value, bool, error)) value.Cursor {
 		// Said before the hook starts the goroutine whose read looks
 		// at it (Tokens); from then on, the list is its to read.
 		l.serial, l.tokensAhead = true, true
-		l.ahead = l.d.ListAhead(l.first, read, l.d.Offset)
-		l.first = nil
+		l.ahead = l.d.ListAhead(l.scalars, read, l.d.Offset)
 		if l.ahead != nil {
 			return value.CursorFunc(l.ahead)
 		}
@@ -1517,7 +1518,7 @@ func (p *positions) wordAt(off int64) (int64, string) {
 // are first, and returns, once the caller has read the list, how many
 // items it had.
 func (d *Decoder) streamList(first []value.Value) (int, error) {
-	l := &openList{d: d, first: first}
+	l := &openList{d: d, scalars: value.AllScalars(first)}
 	held := len(first) // first is the caller's from here: not kept alive
 	d.list, d.doc = l, value.NewDoc(d.finish)
 	kinds := d.kinds()

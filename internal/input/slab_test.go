@@ -258,7 +258,7 @@ func TestItemsReadAheadAreKept(t *testing.T) {
 		items, _ := alone.Get("rows")
 		d := twiceOpen(doc)
 		asked := false
-		d.ListAhead = func(_ []value.Value, next func() (value.Value, bool, error), _ func() int64) func() (value.Value, bool, error) {
+		d.ListAhead = func(_ bool, next func() (value.Value, bool, error), _ func() int64) func() (value.Value, bool, error) {
 			asked = true
 			return next // read here: the test needs no goroutine
 		}

@@ -67,22 +67,24 @@ type aheadList struct {
 
 // listAhead is dec's ListAhead hook: a list read ahead, or nil where that
 // does not pay.
-func (rn *Renderer) listAhead(dec *input.Decoder) func([]value.Value, func() (value.Value, bool, error), func() int64) func() (value.Value, bool, error) {
-	return func(first []value.Value, next func() (value.Value, bool, error), offset func() int64) func() (value.Value, bool, error) {
-		if !paysAhead(first) || rn.list != nil {
+func (rn *Renderer) listAhead(dec *input.Decoder) func(bool, func() (value.Value, bool, error), func() int64) func() (value.Value, bool, error) {
+	return func(scalars bool, next func() (value.Value, bool, error), offset func() int64) func() (value.Value, bool, error) {
+		if !paysAhead(scalars) || rn.list != nil {
 			return nil
 		}
 		l := &aheadList{next: next, flush: rn.flushBeforeRead, settled: dec.Settled}
 		rn.list = l
+		rn.listsAhead++
 		l.start(&rn.aheadReading, offset)
 		return l.Next
 	}
 }
 
-// paysAhead reports a list whose items, by its first ones, are worth
-// reading ahead: not scalars, which cost less to show than to hand over
-// (a million numbers took twice as long read ahead).
-func paysAhead(first []value.Value) bool { return !value.AllScalars(first) }
+// paysAhead reports a list whose items, by its first ones (scalars: all
+// of them are), are worth reading ahead: not scalars, which cost less to
+// show than to hand over (a million numbers took twice as long read
+// ahead).
+func paysAhead(scalars bool) bool { return !scalars }
 
 // stopList stops reading a list ahead, if one is: once the view that shows
 // it is done with it.

@@ -138,12 +138,8 @@ func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error
 	}
 	a.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, lv, known), list.Items)
 	rn.agentLists++
-	ahead := rn.opt.ReadAhead && paysAhead(list.Items)
-	// Written: let go while the rest stream (a window of wide rows is
-	// megabytes). The whole document counts them; it holds none.
-	clear(list.Items)
 	rest := value.Take(list)
-	if tc, ok := rest.(value.TokenCursor); ok && ahead {
+	if tc, ok := rest.(value.TokenCursor); ok && rn.opt.ReadAhead && paysAhead(value.AllScalars(list.Items)) {
 		// Each record packed, read on another goroutine where the decoder
 		// reads the list ahead (ListAhead): decoding, a third of agent
 		// output's time on a long list, is done beside the transform and
@@ -153,6 +149,9 @@ func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error
 	} else {
 		rest = value.Lend(rest) // each row written, and nothing of it kept
 	}
+	// Written: let go while the rest stream (a window of wide rows is
+	// megabytes). The whole document counts them; it holds none.
+	clear(list.Items)
 	err := a.rows(rest)
 	rn.stopList() // done with the list: the decoder is this goroutine's again
 	if err != nil {

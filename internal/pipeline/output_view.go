@@ -73,9 +73,9 @@ func (vp *viewParts) open(v value.Value, res *Result) error {
 }
 
 // letGoOfFirstRows lets go of the items of v's open list read before it
-// was taken, once a table streaming it has made them its first rows: the
-// values are not read again while the rest stream, and a window of wide
-// rows is megabytes. Other views (entries) read them as they write.
+// was taken, once a table streaming it has made them its first rows: they
+// are not read again while the rest stream, and a window of wide rows is
+// megabytes. Other views (entries) read them as they write.
 func letGoOfFirstRows(v value.Value, d view.Doc) {
 	l, _ := value.OpenList(v)
 	if l.Open == nil || l.Open.Rest == nil {

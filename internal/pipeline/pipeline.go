@@ -228,8 +228,9 @@ type Renderer struct {
 	// agentLists counts the long lists agent output streamed, longLists
 	// the lists streamed in the other outputs and bigObjects the objects
 	// (in agent output: kept in temporary files, not held), for tests;
-	// opened counts the documents the decoder returned open.
-	agentLists, longLists, bigObjects, opened int
+	// opened counts the documents the decoder returned open, listsAhead
+	// the lists read ahead (listAhead).
+	agentLists, longLists, bigObjects, opened, listsAhead int
 	// heldReplies counts the MCP replies held back and shown from their
 	// buffers, readBack those read back whole (heldreply.go), for tests.
 	heldReplies, readBack int
