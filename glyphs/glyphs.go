@@ -54,11 +54,10 @@ type Set struct {
 	// what continues under each: "├── ", "└── ", "│   ", "    ".
 	TreeItem, TreeLast, TreeOn, TreeOff string
 
-	inbox, next, active, waiting, someday, done, cancelled string
-	success, denied, failure                               string
-	barFull                                                string
-	barPartial                                             []string // eighths, 1/8 … 7/8
-	barEmpty                                               string
+	symbols    [FailureSymbol + 1]string // by Symbol; NoSymbol's is empty
+	barFull    string
+	barPartial []string // eighths, 1/8 … 7/8
+	barEmpty   string
 }
 
 // Unicode is the default set. Every symbol is one column wide in a Western
@@ -68,9 +67,9 @@ func Unicode() Set {
 		True: "✓", False: "✗", Dash: "—", Ellipsis: "…", Sep: " · ", Arrow: "→",
 		OKMark: "✓", ErrorMark: "✗", AbortMark: "⊘", Newline: "↵", Micro: "µs", Bullet: "•", RelFrom: "──", RelTo: "──▶",
 		TreeItem: "├── ", TreeLast: "└── ", TreeOn: "│   ", TreeOff: "    ",
-		inbox: "○", next: "▶", active: "●", waiting: "‖", someday: "◇", done: "✓", cancelled: "⊘",
+		symbols: [...]string{InboxSymbol: "○", NextSymbol: "▶", ActiveSymbol: "●", WaitingSymbol: "‖", SomedaySymbol: "◇",
+			DoneSymbol: "✓", CancelledSymbol: "⊘", SuccessSymbol: "✓", DeniedSymbol: "⊘", FailureSymbol: "✗"},
 		ReadOnly: "⊙", Destructive: "△", Idempotent: "↻", OpenWorld: "⇗",
-		success: "✓", denied: "⊘", failure: "✗",
 		barFull: "█", barPartial: []string{"▏", "▎", "▍", "▌", "▋", "▊", "▉"}, barEmpty: " ",
 	}
 }
@@ -81,9 +80,9 @@ func ASCII() Set {
 		True: "yes", False: "no", Dash: "-", Ellipsis: "...", Sep: " | ", Arrow: "->",
 		OKMark: "+", ErrorMark: "x", AbortMark: "-", Newline: `\n`, Micro: "us", Bullet: "-", RelFrom: "--", RelTo: "-->",
 		TreeItem: "|-- ", TreeLast: "`-- ", TreeOn: "|   ", TreeOff: "    ",
-		inbox: "o", next: ">", active: "*", waiting: "=", someday: "~", done: "+", cancelled: "x",
+		symbols: [...]string{InboxSymbol: "o", NextSymbol: ">", ActiveSymbol: "*", WaitingSymbol: "=", SomedaySymbol: "~",
+			DoneSymbol: "+", CancelledSymbol: "x", SuccessSymbol: "+", DeniedSymbol: "!", FailureSymbol: "x"},
 		ReadOnly: "o", Destructive: "!", Idempotent: "=", OpenWorld: "@",
-		success: "+", denied: "!", failure: "x",
 		barFull: "#", barEmpty: ".",
 	}
 }

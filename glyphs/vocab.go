@@ -228,31 +228,5 @@ func (s Set) Mark(w string, vs ...*Vocabulary) (Mark, bool) {
 	if !ok {
 		return Mark{}, false
 	}
-	return Mark{s.symbol(x.Symbol), x.Tone}, true
-}
-
-func (s Set) symbol(sym Symbol) string {
-	switch sym {
-	case InboxSymbol:
-		return s.inbox
-	case NextSymbol:
-		return s.next
-	case ActiveSymbol:
-		return s.active
-	case WaitingSymbol:
-		return s.waiting
-	case SomedaySymbol:
-		return s.someday
-	case DoneSymbol:
-		return s.done
-	case CancelledSymbol:
-		return s.cancelled
-	case SuccessSymbol:
-		return s.success
-	case DeniedSymbol:
-		return s.denied
-	case FailureSymbol:
-		return s.failure
-	}
-	return ""
+	return Mark{s.symbols[x.Symbol], x.Tone}, true
 }

@@ -112,14 +112,31 @@ func compile(st lipgloss.Style) Style {
 }
 
 // Roles are the parts of the theme a person may recolour
-// (KHIVE_PRETTY_COLORS), each with what it colours.
-var roles = []struct{ name, what string }{
-	{"header", "table headers"}, {"key", "keys of key/value lines"}, {"faint", "metadata, dashes, context"},
-	{"id", "IDs"}, {"bold", "names and titles"}, {"error", "the first line of an error"},
-	{"good", "success"}, {"bad", "failure"}, {"warn", "warnings"}, {"accent", "what wants attention next"},
-	{"muted", "what has receded"}, {"busy", "what is under way"}, {"p0", "priority p0"}, {"p1", "priority p1"}, {"p2", "priority p2"},
-	{"p3", "priority p3"}, {"json-key", "JSON keys"}, {"json-string", "JSON strings"},
-	{"json-number", "JSON numbers"}, {"json-literal", "true, false (JSON)"},
+// (KHIVE_PRETTY_COLORS), each with the style it sets.
+var roles = []struct {
+	name  string
+	style func(*Theme) *Style
+}{
+	{"header", func(t *Theme) *Style { return &t.Header }},               // table headers
+	{"key", func(t *Theme) *Style { return &t.Key }},                     // keys of key/value lines
+	{"faint", func(t *Theme) *Style { return &t.Faint }},                 // metadata, dashes, context
+	{"id", func(t *Theme) *Style { return &t.ID }},                       // IDs
+	{"bold", func(t *Theme) *Style { return &t.Bold }},                   // names and titles
+	{"error", func(t *Theme) *Style { return &t.ErrorTitle }},            // the first line of an error
+	{"good", func(t *Theme) *Style { return &t.tones[glyphs.Good] }},     // success
+	{"bad", func(t *Theme) *Style { return &t.tones[glyphs.Bad] }},       // failure
+	{"warn", func(t *Theme) *Style { return &t.tones[glyphs.Warn] }},     // warnings
+	{"accent", func(t *Theme) *Style { return &t.tones[glyphs.Accent] }}, // what wants attention next
+	{"muted", func(t *Theme) *Style { return &t.tones[glyphs.Muted] }},   // what has receded
+	{"busy", func(t *Theme) *Style { return &t.tones[glyphs.Busy] }},     // what is under way
+	{"p0", func(t *Theme) *Style { return &t.priority[0] }},
+	{"p1", func(t *Theme) *Style { return &t.priority[1] }},
+	{"p2", func(t *Theme) *Style { return &t.priority[2] }},
+	{"p3", func(t *Theme) *Style { return &t.priority[3] }},
+	{"json-key", func(t *Theme) *Style { return &t.JSONKey }},
+	{"json-string", func(t *Theme) *Style { return &t.JSONString }},
+	{"json-number", func(t *Theme) *Style { return &t.JSONNumber }},
+	{"json-literal", func(t *Theme) *Style { return &t.JSONLiteral }}, // true, false
 }
 
 // RoleNames lists the roles KHIVE_PRETTY_COLORS can set.
@@ -216,43 +233,9 @@ func (t Theme) Recolour(p colorprofile.Profile, set map[string]string) Theme {
 	if p < colorprofile.ANSI {
 		return t
 	}
-	for name, sgr := range set {
-		st := table.NewStyle("\x1b["+sgr+"m", "\x1b[m")
-		switch name {
-		case "header":
-			t.Header = st
-		case "key":
-			t.Key = st
-		case "faint":
-			t.Faint = st
-		case "id":
-			t.ID = st
-		case "bold":
-			t.Bold = st
-		case "error":
-			t.ErrorTitle = st
-		case "good":
-			t.tones[glyphs.Good] = st
-		case "bad":
-			t.tones[glyphs.Bad] = st
-		case "warn":
-			t.tones[glyphs.Warn] = st
-		case "accent":
-			t.tones[glyphs.Accent] = st
-		case "muted":
-			t.tones[glyphs.Muted] = st
-		case "busy":
-			t.tones[glyphs.Busy] = st
-		case "p0", "p1", "p2", "p3":
-			t.priority[name[1]-'0'] = st
-		case "json-key":
-			t.JSONKey = st
-		case "json-string":
-			t.JSONString = st
-		case "json-number":
-			t.JSONNumber = st
-		case "json-literal":
-			t.JSONLiteral = st
+	for _, r := range roles {
+		if sgr, ok := set[r.name]; ok {
+			*r.style(&t) = table.NewStyle("\x1b["+sgr+"m", "\x1b[m")
 		}
 	}
 	return t
