@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -169,23 +170,24 @@ func flagChoices(flag string) []choice {
 // checkChoice accepts value for flag if it is one of its choices (or an
 // alias in extra), else says what it must be and guesses what was meant.
 func checkChoice(flag, value string, extra ...string) error {
-	var names []string
-	for _, c := range flagChoices(flag) {
-		if c.name == value {
-			return nil
-		}
-		names = append(names, c.name)
-	}
-	for _, e := range extra {
-		if e == value {
-			return nil
-		}
+	names := choiceNames(flag)
+	if slices.Contains(names, value) || slices.Contains(extra, value) {
+		return nil
 	}
 	msg := fmt.Sprintf("--%s must be %s, not %q", flag, orList(names), value)
 	if s := steer.Suggest(value, names); s != "" {
 		msg += " (did you mean " + s + "?)"
 	}
 	return usageError{errors.New(msg)}
+}
+
+// choiceNames are the names of flag's choices; nil for a free value.
+func choiceNames(flag string) []string {
+	var names []string
+	for _, c := range flagChoices(flag) {
+		names = append(names, c.name)
+	}
+	return names
 }
 
 // orList is "a, b or c".
@@ -214,15 +216,10 @@ func usageMessage(err error, flags []cli.Flag, args []string) error {
 	if arg, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
 		name := longName(strings.TrimLeft(arg, "-"), flags)
 		s := "--" + name + " needs a value"
-		if p := placeholder(name); p != "" {
-			s = "--" + name + " needs a value (" + p + ")"
-		}
-		if cs := flagChoices(name); cs != nil {
-			var names []string
-			for _, c := range cs {
-				names = append(names, c.name)
-			}
-			s = "--" + name + " needs a value: " + orList(names)
+		if names := choiceNames(name); names != nil {
+			s += ": " + orList(names)
+		} else if p := placeholder(name); p != "" {
+			s += " (" + p + ")"
 		}
 		return usageError{errors.New(s)}
 	}
@@ -239,7 +236,6 @@ func usageMessage(err error, flags []cli.Flag, args []string) error {
 	return usageError{err}
 }
 
-// dashed is a flag name as typed: -o, --output.
 // typed is flag name as the command line has it (-xyz, --xyz), or
 // dashed when it is not there as such.
 func typed(name string, args []string) string {
@@ -254,6 +250,7 @@ func typed(name string, args []string) string {
 	return dashed(name)
 }
 
+// dashed is a flag name as typed: -o, --output.
 func dashed(name string) string {
 	if utf8.RuneCountInString(name) == 1 {
 		return "-" + name

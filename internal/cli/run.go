@@ -70,9 +70,13 @@ func Run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 
 // Render renders the files as the command does once its options are
 // decided, without a pager, and returns the exit code: what the golden
-// tests run.
+// tests run. With stats, a last line on stderr compares the sizes of
+// input and output.
+//
+// It opens files with os.Open, which go test's cache watches; a process
+// opens them without the poller (openInput).
 func Render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, stats bool) int {
-	return render(files, stdin, stdout, stderr, opt, stats)
+	return renderThrough(files, stdin, stdout, stderr, opt, stats, nil, os.Open)
 }
 
 func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
@@ -174,17 +178,12 @@ func parseSettings(f *flags, stdout *os.File, getenv terminal.Getenv, columns fu
 	var s settings
 	s.tty = terminal.IsTerminal(stdout)
 	s.stats = f.stats
-	color := f.color
-	if err := checkChoice("color", color); err != nil {
-		return s, err
-	}
+	color, links := f.color, f.hyperlinks
 	s.pager = f.pager
-	if err := checkChoice("pager", s.pager); err != nil {
-		return s, err
-	}
-	links := f.hyperlinks
-	if err := checkChoice("hyperlinks", links); err != nil {
-		return s, err
+	for _, c := range [...][2]string{{"color", color}, {"pager", s.pager}, {"hyperlinks", links}} {
+		if err := checkChoice(c[0], c[1]); err != nil {
+			return s, err
+		}
 	}
 	linkFormat := f.linkFormat
 	if !humanw.ValidLinkFormat(linkFormat) {
@@ -333,20 +332,10 @@ func show(files []string, stdin io.Reader, stdout, stderr *os.File, s settings, 
 	return renderThrough(files, stdin, stdout, stderr, s.opt, s.stats, pw, openInput)
 }
 
-// render streams every input through one renderer and returns the exit
-// code. With stats, a last line on stderr compares the sizes of input and
-// output.
-//
-// It opens files with os.Open, which go test's cache watches (Render is
-// what the golden tests run); a process opens them without the poller
-// (openInput).
-func render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, stats bool) int {
-	return renderThrough(files, stdin, stdout, stderr, opt, stats, nil, os.Open)
-}
-
-// renderThrough is render with output through the pager writer pw, when
-// not nil: messages then wait for the pager to exit, and a pager the user
-// quits ends the run quietly. open opens a file named.
+// renderThrough streams every input through one renderer and returns the
+// exit code, with output through the pager writer pw, when not nil:
+// messages then wait for the pager to exit, and a pager the user quits
+// ends the run quietly. open opens a file named.
 func renderThrough(files []string, stdin io.Reader, stdout, stderr io.Writer, opt pretty.Options, stats bool, pw *pager.Writer, open func(string) (*os.File, error)) int {
 	errs := stderr
 	quit := func() bool { return false }
@@ -503,15 +492,17 @@ func notACommand(err error, name string) error {
 	if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	switch name {
-	case "help":
-		return fmt.Errorf("%w (khive-pretty has no commands: khive-pretty --help shows the usage)", err)
-	case "version":
-		return fmt.Errorf("%w (khive-pretty has no commands: khive-pretty --version shows the version)", err)
-	case "completion":
-		return fmt.Errorf("%w (khive-pretty has no commands: khive-pretty --completion bash|zsh|fish prints a completion script)", err)
+	if flag, ok := commandWords[name]; ok {
+		return fmt.Errorf("%w (khive-pretty has no commands: khive-pretty %s)", err, flag)
 	}
 	return err
+}
+
+// commandWords are the subcommands people try, and the flag each means.
+var commandWords = map[string]string{
+	"help":       "--help shows the usage",
+	"version":    "--version shows the version",
+	"completion": "--completion bash|zsh|fish prints a completion script",
 }
 
 // complain writes an error for the person at the terminal. Its text may

@@ -260,11 +260,19 @@ func (lx *lexer) token(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 	if len(tok) >= 13 && !number(tok) {
 		if out, changed := lx.textOf(lx.out[:0], tok, textRules{}); changed {
 			lx.out = out
-			*dst = append(append(*dst, pending...), out...)
-			return -len(tok), true
+			return lx.splice(dst, pending, out, len(tok))
 		}
 	}
 	return j, true
+}
+
+// splice appends pending, then out, which stands for the n bytes read,
+// and returns -n, as token, str and textLine do when they wrote. Each
+// splices only what changed, so the input is changed.
+func (lx *lexer) splice(dst *[]byte, pending, out []byte, n int) (int, bool) {
+	*dst = append(append(*dst, pending...), out...)
+	lx.changed = true
+	return -n, true
 }
 
 // textOf appends s with what is minted replaced, and reports whether
@@ -332,8 +340,7 @@ func (lx *lexer) textLine(dst *[]byte, pending, b []byte, final bool) (int, bool
 	if !changed {
 		return end, true
 	}
-	*dst = append(append(*dst, pending...), out...)
-	return -end, true
+	return lx.splice(dst, pending, out, end)
 }
 
 // numbers reports a line of JSON numbers and literals alone (documents),
@@ -498,8 +505,7 @@ func (lx *lexer) str(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 		if !changed {
 			return end, true
 		}
-		*dst = append(append(*dst, pending...), out...)
-		return -end, true
+		return lx.splice(dst, pending, out, end)
 	}
 	raw := b[:end+1]
 	body := raw[1:end]
@@ -515,11 +521,7 @@ func (lx *lexer) str(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 		}
 	}
 	n := end + 1
-	put := func(s []byte) (int, bool) {
-		*dst = append(append(*dst, pending...), s...)
-		lx.changed = true
-		return -n, true
-	}
+	put := func(s []byte) (int, bool) { return lx.splice(dst, pending, s, n) }
 	if f := lx.top(); f != nil && f.obj && f.wantKey && lx.deep == 0 {
 		// A member's name: what it says of its value is kept; itself,
 		// it may hold an ID (an object keyed by them).
