@@ -63,7 +63,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // Flags select what else is escaped besides the always-escaped characters.
@@ -223,16 +222,6 @@ func Escapes(s string, f Flags) iter.Seq2[int, rune] {
 			}
 		}
 	}
-}
-
-// Unsafe reports whether String would change b: a check that allocates
-// nothing, for text still in a decoder's buffer.
-func Unsafe(b []byte, f Flags) bool {
-	// A string view of b, not a copy: the scan only reads it, and nothing
-	// keeps it after the call (string(b) would allocate past 32 bytes).
-	sc := newScanner(unsafe.String(unsafe.SliceData(b), len(b)), f)
-	i, _ := sc.next()
-	return i >= 0
 }
 
 // Byte classes, one table lookup a byte.

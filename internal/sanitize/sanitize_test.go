@@ -121,9 +121,6 @@ func TestString(t *testing.T) {
 			if got != tt.want {
 				t.Errorf("String(%+q) = %+q, want %+q", tt.in, got, tt.want)
 			}
-			if want := got != tt.in; Unsafe([]byte(tt.in), tt.f) != want {
-				t.Errorf("Unsafe(%+q) = %v, want %v", tt.in, !want, want)
-			}
 			if rebuilt := fromEscapes(tt.in, tt.f); rebuilt != got {
 				t.Errorf("Escapes(%+q) rebuilds %+q, String gives %+q", tt.in, rebuilt, got)
 			}
@@ -230,10 +227,6 @@ func TestCleanStringDoesNotAllocate(t *testing.T) {
 		}
 		if String(s, EscapeBackslash) != s {
 			t.Errorf("String(%+q) changed it", s)
-		}
-		b := []byte(s + " and some more text to be past any small-buffer optimisation")
-		if n := testing.AllocsPerRun(100, func() { _ = Unsafe(b, EscapeBackslash) }); n != 0 {
-			t.Errorf("Unsafe(%+q): allocs = %v, want 0", s, n)
 		}
 	}
 }

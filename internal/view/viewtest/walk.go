@@ -13,9 +13,11 @@ import (
 // on a block it has none for. A Stream or a Later it leaves alone: its
 // blocks are made once, by the writer.
 func Walk(b view.Block, fn func(view.Cell)) {
-	text := func(s string) {
-		if s != "" {
-			fn(view.Cell{Kind: view.Text, Text: s})
+	text := func(ss ...string) {
+		for _, s := range ss {
+			if s != "" {
+				fn(view.Cell{Kind: view.Text, Text: s})
+			}
 		}
 	}
 	rec := func(r *view.Record) {
@@ -23,20 +25,26 @@ func Walk(b view.Block, fn func(view.Cell)) {
 			Walk(*r, fn)
 		}
 	}
-	var cell func(c view.Cell)
-	cell = func(c view.Cell) {
-		switch c.Kind {
-		case view.List:
-			for _, it := range c.Items() {
-				cell(it)
+	var cell func(cs ...view.Cell)
+	cell = func(cs ...view.Cell) {
+		for _, c := range cs {
+			switch c.Kind {
+			case view.List:
+				cell(c.Items()...)
+			case view.Object:
+				for _, f := range c.Fields() {
+					text(f.Key)
+					cell(f.Cell)
+				}
+			default:
+				fn(c)
 			}
-		case view.Object:
-			for _, f := range c.Fields() {
-				text(f.Key)
-				cell(f.Cell)
-			}
-		default:
-			fn(c)
+		}
+	}
+	// opt is a cell that may be absent.
+	opt := func(c *view.Cell) {
+		if c != nil {
+			cell(*c)
 		}
 	}
 	switch b := b.(type) {
@@ -63,108 +71,82 @@ func Walk(b view.Block, fn func(view.Cell)) {
 			}
 		}
 	case view.Inline:
-		for _, c := range b.Items {
-			cell(c)
-		}
+		cell(b.Items...)
 	case view.Scalar:
 		cell(b.Cell)
 	case view.Heading:
-		text(b.Text)
-		text(b.Aside)
+		text(b.Text, b.Aside)
 	case view.Definition:
-		walkDefinition(b, text, rec)
-	case view.Messages:
-		walkMessages(b, text, rec)
-	case view.Title:
-		text(b.Number)
-		text(b.Text)
-		if b.Value != nil {
-			cell(*b.Value)
+		text(b.Name, b.Title)
+		for _, h := range b.Hints {
+			text(h.Text)
 		}
+		text(b.Description)
+		walkParams(b.Params, text)
+		text(b.Returns)
+		rec(b.Extra)
+	case view.Messages:
+		for _, m := range b.Messages {
+			text(m.Role, m.Text)
+			text(m.Note...)
+			rec(m.Extra)
+		}
+	case view.Title:
+		text(b.Number, b.Text)
+		opt(b.Value)
 	case view.Error:
-		text(b.Tool)
-		text(b.Kind)
-		text(b.Message)
+		text(b.Tool, b.Kind, b.Message)
 		rec(b.Details)
 	case view.Footer:
 		for _, p := range b.Parts {
 			text(p.Text)
-			if p.Cell != nil {
-				cell(*p.Cell)
-			}
+			opt(p.Cell)
 		}
 	case view.Items:
 		text(b.Heading)
 		for _, e := range b.Entries {
-			text(e.Name)
-			text(e.Tag)
-			text(e.Summary)
-			for _, l := range e.Lines {
-				text(l)
-			}
+			text(e.Name, e.Tag, e.Summary)
+			text(e.Lines...)
 			rec(e.Extra)
 		}
 	case view.Relations:
 		text(b.Heading)
 		for _, r := range b.Relations {
-			text(r.From)
-			text(r.Rel)
-			text(r.To)
-			if r.Score != nil {
-				cell(*r.Score)
-			}
-			if r.Invalid != nil {
-				cell(*r.Invalid)
-			}
+			text(r.From, r.Rel, r.To)
+			opt(r.Score)
+			opt(r.Invalid)
 			text(r.Detail)
 			rec(r.Extra)
 		}
 	case view.Timeline:
 		text(b.Heading)
 		for _, e := range b.Events {
-			if e.At != nil {
-				cell(*e.At)
-			}
-			text(e.Name)
-			text(e.Source)
-			text(e.Content)
+			opt(e.At)
+			text(e.Name, e.Source, e.Content)
 			rec(e.Extra)
 		}
 	case view.Code:
 		text(b.Path)
-		if b.Score != nil {
-			cell(*b.Score)
-		}
-		text(b.Text)
-		text(b.Before)
-		text(b.After)
+		opt(b.Score)
+		text(b.Text, b.Before, b.After)
 		rec(b.Extra)
 	case view.Bullets:
-		for _, c := range b.Items {
-			cell(c)
-		}
+		cell(b.Items...)
 	case view.Prose:
 		for _, l := range b.Lines {
 			text(untab(l.Text))
 		}
 	case view.Note:
-		for _, f := range b.Fields {
-			text(f)
-		}
+		text(b.Fields...)
 		rec(b.Extra)
 	case view.Document:
 		text(b.Title)
-		for _, f := range b.Fields {
-			text(f)
-		}
+		text(b.Fields...)
 		text(untab(b.Text))
 		rec(b.Extra)
 	case view.Tree:
 		text(b.Heading)
-		b.EachNode(func(n view.TreeNode, _ []bool) {
-			text(n.Name)
-			text(n.Size)
-		})
+		b.EachNode(func(n view.TreeNode, _ []bool) { text(n.Name, n.Size) })
 	case view.Diff:
 		for _, l := range b.Lines {
 			text(untab(l.Text))
@@ -179,44 +161,15 @@ func Walk(b view.Block, fn func(view.Cell)) {
 // tab stop: what must show is the text around them.
 func untab(s string) string { return strings.ReplaceAll(s, "\t", " ") }
 
-// walkDefinition gives Walk every text of a definition.
-func walkDefinition(d view.Definition, text func(string), rec func(*view.Record)) {
-	text(d.Name)
-	text(d.Title)
-	for _, h := range d.Hints {
-		text(h.Text)
-	}
-	text(d.Description)
-	walkParams(d.Params, text)
-	text(d.Returns)
-	rec(d.Extra)
-}
-
-func walkParams(ps []view.Param, text func(string)) {
+func walkParams(ps []view.Param, text func(...string)) {
 	for _, p := range ps {
-		text(p.Name)
-		text(p.Title)
-		text(p.Type)
-		text(p.Description)
+		text(p.Name, p.Title, p.Type, p.Description)
 		for _, f := range p.Facts {
 			text(f.Label)
 			for _, l := range f.Values {
-				text(l.Text)
-				text(l.Label)
+				text(l.Text, l.Label)
 			}
 		}
 		walkParams(p.Params, text)
-	}
-}
-
-// walkMessages gives Walk every text of a conversation.
-func walkMessages(ms view.Messages, text func(string), rec func(*view.Record)) {
-	for _, m := range ms.Messages {
-		text(m.Role)
-		text(m.Text)
-		for _, f := range m.Note {
-			text(f)
-		}
-		rec(m.Extra)
 	}
 }
