@@ -250,45 +250,28 @@ func publicError(err error) error {
 	return err
 }
 
+// formatNames are the formats' names, as ParseFormat takes them.
+var formatNames = [...]string{Human: "human", Plain: "plain", Markdown: "markdown", JSON: "json", Agent: "agent", TSV: "tsv", CSV: "csv"}
+
 // ParseFormat is the Format a name gives, as the command's -o takes it:
 // human, plain, markdown (or md), json, agent, tsv, csv.
 func ParseFormat(name string) (Format, error) {
-	switch strings.ToLower(name) {
-	case "human":
-		return Human, nil
-	case "plain":
-		return Plain, nil
-	case "markdown", "md":
+	lower := strings.ToLower(name)
+	if lower == "md" {
 		return Markdown, nil
-	case "json":
-		return JSON, nil
-	case "agent":
-		return Agent, nil
-	case "tsv":
-		return TSV, nil
-	case "csv":
-		return CSV, nil
+	}
+	for f, n := range formatNames {
+		if f > 0 && n == lower {
+			return Format(f), nil
+		}
 	}
 	return 0, fmt.Errorf("%q is no format: human, plain, markdown, json, agent, tsv or csv", name)
 }
 
 // String is the format's name, as ParseFormat takes it.
 func (f Format) String() string {
-	switch f {
-	case Human:
-		return "human"
-	case Plain:
-		return "plain"
-	case Markdown:
-		return "markdown"
-	case JSON:
-		return "json"
-	case Agent:
-		return "agent"
-	case TSV:
-		return "tsv"
-	case CSV:
-		return "csv"
+	if f > 0 && int(f) < len(formatNames) {
+		return formatNames[f]
 	}
 	return "Format(" + strconv.Itoa(int(f)) + ")"
 }
@@ -326,11 +309,9 @@ func pipelineOptions(opt Options) (pipeline.Options, error) {
 		Verbose: opt.Verbose, Log: opt.Log, Follow: opt.Follow, Color: colorprofile.NoTTY, Table: opt.Table, CSVSafe: opt.CSVSafe,
 		TempDir: opt.TempDir, ReadAhead: opt.ReadAhead,
 	}
-	switch opt.Format {
-	case 0:
+	if opt.Format == 0 {
 		po.Output = pipeline.Plain
-	case Human, Plain, Markdown, JSON, Agent, TSV, CSV:
-	default:
+	} else if int(opt.Format) >= len(formatNames) {
 		return po, &OptionError{"Format", fmt.Errorf("%d is none of Human, Plain, Markdown, JSON, Agent, TSV, CSV", opt.Format)}
 	}
 	if opt.Color {
