@@ -142,17 +142,7 @@ func recentSlot(kind byte, v []byte) int {
 const recentBits = 10
 
 func appendLabel(dst []byte, name string, n uint32) []byte {
-	dst = append(dst, name...)
-	var digits [10]byte
-	i := len(digits)
-	for {
-		i--
-		digits[i] = byte('0' + n%10)
-		if n /= 10; n == 0 {
-			break
-		}
-	}
-	return append(append(dst, digits[i:]...), '>')
+	return append(strconv.AppendUint(append(dst, name...), uint64(n), 10), '>')
 }
 
 // number is the label number of v.
@@ -198,10 +188,7 @@ func (r *Redactor) prefixOfSeen(v []byte) bool {
 	r.known = len(r.uuids)
 	var b [8]byte
 	for i, c := range v[:8] {
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		b[i] = c
+		b[i] = lower(c)
 	}
 	_, ok := r.prefixes[binary.LittleEndian.Uint64(b[:])]
 	return ok
