@@ -91,11 +91,11 @@ func (a agent) each(v value.Value) func(value.Member) value.Value {
 	case protocol.IsToolResult(v):
 		return a.inner("structuredContent")
 	case mcpResult(v):
-		return func(m value.Member) value.Value { return m.Value } // as it came
+		return asItCame
 	}
 	switch recognise.Classify(v) {
 	case recognise.ShapeError:
-		return func(m value.Member) value.Value { return m.Value }
+		return asItCame
 	case recognise.ShapeEnvelope:
 		return a.opMembers(v)
 	case recognise.ShapeBatch:
@@ -108,6 +108,9 @@ func (a agent) each(v value.Value) func(value.Member) value.Value {
 	}
 	return nil
 }
+
+// asItCame shows a member as it came.
+func asItCame(m value.Member) value.Value { return m.Value }
 
 // requestMembers is a request envelope's members as agent mode shows
 // them: the ops of its results each as op shows it, the rest as they are.
@@ -888,7 +891,7 @@ func rustFloat(f float64) string {
 func redundancyDrop(v value.Value) value.Value {
 	switch v.Kind {
 	case value.Object:
-		return dropRecord(v)
+		v, _ = dropFrom(v)
 	case value.Array:
 		return dropItems(v)
 	}
@@ -916,17 +919,11 @@ func dropItems(v value.Value) value.Value {
 	return value.Value{Kind: value.Array, Items: out, Open: v.Open}
 }
 
-// dropRecord is drop_record at Machine scope: namespace "local" is the
-// default and goes; a properties entry equal to the top-level field of the
-// same name goes, except full_id and the round-trip IDs, which a strict
-// verb may read from either place.
-func dropRecord(v value.Value) value.Value {
-	v, _ = dropFrom(v)
-	return v
-}
-
-// dropFrom is dropRecord, and whether it changed v: when not, it is v
-// itself (no copy: most records of a long list lose nothing).
+// dropFrom is drop_record at Machine scope, and whether it changed v:
+// when not, it is v itself (no copy: most records of a long list lose
+// nothing). Namespace "local" is the default and goes; a properties entry
+// equal to the top-level field of the same name goes, except full_id and
+// the round-trip IDs, which a strict verb may read from either place.
 func dropFrom(v value.Value) (value.Value, bool) {
 	changed := false
 	if ns, ok := last(v, "namespace"); ok && ns.Kind == value.String && ns.Text == "local" {

@@ -24,7 +24,7 @@ import (
 // IsToolResult; recognise.Classify, and recognise.Failed for the exit
 // status), and for a bare result whether it is a page (stableListEnvelope,
 // keysetCursorEnvelope) or a stream entry, its namespace and properties
-// (dropRecord). A member of any other key shows the same whatever the
+// (dropFrom). A member of any other key shows the same whatever the
 // rest of the object: plain.
 func tells(key string) bool {
 	if recognise.FailureKey(key) || recognise.IsListKey(key) || recognise.IsListMetaKey(key) || preservedEmptyArray(key) {
@@ -36,7 +36,7 @@ func tells(key string) bool {
 		"tool", "summary", // an envelope, a batch
 		"status", "message", "path", "rows", "schema_fingerprint", "checksum", "failures", "rules", // Failed
 		"requested_limit", "effective_limit", "limit_clamped", "next_after", "head_seq", // a page
-		"seq", "created_at", "record", "namespace", "properties", // a stream entry, dropRecord
+		"seq", "created_at", "record", "namespace", "properties", // a stream entry, dropFrom
 		"protocolVersion", "capabilities", "tools", "resources", "resourceTemplates", "prompts", "contents", "messages": // MCP's own (mcpResult)
 		return true
 	}
@@ -176,7 +176,7 @@ func (o *AgentObject) Show(m value.Member) (value.Member, bool) {
 }
 
 // plain is how a bare result shows a member that none of its decisions
-// reads (tells is false): as object and dropRecord show it, whatever the
+// reads (tells is false): as object and dropFrom show it, whatever the
 // rest.
 func (a agent) plain(m value.Member) (value.Member, bool) {
 	v, drop := a.field(m.Key, m.Value, fieldContext{})

@@ -183,7 +183,7 @@ func (l *AgentList) Row(r value.Value) value.Value {
 	}
 	r = l.a.transform(r, l.rowCtx)
 	if r.Kind == value.Object {
-		r = dropRecord(r)
+		r, _ = dropFrom(r)
 	}
 	return r
 }
