@@ -86,12 +86,7 @@ func Bytes(n int64) string {
 }
 
 // Count writes "1 task", "3 tasks", "2 entities".
-func Count(n int, singular string) string {
-	if n == 1 {
-		return "1 " + singular
-	}
-	return strconv.Itoa(n) + " " + Plural(singular)
-}
+func Count(n int, singular string) string { return CountText(strconv.Itoa(n), singular) }
 
 // CountText is Count for a number as written in the input ("1284
 // entities"), which may be too large for an int.
