@@ -116,15 +116,21 @@ func (s *Members) dedupe() error {
 		return nil
 	}
 	s.deduped = true
-	for i, b := range s.buckets {
+	return s.dedupeAll(&s.buckets, 1)
+}
+
+// dedupeAll finds the repeated keys of each bucket of a set at level,
+// dropping each once done.
+func (s *Members) dedupeAll(set *[fanout]*bucket, level int) error {
+	for i, b := range set {
 		if b == nil {
 			continue
 		}
-		if err := s.dedupeBucket(b, 1); err != nil {
+		if err := s.dedupeBucket(b, level); err != nil {
 			return err
 		}
 		drop(b.f)
-		s.buckets[i] = nil
+		set[i] = nil
 	}
 	return nil
 }
@@ -228,17 +234,7 @@ func (s *Members) split(b *bucket, level int) error {
 	if err != nil {
 		return err
 	}
-	for i, sb := range subs {
-		if sb == nil {
-			continue
-		}
-		if err := s.dedupeBucket(sb, level+1); err != nil {
-			return err
-		}
-		drop(sb.f)
-		subs[i] = nil
-	}
-	return nil
+	return s.dedupeAll(&subs, level+1)
 }
 
 // keyAt reads the key of the record at off into buf.

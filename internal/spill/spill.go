@@ -118,22 +118,7 @@ func (s *Members) Add(m value.Member) error {
 }
 
 // Each gives back every member, in order.
-func (s *Members) Each(f func(value.Member) error) error {
-	if err := s.w.Flush(); err != nil {
-		return err
-	}
-	r := newReader(s.f, 0, s.off, 64<<10)
-	for i := 0; i < s.n; i++ {
-		m, err := r.member(true)
-		if err != nil {
-			return err
-		}
-		if err := f(m); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+func (s *Members) Each(f func(value.Member) error) error { return s.each(f, false) }
 
 // What EachLast does with a member, by its place (Members.act).
 const (
@@ -144,18 +129,22 @@ const (
 
 // EachLast gives back each key once, at the place of its first member,
 // with the value of its last one.
-func (s *Members) EachLast(f func(value.Member) error) error {
+func (s *Members) EachLast(f func(value.Member) error) error { return s.each(f, true) }
+
+func (s *Members) each(f func(value.Member) error, last bool) error {
 	if err := s.w.Flush(); err != nil {
 		return err
 	}
-	if err := s.dedupe(); err != nil {
-		return err
+	var acts *bufio.Reader
+	if last {
+		if err := s.dedupe(); err != nil {
+			return err
+		}
+		if s.act != nil {
+			acts = bufio.NewReader(io.NewSectionReader(s.act, 0, int64(s.n)*8))
+		}
 	}
 	r := newReader(s.f, 0, s.off, 64<<10)
-	var acts *bufio.Reader
-	if s.act != nil {
-		acts = bufio.NewReader(io.NewSectionReader(s.act, 0, int64(s.n)*8))
-	}
 	var a [8]byte
 	for i := 0; i < s.n; i++ {
 		act := uint64(actAsRead)
