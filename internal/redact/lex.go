@@ -184,9 +184,7 @@ func (lx *lexer) run(dst, b []byte, final bool) ([]byte, int) {
 		if depth == 0 && (lx.text || c != '{' && c != '[' && c != '"') {
 			// A line that is not JSON: a header, an SSE field, a log
 			// line, a document that is a number.
-			if n, ok = lx.textLine(&dst, b[from:i], b[i:], final); !ok {
-				break
-			}
+			n, ok = lx.textLine(&dst, b[from:i], b[i:], final)
 		} else {
 			switch c {
 			case '{', '[':
@@ -211,17 +209,13 @@ func (lx *lexer) run(dst, b []byte, final bool) ([]byte, int) {
 				i++
 				continue
 			case '"':
-				if n, ok = lx.str(&dst, b[from:i], b[i:], final); !ok {
-					break
-				}
+				n, ok = lx.str(&dst, b[from:i], b[i:], final)
 			default:
-				if n, ok = lx.token(&dst, b[from:i], b[i:], final); !ok {
-					break
-				}
+				n, ok = lx.token(&dst, b[from:i], b[i:], final)
 			}
-			if !ok {
-				break
-			}
+		}
+		if !ok {
+			break
 		}
 		if n < 0 { // written: what was pending and what stands for it
 			n = -n
