@@ -192,6 +192,13 @@ var Reports = []*Vocabulary{&TaskManagerStatus}
 // Levels is the vocabularies of a log record's level: colour only.
 var Levels = []*Vocabulary{&LogSeverity, &LoggerLevel}
 
+// All is every vocabulary, as docs/usage.md lists them.
+func All() []*Vocabulary {
+	return []*Vocabulary{&KhiveTaskStatus, &KhiveRequestStatus, &KhiveEventOutcome, &KhiveDependency,
+		&MCPTaskStatus, &HealthCheck, &HealthStatus, &CommitState, &PodPhase, &CheckConclusion, &TestAction,
+		&TaskManagerStatus, &LogSeverity, &LoggerLevel}
+}
+
 // Lookup is the word of v that w is (an alias resolved), if v has it.
 func (v *Vocabulary) Lookup(w string) (Word, bool) {
 	for _, x := range v.Words {
