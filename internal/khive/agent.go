@@ -99,12 +99,7 @@ func (a agent) each(v value.Value) func(value.Member) value.Value {
 	case recognise.ShapeEnvelope:
 		return a.opMembers(v)
 	case recognise.ShapeBatch:
-		return func(m value.Member) value.Value {
-			if m.Key != "results" || m.Value.Kind != value.Array {
-				return m.Value
-			}
-			return value.Value{Kind: value.Array, Items: a.ops(m.Value.Items)}
-		}
+		return a.requestMember
 	}
 	return nil
 }
@@ -112,16 +107,18 @@ func (a agent) each(v value.Value) func(value.Member) value.Value {
 // asItCame shows a member as it came.
 func asItCame(m value.Member) value.Value { return m.Value }
 
-// requestMembers is a request envelope's members as agent mode shows
-// them: the ops of its results each as op shows it, the rest as they are.
-func (a agent) requestMembers(ms []value.Member) []value.Member {
-	out := append([]value.Member(nil), ms...)
-	for i, m := range out {
-		if m.Key == "results" && m.Value.Kind == value.Array {
-			out[i].Value = value.Value{Kind: value.Array, Items: a.ops(m.Value.Items)}
-		}
+// requestMember is a request envelope's member as agent mode shows it:
+// the ops of its results each as op shows it, the rest as they are.
+func (a agent) requestMember(m value.Member) value.Value {
+	if m.Key != "results" || m.Value.Kind != value.Array {
+		return m.Value
 	}
-	return out
+	return value.Value{Kind: value.Array, Items: a.ops(m.Value.Items)}
+}
+
+// requestMembers is requestMember of each of ms.
+func (a agent) requestMembers(ms []value.Member) []value.Member {
+	return eachMember(value.Value{Members: ms}, a.requestMember).Members
 }
 
 // ops is a request's ops as agent mode shows them.
