@@ -81,12 +81,8 @@ func Render(files []string, stdin io.Reader, stdout, stderr io.Writer, opt prett
 
 func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 	getenv := func(key string) string {
-		for _, kv := range environ {
-			if k, v, ok := strings.Cut(kv, "="); ok && k == key {
-				return v
-			}
-		}
-		return ""
+		v, _ := pager.Lookup(environ, key)
+		return v
 	}
 	columns := func() int { return terminal.Columns(stdout, stderr) }
 	code := exitOK

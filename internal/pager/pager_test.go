@@ -381,7 +381,7 @@ func TestFind(t *testing.T) {
 		if p.Argv == nil {
 			continue
 		}
-		if less, ok := lookup(p.Env, "LESS"); less != tt.less || !ok {
+		if less, ok := Lookup(p.Env, "LESS"); less != tt.less || !ok {
 			t.Errorf("%s: LESS=%q (set %v), want %q", tt.name, less, ok, tt.less)
 		}
 	}
@@ -401,7 +401,7 @@ func TestFind(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok := lookup(p.Env, "LESSCHARSET")
+		got, ok := Lookup(p.Env, "LESSCHARSET")
 		if !ok {
 			got = "-"
 		}

@@ -39,13 +39,13 @@ func Find(environ []string) (Program, error) {
 	p := Program{Env: environ}
 	cmdline, name := "less", ""
 	for _, k := range []string{"KHIVE_PRETTY_PAGER", "PAGER"} {
-		if v, ok := lookup(environ, k); ok {
+		if v, ok := Lookup(environ, k); ok {
 			cmdline, name, p.Explicit = v, k, true
 			break
 		}
 	}
 	if !p.Explicit {
-		if term, _ := lookup(environ, "TERM"); term == "dumb" {
+		if term, _ := Lookup(environ, "TERM"); term == "dumb" {
 			return Program{}, nil
 		}
 	}
@@ -61,11 +61,11 @@ func Find(environ []string) (Program, error) {
 	}
 	p.Argv = argv
 	env := environ[:len(environ):len(environ)]
-	if _, ok := lookup(environ, "LESS"); !ok {
+	if _, ok := Lookup(environ, "LESS"); !ok {
 		env = append(env, "LESS=FRX")
 	}
-	set, _ := lookup(environ, "LESSCHARSET")
-	def, _ := lookup(environ, "LESSCHARDEF")
+	set, _ := Lookup(environ, "LESSCHARSET")
+	def, _ := Lookup(environ, "LESSCHARDEF")
 	if set == "" && def == "" {
 		// Less takes a variable set but empty for unset.
 		env = append(without(env, "LESSCHARSET"), "LESSCHARSET=utf-8")
@@ -115,9 +115,9 @@ func without(environ []string, key string) []string {
 	return out
 }
 
-// lookup is os.LookupEnv over environ: the first entry wins, as in
+// Lookup is os.LookupEnv over environ: the first entry wins, as in
 // os.Getenv.
-func lookup(environ []string, key string) (string, bool) {
+func Lookup(environ []string, key string) (string, bool) {
 	for _, kv := range environ {
 		if k, v, ok := strings.Cut(kv, "="); ok && k == key {
 			return v, true
