@@ -97,29 +97,19 @@ func newCommand(stdout, stderr io.Writer, f *flags) *cli.Command {
 	}
 }
 
-// placeholder names the value of a flag in --help and the man page.
+// placeholders name the value of a flag in --help and the man page.
+var placeholders = [...]struct{ flag, name string }{
+	{"output", "MODE"}, {"color", "WHEN"}, {"pager", "WHEN"}, {"hyperlinks", "WHEN"}, {"hyperlink-format", "FORMAT"},
+	{"now", "TIME"}, {"width", "N"}, {"columns", "NAMES"}, {"sort", "NAMES"}, {"table", "NAME"}, {"redact-key", "KEYS"},
+	{"where", "COND"}, {"completion", "SHELL"},
+}
+
+// placeholder names the value of flag; "" for a flag that takes none.
 func placeholder(flag string) string {
-	switch flag {
-	case "output":
-		return "MODE"
-	case "color", "pager", "hyperlinks":
-		return "WHEN"
-	case "hyperlink-format":
-		return "FORMAT"
-	case "now":
-		return "TIME"
-	case "width":
-		return "N"
-	case "columns", "sort":
-		return "NAMES"
-	case "table":
-		return "NAME"
-	case "redact-key":
-		return "KEYS"
-	case "where":
-		return "COND"
-	case "completion":
-		return "SHELL"
+	for _, p := range placeholders {
+		if p.flag == flag {
+			return p.name
+		}
 	}
 	return ""
 }
