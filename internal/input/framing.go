@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -118,35 +119,31 @@ func readLine(br *bufio.Reader) (string, bool, error) {
 // or a lone CR (the specification allows each); cr says the line before
 // ended in CR, whose LF, if it comes next, is part of that ending. A line
 // ending in CR is returned at once, not after waiting for what follows.
-// ok is false at the end.
-func eventLine(br *bufio.Reader, cr *bool) (string, bool, error) {
+// The line is appended to line[:0] (scratch the caller owns, used again
+// for the next: no string a line). ok is false at the end.
+func eventLine(br *bufio.Reader, cr *bool, line []byte) ([]byte, bool, error) {
 	if *cr {
 		*cr = false
 		if b, err := br.Peek(1); err == nil && b[0] == '\n' {
 			br.Discard(1)
 		}
 	}
-	var line []byte
+	line = line[:0]
 	for {
 		buf, err := br.Peek(max(br.Buffered(), 1))
 		if i := lineEnd(buf); i >= 0 {
-			var s string
-			if line == nil {
-				s = string(buf[:i]) // the usual case: the line is all buffered
-			} else {
-				s = string(append(line, buf[:i]...))
-			}
+			line = append(line, buf[:i]...)
 			*cr = buf[i] == '\r'
 			br.Discard(i + 1)
-			return s, true, nil
+			return line, true, nil
 		}
 		line = append(line, buf...)
 		br.Discard(len(buf))
 		switch {
 		case errors.Is(err, io.EOF):
-			return string(line), len(line) > 0, nil
+			return line, len(line) > 0, nil
 		case err != nil:
-			return "", false, err
+			return line[:0], false, err
 		}
 	}
 }
@@ -198,25 +195,44 @@ func ReadHead(br *bufio.Reader, show func(line string) error) (status, lines int
 // of that data back to its line and column in the input.
 func ReadSSE(br *bufio.Reader, line int, frame func(event, data string, at func(l, c int) (int, int)) error) error {
 	type origin struct{ line, col int }
-	var event string
-	var data []string
-	var where []origin
+	var (
+		event, lastEvent string
+		// data and where are scratch, used again by each frame: the
+		// frame's data is one string made at its end.
+		data  []byte
+		where []origin
+		buf   []byte // the line read
+	)
 	dispatch := func() error {
-		defer func() { event, data, where = "", nil, nil }()
-		if len(data) == 0 {
+		defer func() { event, data, where = "", data[:0], where[:0] }()
+		if len(where) == 0 {
 			return nil
 		}
-		w := where
-		return frame(event, strings.Join(data, "\n"), func(l, c int) (int, int) {
-			if l < 1 || l > len(w) {
-				return w[0].line, w[0].col
+		// at may be kept past the frame (read ahead): it holds its own
+		// copy of where.
+		var at func(l, c int) (int, int)
+		if o := where[0]; len(where) == 1 {
+			at = func(l, c int) (int, int) {
+				if l != 1 {
+					return o.line, o.col
+				}
+				return o.line, o.col + c - 1
 			}
-			return w[l-1].line, w[l-1].col + c - 1
-		})
+		} else {
+			w := slices.Clone(where)
+			at = func(l, c int) (int, int) {
+				if l < 1 || l > len(w) {
+					return w[0].line, w[0].col
+				}
+				return w[l-1].line, w[l-1].col + c - 1
+			}
+		}
+		return frame(event, string(data), at)
 	}
 	cr := false
 	for {
-		s, ok, err := eventLine(br, &cr)
+		b, ok, err := eventLine(br, &cr, buf)
+		buf = b
 		if err != nil {
 			return err
 		}
@@ -227,24 +243,32 @@ func ReadSSE(br *bufio.Reader, line int, frame func(event, data string, at func(
 		cur := line
 		line++
 		switch {
-		case s == "":
+		case len(b) == 0:
 			if err := dispatch(); err != nil {
 				return err
 			}
-		case s[0] == ':': // a comment, often a keep-alive
+		case b[0] == ':': // a comment, often a keep-alive
 		default:
-			field, value, _ := strings.Cut(s, ":")
-			col := utf8.RuneCountInString(field) + 2
-			if strings.HasPrefix(value, " ") {
+			field, value, _ := bytes.Cut(b, []byte{':'})
+			col := utf8.RuneCount(field) + 2
+			if len(value) > 0 && value[0] == ' ' {
 				value = value[1:]
 				col++
 			}
-			switch field {
+			switch string(field) {
 			case "data":
-				data = append(data, value)
+				if len(where) > 0 {
+					data = append(data, '\n')
+				}
+				data = append(data, value...)
 				where = append(where, origin{cur, col})
 			case "event":
-				event = value
+				// Most streams name every event the same ("message"):
+				// that string, made once.
+				if string(value) != lastEvent {
+					lastEvent = string(value)
+				}
+				event = lastEvent
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -406,8 +407,9 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 		// read from their data): inputFlusher hands over what it read.
 		a.reading.Store(a)
 		defer a.reading.Store(nil)
+		var rd strings.Reader // each frame's data, read by dec
 		err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
-			return sseFrame(dec, name, event, data, func(it aheadItem) error {
+			return sseFrame(dec, &rd, name, event, data, func(it aheadItem) error {
 				if it.note == nil {
 					it = a.read(it, false)
 				}

@@ -741,6 +741,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 		gen++
 		rn.mu.Unlock()
 	}()
+	var rd strings.Reader // each frame's data, read by dec
 	err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
 		rn.mu.Lock()
 		defer rn.mu.Unlock()
@@ -756,7 +757,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 			}
 			timer = rn.notePause(&gen)
 		}()
-		return sseFrame(dec, name, event, data, func(it aheadItem) error {
+		return sseFrame(dec, &rd, name, event, data, func(it aheadItem) error {
 			it.at = at
 			return rn.sseItem(dec, it, res)
 		})
@@ -766,8 +767,9 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 
 // sseFrame hands what a frame of an event stream holds to show, in
 // order: an event that is no JSON as a note; else each document of its
-// data, or the error that ends it, read by dec (reset for it).
-func sseFrame(dec *input.Decoder, name, event, data string, show func(aheadItem) error) error {
+// data, or the error that ends it, read by dec (reset for it) from rd
+// (reset for it: one reader for every frame, as one decoder is).
+func sseFrame(dec *input.Decoder, rd *strings.Reader, name, event, data string, show func(aheadItem) error) error {
 	if strings.TrimSpace(data) == "" {
 		return nil
 	}
@@ -776,7 +778,8 @@ func sseFrame(dec *input.Decoder, name, event, data string, show func(aheadItem)
 		p := protocol.EventNote(event, data)
 		return show(aheadItem{note: &p})
 	}
-	dec.Reset(strings.NewReader(data), name)
+	rd.Reset(data)
+	dec.Reset(rd, name)
 	for {
 		v, err := dec.Next()
 		if err == io.EOF {
