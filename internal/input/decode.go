@@ -141,6 +141,9 @@ type Decoder struct {
 	itemSlab   slab[value.Value]
 	// recent are member names met last (memberName).
 	recent [64]string
+	// recentValues are short strings and numbers met last (recentValue):
+	// a stream of small documents repeats its words.
+	recentValues [256]string
 	// names are the member names met, each kept once: documents in a row
 	// repeat theirs (jsonrpc, id, result, content …).
 	names map[string]string
@@ -677,7 +680,14 @@ func (d *Decoder) begin() error {
 
 func (d *Decoder) value() (value.Value, error) {
 	d.values++
-	if d.dec.PeekKind() == '"' && !d.tokenStrings {
+	// A short string or number met lately is not made again (recentValue):
+	// slot is where it goes once read, -1 for none.
+	slot, hit, known := -1, "", false
+	switch d.dec.PeekKind() {
+	case '"':
+		if d.tokenStrings {
+			break
+		}
 		// One look at what is buffered: a short plain string is read as a
 		// token; one that may hold escapes, or run past the buffer, is
 		// read raw (stringText), or here if it is long (held).
@@ -695,7 +705,10 @@ func (d *Decoder) value() (value.Value, error) {
 				}
 				return value.Value{Kind: value.String, Text: d.stringText(raw)}, nil
 			}
+			slot, hit, known = d.recentValue(c[:i])
 		}
+	case '0':
+		slot, hit, known = d.recentValue(numberAt(d.dec.UnreadBuffer()))
 	}
 	tok, err := d.dec.ReadToken()
 	if err != nil {
@@ -708,10 +721,20 @@ func (d *Decoder) value() (value.Value, error) {
 		return value.Value{Kind: value.Bool, Text: "true"}, nil
 	case 'f':
 		return value.Value{Kind: value.Bool, Text: "false"}, nil
-	case '"':
-		return value.Value{Kind: value.String, Text: tok.String()}, nil
-	case '0':
-		return value.Value{Kind: value.Number, Text: tok.String()}, nil // the literal, unparsed
+	case '"', '0':
+		// A string's text, or a number's literal, unparsed.
+		kind := value.String
+		if k == '0' {
+			kind = value.Number
+		}
+		if known {
+			return value.Value{Kind: kind, Text: hit}, nil
+		}
+		s := tok.String()
+		if slot >= 0 {
+			d.recentValues[slot] = s
+		}
+		return value.Value{Kind: kind, Text: s}, nil
 	case '{':
 		// Members gather on a stack shared by all levels and are copied out
 		// once, at their exact size: no growing slice per object. The
@@ -918,6 +941,45 @@ func (d *Decoder) memberName(raw jsonlib.Raw) string {
 	}
 	d.recent[slot] = s
 	return s
+}
+
+// maxRecentValue is the longest string or number kept in recentValues:
+// the words a stream repeats (a method, a level, a status, a count), not
+// ids, nor text.
+const maxRecentValue = 32
+
+// recentValue looks up b, the bytes between a short plain string's quotes
+// or a number's literal, among the values met lately: hit is the string
+// kept for it, if known; slot is where it goes once read, -1 for a value
+// not to keep (none, or too long). The bytes are the token's own (a
+// string without escapes, which ReadToken makes into the same text, as
+// a string kept, valid UTF-8, is only equal to valid bytes).
+func (d *Decoder) recentValue(b []byte) (slot int, hit string, known bool) {
+	if len(b) == 0 || len(b) > maxRecentValue {
+		return -1, "", false
+	}
+	slot = (len(b)*31 + int(b[0])*7 + int(b[len(b)-1])*3 + int(b[len(b)/2])) & (len(d.recentValues) - 1)
+	if s := d.recentValues[slot]; s == string(b) {
+		return slot, s, true
+	}
+	return slot, "", false
+}
+
+// numberAt is the literal of the number that starts unread, after white
+// space and the comma or colon before it; nil if it may run past unread.
+func numberAt(unread []byte) []byte {
+	i := 0
+	for i < len(unread) && strings.IndexByte(" \t\r\n,:", unread[i]) >= 0 {
+		i++
+	}
+	j := i
+	for j < len(unread) && strings.IndexByte("0123456789.eE+-", unread[j]) >= 0 {
+		j++
+	}
+	if j == len(unread) {
+		return nil
+	}
+	return unread[i:j]
 }
 
 // slabSize is how many members or items a chunk of a slab holds at most
