@@ -168,8 +168,11 @@ func (e *errWriter) Write(p []byte) (int, error) {
 type Renderer struct {
 	w   *bufio.Writer
 	dst *errWriter
-	opt Options
-	rec recognise.Options
+	// errOf is rn.writeErr, made once: begin hands it to the lines
+	// writer of every part.
+	errOf func() error
+	opt   Options
+	rec   recognise.Options
 	// closers let go of what the views of the document being shown
 	// keep past a bound (recognise.Options.Closing), once it is done.
 	closers []func()
@@ -290,6 +293,7 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 		rn.styled()
 	}
 	rn.rec.Closing = func(close func()) { rn.closers = append(rn.closers, close) }
+	rn.errOf = rn.writeErr
 	rn.out = outputs[opt.Output](rn)
 	return rn
 }
@@ -948,7 +952,7 @@ func (rn *Renderer) begin(isNote bool) *lines.Writer {
 	if rn.opt.Output == Human && !rn.opt.Verbose {
 		width, tail = rn.opt.Width, rn.hopt.Glyphs.Ellipsis
 	}
-	return lines.New(rn.w, width, tail, rn.writeErr)
+	return lines.New(rn.w, width, tail, rn.errOf)
 }
 
 // logf tells the person running the command something on the log
