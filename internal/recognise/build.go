@@ -304,10 +304,17 @@ func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
 // an error), nested objects as records under their key, arrays of objects
 // as tables, other arrays of containers item by item.
 func (b builder) record(v Value, indent int, raw, inProps bool) *view.Record {
+	r := b.recordOf(v, indent, raw, inProps)
+	return &r
+}
+
+// recordOf is record's record itself, for a caller that makes it a block:
+// one allocation, the block's, not a record's and then the block's.
+func (b builder) recordOf(v Value, indent int, raw, inProps bool) view.Record {
 	// A log line is a document's own record: one nested in it (an err, a
 	// request) has no level of pino's, and is not looked at for one.
 	b.logger = b.depth == 0 && IsLoggerRecord(v)
-	r := &view.Record{Indent: indent, Exact: raw, Stamps: !b.khive && !b.shaped, Fields: make([]view.Field, 0, len(v.Members))}
+	r := view.Record{Indent: indent, Exact: raw, Stamps: !b.khive && !b.shaped, Fields: make([]view.Field, 0, len(v.Members))}
 	sections := hasSection(v)
 	if b.short(raw) {
 		v = saidOnce(v)
@@ -451,11 +458,11 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 	case val.Kind == Object && len(val.Members) > 0:
 		nb := b.deeper()
 		nb.whole = nb.whole || IsCursorKey(m.Key)
-		f.Block = *nb.record(val, 0, raw, props)
+		f.Block = nb.recordOf(val, 0, raw, props)
 	case val.Kind == Array && value.AllObjects(val.Items):
 		f.Block, _ = b.deeper().table(val.Items, 0, raw)
 	case val.Kind == Array && !value.AllScalars(val.Items):
-		f.Block = *b.deeper().record(indexed(val.Items, nil), 0, raw, props)
+		f.Block = b.deeper().recordOf(indexed(val.Items, nil), 0, raw, props)
 	default:
 		f.Cell = b.cellOf(m.Key, km, val, raw)
 	}
@@ -1773,7 +1780,7 @@ func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
 	if t == nil {
 		// Too sparse: the rows as records under their places, as they
 		// came, properties not lifted (only a table lifts).
-		return *b.record(indexed(all, idx), indent, raw, false), len(rows)
+		return b.recordOf(indexed(all, idx), indent, raw, false), len(rows)
 	}
 	tb := view.Table{Columns: t.cols, Rows: t.rows(rows), Indent: indent, Exact: raw}
 	if w := input.Window(rows); w < len(rows) {

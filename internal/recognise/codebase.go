@@ -93,7 +93,7 @@ func openHits(b builder, v, list Value) []view.Block {
 			} else {
 				hit = rd.unpack(row, true)
 				one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(c.rows) + "]", Value: hit}}}
-				queue = append(queue, *b.record(one, 0, false, false))
+				queue = append(queue, b.recordOf(one, 0, false, false))
 			}
 			c.rows++
 			c.shown++

@@ -66,7 +66,7 @@ func (b builder) document(v Value, d *view.Doc) []view.Block {
 		if b.opt.Said != nil && b.opt.Fold && !b.opt.Verbose {
 			v, said = b.opt.Said.repeated(v)
 		}
-		blocks := []view.Block{*b.record(v, 0, false, false)}
+		blocks := []view.Block{b.recordOf(v, 0, false, false)}
 		if len(said) > 0 {
 			blocks = append(blocks, view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: strings.Join(said, ", ") + " as before"}}})
 		}
@@ -154,7 +154,7 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 	}
 	if s := findShape(res, tool); s != nil && s.readsOpen(res) {
 		if body, ok := b.special(s, res, d); ok {
-			return append(afterTitle(append([]view.Block{title}, body...), said), b.restOf(v, indent, nested, said)...)
+			return titled(title, said, body, b.restOf(v, indent, nested, said))
 		}
 	}
 	if res.IsOpen() {
@@ -187,7 +187,7 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 			title.Value = &view.Cell{Kind: view.Text, Text: failedText(n, of), Tone: view.Bad}
 			res = value.Join(Value{Kind: Object, Members: errorsOf(res)}, value.Without(res, "errors", "failed"))
 		}
-		body = []view.Block{*b.record(res, 2, false, false)}
+		body = []view.Block{b.recordOf(res, 2, false, false)}
 	case ShapeScalar:
 		if page, ok := mdTable(res.Text); ok && res.Kind == String {
 			title.Quiet, body = !nested, b.drawnPage(page, indent)
@@ -205,7 +205,17 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 	default:
 		body = b.document(res, d)
 	}
-	return append(afterTitle(append([]view.Block{title}, body...), said), b.envelopeRest(v, indent, nested, said)...)
+	return titled(title, said, body, b.envelopeRest(v, indent, nested, said))
+}
+
+// titled is an envelope's blocks: its title, the warnings said of its
+// whole answer (afterTitle), its body, then the rest; in one slice made
+// at its size, not grown by each append (a stream of small envelopes
+// makes one each).
+func titled(title view.Title, said, body, rest []view.Block) []view.Block {
+	out := make([]view.Block, 0, 1+len(said)+len(body)+len(rest))
+	out = append(append(out, title), said...)
+	return append(append(out, body...), rest...)
 }
 
 // afterTitle puts the warnings said of an envelope's whole answer after
@@ -307,7 +317,7 @@ func (b builder) envelopeRest(v Value, indent int, nested bool, said []view.Bloc
 		if !nested {
 			blocks = append(blocks, view.Gap{})
 		}
-		blocks = append(blocks, *b.record(rest, indent, false, false))
+		blocks = append(blocks, b.recordOf(rest, indent, false, false))
 	}
 	return blocks
 }
@@ -481,7 +491,7 @@ func (b builder) listFooter(v Value, key string, n, total int, singular string, 
 		}
 	}
 	if !IsFiller("", rest, false) {
-		blocks = append(blocks, *b.record(rest, indent, false, false))
+		blocks = append(blocks, b.recordOf(rest, indent, false, false))
 	}
 	return blocks
 }
@@ -541,7 +551,7 @@ func (b builder) batchTail(v Value) []view.Block {
 	bv := ViewBatch(v)
 	blocks := []view.Block{b.totals(bv)}
 	if !IsFiller("", bv.Rest, false) {
-		blocks = append(blocks, *b.record(bv.Rest, 0, false, false))
+		blocks = append(blocks, b.recordOf(bv.Rest, 0, false, false))
 	}
 	return blocks
 }
@@ -557,7 +567,7 @@ func (b builder) oneOpTail(v, op Value) []view.Block {
 		blocks = append(blocks, view.Gap{}, b.totals(bv))
 	}
 	if !IsFiller("", bv.Rest, false) {
-		blocks = append(blocks, view.Gap{}, *b.record(bv.Rest, 0, false, false))
+		blocks = append(blocks, view.Gap{}, b.recordOf(bv.Rest, 0, false, false))
 	}
 	return blocks
 }

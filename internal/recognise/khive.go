@@ -121,7 +121,7 @@ var sinkManifest = Recogniser{
 		bv := ViewBatch(v)
 		rest := manifestRest(bv.Rest, v)
 		if !IsFiller("", rest, false) {
-			blocks = append(blocks, *b.record(rest, 0, false, false))
+			blocks = append(blocks, b.recordOf(rest, 0, false, false))
 		}
 		return append(blocks, b.totals(bv)), nil
 	},

@@ -125,7 +125,7 @@ var elicitationRequest = Recogniser{
 				}
 			}
 			if len(link.Members) > 0 {
-				blocks = append(blocks, *b.record(link, 2, true, false))
+				blocks = append(blocks, b.recordOf(link, 2, true, false))
 			}
 			shown = append(shown, "mode", "url", "elicitationId")
 		} else {

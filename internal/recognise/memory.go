@@ -63,7 +63,7 @@ var memoryEntities = Long{
 		after, err := memoryRelations(b, v, true)
 		if err != nil {
 			// A relation not of the shape: the rest as it came.
-			return []view.Block{view.Gap{}, *b.record(v, 0, false, false)}
+			return []view.Block{view.Gap{}, b.recordOf(v, 0, false, false)}
 		}
 		return after
 	},

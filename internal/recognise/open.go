@@ -178,7 +178,7 @@ func (b builder) recordOfList(v Value) []view.Block {
 		if len(w.Members) < 2 {
 			return nil
 		}
-		return []view.Block{*b.record(Value{Kind: Object, Members: w.Members[1:]}, 0, false, false)}
+		return []view.Block{b.recordOf(Value{Kind: Object, Members: w.Members[1:]}, 0, false, false)}
 	}
 	if !v.IsOpen() {
 		return append([]view.Block{r}, rest(v)...)
