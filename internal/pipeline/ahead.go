@@ -381,8 +381,11 @@ func (a *ahead) close(settled bool) (waited bool) {
 // frameAt locates an input error of a frame in the event stream, as at
 // (a frame's positions) says.
 func frameAt(err error, at func(int, int) (int, int)) error {
+	if err == nil || at == nil {
+		return err // the most: As's target, on the heap, is not made
+	}
 	var ie *InputError
-	if at != nil && errors.As(err, &ie) {
+	if errors.As(err, &ie) {
 		ie.Line, ie.Col = at(max(ie.Line, 1), max(ie.Col, 1))
 	}
 	return err

@@ -705,8 +705,15 @@ func logLine(text string) protocol.Part {
 // inputEnds reports err that ends the input without fault: io.EOF, or
 // no document after an HTTP head (docs: the decoder's Documents).
 func inputEnds(err error, res *Result, docs int) bool {
+	return err == io.EOF || err != nil && res.Documents > 0 && docs == 0 && isEmpty(err)
+}
+
+// isEmpty reports the decoder's ErrEmpty. A function of its own: the
+// error As looks for is on the heap, made only for an error (inputEnds
+// is asked after every document).
+func isEmpty(err error) bool {
 	var ie *InputError
-	return err == io.EOF || err != nil && res.Documents > 0 && docs == 0 && errors.As(err, &ie) && ie.Msg == input.ErrEmpty.Error()
+	return errors.As(err, &ie) && ie.Msg == input.ErrEmpty.Error()
 }
 
 // decoder returns a decoder that returns open the documents this
