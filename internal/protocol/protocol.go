@@ -110,6 +110,20 @@ type Note struct {
 	Resource Value
 }
 
+// noteOfOne is a note of one field and its Fields, together.
+type noteOfOne struct {
+	note  Note
+	field [1]string
+}
+
+// newNote is a note of one field, made with its Fields in one allocation
+// (a stream of notifications makes one a line).
+func newNote(field, literal string) *Note {
+	n := &noteOfOne{field: [1]string{field}}
+	n.note.Fields, n.note.Literal = n.field[:], literal
+	return &n.note
+}
+
 // Failed reports whether a value reports a failure, by what it means:
 // the caller's rule (an error envelope, a batch with one, success: false).
 type Failed func(Value) bool
@@ -186,7 +200,7 @@ func (u unwrapper) rpc(v Value) []Part {
 		case id.Kind == String && text == "", !id.Scalar():
 			text = value.Compact(id)
 		}
-		parts = append(parts, Part{Kind: NotePart, Note: &Note{Fields: []string{"#" + text}, Literal: "id: " + text}, Detail: true, IsID: true, ID: value.Compact(id)})
+		parts = append(parts, Part{Kind: NotePart, Note: newNote("#"+text, "id: "+text), Detail: true, IsID: true, ID: value.Compact(id)})
 	}
 	used := map[string]bool{"jsonrpc": true, "id": true}
 	if res, ok := v.Get("result"); ok {
@@ -286,26 +300,35 @@ func notification(method string, params Value) (p Part) {
 	switch kind {
 	case "notifications/progress":
 		pr, _ := take("progress", Number)
-		n := pr.Text // the whole line is escaped when written
+		// The literal, built in place (a stream sends many): the whole
+		// line is escaped when written.
+		const lead = "progress: "
+		var buf [128]byte
+		n := append(append(buf[:0], lead...), pr.Text...)
 		if t, ok := take("total", Number); ok {
-			n += "/" + t.Text
+			n = append(append(n, '/'), t.Text...)
 			if pf, err := strconv.ParseFloat(pr.Text, 64); err == nil {
 				if tf, err := strconv.ParseFloat(t.Text, 64); err == nil && tf > 0 {
-					n += " (" + strconv.Itoa(int(pf/tf*100+0.5)) + "%)"
+					n = strconv.AppendInt(append(n, " ("...), int64(int(pf/tf*100+0.5)), 10)
+					n = append(n, "%)"...)
 				}
 			}
 		}
 		if msg, ok := take("message", String); ok && msg.Text != "" {
-			n += " " + msg.Text
+			n = append(append(n, ' '), msg.Text...)
 		}
-		p = Part{Kind: NotePart, Note: &Note{Fields: []string{"progress " + n}, Literal: "progress: " + n}}
+		literal := string(n)
+		p = Part{Kind: NotePart, Note: newNote("progress "+literal[len(lead):], literal)}
 	case "notifications/message":
 		level, _ := take("level", String)
-		text := ""
+		// The logger's name, then the data: as the line says it (text)
+		// and as plain output does (plainText); each line made in one
+		// concatenation of its pieces.
+		logger, sep := "", ""
 		if lg, ok := take("logger", String); ok && lg.Text != "" {
-			text = lg.Text + ": "
+			logger, sep = lg.Text, ": "
 		}
-		plainText := text
+		text, plainText := "", ""
 		var plainData *Member
 		if d, ok := params.Get("data"); ok && !(d.Kind == String && d.Text == "") {
 			used["data"] = true
@@ -313,15 +336,15 @@ func notification(method string, params Value) (p Part) {
 				// {"message": …} (a task manager's), fastmcp's {"msg": …,
 				// "extra": null}: the message is the line, the rest of the
 				// data its fields after it.
-				plainText = text + msg + rest
-				text += jsonTail(msg) + rest
+				plainText = msg + rest
+				text = jsonTail(msg) + rest
 				plainData = &Member{Key: "data", Value: d}
 			} else if d.Kind == String {
-				plainText = text + d.Text
-				text += jsonTail(d.Text)
+				plainText = d.Text
+				text = jsonTail(d.Text)
 			} else {
 				// Compact JSON on the line; plain output has it as fields.
-				text += value.Compact(d)
+				text = value.Compact(d)
 				plainData = &Member{Key: "data", Value: d}
 			}
 		}
@@ -332,7 +355,8 @@ func notification(method string, params Value) (p Part) {
 		case "warning":
 			warn = true
 		}
-		p = Part{Kind: NotePart, Note: &Note{Fields: []string{"[" + level.Text + "] " + text}, Literal: strings.TrimSuffix("log: "+level.Text+": "+plainText, ": "), Bad: bad, Warn: warn}}
+		p = Part{Kind: NotePart, Note: newNote("["+level.Text+"] "+logger+sep+text, strings.TrimSuffix("log: "+level.Text+": "+logger+sep+plainText, ": "))}
+		p.Note.Bad, p.Note.Warn = bad, warn
 		if plainData != nil {
 			defer func() { p.Note.RestAll = value.Join(p.Note.Rest, Value{Kind: Object, Members: []Member{*plainData}}) }()
 		}
@@ -346,7 +370,7 @@ func notification(method string, params Value) (p Part) {
 		case params.Kind != Null && !value.Empty(params):
 			text += " " + value.Compact(params)
 		}
-		p = Part{Kind: NotePart, Note: &Note{Fields: []string{text}, Literal: "notification: " + method}}
+		p = Part{Kind: NotePart, Note: newNote(text, "notification: "+method)}
 		used = nil // plain output has every param as a field
 		if params.Kind != Object && !value.Empty(params) {
 			p.Note.Rest = Value{Kind: Object, Members: []Member{{Key: "params", Value: params}}}

@@ -6,6 +6,7 @@ package value
 
 import (
 	"slices"
+	"unicode/utf8"
 
 	"github.com/khive-ai/khive-pretty/internal/jsonlib"
 )
@@ -413,40 +414,63 @@ func Same(a, b Value) bool {
 
 // Compact writes v back as one-line JSON, numbers as written.
 func Compact(v Value) string {
-	var b []byte
-	var enc func(v Value)
-	enc = func(v Value) {
-		switch v.Kind {
-		case Null:
-			b = append(b, "null"...)
-		case String:
-			b, _ = jsonlib.AppendQuote(b, v.Text)
-		case Object:
-			b = append(b, '{')
-			for i, m := range v.Members {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b, _ = jsonlib.AppendQuote(b, m.Key)
-				b = append(b, ':')
-				enc(m.Value)
+	switch v.Kind {
+	case Number, Bool:
+		return v.Text // its literal: no copy (an id, a count)
+	}
+	// A small value (the most) is built on the stack and made a string
+	// once.
+	var buf [128]byte
+	return string(appendCompact(buf[:0], v))
+}
+
+// appendCompact appends v as one-line JSON to b.
+func appendCompact(b []byte, v Value) []byte {
+	switch v.Kind {
+	case Null:
+		b = append(b, "null"...)
+	case String:
+		b = appendQuoted(b, v.Text)
+	case Object:
+		b = append(b, '{')
+		for i, m := range v.Members {
+			if i > 0 {
+				b = append(b, ',')
 			}
-			b = append(b, '}')
-		case Array:
-			b = append(b, '[')
-			for i, it := range v.Items {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				enc(it)
+			b = appendQuoted(b, m.Key)
+			b = append(b, ':')
+			b = appendCompact(b, m.Value)
+		}
+		b = append(b, '}')
+	case Array:
+		b = append(b, '[')
+		for i, it := range v.Items {
+			if i > 0 {
+				b = append(b, ',')
 			}
-			b = append(b, ']')
-		default:
-			b = append(b, v.Text...)
+			b = appendCompact(b, it)
+		}
+		b = append(b, ']')
+	default:
+		b = append(b, v.Text...)
+	}
+	return b
+}
+
+// appendQuoted appends s as a JSON string, as jsonlib.AppendQuote
+// writes it: printable ASCII without a quote or a backslash as it is,
+// anything else quoted by jsonlib apart (quoting into b would put
+// Compact's buffer on the heap for every value).
+func appendQuoted(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
+			q, _ := jsonlib.AppendQuote(nil, s)
+			return append(b, q...)
 		}
 	}
-	enc(v)
-	return string(b)
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 // Empty reports a value that says nothing: null, "", [] or {}, or an
