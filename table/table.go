@@ -130,8 +130,12 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 		}
 		return Layout{Cols: vis, Widths: pick(natural, vis)}
 	}
+	// One allocation for the widths, the order and shownOf's scratch:
+	// a table of a few rows is fitted for each of many documents.
+	n := len(cols)
+	ints := make([]int, 3*n)
 	f := fitter{cols: cols, natural: natural, gap: opt.Gap, room: max(opt.Width-opt.Indent, 0),
-		width: make([]int, len(cols)), shown: make([]bool, len(cols))}
+		width: ints[:n:n], shown: make([]bool, n), idx: ints[2*n : 2*n : 3*n]}
 	minWidth := func(i int) int {
 		if cols[i].Flex && cols[i].Min < natural[i] {
 			return max(cols[i].Min, 1)
@@ -152,7 +156,7 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 		return min(natural[i], 3)
 	}
 	// Columns by worth: most valuable first; of equals, the leftmost.
-	order := make([]int, len(cols))
+	order := ints[n : 2*n : 2*n]
 	for i := range order {
 		order[i] = i
 	}
@@ -190,13 +194,14 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 		f.add(low, minWidth, false) &&
 		f.grow(f.shownOf(flex), wantWidth) &&
 		f.grow(f.shownOf(flex), whole)
-	n := 0
+	n = 0
 	for _, ok := range f.shown {
 		if ok {
 			n++
 		}
 	}
-	lay := Layout{Cols: make([]int, 0, n), Widths: make([]int, 0, n)}
+	both := make([]int, 2*n) // the layout's columns and widths, together
+	lay := Layout{Cols: both[:0:n], Widths: both[n:n]}
 	for i, ok := range f.shown {
 		if ok {
 			lay.Cols = append(lay.Cols, i)
@@ -217,6 +222,7 @@ type fitter struct {
 	count   int
 	width   []int
 	shown   []bool
+	idx     []int // shownOf's result, used again by each call
 }
 
 // add shows the columns idx in turn, each at its width, while they fit. A
@@ -240,9 +246,10 @@ func (f *fitter) add(idx []int, width func(int) int, cut bool) bool {
 	return true
 }
 
-// shownOf is the shown columns for which keep holds.
+// shownOf is the shown columns for which keep holds, valid until the
+// next call (each is grown at once).
 func (f *fitter) shownOf(keep func(int) bool) []int {
-	var idx []int
+	idx := f.idx[:0]
 	for i, ok := range f.shown {
 		if ok && keep(i) {
 			idx = append(idx, i)
@@ -396,7 +403,10 @@ func NewWriter(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer
 // Start fits the columns to the first rows and writes the header alone:
 // the caller writes the rows (Row), and whatever goes between them.
 func Start(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer, error) {
-	natural := make([]int, len(cols))
+	// natural, needed only here, and the row widths Row keeps in one
+	// allocation (as many columns as the layout shows, at most).
+	ints := make([]int, 2*len(cols))
+	natural := ints[:len(cols):len(cols)]
 	for i, c := range cols {
 		natural[i] = Width(c.Header)
 	}
@@ -407,14 +417,17 @@ func Start(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer, er
 			}
 		}
 	}
-	t := &Writer{w: w, cols: cols, opt: opt, lay: Fit(cols, natural, opt), widths: map[string]int{}}
+	t := &Writer{w: w, cols: cols, opt: opt, lay: Fit(cols, natural, opt), tw: ints[len(cols):len(cols)]}
 	if opt.Width > 0 {
 		t.lay = slack(t.lay, cols, first, opt)
 	}
 	if !opt.NoHeader {
-		hdr := make([]Cell, len(cols))
-		for i, c := range cols {
-			hdr[i] = Cell{Text: c.Header, Style: opt.Header}
+		// On the stack for a table of up to 16 columns (the most): Row
+		// keeps nothing of it.
+		var onStack [16]Cell
+		hdr := onStack[:0]
+		for _, c := range cols {
+			hdr = append(hdr, Cell{Text: c.Header, Style: opt.Header})
 		}
 		if err := t.Row(hdr); err != nil {
 			return nil, err
@@ -424,6 +437,9 @@ func Start(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer, er
 	t.streamed = t.fitted == 0
 	return t, nil
 }
+
+// Hidden is Layout().Hidden(n), without copying the layout.
+func (t *Writer) Hidden(n int) []int { return t.lay.Hidden(n) }
 
 // Layout is the layout the first rows decided, which every row follows.
 func (t *Writer) Layout() Layout {
@@ -598,6 +614,9 @@ func (t *Writer) width(s string) int {
 			}
 			w := Width(s)
 			if len(t.widths) < 4096 {
+				if t.widths == nil {
+					t.widths = make(map[string]int) // made once needed: most tables are ASCII
+				}
 				t.widths[s] = w
 			}
 			return w

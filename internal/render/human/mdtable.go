@@ -128,7 +128,7 @@ func (h *Writer) drawMDTable(lines []string, width int) []string {
 	drawn := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	// A column left out is said, as under any table.
 	var names []string
-	for _, i := range tw.Layout().Hidden(len(cols)) {
+	for _, i := range tw.Hidden(len(cols)) {
 		names = append(names, cols[i].Header)
 	}
 	if len(names) > 0 {

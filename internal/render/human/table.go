@@ -189,7 +189,7 @@ func (h *Writer) hidden(t view.Table, f folding, tw *table.Writer, indent int) {
 		return
 	}
 	var names []string
-	for _, k := range tw.Layout().Hidden(len(f.show)) {
+	for _, k := range tw.Hidden(len(f.show)) {
 		if i := f.show[k]; !t.Columns[i].Bar {
 			names = append(names, h.header(t, i))
 		}
