@@ -127,15 +127,17 @@ func (h *Writer) grid(t view.Table, m *memo) ([]table.Column, [][]table.Cell) {
 		}
 	}
 	h.clocks(m, t)
+	n := 0
+	for _, row := range t.Rows {
+		n += len(row)
+	}
+	cells := make([]table.Cell, n) // every row's, in one allocation
 	grid := make([][]table.Cell, len(t.Rows))
 	for r, row := range t.Rows {
-		grid[r] = h.row(m, row)
+		grid[r] = h.rowInto(cells[:len(row):len(row)], m, row)
+		cells = cells[len(row):]
 	}
 	return cols, grid
-}
-
-func (h *Writer) row(m *memo, row []view.Cell) []table.Cell {
-	return h.rowInto(make([]table.Cell, len(row)), m, row)
 }
 
 // rowInto is row into out, which has a cell for each column.
@@ -269,7 +271,7 @@ func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
 			}
 		}
 	}
-	ot := &OpenTable{h: h, t: t, f: f, pts: pts, tw: tw, m: m, full: make([]table.Cell, len(t.Columns)), buf: make([]table.Cell, len(cols)), indent: indent}
+	ot := &OpenTable{h: h, t: t, f: f, pts: pts, tw: tw, m: m, indent: indent}
 	if t.Stream != nil && t.Shows != nil {
 		t.Shows(ot.shows())
 	}
@@ -324,6 +326,13 @@ func pick[T any](s []T, idx []int) []T {
 // Row writes one more row, and under it what it has that the columns said
 // once do not.
 func (ot *OpenTable) Row(row []view.Cell) error {
+	if ot.full == nil {
+		// Made for the first row after those Open wrote: most tables (an
+		// answer's one or two rows) have none.
+		n := len(ot.t.Columns)
+		cells := make([]table.Cell, n+len(ot.f.show))
+		ot.full, ot.buf = cells[:n:n], cells[n:]
+	}
 	full := ot.h.rowInto(ot.full, ot.m, row)
 	alignPoints(full, ot.pts)
 	cells := full
