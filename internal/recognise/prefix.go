@@ -15,7 +15,8 @@ const MinPrefix = 8
 // at least MinPrefix characters, more where two IDs begin alike, so that
 // what a person copies names one thing.
 func uniquePrefixes(blocks []view.Block) {
-	var ids []string
+	var few [8]string // the IDs of most views: on the stack
+	ids := few[:0]
 	seen := map[string]bool{}
 	for i := range blocks {
 		blocks[i] = eachCell(blocks[i], func(c *view.Cell) {
@@ -28,14 +29,36 @@ func uniquePrefixes(blocks []view.Block) {
 	if len(ids) < 2 {
 		return
 	}
-	need := prefixLengths(ids)
+	// A few IDs are compared with each other, which is what the sorted
+	// neighbours of prefixLengths come to, without its copy and map.
+	need := func(id string) int { return prefixLength(id, ids) }
+	if len(ids) > len(few) {
+		m := prefixLengths(ids)
+		need = func(id string) int { return m[id] }
+	}
 	for i := range blocks {
 		blocks[i] = eachCell(blocks[i], func(c *view.Cell) {
-			if n := need[c.Text]; c.Kind == view.ID && c.ShortLen > 0 && n > int(c.ShortLen) {
+			if c.Kind != view.ID || c.ShortLen == 0 {
+				return
+			}
+			if n := need(c.Text); n > int(c.ShortLen) {
 				c.ShortLen = uint8(min(n, 255))
 			}
 		})
 	}
+}
+
+// prefixLength is prefixLengths' length for id, one of ids (which are
+// distinct), found by comparing it with each other: its longest common
+// prefix with any is with a neighbour in sorted order.
+func prefixLength(id string, ids []string) int {
+	n := MinPrefix
+	for _, o := range ids {
+		if o != id {
+			n = max(n, common(id, o)+1)
+		}
+	}
+	return min(n, len(id))
 }
 
 // prefixLengths is, for each of ids, the length of its shortest prefix
