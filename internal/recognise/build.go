@@ -801,9 +801,10 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	keys, cols := p.start()
 	defer func() { p.cols = cols[:0] }()
 	slab := p.planned[:0]
-	cells := 0
+	cells, widest := 0, 0
 	for _, row := range rows {
 		cells += len(row.Members)
+		widest = max(widest, len(row.Members))
 		keys.Row()
 		keys.Expect(len(row.Members))
 		for i, m := range row.Members {
@@ -1017,7 +1018,8 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 
 	n := len(keep) + 1 // and a bar
 	t := &columns{b: b, raw: raw, bar: -1, once: !b.grows && len(rows) <= 2,
-		cols: make([]view.Column, 0, n), keys: make([]string, 0, n), means: make([]keyMeaning, 0, n)}
+		cols: make([]view.Column, 0, n), keys: make([]string, 0, n), means: make([]keyMeaning, 0, n),
+		colsB: make([]int, 0, widest)} // at's, at the rows' size: not grown from nothing each table
 	if len(keep) > 16 {
 		t.index = make(map[string]int, len(keep)) // a narrow table's keys are looked through in a row
 	}
