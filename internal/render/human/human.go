@@ -240,6 +240,18 @@ func (h *Writer) Mark(m view.Mark) string {
 	return ""
 }
 
+// styledLine writes text in s as a line, as Line(s.Render(text)) does,
+// its escapes and its text written as pieces rather than joined first
+// (a note a line, in a stream of them).
+func (h *Writer) styledLine(s theme.Style, text string) {
+	pre, post := s.Ends()
+	if pre == "" || text == "" {
+		h.o.Line(text)
+		return
+	}
+	h.o.Pieces(pre, text, post)
+}
+
 func (h *Writer) tone(t view.Tone) theme.Style { return h.th.Tone(glyphs.Tone(t)) }
 
 // title writes "✓ tool" (after its number in a batch), with a scalar
@@ -357,7 +369,7 @@ func (h *Writer) note(n view.Note) {
 				if j > 0 || i > 0 {
 					ln = "  " + ln
 				}
-				h.o.Line(style.Render(ln))
+				h.styledLine(style, ln)
 			}
 		}
 	} else if line := h.text(raw); h.width > 0 && table.Width(line) > h.width && strings.Contains(line, "://") {
@@ -367,10 +379,10 @@ func (h *Writer) note(n view.Note) {
 			if i > 0 {
 				ln = "  " + ln
 			}
-			h.o.Line(style.Render(ln))
+			h.styledLine(style, ln)
 		}
 	} else {
-		h.o.Line(style.Render(line))
+		h.styledLine(style, line)
 	}
 	if n.Extra != nil {
 		h.record(*n.Extra, 2)
