@@ -139,7 +139,7 @@ func (h *Writer) stringCell(c *view.Cell, short bool) table.Cell {
 	}
 	if ok {
 		if m.Glyph != "" {
-			text = m.Glyph + " " + text
+			text = h.withGlyph(m.Glyph, text)
 		}
 		return table.Cell{Text: text, Style: h.th.Tone(m.Tone)}
 	}
@@ -315,4 +315,20 @@ func (h *Writer) hints(hs []view.Hint) table.Cell {
 		}
 	}
 	return table.Cell{Text: h.text(strings.Join(parts, sep)), Style: h.tone(tone)}
+}
+
+// withGlyph is glyph + " " + text, made once for a pair that repeats.
+func (h *Writer) withGlyph(glyph, text string) string {
+	k := [2]string{glyph, text}
+	if s, ok := h.glyphed[k]; ok {
+		return s
+	}
+	s := glyph + " " + text
+	if len(text) <= 32 {
+		if h.glyphed == nil || len(h.glyphed) > 1024 {
+			h.glyphed = make(map[[2]string]string) // a bound, for texts that do not repeat
+		}
+		h.glyphed[k] = s
+	}
+	return s
 }

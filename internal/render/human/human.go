@@ -52,6 +52,9 @@ type Writer struct {
 	// status with its glyph, "▶ next"): they repeat on every row, and
 	// measuring one segments it into graphemes.
 	widths map[string]int
+	// glyphed remembers the texts of status cells with their glyph
+	// ("▶ next"): a few, on every row and document.
+	glyphed map[[2]string]string
 }
 
 // measure is table.Width, remembered for short texts.
@@ -260,26 +263,41 @@ func (h *Writer) title(t view.Title) {
 	if t.Quiet && !h.opt.Verbose {
 		return
 	}
-	line := h.titleText(t)
+	// The line's pieces, written without joining them (Pieces): a title
+	// a document, in a stream of envelopes.
+	var buf [16]string
+	line := h.titlePieces(buf[:0], t)
 	if t.Value == nil {
-		h.o.Line(line)
+		h.o.Pieces(line...)
 		return
 	}
 	if t.Value.IsString() && strings.Contains(t.Value.Text, "\n") {
-		h.o.Line(line)
+		h.o.Pieces(line...)
 		h.scalar(*t.Value, 2)
 		return
 	}
 	c := h.cell(*t.Value)
-	h.o.Line(line + "  " + c.Style.Render(c.Text))
+	h.o.Pieces(styledPieces(append(line, "  "), c.Style, c.Text)...)
 }
 
-func (h *Writer) titleText(t view.Title) string {
-	num := ""
+// titlePieces appends the pieces of a title's line to ps: its number,
+// mark and text, styled.
+func (h *Writer) titlePieces(ps []string, t view.Title) []string {
 	if t.Number != "" {
-		num = h.th.Faint.Render("#"+t.Number) + " "
+		ps = append(styledPieces(ps, h.th.Faint, "#"+t.Number), " ")
 	}
-	return num + h.tone(view.Good).Render(h.Mark(t.Mark)) + " " + h.th.Bold.Render(h.text(t.Text))
+	ps = append(styledPieces(ps, h.tone(view.Good), h.Mark(t.Mark)), " ")
+	return styledPieces(ps, h.th.Bold, h.text(t.Text))
+}
+
+// styledPieces appends text in s to ps as Render makes it: its escapes
+// and the text, or the text alone.
+func styledPieces(ps []string, s theme.Style, text string) []string {
+	pre, post := s.Ends()
+	if pre == "" || text == "" {
+		return append(ps, text)
+	}
+	return append(ps, pre, text, post)
 }
 
 // scalar writes a lone value (a whole document, an envelope's result).
