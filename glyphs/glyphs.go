@@ -147,13 +147,20 @@ func (s Set) Bar(frac float64, width int) string {
 	}
 	units := int(frac*float64(width*steps) + 0.5)
 	full, part := units/steps, units%steps
-	var b strings.Builder
-	b.WriteString(strings.Repeat(s.barFull, full))
-	cells := full
+	cells, partial := full, ""
 	if part > 0 {
-		b.WriteString(s.barPartial[part-1])
+		partial = s.barPartial[part-1]
 		cells++
 	}
-	b.WriteString(strings.Repeat(s.barEmpty, width-cells))
+	// Made at its size, in one allocation: a bar a row of a ranked list.
+	var b strings.Builder
+	b.Grow(full*len(s.barFull) + len(partial) + (width-cells)*len(s.barEmpty))
+	for range full {
+		b.WriteString(s.barFull)
+	}
+	b.WriteString(partial)
+	for range width - cells {
+		b.WriteString(s.barEmpty)
+	}
 	return b.String()
 }

@@ -72,9 +72,10 @@ func (h *Writer) cellAt(c *view.Cell) table.Cell {
 		// inside the colour they would survive the trim.
 		return table.Cell{Text: strings.TrimRight(h.g.Bar(c.Frac, 5), " "), Style: h.tone(view.Accent)}
 	case view.List:
-		parts := make([]string, len(c.Items()))
-		for i, it := range c.Items() {
-			parts[i] = h.cell(it).Text
+		var few [8]string // a short list's (tags): on the stack
+		parts := few[:0]
+		for _, it := range c.Items() {
+			parts = append(parts, h.cell(it).Text)
 		}
 		return table.Cell{Text: strings.Join(parts, ", ")}
 	case view.Nested:
