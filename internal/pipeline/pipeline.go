@@ -246,8 +246,9 @@ type Renderer struct {
 	// the first table, before it was written.
 	steerChecked bool
 	// held is a note not written yet, in case the same comes again
-	// (repeats.go).
-	held *repeat
+	// (repeats.go): heldNote, or nil.
+	held     *repeat
+	heldNote repeat
 	// settled: the input being read never waits for more (a file), so
 	// what is held to be written together costs no wait.
 	settled bool

@@ -51,7 +51,10 @@ func (rn *Renderer) hold(p protocol.Part) error {
 	if err := rn.flushNote(); err != nil {
 		return err
 	}
-	rn.held = &repeat{p: p, n: 1}
+	// One note is held at a time, and flushNote copies it out before
+	// writing it: the Renderer's own repeat is used again.
+	rn.heldNote = repeat{p: p, n: 1}
+	rn.held = &rn.heldNote
 	return nil
 }
 
@@ -62,13 +65,13 @@ func (rn *Renderer) flushNote() error {
 		return nil
 	}
 	rn.held = nil
-	p := h.p
-	if h.n > 1 && len(p.Note.Fields) > 0 {
+	p, n := h.p, h.n // copied before part, which may hold the next
+	if n > 1 && len(p.Note.Fields) > 0 {
 		fields := append([]string(nil), p.Note.Fields...)
-		fields[len(fields)-1] += " ×" + strconv.Itoa(h.n)
-		n := *p.Note // the part's note may be shared: count on a copy
-		n.Fields = fields
-		p.Note = &n
+		fields[len(fields)-1] += " ×" + strconv.Itoa(n)
+		note := *p.Note // the part's note may be shared: count on a copy
+		note.Fields = fields
+		p.Note = &note
 	}
 	return rn.out.part(p)
 }
