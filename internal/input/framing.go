@@ -190,11 +190,37 @@ func ReadHead(br *bufio.Reader, show func(line string) error) (status, lines int
 	}
 }
 
+// FrameAt maps a line and column of a frame's data back to the line and
+// column of the input (ReadSSE): a value, not a func, so that a frame of
+// one line (the most) makes nothing to say where it came from.
+type FrameAt struct {
+	first origin
+	rest  []origin // the lines after the first, for a frame of several
+	known bool
+}
+
+type origin struct{ line, col int }
+
+// Known reports a FrameAt made by ReadSSE, not the zero one.
+func (f FrameAt) Known() bool { return f.known }
+
+// At is where line l, column c of the frame's data is in the input; the
+// frame's start for a line it does not have.
+func (f FrameAt) At(l, c int) (int, int) {
+	o := f.first
+	switch {
+	case l < 1 || l > 1+len(f.rest):
+		return o.line, o.col
+	case l > 1:
+		o = f.rest[l-2]
+	}
+	return o.line, o.col + c - 1
+}
+
 // ReadSSE reads Server-Sent Events and calls frame with the joined data of
 // each frame as soon as the blank line that ends it arrives. at maps a line
 // of that data back to its line and column in the input.
-func ReadSSE(br *bufio.Reader, line int, frame func(event, data string, at func(l, c int) (int, int)) error) error {
-	type origin struct{ line, col int }
+func ReadSSE(br *bufio.Reader, line int, frame func(event, data string, at FrameAt) error) error {
 	var (
 		event, lastEvent string
 		// data and where are scratch, used again by each frame: the
@@ -210,22 +236,9 @@ func ReadSSE(br *bufio.Reader, line int, frame func(event, data string, at func(
 		}
 		// at may be kept past the frame (read ahead): it holds its own
 		// copy of where.
-		var at func(l, c int) (int, int)
-		if o := where[0]; len(where) == 1 {
-			at = func(l, c int) (int, int) {
-				if l != 1 {
-					return o.line, o.col
-				}
-				return o.line, o.col + c - 1
-			}
-		} else {
-			w := slices.Clone(where)
-			at = func(l, c int) (int, int) {
-				if l < 1 || l > len(w) {
-					return w[0].line, w[0].col
-				}
-				return w[l-1].line, w[l-1].col + c - 1
-			}
+		at := FrameAt{first: where[0], known: true}
+		if len(where) > 1 {
+			at.rest = slices.Clone(where[1:])
 		}
 		return frame(event, string(data), at)
 	}

@@ -17,7 +17,7 @@ func TestEventStreamLineEndings(t *testing.T) {
 			br = bufio.NewReader(iotest.OneByteReader(strings.NewReader(in)))
 		}
 		var got []string
-		err := ReadSSE(br, 1, func(event, data string, _ func(int, int) (int, int)) error {
+		err := ReadSSE(br, 1, func(event, data string, _ FrameAt) error {
 			got = append(got, event+"|"+data)
 			return nil
 		})

@@ -99,7 +99,7 @@ type aheadItem struct {
 	sc *heldReply
 	// at locates, in the event stream, an input error of the frame the
 	// item came in (sse).
-	at func(int, int) (int, int)
+	at input.FrameAt
 }
 
 // errAheadStopped ends the goroutine's decoding when its reader stops.
@@ -380,13 +380,13 @@ func (a *ahead) close(settled bool) (waited bool) {
 
 // frameAt locates an input error of a frame in the event stream, as at
 // (a frame's positions) says.
-func frameAt(err error, at func(int, int) (int, int)) error {
-	if err == nil || at == nil {
+func frameAt(err error, at input.FrameAt) error {
+	if err == nil || !at.Known() {
 		return err // the most: As's target, on the heap, is not made
 	}
 	var ie *InputError
 	if errors.As(err, &ie) {
-		ie.Line, ie.Col = at(max(ie.Line, 1), max(ie.Col, 1))
+		ie.Line, ie.Col = at.At(max(ie.Line, 1), max(ie.Col, 1))
 	}
 	return err
 }
@@ -411,7 +411,7 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 		a.reading.Store(a)
 		defer a.reading.Store(nil)
 		var rd strings.Reader // each frame's data, read by dec
-		err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
+		err := input.ReadSSE(br, line, func(event, data string, at input.FrameAt) error {
 			return sseFrame(dec, &rd, name, event, data, func(it aheadItem) error {
 				if it.note == nil {
 					it = a.read(it, false)

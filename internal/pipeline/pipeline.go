@@ -754,7 +754,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 		rn.mu.Unlock()
 	}()
 	var rd strings.Reader // each frame's data, read by dec
-	err := input.ReadSSE(br, line, func(event, data string, at func(int, int) (int, int)) error {
+	err := input.ReadSSE(br, line, func(event, data string, at input.FrameAt) error {
 		rn.mu.Lock()
 		defer rn.mu.Unlock()
 		rn.locked = true
