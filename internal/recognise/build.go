@@ -1524,8 +1524,20 @@ func occKey(key string, n int) string {
 
 func (t *columns) rows(rows []Value) [][]view.Cell {
 	out := make([][]view.Cell, len(rows))
+	// A few rows (an answer's one or two) take their cells from one
+	// allocation; a long list's rows each have their own, let go of
+	// apart.
+	var cells []view.Cell
+	n := len(t.cols)
+	if len(rows) <= 8 {
+		cells = make([]view.Cell, len(rows)*n)
+	}
 	for i, r := range rows {
-		out[i] = t.rowAt(r.Members, t.at(r.Members))
+		if cells == nil {
+			out[i] = t.rowAt(r.Members, t.at(r.Members))
+			continue
+		}
+		out[i] = t.rowInto(cells[i*n:(i+1)*n:(i+1)*n], r.Members, t.at(r.Members))
 	}
 	return out
 }
