@@ -420,6 +420,9 @@ func Start(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer, er
 	t := &Writer{w: w, cols: cols, opt: opt, lay: Fit(cols, natural, opt), tw: ints[len(cols):len(cols)]}
 	if opt.Width > 0 {
 		t.lay = slack(t.lay, cols, first, opt)
+		// A line's room, escapes and all, at once: not grown from 64
+		// bytes for each table.
+		t.buf.Grow(2 * opt.Width)
 	}
 	if !opt.NoHeader {
 		// On the stack for a table of up to 16 columns (the most): Row
