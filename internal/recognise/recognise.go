@@ -81,22 +81,36 @@ func (s *Said) Reply() { s.cur++ }
 // scalars), and their keys.
 func (s *Said) repeated(v Value) (Value, []string) {
 	if s.at != s.cur {
-		s.prev, s.next, s.at = s.next, map[string]bool{}, s.cur
+		// The reply before the last one's map is done with: cleared, it
+		// is this reply's (not a map made a reply).
+		old := s.prev
+		if old == nil {
+			old = map[string]bool{}
+		}
+		clear(old)
+		s.prev, s.next, s.at = s.next, old, s.cur
 	}
 	var keys []string
-	out := Value{Kind: Object, Members: make([]Member, 0, len(v.Members))}
+	var out Value // made once a member is left out: most replies keep all
 	for i, m := range v.Members {
 		if i == 0 || !smallField(m.Value) {
-			out.Members = append(out.Members, m)
+			if out.Members != nil {
+				out.Members = append(out.Members, m)
+			}
 			continue
 		}
 		k := m.Key + "\x00" + value.Compact(m.Value)
 		s.next[k] = true
 		if s.prev[k] {
+			if out.Members == nil {
+				out = Value{Kind: Object, Members: append(make([]Member, 0, len(v.Members)), v.Members[:i]...)}
+			}
 			keys = append(keys, m.Key)
 			continue
 		}
-		out.Members = append(out.Members, m)
+		if out.Members != nil {
+			out.Members = append(out.Members, m)
+		}
 	}
 	if len(keys) == 0 {
 		return v, nil
