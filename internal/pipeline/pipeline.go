@@ -171,8 +171,10 @@ type Renderer struct {
 	// errOf is rn.writeErr, made once: begin hands it to the lines
 	// writer of every part.
 	errOf func() error
-	opt   Options
-	rec   recognise.Options
+	// lineWriters are the writers begin hands out next (one each).
+	lineWriters []lines.Writer
+	opt         Options
+	rec         recognise.Options
 	// closers let go of what the views of the document being shown
 	// keep past a bound (recognise.Options.Closing), once it is done.
 	closers []func()
@@ -960,7 +962,16 @@ func (rn *Renderer) begin(isNote bool) *lines.Writer {
 	if rn.opt.Output == Human && !rn.opt.Verbose {
 		width, tail = rn.opt.Width, rn.hopt.Glyphs.Ellipsis
 	}
-	return lines.New(rn.w, width, tail, rn.errOf)
+	// Each part's writer is its own, but they are made 64 at a time: a
+	// stream of small documents begins one for each. None is used again;
+	// a writer kept (a held run's) keeps its chunk, a few kilobytes.
+	if len(rn.lineWriters) == 0 {
+		rn.lineWriters = make([]lines.Writer, 64)
+	}
+	o := &rn.lineWriters[0]
+	rn.lineWriters = rn.lineWriters[1:]
+	*o = lines.Make(rn.w, width, tail, rn.errOf)
+	return o
 }
 
 // logf tells the person running the command something on the log

@@ -31,10 +31,17 @@ type Writer struct {
 // than width: a longer one is cut, ending in tail. err reports the first
 // write error of the output under w (nil: never any).
 func New(w *bufio.Writer, width int, tail string, err func() error) *Writer {
+	o := Make(w, width, tail, err)
+	return &o
+}
+
+// Make is New's writer as a value, for a caller that places it in
+// memory of its own (many at a time).
+func Make(w *bufio.Writer, width int, tail string, err func() error) Writer {
 	if err == nil {
 		err = func() error { return nil }
 	}
-	return &Writer{w: w, width: width, tail: tail, err: err}
+	return Writer{w: w, width: width, tail: tail, err: err}
 }
 
 // Width is the width lines are cut to; 0 for none.
