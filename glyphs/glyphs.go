@@ -54,9 +54,11 @@ type Set struct {
 	// what continues under each: "├── ", "└── ", "│   ", "    ".
 	TreeItem, TreeLast, TreeOn, TreeOff string
 
-	symbols    [FailureSymbol + 1]string // by Symbol; NoSymbol's is empty
-	barFull    string
-	barPartial []string // eighths, 1/8 … 7/8
+	symbols [FailureSymbol + 1]string // by Symbol; NoSymbol's is empty
+	barFull string
+	// barPartial is the eighths, 1/8 … 7/8, or none: an array, so that
+	// making a Set allocates nothing (recognise makes one per column).
+	barPartial [7]string
 	barEmpty   string
 }
 
@@ -70,7 +72,7 @@ func Unicode() Set {
 		symbols: [...]string{InboxSymbol: "○", NextSymbol: "▶", ActiveSymbol: "●", WaitingSymbol: "‖", SomedaySymbol: "◇",
 			DoneSymbol: "✓", CancelledSymbol: "⊘", SuccessSymbol: "✓", DeniedSymbol: "⊘", FailureSymbol: "✗"},
 		ReadOnly: "⊙", Destructive: "△", Idempotent: "↻", OpenWorld: "⇗",
-		barFull: "█", barPartial: []string{"▏", "▎", "▍", "▌", "▋", "▊", "▉"}, barEmpty: " ",
+		barFull: "█", barPartial: [...]string{"▏", "▎", "▍", "▌", "▋", "▊", "▉"}, barEmpty: " ",
 	}
 }
 
@@ -142,7 +144,7 @@ func (s Set) Bar(frac float64, width int) string {
 		frac = 1
 	}
 	steps := 1
-	if len(s.barPartial) > 0 {
+	if s.barPartial[0] != "" {
 		steps = len(s.barPartial) + 1
 	}
 	units := int(frac*float64(width*steps) + 0.5)

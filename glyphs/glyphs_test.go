@@ -52,7 +52,7 @@ func TestUnicodeGlyphsAreOneColumn(t *testing.T) {
 		all = append(all, m.Glyph)
 	}
 	all = append(all, u.True, u.False, u.Dash, u.Ellipsis, u.AbortMark, u.Newline, u.barFull)
-	all = append(all, u.barPartial...)
+	all = append(all, u.barPartial[:]...)
 	for _, g := range all {
 		if w := ansi.StringWidth(g); w != 1 {
 			t.Errorf("%q is %d columns wide, want 1", g, w)
