@@ -1102,20 +1102,23 @@ const alarmKeep = 79
 const markKeep = proseKeep + 2
 
 // alarming reports a state that is a failure under its key: an event's
-// outcome, a task's dependency state, a status.
+// outcome, a task's dependency state, a status. Only the tone is asked
+// for, from the vocabularies the marks come from: no glyph set is made.
 func alarming(key, s string) bool {
-	g := glyphs.Unicode()
-	var m glyphs.Mark
+	var w glyphs.Word
 	var ok bool
 	switch {
 	case key == "outcome":
-		m, ok = g.Outcome(s)
+		w, ok = glyphs.Find(s, glyphs.Outcomes...)
 	case key == "dependency_state":
-		m, ok = g.Dependency(s)
+		w, ok = glyphs.KhiveDependency.Lookup(s)
 	case IsStatusKey(key):
-		m, ok = g.Status(s)
+		// As glyphs.Set.Status: khive's task statuses, then the health words.
+		if w, ok = glyphs.KhiveTaskStatus.Lookup(s); !ok {
+			w, ok = glyphs.Find(s, glyphs.Health...)
+		}
 	}
-	return ok && m.Tone == glyphs.Bad
+	return ok && w.Tone == glyphs.Bad
 }
 
 // levelAlarm reports a log line's level that says it failed: error,

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/khive-ai/khive-pretty/glyphs"
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/view"
@@ -124,6 +125,27 @@ func TestNounIsNeverAnEvent(t *testing.T) {
 	} {
 		if got := Noun(c.rows, c.key); got != c.want {
 			t.Errorf("%s under %q: %q, want %q", c.rows[0].Str("kind"), c.key, got, c.want)
+		}
+	}
+}
+
+// alarming asks the vocabularies for a tone as a glyph set's marks do:
+// for every word of every vocabulary, under each key it reads, it agrees
+// with the mark the writers show.
+func TestAlarmingAgreesWithTheMarks(t *testing.T) {
+	g := glyphs.Unicode()
+	for _, v := range glyphs.All() {
+		for _, w := range v.Words {
+			for _, word := range []string{w.Word, strings.ToUpper(w.Word)} {
+				for key, mark := range map[string]func(string) (glyphs.Mark, bool){
+					"outcome": g.Outcome, "dependency_state": g.Dependency, "status": g.Status,
+				} {
+					m, ok := mark(word)
+					if want := ok && m.Tone == glyphs.Bad; alarming(key, word) != want {
+						t.Errorf("alarming(%q, %q) = %v, the mark says %v", key, word, !want, want)
+					}
+				}
+			}
 		}
 	}
 }
