@@ -115,3 +115,14 @@ func TestTreeGlyphsAlign(t *testing.T) {
 		}
 	}
 }
+
+// A vocabulary of a caller's may name a symbol no set has: its words are
+// marked by tone alone, as before the symbols were a table.
+func TestUnknownSymbolIsToneOnly(t *testing.T) {
+	v := &Vocabulary{Name: "mine", Words: []Word{{Word: "shipped", Symbol: Symbol(200), Tone: Good}}}
+	for _, s := range []Set{Unicode(), ASCII()} {
+		if m, ok := s.Mark("shipped", v); !ok || m.Glyph != "" || m.Tone != Good {
+			t.Errorf("Mark = %+v, %v; want no glyph, tone Good", m, ok)
+		}
+	}
+}

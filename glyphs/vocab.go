@@ -228,5 +228,9 @@ func (s Set) Mark(w string, vs ...*Vocabulary) (Mark, bool) {
 	if !ok {
 		return Mark{}, false
 	}
-	return Mark{s.symbols[x.Symbol], x.Tone}, true
+	m := Mark{Tone: x.Tone}
+	if int(x.Symbol) < len(s.symbols) { // a caller's vocabulary may name any
+		m.Glyph = s.symbols[x.Symbol]
+	}
+	return m, true
 }
