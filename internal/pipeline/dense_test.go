@@ -160,3 +160,36 @@ func TestWideRowsLetGoOfTheirWindow(t *testing.T) {
 		}
 	}
 }
+
+// A long list whose first item alone fills the window (thousands of keys)
+// and whose later items each have a few of them is not a table for long
+// in plain output: rows that add no column made it no sparser to the
+// check, and each carried every column's tab (66.7 MB out for 1.1 MB in
+// with 60,000 keys).
+func TestWideFirstRowDoesNotMakeEveryRowWide(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString(`[{`)
+	for j := range 60000 { // past the window (input.StreamValues) alone
+		if j > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"k%d":%d`, j, j)
+	}
+	b.WriteString("}")
+	for i := range 1100 {
+		fmt.Fprintf(&b, `,{"k0":%d}`, i)
+	}
+	b.WriteString("]")
+	doc := b.String()
+	got, opened := renderOpened(t, doc, Options{Output: Plain})
+	if !opened {
+		t.Fatal("the list was held whole")
+	}
+	if len(got) > 2*len(doc) {
+		t.Errorf("%d bytes out for %d in, want at most twice", len(got), len(doc))
+	}
+	if !strings.HasSuffix(got, "[1100].k0: 1099\n") {
+		t.Errorf("the last row is not shown by index:\n%s", got[max(0, len(got)-200):])
+	}
+}

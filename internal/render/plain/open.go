@@ -246,7 +246,10 @@ func (p Writer) openTable(key string, first []value.Value, rest value.Cursor) {
 		}
 		interrupted = false
 		t.write()
-		if t.added && t.sparse() {
+		// Checked on every row (it is a few multiplications): rows that
+		// add no column can make a table sparse too, under a wide
+		// first one, and each would carry every column's tab.
+		if t.sparse() {
 			p.openByIndex(key, n, nil, rest)
 			return
 		}
