@@ -251,6 +251,9 @@ func TestAgentLargeObjectHoldsLittle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short: 400,000 members")
 	}
+	if alone(t) {
+		return
+	}
 	var peak uint64
 	sample := func() {
 		runtime.GC()

@@ -97,6 +97,9 @@ func TestLongStringIsHeldOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short: a measure of memory over a large string")
 	}
+	if alone(t) {
+		return
+	}
 	const n = 20 << 20
 	line := "1. a line — naïve \"quoted\" \\ path\tend 😀\n"
 	text := strings.Repeat(line, n/len(line)+1)[:n]

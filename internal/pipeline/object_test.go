@@ -374,11 +374,14 @@ func TestGraphEdgesNameLateNodes(t *testing.T) {
 // A graph whose view is given up in the middle of its nodes (the output
 // failed) lets go of the names it spilled, as one shown to its end does:
 // the file was left open, and where an open file cannot be removed, left.
-// Not parallel: it counts the process's open files, with the collector
-// (which closes a lost file) off.
+// In a process of its own (alone): it counts the process's open files,
+// with the collector (which closes a lost file) off.
 func TestGraphNamesLetGoWhenTheViewIsGivenUp(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short: 60,000 nodes")
+	}
+	if alone(t) {
+		return
 	}
 	fds := func() int {
 		ents, err := os.ReadDir("/proc/self/fd")
@@ -425,11 +428,14 @@ func graphWithEdges(n int) string {
 }
 
 // The names of a graph's nodes are not all held while it is read: 60,000
-// nodes held 10 MiB of them, whatever came after. Not parallel: it
-// measures the heap.
+// nodes held 10 MiB of them, whatever came after. In a process of
+// its own (alone): it measures the heap.
 func TestGraphNodesHoldFewNames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short: 60,000 nodes")
+	}
+	if alone(t) {
+		return
 	}
 	doc := graphWithEdges(60000)
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)

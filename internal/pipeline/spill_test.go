@@ -100,10 +100,14 @@ func TestRequestOpsHeldBackInPlain(t *testing.T) {
 
 // What plain output holds at once of a request's long op is a few MiB
 // however long its list (73 MiB for 15 MiB of input when the list was
-// held). Not parallel: the heap measured is the process's.
+// held). In a process of its own (alone): the heap measured is the
+// process's.
 func TestRequestOpsHeldBackInConstantMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures memory: the full run")
+	}
+	if alone(t) {
+		return
 	}
 	doc := requestEnvelope(short(40000, 15000), false, "")
 	peak, _, _ := peakLive(t, doc, Options{Output: Plain})
@@ -260,10 +264,13 @@ func showsAsHeld(t *testing.T, name, doc string, opt Options, back bool) {
 // block holds a long request, and whose structuredContent says it again,
 // is a few MiB however long its list (the reply was held: 20 times the
 // input).
-// Not parallel: the heap measured is the process's.
+// In a process of its own (alone): the heap measured is the process's.
 func TestHeldReplyInConstantMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures memory: the full run")
+	}
+	if alone(t) {
+		return
 	}
 	req := requestEnvelope(short(15000, 6000), false, "")
 	doc := `{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": ` + quote(req, false) + `}], "structuredContent": ` + req + `, "isError": false}}`

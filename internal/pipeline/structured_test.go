@@ -282,10 +282,13 @@ func TestStructuredContentErrors(t *testing.T) {
 // What plain and agent output hold at once of a JSON-RPC reply whose
 // structuredContent holds a long list beside a one-line text is a few
 // MiB however long the list (the reply was held: 6 times the input).
-// Not parallel: the heap measured is the process's.
+// In a process of its own (alone): the heap measured is the process's.
 func TestStructuredContentInConstantMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures memory: the full run")
+	}
+	if alone(t) {
+		return
 	}
 	doc := benchForm(short(30000, 12000))
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)

@@ -171,6 +171,9 @@ func TestSparseRecordsAllocateLittle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short: a measure of memory over large tables")
 	}
+	if alone(t) {
+		return
+	}
 	const limit = 32 << 20 // 9 MiB held, 20 MiB streamed today
 	outputs := map[string]Options{
 		"human":    {Output: Human, Width: 100},
