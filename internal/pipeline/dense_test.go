@@ -171,20 +171,7 @@ func TestWideRowsLetGoOfTheirWindow(t *testing.T) {
 // with 60,000 keys).
 func TestWideFirstRowDoesNotMakeEveryRowWide(t *testing.T) {
 	t.Parallel()
-	var b strings.Builder
-	b.WriteString(`[{`)
-	for j := range 60000 { // past the window (input.StreamValues) alone
-		if j > 0 {
-			b.WriteString(",")
-		}
-		fmt.Fprintf(&b, `"k%d":%d`, j, j)
-	}
-	b.WriteString("}")
-	for i := range 1100 {
-		fmt.Fprintf(&b, `,{"k0":%d}`, i)
-	}
-	b.WriteString("]")
-	doc := b.String()
+	doc := wideFirst(1, 60000, 1100, "k0") // past the window (input.StreamValues) alone
 	got, opened := renderOpened(t, doc, Options{Output: Plain})
 	if !opened {
 		t.Fatal("the list was held whole")
@@ -195,4 +182,52 @@ func TestWideFirstRowDoesNotMakeEveryRowWide(t *testing.T) {
 	if !strings.HasSuffix(got, "[1100].k0: 1099\n") {
 		t.Errorf("the last row is not shown by index:\n%s", got[max(0, len(got)-200):])
 	}
+}
+
+// In human and Markdown output too, a table whose later rows leave the
+// columns of its wide first ones empty ends once its rows are too sparse
+// for one (recognise.Sparse, checked on every row), and the rest are
+// records under their index, as the held list's all are. Each row
+// carried every column, and Markdown wrote the table's 25,000-column
+// header again under every row, whose key it has no column for.
+func TestWideFirstRowsGoOnByIndexInViews(t *testing.T) {
+	t.Parallel()
+	doc := wideFirst(2, 25000, 300, "a") // past the window together
+	for name, opt := range map[string]Options{"human": {Output: Human, Width: 120}, "markdown": {Output: Markdown}} {
+		got, opened := renderOpened(t, doc, opt)
+		if !opened {
+			t.Fatalf("%s: the list was held whole", name)
+		}
+		if len(got) > 8*len(doc) {
+			t.Errorf("%s: %d bytes out for %d in, want at most 8 times", name, len(got), len(doc))
+		}
+		held := heldString(t, doc, opt) // too sparse for a table: by index
+		if tail := held[len(held)-2000:]; !strings.HasSuffix(got, tail) || !strings.Contains(got, "K1") {
+			t.Errorf("%s: not a table, then the held list's records; ends:\n%s", name, got[max(0, len(got)-300):])
+		}
+	}
+}
+
+// wideFirst is a list of wide rows of keys k0, k1 … (keys of them each),
+// then small ones of one key each.
+func wideFirst(wide, keys, small int, key string) string {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range wide {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("{")
+		for j := range keys {
+			if j > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `"k%d":%d`, j, j)
+		}
+		b.WriteString("}")
+	}
+	for i := range small {
+		fmt.Fprintf(&b, `,{%q:%d}`, key, i)
+	}
+	return b.String() + "]"
 }

@@ -48,7 +48,8 @@ func whenWhole(v Value, failed, done func(w Value) []view.Block) view.Later {
 // shown, then every further row as it is read, counted in c. A row is
 // read token by token where it can be, keeping only the members the
 // columns show. Rows too sparse for a table are records under their
-// index (openByIndex).
+// index (openByIndex); a table whose later rows make it so ends there
+// (its Stream's other), and the rest are.
 func (b builder) openTable(list Value, indent int, c *count) view.Block {
 	rest := value.Take(list)
 	lifts := liftsOf(list.Items, b.opt.Steer)
@@ -71,6 +72,13 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 	c.rows, c.shown = len(list.Items), len(first)
 	tc, tokens := rest.(value.TokenCursor)
 	buf := make([]view.Cell, len(t.cols)) // a streamed row is written before the next is read
+	f := fill{cols: len(t.keys), rows: len(first)}
+	if t.bar >= 0 {
+		f.cols-- // not a column Sparse counts
+	}
+	for _, row := range first {
+		f.cells += len(row.Members)
+	}
 	// A condition may name a column the table does not show, and lifting
 	// needs the properties whether shown or not: such rows are read whole.
 	where := len(b.opt.Steer.Where) > 0
@@ -80,7 +88,7 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 	if whole {
 		rows = rest
 	} else {
-		rd = &rowReader{t: t, l: tc, known: known}
+		rd = &rowReader{t: t, l: tc, known: known, fill: f}
 		rd.only(nil)
 		tb.Shows = rd.only
 	}
@@ -96,6 +104,15 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 			if err != nil || !ok {
 				return nil, nil, false, err
 			}
+			if whole && f.sparse() || !whole && row.Kind == Object && row.Open != packed {
+				// The rows so far are too sparse for a table (checked on
+				// every row: under a wide first one, rows that add no
+				// column make it so too); rowReader read this one whole.
+				// The table ends, and this row and the rest are records
+				// under their index, as a held sparse list's are.
+				r := b.openByIndex([]Value{row}, rows, indent, c)
+				return nil, &r, false, nil
+			}
 			n := c.rows
 			c.rows++
 			if row.Kind != Object {
@@ -110,6 +127,7 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 			}
 			c.shown++
 			if whole {
+				f.add(len(row.Members))
 				at := t.at(row.Members)
 				return t.rowInto(buf, row.Members, at), b.extra(unplanned(row, at, known)), true, nil
 			}
@@ -190,11 +208,10 @@ func (b builder) recordOfList(v Value) []view.Block {
 
 // openByIndex is an open list as records under their index, as a held
 // list too sparse for a table is shown: its first rows, then every
-// further row as it is read. --where judges a row as the table would
-// have, lifted.
+// further row as it is read, counted on from c. --where judges a row as
+// the table would have, lifted.
 func (b builder) openByIndex(first []Value, rest value.Cursor, indent int, c *count) view.Record {
 	where := len(b.opt.Steer.Where) > 0
-	c.rows, c.shown = 0, 0
 	next := func(row Value) (view.Field, bool) {
 		n := c.rows
 		c.rows++
@@ -327,7 +344,18 @@ type rowReader struct {
 	// known is every key the first rows had, which the table's columns
 	// show or say once: a key not among them is a new one (newKey).
 	known map[string]bool
+	// fill is the rows read so far, for Sparse: once they are too
+	// sparse for the table, every row is read whole (openTable).
+	fill fill
 }
+
+// fill is how full a table's rows leave its columns, for Sparse: the
+// columns, the rows and the members they had.
+type fill struct{ cols, rows, cells int }
+
+func (f fill) sparse() bool { return Sparse(f.cols, f.rows, f.cells) }
+
+func (f *fill) add(members int) { f.rows, f.cells = f.rows+1, f.cells+members }
 
 // newKey is the column of a key the first rows of a table did not have.
 const newKey = -2
@@ -361,8 +389,8 @@ var packed = &value.Open{}
 
 func (r *rowReader) read() (Value, bool, error) {
 	dec := r.l.Tokens()
-	if dec.PeekKind() != '{' {
-		return r.l.Item() // the end, or a row that is not an object
+	if dec.PeekKind() != '{' || r.fill.sparse() {
+		return r.l.Item() // the end, a row that is not an object, or any once too sparse
 	}
 	if _, err := dec.ReadToken(); err != nil {
 		return Value{}, false, err
@@ -420,6 +448,7 @@ func (r *rowReader) read() (Value, bool, error) {
 		}
 	}
 	r.keys, r.col = r.keys[:p], r.col[:p]
+	r.fill.add(p)
 	if _, err := dec.ReadToken(); err != nil {
 		return Value{}, false, err
 	}

@@ -257,7 +257,9 @@ type Table struct {
 	// to show as a record of its own between the rows, or, beside a row,
 	// its fields that no column holds (keys the first rows did not have),
 	// to show under it: never dropped. A row is valid until the next
-	// call.
+	// call. A stream that ends (ok false) with other ends the table
+	// there: other, the rest of its list shown another way (as records,
+	// once its rows are too sparse for a table), follows it.
 	Stream func() (row []Cell, other *Record, ok bool, err error)
 	// Shows, when set, is told once, before Stream is first called, which
 	// columns (increasing) a writer shows of the rows Stream yields, those

@@ -18,8 +18,9 @@ import (
 // the terminal.
 //
 // A streamed table is laid out from its first rows; each further row is
-// written as it is read.
-func (h *Writer) table(t view.Table, indent int) error {
+// written as it is read. A stream that ends in a record (the rest of its
+// list, another way) has it written after the table.
+func (h *Writer) table(t view.Table, indent int) (err error) {
 	if t.Exact && t.Records != nil && h.width > 0 {
 		cols, grid := h.grid(t, &memo{})
 		if !fitsWhole(cols, grid, h.width-indent) {
@@ -48,10 +49,18 @@ func (h *Writer) table(t view.Table, indent int) error {
 	if err != nil {
 		return err
 	}
-	defer ot.Close()
+	var then *view.Record
+	defer func() {
+		ot.Close()
+		if then != nil {
+			h.o.Gap()
+			err = h.record(*then, indent)
+		}
+	}()
 	for t.Stream != nil {
 		row, other, ok, err := t.Stream()
 		if err != nil || !ok {
+			then = other
 			return err
 		}
 		if row == nil && other != nil {
@@ -105,6 +114,10 @@ func (h *Writer) tableRecords(t view.Table, indent int) error {
 	}
 	for t.Stream != nil {
 		row, other, ok, err := t.Stream()
+		if !ok && other != nil {
+			h.o.Line("")
+			return h.record(*other, indent) // the rest of its list, records
+		}
 		if err != nil || !ok {
 			return err
 		}

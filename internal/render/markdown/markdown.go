@@ -141,15 +141,7 @@ func (m Writer) streamed(b view.Block) error {
 	case view.Record:
 		if b.Stream != nil {
 			m.o.Gap()
-			m.bullets(b, "")
-			for m.o.Err() == nil {
-				f, ok, err := b.Stream()
-				if err != nil || !ok {
-					return err
-				}
-				m.bullets(view.Record{Fields: []view.Field{f}, Exact: b.Exact}, "")
-			}
-			return m.o.Err()
+			return m.record(b, "")
 		}
 	case view.Later:
 		if err := human.Each(b, m.streamed, m.o.Err); err != nil {
@@ -338,6 +330,19 @@ func (m Writer) bullets(r view.Record, indent string) {
 	}
 }
 
+// record writes a record's bullets, then those of the fields it streams.
+func (m Writer) record(r view.Record, indent string) error {
+	m.bullets(r, indent)
+	for r.Stream != nil && m.o.Err() == nil {
+		f, ok, err := r.Stream()
+		if err != nil || !ok {
+			return err
+		}
+		m.bullets(view.Record{Fields: []view.Field{f}, Exact: r.Exact}, indent)
+	}
+	return m.o.Err()
+}
+
 // table writes rows as a GitHub table: every column but bars (a page has
 // no width to fit), numbers right-aligned.
 func (m Writer) table(t view.Table, indent string) error {
@@ -345,9 +350,15 @@ func (m Writer) table(t view.Table, indent string) error {
 	defer ot.Close()
 	// A list too long to hold: its further rows as they are read. An item
 	// that is not a record ends the table, is shown, and the table goes
-	// on under its header again.
+	// on under its header again. A stream that ends in a record (the rest
+	// of its list, another way) has it after the table.
 	for t.Stream != nil {
 		r, other, ok, err := t.Stream()
+		if !ok && other != nil {
+			ot.Close()
+			m.o.Gap()
+			return m.record(*other, indent)
+		}
 		if err != nil || !ok {
 			return err
 		}
@@ -383,6 +394,9 @@ type OpenTable struct {
 	// holds no table. At most underMax rows' are held; then the table
 	// ends, they are written, and it goes on under its header again.
 	under []view.Field
+	// again: the table goes on under its header again, written before
+	// its next row, so that one that ends first leaves none dangling.
+	again bool
 }
 
 // underMax is how many rows' lists a Markdown table holds before it
@@ -431,8 +445,7 @@ func (ot *OpenTable) Extra(r view.Record) error {
 	ot.flushUnder()
 	m.o.Gap()
 	m.bullets(r, ot.indent)
-	m.o.Gap()
-	ot.header()
+	ot.again = true
 	return m.o.Err()
 }
 
@@ -505,6 +518,11 @@ func (ot *OpenTable) line(cells []string) {
 
 func (ot *OpenTable) row(row []view.Cell) {
 	m, t := ot.m, ot.t
+	if ot.again {
+		ot.again = false
+		m.o.Gap()
+		ot.header()
+	}
 	for k, i := range ot.cols {
 		var c *view.Cell
 		if i < len(row) && row[i].Kind != view.None {

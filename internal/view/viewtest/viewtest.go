@@ -128,8 +128,13 @@ func streaming(end error) []view.Block {
 		row{other: &view.Record{Fields: []view.Field{{Key: "note", Cell: text("not a row")}}}},
 		row{cells: []view.Cell{text(Streamed), text("0.1")}},
 	)
+	then := table() // its rows too sparse for a table after the first ones
+	then.Stream = func() ([]view.Cell, *view.Record, bool, error) {
+		return nil, &view.Record{Stream: each(end, view.Field{Key: "[2]", Cell: text(Streamed)})}, false, nil
+	}
 	return []view.Block{
 		t,
+		then,
 		view.Inline{Items: []view.Cell{text("alpha")}, More: each(end, text(Streamed))},
 		view.Items{Heading: "entities", Entries: []view.Entry{entry("Graphiti")}, Pad: 2, More: each(end, entry(Streamed))},
 		view.Record{Fields: []view.Field{{Key: "name", Cell: text("graphiti")}}, Measured: 1,
