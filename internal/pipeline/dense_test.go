@@ -208,6 +208,29 @@ func TestWideFirstRowsGoOnByIndexInViews(t *testing.T) {
 	}
 }
 
+// A {"result": [...]} list too sparse for a table, whose rows are records
+// under their index in its field, is shown to its end in Markdown too,
+// as held: the rows after the window were left out.
+func TestSparseResultListStreamsToItsEnd(t *testing.T) {
+	t.Parallel()
+	viewsAsHeld(t, `{"result": `+wideFirst(1, 40000, 1100, "a")+`, "z": 1}`) // a window of 1,000 rows
+}
+
+// viewsAsHeld checks that doc, its list streamed, reads in human and
+// Markdown output as it does held.
+func viewsAsHeld(t *testing.T, doc string) {
+	t.Helper()
+	for name, opt := range map[string]Options{"human": {Output: Human, Width: 120}, "markdown": {Output: Markdown}} {
+		got, opened := renderOpened(t, doc, opt)
+		if !opened {
+			t.Fatalf("%s: the list was held whole", name)
+		}
+		if held := heldString(t, doc, opt); got != held {
+			t.Errorf("%s: streamed differs from held:\n%s", name, firstDiff(got, held))
+		}
+	}
+}
+
 // wideFirst is a list of wide rows of keys k0, k1 … (keys of them each),
 // then small ones of one key each.
 func wideFirst(wide, keys, small int, key string) string {

@@ -313,7 +313,7 @@ func (m Writer) bullets(r view.Record, indent string) {
 		switch b := f.Block.(type) {
 		case view.Record:
 			m.o.Line(indent + "- " + key + ":")
-			m.bullets(b, indent+"  ")
+			m.record(b, indent+"  ") // the fields it streams too: a long list's by index
 			continue
 		case view.Table:
 			m.o.Line(indent + "- " + key + ":")
