@@ -216,6 +216,18 @@ func TestSparseResultListStreamsToItsEnd(t *testing.T) {
 	viewsAsHeld(t, `{"result": `+wideFirst(1, 40000, 1100, "a")+`, "z": 1}`) // a window of 1,000 rows
 }
 
+// A list whose first row alone fills the window, with more columns than
+// a sparse table may have, reads as the held list does in human and
+// Markdown output, bare or as a result: a record under its index, then
+// the others, not a table laid out on that one row (26 of its 60,000
+// cells shown), whose plan of 60,000 columns took 150 MB.
+func TestOneRowPastTheWindowIsARecordInViews(t *testing.T) {
+	t.Parallel()
+	list := wideFirst(1, 60000, 1100, "a")
+	viewsAsHeld(t, list)
+	viewsAsHeld(t, `{"result": `+list+`}`)
+}
+
 // viewsAsHeld checks that doc, its list streamed, reads in human and
 // Markdown output as it does held.
 func viewsAsHeld(t *testing.T, doc string) {

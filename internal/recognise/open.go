@@ -2,6 +2,7 @@ package recognise
 
 import (
 	"encoding/binary"
+	"slices"
 	"strconv"
 
 	"github.com/khive-ai/khive-pretty/internal/jsonlib"
@@ -48,10 +49,27 @@ func whenWhole(v Value, failed, done func(w Value) []view.Block) view.Later {
 // shown, then every further row as it is read, counted in c. A row is
 // read token by token where it can be, keeping only the members the
 // columns show. Rows too sparse for a table are records under their
-// index (openByIndex); a table whose later rows make it so ends there
-// (its Stream's other), and the rest are.
+// index (openByIndex), and so is a list whose first row alone is the
+// window, wide; a table whose later rows make it so ends there (its
+// Stream's other), and the rest are.
 func (b builder) openTable(list Value, indent int, c *count) view.Block {
 	rest := value.Take(list)
+	if len(list.Items) == 1 && len(list.Items[0].Members) > sparseColumns && !b.opt.Steer.Exact {
+		// A first row that fills the window alone (input.StreamValues)
+		// cannot say whether the rows fill its columns (on it, all do):
+		// with more than a sparse table may have, it is a record and the
+		// rest are by index, as the held list is shown when its later
+		// rows leave them empty. Laid out, it was a table of 60,000
+		// columns, 26 shown, whose plan took 150 MB. --columns naming
+		// columns makes a table of those; adding or leaving out some, it
+		// names keys of the row, as of a table's.
+		for _, p := range b.opt.Steer.Columns {
+			if slices.ContainsFunc(list.Items[0].Members, func(m Member) bool { return ColumnNamed(p.Name, m.Key) }) {
+				b.opt.Seen.Name(p.Name)
+			}
+		}
+		return b.openByIndex(list.Items, rest, indent, c)
+	}
 	lifts := liftsOf(list.Items, b.opt.Steer)
 	first := lifts.rows(list.Items)
 	first = SteerRows(first, b.opt.Steer, b.opt.Seen)
