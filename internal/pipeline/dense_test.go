@@ -228,11 +228,13 @@ func TestOneRowPastTheWindowIsARecordInViews(t *testing.T) {
 	viewsAsHeld(t, `{"result": `+list+`}`)
 }
 
-// viewsAsHeld checks that doc, its list streamed, reads in human and
-// Markdown output as it does held.
+// viewsAsHeld checks that doc, its list streamed, reads in human output
+// (and under --verbose) and in Markdown as it does held.
 func viewsAsHeld(t *testing.T, doc string) {
 	t.Helper()
-	for name, opt := range map[string]Options{"human": {Output: Human, Width: 120}, "markdown": {Output: Markdown}} {
+	for name, opt := range map[string]Options{
+		"human": {Output: Human, Width: 120}, "verbose": {Output: Human, Verbose: true}, "markdown": {Output: Markdown},
+	} {
 		got, opened := renderOpened(t, doc, opt)
 		if !opened {
 			t.Fatalf("%s: the list was held whole", name)

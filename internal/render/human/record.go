@@ -1,6 +1,7 @@
 package human
 
 import (
+	"math"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -40,8 +41,10 @@ func (h *Writer) record(r view.Record, indent int) error {
 		keyW = max(keyW, table.Width(h.text(f.Name())))
 	}
 	// A key is never so wide that its value has no room: wider keys are
-	// cut (in an error a key that long gets lines of its own).
-	capW := keyW
+	// cut (in an error a key that long gets lines of its own). With no
+	// width (--verbose) none is: a streamed record's later keys ([1000]
+	// after [999]) may be wider than those it is laid out on.
+	capW := math.MaxInt
 	if h.width > 0 {
 		capW = max(h.width-indent-2-minValueW, 4)
 		keyW = min(keyW, capW)
