@@ -22,12 +22,11 @@ type docsOutput struct {
 type parts interface {
 	// part writes a part of a document.
 	part(p protocol.Part) error
-	// open writes a document returned open (v): through its long list or
-	// large object, read as it comes, then what follows it (value.Whole).
-	open(v value.Value, res *Result) error
-	// takes reports whether open shows v's list as it comes, rather than
-	// hold it first (value.Force).
-	takes(v value.Value) bool
+	// open is how a document returned open (v, whose parts are parts) is
+	// written: through its long list or large object as it is read, then
+	// what follows it (value.Whole); nil when it is held first
+	// (value.Force) and shown as a held one. A view is made here, once.
+	open(v value.Value, parts []protocol.Part) func(res *Result) error
 }
 
 // hooks: long lists stream where khive puts them (recognise.Streams),
@@ -107,6 +106,8 @@ func (d docsOutput) document(v value.Value, res *Result) error {
 // its end, the footer and the fields after it.
 func (d docsOutput) open(v value.Value, res *Result) error {
 	rn := d.rn
+	write := rn.decided // by openText, for v
+	rn.decided = nil
 	if err := rn.endRun(); err != nil {
 		return err
 	}
@@ -116,7 +117,21 @@ func (d docsOutput) open(v value.Value, res *Result) error {
 		}
 		return rn.flush()
 	}
-	err := d.pw.open(v, res)
+	if err := rn.endPlainRecords(); err != nil {
+		return err
+	}
+	parts := rn.docParts(v, true)
+	if write == nil {
+		write = d.pw.open(v, parts)
+	}
+	var err error
+	if write != nil {
+		err = write(res)
+	} else if w, ferr := value.Force(v); ferr != nil {
+		err = ferr
+	} else {
+		err = rn.parts(rn.docParts(w, false), res)
+	}
 	rn.stopList() // the view is done with the list: the decoder is this goroutine's again
 	if err != nil {
 		return err

@@ -79,34 +79,19 @@ func (p plainParts) checkSteer(pt protocol.Part) error {
 	return rn.firstTable()
 }
 
-// takes: plain output writes an open list as it comes (a request's ops
-// held back until their number is known, past a bound in a temporary
-// file: plain.Takes).
-func (p plainParts) takes(v value.Value) bool { return plainTakes(v, p.rn.docParts(v, false)) }
-
-// plainTakes: v, whose parts are parts, is a document plain output
-// writes as it is read.
-func plainTakes(v value.Value, parts []protocol.Part) bool {
-	return len(parts) == 1 && parts[0].Kind == protocol.ValuePart && plain.Takes(v)
-}
-
-// list: the open document written as a held one is, its list as it is
-// read; one plain.Takes does not is held (value.Force).
-func (p plainParts) open(v value.Value, res *Result) error {
-	if err := p.rn.endPlainRecords(); err != nil {
-		return err
+// open: the open document written as a held one is, its list as it is
+// read (a request's ops held back until their number is known, past a
+// bound in a temporary file); nil for one plain.Takes does not.
+func (p plainParts) open(v value.Value, parts []protocol.Part) func(*Result) error {
+	if len(parts) != 1 || parts[0].Kind != protocol.ValuePart || !plain.Takes(v) {
+		return nil
 	}
-	rn := p.rn
-	if !plainTakes(v, rn.docParts(v, true)) {
-		w, err := value.Force(v)
-		if err != nil {
+	pt := parts[0]
+	return func(*Result) error {
+		if err := p.checkSteer(pt); err != nil {
 			return err
 		}
-		return rn.parts(rn.docParts(w, false), res)
+		p.rn.streamed(v)
+		return p.writer(p.rn.begin(false)).Document(v)
 	}
-	if err := p.checkSteer(rn.docParts(v, false)[0]); err != nil {
-		return err
-	}
-	rn.streamed(v)
-	return p.writer(rn.begin(false)).Document(v)
 }

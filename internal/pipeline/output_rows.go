@@ -218,31 +218,29 @@ func (r *rowsParts) say(p protocol.Part) {
 	r.rn.logf("khive-pretty: the answer reports a failure: %s\n", first)
 }
 
-// takes: rows are written as they are read.
-func (r *rowsParts) takes(v value.Value) bool { return true }
-
 // open writes the tables of a document read as it comes: its long list's
 // rows as they are read.
-func (r *rowsParts) open(v value.Value, res *Result) error {
-	rn := r.rn
-	id := ""
-	for _, p := range rn.docParts(v, true) {
-		res.failedPart(p, &id)
-		if err := r.part(p); err != nil {
+func (r *rowsParts) open(v value.Value, parts []protocol.Part) func(*Result) error {
+	return func(res *Result) error {
+		id := ""
+		for _, p := range parts {
+			res.failedPart(p, &id)
+			if err := r.part(p); err != nil {
+				return err
+			}
+		}
+		w, err := value.Whole(v)
+		if err != nil {
 			return err
 		}
+		if recognise.Failed(w) && !res.Failed {
+			// Known at the end only (khive sorts ok after the list): the
+			// rows were written as they came; the failure is said now.
+			res.Failed, r.failed = true, true
+			r.say(protocol.Part{Kind: protocol.ValuePart, Value: w, Failed: true})
+		}
+		return nil
 	}
-	w, err := value.Whole(v)
-	if err != nil {
-		return err
-	}
-	if recognise.Failed(w) && !res.Failed {
-		// Known at the end only (khive sorts ok after the list): the
-		// rows were written as they came; the failure is said now.
-		res.Failed, r.failed = true, true
-		r.say(protocol.Part{Kind: protocol.ValuePart, Value: w, Failed: true})
-	}
-	return nil
 }
 
 // rowless writes what is held, then is the error of a run of -o tsv or

@@ -39,37 +39,24 @@ func (vp *viewParts) part(p protocol.Part) error {
 	return vp.write(o, d)
 }
 
-// takes: the view of v takes its list (the view is made again to be
-// written).
-func (vp *viewParts) takes(v value.Value) bool {
-	parts := vp.rn.docParts(v, false)
+// open: the view of the open document, as of any other, whose list
+// comes as it is read; nil when its view does not take the list as it
+// comes (the document is then held).
+func (vp *viewParts) open(v value.Value, parts []protocol.Part) func(*Result) error {
 	if len(parts) != 1 || parts[0].Kind != protocol.ValuePart {
-		return false
+		return nil
 	}
-	recognise.Doc(parts[0], vp.rn.rec)
-	return value.Taken(v)
-}
-
-// list: the view of the open document, as of any other, whose list
-// comes as it is read; or, when its view does not take the list as it
-// comes, the document held (value.Force) and shown as a held one is.
-func (vp *viewParts) open(v value.Value, res *Result) error {
 	rn := vp.rn
-	parts := rn.docParts(v, true)
-	if len(parts) == 1 && parts[0].Kind == protocol.ValuePart {
-		d := recognise.Doc(parts[0], rn.rec)
-		if value.Taken(v) {
-			letGoOfFirstRows(v, d)
-			rn.streamed(v)
-			rn.problems(d.Problems)
-			return vp.write(rn.begin(false), d)
-		}
+	d := recognise.Doc(parts[0], rn.rec)
+	if !value.Taken(v) {
+		return nil
 	}
-	w, err := value.Force(v)
-	if err != nil {
-		return err
+	letGoOfFirstRows(v, d)
+	return func(*Result) error {
+		rn.streamed(v)
+		rn.problems(d.Problems)
+		return vp.write(rn.begin(false), d)
 	}
-	return rn.parts(rn.docParts(w, false), res)
 }
 
 // letGoOfFirstRows lets go of the items of v's open list read before it

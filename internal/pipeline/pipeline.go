@@ -208,6 +208,9 @@ type Renderer struct {
 	// textShown says the text block of the reply being shown was shown
 	// as it was read (openText): its structuredContent is then skipped.
 	textShown bool
+	// decided is how openText's document returned open is written, its
+	// view made to decide whether the text is shown as it is read.
+	decided func(*Result) error
 	// holding is the reply whose text block and structuredContent are
 	// being held back (heldreply.go), for the decoder's Divert hook.
 	holding *heldReply

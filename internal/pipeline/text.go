@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
@@ -95,11 +96,15 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 			}
 			return err
 		}
-		if iv.IsOpen() && shown < 0 && !rn.docs().takes(iv) {
-			// Its output holds it: so does the text, until something
-			// in it streams (a view that holds a list may still fail).
-			if iv, err = value.Force(iv); err != nil {
-				break // not JSON after all, or broken: the text it is
+		var write func(*Result) error // how its output writes iv, decided here
+		if iv.IsOpen() && shown < 0 {
+			// Its parts copied: the reply's, shown before it, reuse the buffer.
+			if write = rn.docs().open(iv, slices.Clone(rn.docParts(iv, false))); write == nil {
+				// Its output holds it: so does the text, until something
+				// in it streams (a view that holds a list may still fail).
+				if iv, err = value.Force(iv); err != nil {
+					break // not JSON after all, or broken: the text it is
+				}
 			}
 		}
 		switch {
@@ -110,7 +115,10 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 					return err
 				}
 			}
-			if err := rn.show(dec, iv, res); err != nil {
+			rn.decided = write
+			err := rn.show(dec, iv, res)
+			rn.decided = nil
+			if err != nil {
 				var we *WriteError
 				if errors.As(err, &we) {
 					return err
