@@ -51,28 +51,10 @@ func (vp *viewParts) open(v value.Value, parts []protocol.Part) func(*Result) er
 	if !value.Taken(v) {
 		return nil
 	}
-	letGoOfFirstRows(v, d)
 	return func(*Result) error {
 		rn.streamed(v)
 		rn.problems(d.Problems)
 		return vp.write(rn.begin(false), d)
-	}
-}
-
-// letGoOfFirstRows lets go of the items of v's open list read before it
-// was taken, once a table streaming it has made them its first rows: they
-// are not read again while the rest stream, and a window of wide rows is
-// megabytes. Other views (entries) read them as they write.
-func letGoOfFirstRows(v value.Value, d view.Doc) {
-	l, _ := value.OpenList(v)
-	if l.Open == nil || l.Open.Rest == nil {
-		return
-	}
-	for _, b := range d.Blocks {
-		if t, ok := b.(view.Table); ok && t.Stream != nil {
-			clear(l.Items)
-			return
-		}
 	}
 }
 

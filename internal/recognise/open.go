@@ -97,6 +97,10 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 	for _, row := range first {
 		f.cells += len(row.Members)
 	}
+	// Made rows, counted: the first items are let go of, not read again
+	// while the rest stream (a window of wide rows is megabytes), as the
+	// decoder keeps none of them. first may be list.Items itself.
+	clear(list.Items)
 	// A condition may name a column the table does not show, and lifting
 	// needs the properties whether shown or not: such rows are read whole.
 	where := len(b.opt.Steer.Where) > 0
