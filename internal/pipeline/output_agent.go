@@ -30,7 +30,7 @@ func (a *agentOutput) hooks(dec *input.Decoder) {
 		// document returned open.
 		return len(path) == 0 || recognise.Streams(path, first)
 	}
-	dec.StreamObject = streamsObject
+	dec.StreamObject = recognise.StreamsObject
 	// An MCP reply's long text block comes open at it: its text and its
 	// structuredContent are held back until the reply ends (heldText).
 	dec.Text = textBlock

@@ -44,7 +44,7 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 	if _, rows := d.pw.(*rowsParts); !rows {
 		// -o tsv and -o csv hold a large object: a record of any number
 		// of keys is a table of one row, whose header needs them all.
-		dec.StreamObject = streamsObject
+		dec.StreamObject = recognise.StreamsObject
 	}
 	dec.Text = textBlock
 	_, views := d.pw.(*viewParts)
@@ -77,14 +77,6 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 func holdsText(pw parts) bool {
 	_, plain := pw.(plainParts)
 	return plain
-}
-
-// streamsObject is the decoder's hook for a document that is an object
-// (StreamObject): a plain record by its first members, no protocol
-// message, streams.
-func streamsObject(first []value.Member) bool {
-	v := value.Value{Kind: value.Object, Members: first}
-	return !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.StreamsObject(first)
 }
 
 func (d docsOutput) read(dec *input.Decoder, res *Result) error { return d.rn.readEach(dec, res) }

@@ -131,7 +131,8 @@ func longShape(obj Value, key string, first []Value, tool string) *Long {
 // StreamsObject reports whether a document that is an object, grown to
 // input.StreamAfter members, streams: the decoder's hook. Only a plain
 // record does: none of its first members names a server's shape, an
-// envelope, a list, a batch, a protocol message or a failure. (One that
+// envelope, a list, a batch, a protocol message (a JSON-RPC one says
+// jsonrpc, an MCP tool result content) or a failure. (One that
 // names them only after its first thousand members is shown as a record,
 // its failure after it.)
 func StreamsObject(first []Member) bool {
