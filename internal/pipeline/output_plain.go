@@ -81,9 +81,9 @@ func (p plainParts) checkSteer(pt protocol.Part) error {
 
 // open: the open document written as a held one is, its list as it is
 // read (a request's ops held back until their number is known, past a
-// bound in a temporary file); nil for one plain.Takes does not.
+// bound in a temporary file); nil for one that is not one value.
 func (p plainParts) open(v value.Value, parts []protocol.Part) func(*Result) error {
-	if len(parts) != 1 || parts[0].Kind != protocol.ValuePart || !plain.Takes(v) {
+	if len(parts) != 1 || parts[0].Kind != protocol.ValuePart {
 		return nil
 	}
 	pt := parts[0]

@@ -15,7 +15,8 @@ import (
 // where a held list is written, its first rows held and the others as
 // they are read, and what follows it once the document has been read to
 // its end (value.Whole). The decoder lets through only the lists whose
-// place plain output knows (recognise.Streams); it holds a request's.
+// place plain output knows (recognise.Streams): of a request's, only the
+// list in the result of its first op, which says ok before it (openOp).
 
 // Document writes a document, which may be open, and returns the input's
 // error if its open list broke off.
@@ -26,31 +27,6 @@ func (p Writer) Document(v value.Value) error {
 		return err
 	}
 	return *p.err
-}
-
-// Takes reports whether Document writes an open document as it is read;
-// the caller holds any other (value.Force). A request's ops are, when its
-// list is in the first result of an op that says ok before it (as
-// recognise.Streams lets one come): openOp writes that op as op would.
-func Takes(v value.Value) bool {
-	if !recognise.IsBatch(v) {
-		return true
-	}
-	res, _ := v.Get("results")
-	if !res.IsOpen() || len(res.Items) == 0 {
-		return false
-	}
-	r := res.Items[len(res.Items)-1]
-	ok, _ := r.Says("ok")
-	if r.Kind != value.Object || !r.IsOpen() || !ok.IsTrue() {
-		return false
-	}
-	for i, m := range r.Members {
-		if m.Key == "result" {
-			return i == len(r.Members)-1
-		}
-	}
-	return false
 }
 
 // fail keeps the first error of an open list; true when there is one.
