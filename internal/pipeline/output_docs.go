@@ -35,11 +35,7 @@ type parts interface {
 func (d docsOutput) hooks(dec *input.Decoder) {
 	rn := d.rn
 	if len(rn.opt.Steer.Sort) == 0 {
-		// A document that is a list of scalars streams too: a value a line
-		// in plain output, inline in the others.
-		dec.Stream = func(path []input.Frame, first []value.Value) bool {
-			return len(path) == 0 && value.AllScalars(first) || recognise.Streams(path, first)
-		}
+		dec.Stream = recognise.Streams
 	}
 	if _, rows := d.pw.(*rowsParts); !rows {
 		// -o tsv and -o csv hold a large object: a record of any number

@@ -11,10 +11,10 @@ import (
 // ends, the footer and the fields that came after the list. Memory stays
 // flat however long the list, and the first lines appear at once.
 //
-// Only lists where khive puts them stream, and only lists of records: a
-// document that is a list, a list envelope's rows, an envelope's result.
-// A document that has already said it failed is held instead, so that its
-// failure heads its output.
+// Only lists where khive puts them stream, and only lists of records (or
+// of scalars, as a document): a document that is a list, a list
+// envelope's rows, an envelope's result. A document that has already said
+// it failed is held instead, so that its failure heads its output.
 
 // Streams reports whether a list that has grown to input.StreamAfter items
 // at path streams: the decoder's hook.
@@ -22,6 +22,9 @@ func Streams(path []input.Frame, first []Value) bool {
 	okEnvelope := func(f input.Frame) bool {
 		ok, has := f.Obj.Says("ok")
 		return f.Key == "result" && has && ok.IsTrue()
+	}
+	if len(path) == 0 && value.AllScalars(first) {
+		return true
 	}
 	if !value.AllObjects(first) {
 		return false // any other list is held and shown as it always is
