@@ -58,12 +58,8 @@ func AgentStreams(levels []Level, first []value.Value, known value.Value) bool {
 	if len(levels) != 1 {
 		return false
 	}
-	for _, r := range first {
-		if r.Has("ok") {
-			return false // the ops of a batch, which are transformed each as an op
-		}
-	}
-	// The document as read so far, the list's first rows standing for it.
+	// The document as read so far, the list's first rows standing for it
+	// (not a batch's ops, which recognise.Streams holds).
 	probe := copyObject(doc)
 	probe.Members = append(probe.Members, value.Member{Key: levels[0].Key, Value: value.Value{Kind: value.Array, Items: first}})
 	switch recognise.Classify(probe) {
