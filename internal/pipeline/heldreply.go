@@ -12,7 +12,6 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/recognise"
 	"github.com/khive-ai/khive-pretty/internal/spill"
-	"github.com/khive-ai/khive-pretty/internal/steer"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
@@ -237,7 +236,9 @@ func (h *heldReply) show(parts []protocol.Part, res *Result) error {
 			}
 			known := p.Value // its skeleton
 			err = h.writeSC(func(dec *input.Decoder, sv value.Value) error {
-				if sv.IsOpen() && (!shownAsHeld(sv, known) || rn.longOnly && !viewsStream(known, rn.opt.Steer)) {
+				// Human and Markdown output lay out a table streamed on
+				// the first rows --where keeps, held on all it keeps.
+				if sv.IsOpen() && (!shownAsHeld(sv, known) || rn.longOnly && len(rn.opt.Steer.Where) > 0) {
 					var err error
 					if sv, err = value.Force(sv); err != nil {
 						return err
@@ -353,15 +354,6 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 		r.sc.Open = h.scMark()
 	}
 	return append([]protocol.Part(nil), h.rn.docParts(w, true)...), nil
-}
-
-// viewsStream reports whether human and Markdown output show a structured
-// content read back (known by its skeleton) as it comes, as they show it
-// held: not a batch's ops (a failed one is said first, and the first is
-// headed), nor any list when --where keeps rows (a table streamed is laid
-// out on the first rows kept, held on all of them).
-func viewsStream(known value.Value, spec steer.Spec) bool {
-	return len(spec.Where) == 0 && recognise.Classify(known) != recognise.ShapeBatch
 }
 
 // oneResult reports a reply that is no JSON-RPC message, or one with one
