@@ -222,12 +222,8 @@ func (r *rowsParts) say(p protocol.Part) {
 // rows as they are read.
 func (r *rowsParts) open(v value.Value, parts []protocol.Part) func(*Result) error {
 	return func(res *Result) error {
-		id := ""
-		for _, p := range parts {
-			res.failedPart(p, &id)
-			if err := r.part(p); err != nil {
-				return err
-			}
+		if err := r.rn.parts(parts, res); err != nil {
+			return err
 		}
 		w, err := value.Whole(v)
 		if err != nil {
