@@ -67,7 +67,7 @@ type Options struct {
 
 // Said is the small top-level fields of a session's replies, to say the
 // ones a reply repeats from the reply before once. Reply starts each
-// reply; a reply's view made twice (asked, then written) is the same.
+// reply.
 type Said struct {
 	cur, at    int
 	prev, next map[string]bool
