@@ -71,13 +71,12 @@ func AgentStreams(levels []Level, first []value.Value, known value.Value) bool {
 
 // streamsOp reports an op envelope (levels[at]) whose result holds the
 // list (or is it: levels[at+1] is then the result's object) and is shown
-// as its tool says, all known before it: ok first, a tool that is text,
-// read or known, no result before it (op transforms each).
+// as its tool says, all known before it: a tool that is text, read or
+// known, no result before it (op transforms each); its ok first, as
+// recognise.Streams lets no other op's result through.
 func streamsOp(levels []Level, at int, known value.Value) bool {
-	op := levels[at].Obj
-	ok, _ := op.Says("ok")
 	t, hasTool := opTool(levels, at, known)
-	if levels[at].Key != "result" || !ok.IsTrue() || !hasTool || t.Kind != value.String || op.Has("result") || len(levels) > at+2 {
+	if !hasTool || t.Kind != value.String || levels[at].Obj.Has("result") || len(levels) > at+2 {
 		return false
 	}
 	return len(levels) == at+1 || levels[at+1].Obj.Kind == value.Object
