@@ -60,7 +60,9 @@ func (r runs) document(v value.Value, res *Result) error {
 	if rn.inRuns {
 		// One whose structured content was held back is shown as such
 		// (holdSC), not as the record its skeleton is.
-		if rn.scHeld == nil && recognise.RunRecord(v) && !recognise.Failed(v) && !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) {
+		// The protocol's tests first: cheaper than a shape's, and most
+		// documents of a stream of replies fail them.
+		if rn.scHeld == nil && !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.RunRecord(v) && !recognise.Failed(v) {
 			return rn.addToRun(v, res)
 		}
 		if err := rn.endRun(); err != nil {
