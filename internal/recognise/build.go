@@ -672,8 +672,7 @@ func indexed(items []Value, idx []int) Value {
 type columns struct {
 	b     builder
 	raw   bool
-	cols  []view.Column
-	keys  []string       // the key of each column ("" for a bar)
+	cols  []view.Column  // its Key is the key of the column ("" for a bar)
 	occs  []int          // the occurrence of its key each column shows (nil: the first, all)
 	index map[string]int // key and occurrence → column, for a wide table
 	bar   int            // the column of the bar, or -1
@@ -1018,7 +1017,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 
 	n := len(keep) + 1 // and a bar
 	t := &columns{b: b, raw: raw, bar: -1, once: !b.grows && len(rows) <= 2,
-		cols: make([]view.Column, 0, n), keys: make([]string, 0, n), means: make([]keyMeaning, 0, n),
+		cols: make([]view.Column, 0, n), means: make([]keyMeaning, 0, n),
 		colsB: make([]int, 0, widest)} // at's, at the rows' size: not grown from nothing each table
 	if len(keep) > 16 {
 		t.index = make(map[string]int, len(keep)) // a narrow table's keys are looked through in a row
@@ -1028,12 +1027,11 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			t.index[occKey(c.key, c.occ)] = len(t.cols)
 		}
 		if c.occ > 0 && t.occs == nil {
-			t.occs = make([]int, len(t.keys), n)
+			t.occs = make([]int, len(t.cols), n)
 		}
 		if t.occs != nil {
 			t.occs = append(t.occs, c.occ)
 		}
-		t.keys = append(t.keys, c.key)
 		m := b.opt.Keys.meaning(c.key)
 		if visibility && c.key == "status" {
 			m.status = false
@@ -1054,7 +1052,6 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		if t.bar < 0 && IsScoreKey(c.key) && len(rows) > 1 {
 			if top, ok := barScale(c.score); ok {
 				t.bar, t.top = len(t.cols), top
-				t.keys = append(t.keys, "")
 				if t.occs != nil {
 					t.occs = append(t.occs, 0)
 				}
@@ -1587,8 +1584,8 @@ func (t *columns) column(key string, occ int) int {
 		}
 		return -1
 	}
-	for i, k := range t.keys {
-		if k == key && i != t.bar && (t.occs == nil && occ == 0 || t.occs != nil && t.occs[i] == occ) {
+	for i := range t.cols {
+		if t.cols[i].Key == key && i != t.bar && (t.occs == nil && occ == 0 || t.occs != nil && t.occs[i] == occ) {
 			return i
 		}
 	}

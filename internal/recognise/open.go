@@ -90,7 +90,7 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 	c.rows, c.shown = len(list.Items), len(first)
 	tc, tokens := rest.(value.TokenCursor)
 	buf := make([]view.Cell, len(t.cols)) // a streamed row is written before the next is read
-	f := fill{cols: len(t.keys), rows: len(first)}
+	f := fill{cols: len(t.cols), rows: len(first)}
 	if t.bar >= 0 {
 		f.cols-- // not a column Sparse counts
 	}
@@ -386,7 +386,7 @@ const newKey = -2
 // the others' values left unread. The column of a bar shows the number
 // of the one before it.
 func (r *rowReader) only(cols []int) {
-	read := make([]bool, len(r.t.keys))
+	read := make([]bool, len(r.t.cols))
 	for i := range read {
 		read[i] = cols == nil
 	}
@@ -557,7 +557,7 @@ func (r *rowReader) cells(out []view.Cell, row Value) []view.Cell {
 		i := r.cols[k]
 		kind, body, rest := value.NextPacked(s[n:])
 		s = rest
-		r.t.put(out, i, Member{Key: r.t.keys[i], Value: value.Unpacked(kind, body)})
+		r.t.put(out, i, Member{Key: r.t.cols[i].Key, Value: value.Unpacked(kind, body)})
 	}
 	return out
 }
