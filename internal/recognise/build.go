@@ -107,7 +107,7 @@ type keyMeaning struct {
 	label, unitLabel string
 	unitKey          bool
 	// header is the key as a table heads its column (Header), once a
-	// table has asked (Keys.header): a record's fields do not.
+	// table has asked (Keys.column): a record's fields do not.
 	header string
 }
 
@@ -132,43 +132,45 @@ func meaningOf(key string) keyMeaning {
 // in a row repeat their keys, and working out a key's meaning is a dozen
 // string tests. The zero value is ready; a nil one works each out again.
 // It is for one goroutine.
-type Keys struct{ m map[string]keyMeaning }
+type Keys struct{ m map[string]*keyMeaning }
 
 const maxKeys = 4096
 
 func (k *Keys) meaning(key string) keyMeaning {
 	if k == nil {
-		return meaningOf(key)
+		return meaningOf(key) // not made on the heap, as of's
 	}
-	if m, ok := k.m[key]; ok {
+	return *k.of(key)
+}
+
+// of is key's meaning, kept (for a table's plan, its header too) once
+// worked out.
+func (k *Keys) of(key string) *keyMeaning {
+	if k == nil {
+		m := meaningOf(key)
+		return &m
+	}
+	if m := k.m[key]; m != nil {
 		return m
 	}
 	m := meaningOf(key)
 	if k.m == nil {
-		k.m = make(map[string]keyMeaning)
+		k.m = make(map[string]*keyMeaning)
 	}
 	if len(k.m) < maxKeys {
-		k.m[key] = m
+		k.m[key] = &m
 	}
-	return m
+	return &m
 }
 
-// header is the key as a table heads its column (Header), kept with the
-// key's meaning once worked out.
-func (k *Keys) header(key string) string {
-	if k == nil {
-		return Header(key)
+// column is key's meaning with its header (Header), as a table heads its
+// column.
+func (k *Keys) column(key string) *keyMeaning {
+	m := k.of(key)
+	if m.header == "" {
+		m.header = Header(key)
 	}
-	m, ok := k.m[key]
-	if ok && m.header != "" {
-		return m.header
-	}
-	h := Header(key)
-	if ok {
-		m.header = h
-		k.m[key] = m
-	}
-	return h
+	return m
 }
 
 // cell says what one value means, from its key and its form: a UUID is an
@@ -709,7 +711,7 @@ type sameCells struct {
 // plannedColumn is what columns learns of one key (and occurrence) of the rows.
 type plannedColumn struct {
 	key     string
-	header  string
+	km      *keyMeaning // its meaning and header (Keys.column)
 	occ     int
 	info    colInfo
 	has     bool // some row has a value worth showing
@@ -720,8 +722,8 @@ type plannedColumn struct {
 	words   int  // the spaces in its sentences: which of two says more
 	numbers int  // how many of its values are numbers, or decimal numbers in strings
 	longest int  // the widest string, in columns (short ones: textWidth)
-	// names is the texts of the column so far while none repeats (nil
-	// once one does): a name column whose names all differ.
+	// names is, for a name or path column alone, its texts so far while
+	// none repeats (nil once one does): names that all differ.
 	names *textSet
 	alarm bool // some row holds a failure in it (a broken dependency)
 	set   int  // how many rows hold a value in it
@@ -815,7 +817,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 					slab = make([]plannedColumn, 0, max(16, 2*cap(slab), len(row.Members)))
 					p.planned = slab
 				}
-				slab = append(slab, plannedColumn{key: k.Key, occ: k.Occ, kind: Null, time: true})
+				slab = append(slab, plannedColumn{key: k.Key, occ: k.Occ, km: b.opt.Keys.column(m.Key), kind: Null, time: true})
 				if k := Snake(m.Key); k == "name" || k == "path" {
 					slab[len(slab)-1].names = &textSet{}
 				}
@@ -833,7 +835,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 					c.time = false
 				}
 			}
-			if IsScoreKey(m.Key) {
+			if c.km.score {
 				c.score = append(c.score, m.Value)
 			}
 			c.measure(m.Value)
@@ -845,7 +847,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 				c.words += strings.Count(m.Value.Text[:min(len(m.Value.Text), 1024)], " ")
 			}
 			if !c.alarm && (m.Value.Kind == String && alarming(m.Key, m.Value.Text) || m.Value.Kind == Bool && BoolTone(m.Key, m.Value.IsTrue()) == view.Bad ||
-				logRows && IsLevelKey(m.Key) && levelAlarm(m.Value)) {
+				logRows && c.km.level && levelAlarm(m.Value)) {
 				c.alarm = true
 			}
 		}
@@ -868,8 +870,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	keep := p.keep[:0]
 	defer func() { p.keep = keep[:0] }()
 	for _, c := range cols {
-		c.header = b.opt.Keys.header(c.key)
-		b.opt.Seen.Column(c.header)
+		b.opt.Seen.Column(c.km.header)
 		asked := picked(picks, c.key) >= 0
 		switch {
 		case !c.has:
@@ -881,12 +882,12 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		case c.occ == 0 && folded.has(c.key) && !asked:
 			continue
 		}
-		ck, words := c.kind, b.logger && IsLevelKey(c.key)
+		ck, words := c.kind, b.logger && c.km.level
 		if words {
 			ck = String // pino's numbers, shown as their words
 		}
-		c.info = columnInfo(c.key, ck, c.time && c.kind == String || c.kind == Number && IsTimeKey(c.key))
-		if (ck == Number || ck == String) && !words && c.numbers == c.set && c.set > 0 && !c.time && !IsTimeKey(c.key) {
+		c.info = columnInfo(c.key, ck, c.time && c.kind == String || c.kind == Number && c.km.epoch)
+		if (ck == Number || ck == String) && !words && c.numbers == c.set && c.set > 0 && !c.time && !c.km.epoch {
 			// Numbers line up by their units, whatever the key (a
 			// query's priority, an id): as psql and a spreadsheet do; a
 			// decimal in a string too (PostgreSQL's numeric, which
@@ -938,7 +939,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// A failure on some row (a broken dependency, an event that
 			// errored) is what the row is read for.
 			c.info.keep = alarmKeep
-			if c.kind == Bool || logRows && IsLevelKey(c.key) {
+			if c.kind == Bool || logRows && c.km.level {
 				// A mark (✓/✗): narrow, so before the sentences too.
 				c.info.keep = markKeep
 			}
@@ -948,7 +949,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// nothing: the column is as wide as its longest value.
 			c.info.min = c.longest
 		}
-		if (Snake(c.key) == "name" || Snake(c.key) == "path") && c.info.flex && c.names != nil && c.set == len(rows) && c.longest <= nameMax {
+		if c.info.flex && c.names != nil && c.set == len(rows) && c.longest <= nameMax {
 			// Names that tell the rows apart, however many words: a name
 			// cut short may name another row (Desktop Commander F…); a
 			// module's or a file's path (golang.org/x/…) as well.
@@ -1032,7 +1033,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		if t.occs != nil {
 			t.occs = append(t.occs, c.occ)
 		}
-		m := b.opt.Keys.meaning(c.key)
+		m := *c.km
 		if visibility && c.key == "status" {
 			m.status = false
 		}
@@ -1045,11 +1046,11 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			m.status, m.taskStatus = false, true
 		}
 		t.means = append(t.means, m)
-		t.cols = append(t.cols, view.Column{Key: c.key, Header: c.header, Align: c.info.align, Keep: c.info.keep,
+		t.cols = append(t.cols, view.Column{Key: c.key, Header: m.header, Align: c.info.align, Keep: c.info.keep,
 			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key), Named: c.named,
 			Under: short && !c.named && c.records > 0 && c.others == 0 && !b.tooDeep() &&
 				b.cellOf(c.key, m, c.list, raw).Kind == view.Nested}) // not a list a key of ours names (blocked_by)
-		if t.bar < 0 && IsScoreKey(c.key) && len(rows) > 1 {
+		if t.bar < 0 && m.score && len(rows) > 1 {
 			if top, ok := barScale(c.score); ok {
 				t.bar, t.top = len(t.cols), top
 				if t.occs != nil {
