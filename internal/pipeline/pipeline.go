@@ -298,6 +298,9 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 	if opt.Output == Human || opt.Output == Markdown || opt.Output == JSON {
 		rn.styled()
 	}
+	if len(opt.Steer.Columns)+len(opt.Steer.Sort)+len(opt.Steer.Where) == 0 {
+		rn.rec.Seen = nil // the columns met are told of those flags' names alone
+	}
 	rn.rec.Closing = func(close func()) { rn.closers = append(rn.closers, close) }
 	rn.errOf = rn.writeErr
 	rn.out = outputs[opt.Output](rn)
