@@ -846,7 +846,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 				c.prose++
 				c.words += strings.Count(m.Value.Text[:min(len(m.Value.Text), 1024)], " ")
 			}
-			if !c.alarm && (m.Value.Kind == String && alarming(m.Key, m.Value.Text) || m.Value.Kind == Bool && BoolTone(m.Key, m.Value.IsTrue()) == view.Bad ||
+			if !c.alarm && (m.Value.Kind == String && alarming(m.Key, c.km.status, m.Value.Text) || m.Value.Kind == Bool && BoolTone(m.Key, m.Value.IsTrue()) == view.Bad ||
 				logRows && c.km.level && levelAlarm(m.Value)) {
 				c.alarm = true
 			}
@@ -1100,9 +1100,10 @@ const alarmKeep = 79
 const markKeep = proseKeep + 2
 
 // alarming reports a state that is a failure under its key: an event's
-// outcome, a task's dependency state, a status. Only the tone is asked
-// for, from the vocabularies the marks come from: no glyph set is made.
-func alarming(key, s string) bool {
+// outcome, a task's dependency state, a status (a key IsStatusKey names).
+// Only the tone is asked for, from the vocabularies the marks come from:
+// no glyph set is made.
+func alarming(key string, status bool, s string) bool {
 	var w glyphs.Word
 	var ok bool
 	switch {
@@ -1110,7 +1111,7 @@ func alarming(key, s string) bool {
 		w, ok = glyphs.Find(s, glyphs.Outcomes...)
 	case key == "dependency_state":
 		w, ok = glyphs.KhiveDependency.Lookup(s)
-	case IsStatusKey(key):
+	case status:
 		// As glyphs.Set.Status: khive's task statuses, then the health words.
 		if w, ok = glyphs.KhiveTaskStatus.Lookup(s); !ok {
 			w, ok = glyphs.Find(s, glyphs.Health...)
