@@ -69,6 +69,10 @@ type Options struct {
 	Ellipsis string
 	Header   Style
 	NoHeader bool
+	// Widths, when set, keeps the widths of the non-ASCII texts measured
+	// from one table to the next, as each table does its own (a stream
+	// of small tables repeats its glyphs and bars). A Writer adds to it.
+	Widths map[string]int
 }
 
 // Layout is the outcome of fitting: the columns shown, in order, and their widths.
@@ -407,17 +411,18 @@ func Start(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer, er
 	// allocation (as many columns as the layout shows, at most).
 	ints := make([]int, 2*len(cols))
 	natural := ints[:len(cols):len(cols)]
+	t := &Writer{w: w, cols: cols, opt: opt, tw: ints[len(cols):len(cols)], widths: opt.Widths}
 	for i, c := range cols {
-		natural[i] = Width(c.Header)
+		natural[i] = t.width(c.Header)
 	}
 	for _, row := range first {
 		for i := range cols {
 			if i < len(row) {
-				natural[i] = max(natural[i], Width(row[i].Text))
+				natural[i] = max(natural[i], t.width(row[i].Text))
 			}
 		}
 	}
-	t := &Writer{w: w, cols: cols, opt: opt, lay: Fit(cols, natural, opt), tw: ints[len(cols):len(cols)]}
+	t.lay = Fit(cols, natural, opt)
 	if opt.Width > 0 {
 		t.lay = slack(t.lay, cols, first, opt)
 		// A line's room, escapes and all, at once: not grown from 64

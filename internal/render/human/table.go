@@ -194,7 +194,10 @@ func (h *Writer) hides(cols []table.Column, grid [][]table.Cell, indent int) boo
 }
 
 func (h *Writer) tableOptions(indent int) table.Options {
-	return table.Options{Width: h.width, Indent: indent, Gap: 2, Ellipsis: h.g.Ellipsis, Header: h.th.Header, NoHeader: h.opt.NoHeaders}
+	if h.widths == nil {
+		h.widths = make(map[string]int) // measure's, which the tables share
+	}
+	return table.Options{Width: h.width, Indent: indent, Gap: 2, Ellipsis: h.g.Ellipsis, Header: h.th.Header, NoHeader: h.opt.NoHeaders, Widths: h.widths}
 }
 
 // hidden says, under a table, which columns it left out to fit the width:
