@@ -46,12 +46,15 @@ type Writer struct {
 	h   *human.Writer // cells read as in human output, in its Markdown mode
 	g   glyphs.Set
 	opt Options
+	// keys is each record key as a bullet shows it: the keys of a stream
+	// of documents repeat, and making one is most of a short field's line.
+	keys map[string]string
 }
 
 // New returns a writer to o.
 func New(o *lines.Writer, opt Options) Writer {
 	h := human.New(o, human.Options{Verbose: opt.Verbose, Theme: theme.Theme{}, Glyphs: opt.Glyphs, Markdown: true, Escape: Escape})
-	return Writer{o: o, h: h, g: opt.Glyphs, opt: opt}
+	return Writer{o: o, h: h, g: opt.Glyphs, opt: opt, keys: map[string]string{}}
 }
 
 // Reset makes m write to o, as New(o, same options) would: a stream of
@@ -309,7 +312,13 @@ func (m Writer) errorBlock(e view.Error) {
 // nested lists, tables inside the item.
 func (m Writer) bullets(r view.Record, indent string) {
 	for _, f := range r.Fields {
-		key := Strong(inline(m.h.Text(f.Key)))
+		key, ok := m.keys[f.Key]
+		if !ok {
+			key = Strong(inline(m.h.Text(f.Key)))
+			if len(m.keys) < 4096 {
+				m.keys[strings.Clone(f.Key)] = key
+			}
+		}
 		switch b := f.Block.(type) {
 		case view.Record:
 			m.o.Line(indent + "- " + key + ":")
@@ -326,7 +335,7 @@ func (m Writer) bullets(r view.Record, indent string) {
 		if !r.Exact && f.Cell.Kind != view.Deep {
 			text = m.cut(text)
 		}
-		m.o.Line(indent + "- " + key + ": " + inline(text))
+		m.o.Pieces(indent, "- ", key, ": ", inline(text))
 	}
 }
 
