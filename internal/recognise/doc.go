@@ -284,6 +284,9 @@ func (b builder) restOf(v Value, indent int, nested bool, said []view.Block) []v
 // them before the rows they are about.
 func (b builder) warnings(v Value, indent int) []view.Block {
 	rest := OkRest(v)
+	if len(rest.Members) == 0 {
+		return nil // ok, tool and result alone: most envelopes
+	}
 	var blocks []view.Block
 	if warn, ok := b.searchPartial(rest, indent); ok {
 		blocks = append(blocks, warn)
@@ -300,6 +303,9 @@ func (b builder) warnings(v Value, indent int) []view.Block {
 // after a streamed result told).
 func (b builder) envelopeRest(v Value, indent int, nested bool, said []view.Block) []view.Block {
 	rest := b.withoutUsage(OkRest(v))
+	if len(rest.Members) == 0 {
+		return nil // nor does usage alone say a warning
+	}
 	var blocks []view.Block
 	_, hasPartial := b.searchPartial(rest, indent)
 	for _, w := range b.warnings(v, indent) {
