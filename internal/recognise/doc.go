@@ -19,7 +19,8 @@ import (
 // A document returned open at its long list (open.go) is shown by the
 // same views: those of its shapes that read such a list as it comes.
 func (b builder) document(v Value, d *view.Doc) []view.Block {
-	if s := findShape(v, ""); s != nil {
+	sh := Classify(v)
+	if s := findShape(v, sh, ""); s != nil {
 		if !s.readsOpen(v) {
 			// Its shape shows it, but not as its list comes: nothing is
 			// taken, so the document is held and shown as a held one is.
@@ -29,7 +30,7 @@ func (b builder) document(v Value, d *view.Doc) []view.Block {
 			return blocks
 		}
 	}
-	switch Classify(v) {
+	switch sh {
 	case ShapeBatch:
 		b.khive = true
 		return b.batch(v, d)
@@ -152,7 +153,8 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 		// shows it (Markdown, --verbose) cannot show; the rows are a table.
 		return afterTitle(b.openEnvelope(v, title, indent, nested, said), said)
 	}
-	if s := findShape(res, tool); s != nil && s.readsOpen(res) {
+	sh := Classify(res)
+	if s := findShape(res, sh, tool); s != nil && s.readsOpen(res) {
 		if body, ok := b.special(s, res, d); ok {
 			return titled(title, said, body, b.restOf(v, indent, nested, said))
 		}
@@ -161,7 +163,7 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 		return afterTitle(b.openEnvelope(v, title, indent, nested, said), said)
 	}
 	var body []view.Block // what follows the title
-	switch Classify(res) {
+	switch sh {
 	case ShapeList:
 		title.Quiet, body = !nested, b.list(res, indent)
 	case ShapeRecords:

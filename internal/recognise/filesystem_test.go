@@ -33,7 +33,8 @@ func TestFileTextIsALoneContentString(t *testing.T) {
 		`{"content": 5}`:                      false,
 		`{"title": "x", "content": "a note"}`: false,
 	} {
-		if got := findShape(mustDecode(t, doc), "") == &fileText; got != want {
+		v := mustDecode(t, doc)
+		if got := findShape(v, Classify(v), "") == &fileText; got != want {
 			t.Errorf("%s: filesystem text = %v, want %v", doc, got, want)
 		}
 	}
@@ -110,7 +111,7 @@ func TestFileTree(t *testing.T) {
 		`[{"name": "a", "type": "directory", "children": [1]}]`,
 		`[]`,
 	} {
-		if findShape(mustDecode(t, doc), "") != nil {
+		if v := mustDecode(t, doc); findShape(v, Classify(v), "") != nil {
 			t.Errorf("%s is taken for a file tree", doc)
 		}
 	}

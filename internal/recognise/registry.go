@@ -226,17 +226,17 @@ var recognisers = []*Recogniser{
 	&gtdFiltered, &khiveNeighbors, &khiveTraverse, &sinkManifest, &kgValidate,
 }
 
-// findShape picks the shape of a value: by tool name when it came in an
-// envelope that names one, else by its fields.
+// findShape picks the shape of a value, whose Classify is sh: by tool
+// name when it came in an envelope that names one, else by its fields.
 //
 // A failure never reaches a shape made for a success: an error envelope or
 // a batch is shown as one whatever fields it also has, and "success":
 // false only by a shape that says it failed.
-func findShape(v Value, tool string) *Recogniser {
+func findShape(v Value, sh Shape, tool string) *Recogniser {
 	if v.Kind != Object && v.Kind != Array {
 		return nil
 	}
-	switch Classify(v) {
+	switch sh {
 	case ShapeError, ShapeBatch:
 		return nil
 	case ShapeEnvelope:

@@ -12,7 +12,7 @@ import (
 // RunRecord reports a document that may be part of a run: a plain record,
 // which no server's view claims.
 func RunRecord(v Value) bool {
-	return Classify(v) == ShapeRecord && findShape(v, "") == nil && len(v.Members) > 0
+	return Classify(v) == ShapeRecord && findShape(v, ShapeRecord, "") == nil && len(v.Members) > 0
 }
 
 // JoinsRun reports a record that may join a run of records held (not

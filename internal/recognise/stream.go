@@ -125,7 +125,8 @@ func longRows(v Value) bool {
 // items are first, as numbered entries (a graph's entities).
 func longShape(obj Value, key string, first []Value, tool string) *Long {
 	rows := Value{Kind: Object, Members: []Member{{Key: key, Value: Value{Kind: Array, Items: first}}}}
-	if sh := findShape(value.Join(obj, rows), tool); sh != nil && sh.Long != nil && sh.Long.Key == key {
+	v := value.Join(obj, rows)
+	if sh := findShape(v, Classify(v), tool); sh != nil && sh.Long != nil && sh.Long.Key == key {
 		return sh.Long
 	}
 	return nil
@@ -149,5 +150,5 @@ func StreamsObject(first []Member) bool {
 		}
 	}
 	v := Value{Kind: Object, Members: first}
-	return Classify(v) == ShapeRecord && findShape(v, "") == nil
+	return Classify(v) == ShapeRecord && findShape(v, ShapeRecord, "") == nil
 }

@@ -67,7 +67,7 @@ func tablesIn(v Value, path, tool string) []Table {
 	// (a search's hits before its facets).
 	items := ""
 	var shape *Recogniser
-	if s := findShape(v, tool); s != nil {
+	if s := findShape(v, Classify(v), tool); s != nil {
 		items, shape = s.items(), s
 	}
 	var out []Table
