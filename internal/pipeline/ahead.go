@@ -68,9 +68,9 @@ type ahead struct {
 	docs      int
 	interlude func(line int, text string) error // the renderer's, called in order
 	// texts reads the JSON of text blocks as the goroutine unwraps
-	// documents; parts is the last document's, handed over.
+	// documents; pre is the last document handed over, unwrapped.
 	texts protocol.Texts
-	parts []protocol.Part
+	pre   unwrapped
 	// sc is the structured content held back of the document being read
 	// (longSC, in human and Markdown output), handed over with it; scOf
 	// is that of the document handed over last. The decoder keeps the
@@ -93,8 +93,11 @@ type aheadItem struct {
 	text  string
 	note  *protocol.Part // an event that is no JSON (sse)
 	// parts is a whole document unwrapped (protocol.UnwrapInto): the
-	// goroutine does that too, for docParts.
-	parts []protocol.Part
+	// goroutine does that too, for docParts; of one that is no wrapper,
+	// whether it reports a failure (judged, failed), its one part made
+	// as it is shown (unwrapped.of).
+	parts          []protocol.Part
+	judged, failed bool
 	// sc is the document's structured content, held back as it was read.
 	sc *heldReply
 	// at locates, in the event stream, an input error of the frame the
@@ -170,7 +173,7 @@ func (rn *Renderer) endAhead() bool {
 func (rn *Renderer) nextDoc(dec *input.Decoder) (value.Value, error) {
 	if rn.ahead != nil {
 		v, err := rn.ahead.Next(rn.showWritten)
-		rn.pre = unwrapped{v: v, parts: rn.ahead.parts}
+		rn.pre = rn.ahead.pre
 		if rn.ahead.scOf != nil {
 			rn.scHeld = rn.ahead.scOf
 		}
@@ -236,8 +239,12 @@ func (a *ahead) read(it aheadItem, large bool) aheadItem {
 		it.sc.close()
 		it.sc = nil
 	}
-	if it.err == nil && it.sc == nil && !it.v.IsOpen() && protocol.Wraps(it.v) {
-		it.parts = protocol.UnwrapInto(nil, it.v, recognise.Failed, &a.texts)
+	if it.err == nil && it.sc == nil && !it.v.IsOpen() {
+		if protocol.Wraps(it.v) {
+			it.parts = protocol.UnwrapInto(nil, it.v, recognise.Failed, &a.texts)
+		} else {
+			it.judged, it.failed = true, recognise.Failed(it.v)
+		}
 	}
 	it.waits = it.err == nil && (it.v.IsOpen() || it.sc != nil || large)
 	return it
@@ -334,7 +341,7 @@ func (a *ahead) Next(flush func() error) (value.Value, error) {
 			}
 			continue
 		}
-		a.docs, a.parts, a.scOf = it.docs, it.parts, it.sc
+		a.docs, a.pre, a.scOf = it.docs, unwrapped{it.v, it.parts, it.judged, it.failed}, it.sc
 		return it.v, it.err
 	}
 }
@@ -482,7 +489,7 @@ func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error
 	}
 	res.Documents++
 	if rn.ahead != nil { // unwrapped, its structured content held back, as it was read
-		rn.pre = unwrapped{v: it.v, parts: it.parts}
+		rn.pre = unwrapped{it.v, it.parts, it.judged, it.failed}
 		if it.sc != nil {
 			rn.scHeld = it.sc
 		}
@@ -490,21 +497,26 @@ func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error
 	return frameAt(rn.show(dec, it.v, res), it.at)
 }
 
-// unwrapped is a document read ahead, and its parts (docParts).
+// unwrapped is a document read ahead, and its parts (docParts), or, for
+// one that is no wrapper, whether it failed (aheadItem's judged, failed).
 type unwrapped struct {
-	v     value.Value
-	parts []protocol.Part
+	v              value.Value
+	parts          []protocol.Part
+	judged, failed bool
 }
 
 // of reports u's parts when v is u's document (its first member or item
-// where u's is: a document of its own, not one like it).
-func (u unwrapped) of(v value.Value) ([]protocol.Part, bool) {
+// where u's is: a document of its own, not one like it); a judged one's
+// part, as protocol.UnwrapInto makes it, into buf.
+func (u unwrapped) of(v value.Value, buf []protocol.Part) ([]protocol.Part, bool) {
 	switch {
-	case u.parts == nil || v.Kind != u.v.Kind:
+	case u.parts == nil && !u.judged || v.Kind != u.v.Kind:
 		return nil, false
-	case len(v.Members) > 0 && len(u.v.Members) == len(v.Members) && &v.Members[0] == &u.v.Members[0]:
-		return u.parts, true
-	case len(v.Items) > 0 && len(u.v.Items) == len(v.Items) && &v.Items[0] == &u.v.Items[0]:
+	case len(v.Members) > 0 && len(u.v.Members) == len(v.Members) && &v.Members[0] == &u.v.Members[0],
+		len(v.Items) > 0 && len(u.v.Items) == len(v.Items) && &v.Items[0] == &u.v.Items[0]:
+		if u.judged {
+			return append(buf[:0], protocol.Part{Kind: protocol.ValuePart, Value: v, Failed: u.failed}), true
+		}
 		return u.parts, true
 	}
 	return nil, false

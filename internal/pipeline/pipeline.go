@@ -849,9 +849,11 @@ func failed(v value.Value, res *Result) {
 // docParts is what a document is made of, its wrappers taken off; count
 // says it is a new document (not the start of one read so far).
 func (rn *Renderer) docParts(v value.Value, count bool) []protocol.Part {
-	parts, ok := rn.pre.of(v) // unwrapped as it was read ahead
+	parts, ok := rn.pre.of(v, rn.partBuf) // unwrapped as it was read ahead
 	if !ok {
 		parts = protocol.UnwrapInto(rn.partBuf, v, recognise.Failed, &rn.texts)
+	}
+	if !ok || rn.pre.judged {
 		rn.partBuf = parts[:0]
 	}
 	rn.rec.Said = nil
