@@ -134,10 +134,11 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 		}
 		return Layout{Cols: vis, Widths: pick(natural, vis)}
 	}
-	// One allocation for the widths, the order and shownOf's scratch:
-	// a table of a few rows is fitted for each of many documents.
+	// One allocation for the widths, the order, shownOf's scratch and
+	// the layout's columns and widths: a table of a few rows is fitted
+	// for each of many documents.
 	n := len(cols)
-	ints := make([]int, 3*n)
+	ints := make([]int, 5*n)
 	f := fitter{cols: cols, natural: natural, gap: opt.Gap, room: max(opt.Width-opt.Indent, 0),
 		width: ints[:n:n], shown: make([]bool, n), idx: ints[2*n : 2*n : 3*n]}
 	minWidth := func(i int) int {
@@ -198,14 +199,7 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 		f.add(low, minWidth, false) &&
 		f.grow(f.shownOf(flex), wantWidth) &&
 		f.grow(f.shownOf(flex), whole)
-	n = 0
-	for _, ok := range f.shown {
-		if ok {
-			n++
-		}
-	}
-	both := make([]int, 2*n) // the layout's columns and widths, together
-	lay := Layout{Cols: both[:0:n], Widths: both[n:n]}
+	lay := Layout{Cols: ints[3*n : 3*n : 4*n], Widths: ints[4*n : 4*n : 5*n]}
 	for i, ok := range f.shown {
 		if ok {
 			lay.Cols = append(lay.Cols, i)

@@ -229,7 +229,7 @@ type OpenTable struct {
 	f      folding
 	pts    []int // digits after the point, by column (points)
 	tw     *table.Writer
-	m      *memo
+	m      memo
 	full   []table.Cell // a row's cells, every column
 	buf    []table.Cell // the cells of the columns shown
 	indent int
@@ -239,7 +239,8 @@ type OpenTable struct {
 // layout, the columns said once and the decimal points are decided on
 // the rows it measures (Measured), as they are for a streamed table.
 func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
-	m := &memo{}
+	ot := &OpenTable{h: h, indent: indent}
+	m := &ot.m // the table's, made with it
 	rest := t.Rows
 	if t.Measured > 0 && t.Measured < len(t.Rows) {
 		t.Rows, rest = t.Rows[:t.Measured], t.Rows[t.Measured:]
@@ -287,7 +288,7 @@ func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
 			}
 		}
 	}
-	ot := &OpenTable{h: h, t: t, f: f, pts: pts, tw: tw, m: m, indent: indent}
+	ot.t, ot.f, ot.pts, ot.tw = t, f, pts, tw
 	if t.Stream != nil && t.Shows != nil {
 		t.Shows(ot.shows())
 	}
@@ -349,7 +350,7 @@ func (ot *OpenTable) Row(row []view.Cell) error {
 		cells := make([]table.Cell, n+len(ot.f.show))
 		ot.full, ot.buf = cells[:n:n], cells[n:]
 	}
-	full := ot.h.rowInto(ot.full, ot.m, row)
+	full := ot.h.rowInto(ot.full, &ot.m, row)
 	alignPoints(full, ot.pts)
 	cells := full
 	if len(ot.f.show) < len(full) {
