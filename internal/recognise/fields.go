@@ -1,7 +1,6 @@
 package recognise
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -226,7 +225,13 @@ func statusWords(k string) bool {
 // (rows: khive's query page).
 var ListKeys = [...]string{"items", "entities", "notes", "edges", "results", "entries", "neighbors", "rows"}
 
-func IsListKey(k string) bool { return slices.Contains(ListKeys[:], k) }
+func IsListKey(k string) bool {
+	switch k { // ListKeys, by a switch: asked of every member of a large object
+	case "items", "entities", "notes", "edges", "results", "entries", "neighbors", "rows":
+		return true
+	}
+	return false
+}
 
 // IsListMetaKey reports a key that marks an object as a list envelope.
 func IsListMetaKey(k string) bool {

@@ -105,6 +105,15 @@ func TestIsWarningKeys(t *testing.T) {
 	}
 }
 
+// IsListKey names the keys of ListKeys, as they are written.
+func TestIsListKey(t *testing.T) {
+	for _, k := range ListKeys {
+		if !IsListKey(k) || IsListKey(k+"s") || IsListKey(strings.ToUpper(k)) {
+			t.Errorf("IsListKey(%q) is not ListKeys'", k)
+		}
+	}
+}
+
 // A count's noun comes from the rows' shape, a kind of one word, or the
 // list's key, never from a kind that says what happened ("2
 // note_updateds").
