@@ -164,6 +164,10 @@ func (j *writer) quoted(st theme.Style, s string) {
 // UTF-16 surrogate pair); an invalid byte becomes U+FFFD, as the JSON
 // decoder reads it.
 func writeText(w *bufio.Writer, s string) {
+	if printable(s) { // most keys and values: nothing to look for
+		w.WriteString(s)
+		return
+	}
 	last := 0
 	for i, r := range sanitize.Escapes(s, sanitize.EscapeBackslash) {
 		writeJSONText(w, s[last:i])
@@ -176,6 +180,17 @@ func writeText(w *bufio.Writer, s string) {
 		last = i + utf8.RuneLen(r)
 	}
 	writeJSONText(w, s[last:])
+}
+
+// printable reports s of printable ASCII only, with no quote or
+// backslash: nothing in it is escaped.
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // writeJSONText writes s, in which only '"' needs escaping.
