@@ -46,7 +46,7 @@ var layers = map[string][]string{
 	// khive's presentation policy for agents: values to values
 	"internal/khive": {"internal/value", "internal/protocol", "internal/recognise"},
 	// what is too large to hold, kept in temporary files
-	"internal/spill": {"internal/value"},
+	"internal/spill": {},
 	// writers
 	"internal/render/lines":    {},
 	"internal/render/human":    {"internal/view", "internal/render/lines", "table", "glyphs", "internal/theme", "internal/sanitize", "relative", "internal/format"},

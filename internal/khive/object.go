@@ -45,10 +45,11 @@ func tells(key string) bool {
 
 // AgentObject is agent mode for a document that is an object too large to
 // hold: Read is given each member as it is read; then, if Again says so,
-// ReadAgain each member once more (the top-level fields the properties
-// name); then Show is given the members to write, in order: for a bare
-// result (Bare) each key once, at its first place, with its last value
-// (as serde_json reads the object), for any other document every member.
+// ReadAgain each member once more whose key it Wants (the top-level
+// fields the properties name); then Show is given the members to write,
+// in order: for a bare result (Bare) each key once, at its first place,
+// with its last value (as serde_json reads the object), for any other
+// document every member.
 type AgentObject struct {
 	a agent
 	// told is the object of the members that decide (tells), the first
@@ -121,12 +122,12 @@ func (o *AgentObject) Again() bool {
 	return len(o.again) > 0
 }
 
-// ReadAgain notes the member again, once every member has been read.
-func (o *AgentObject) ReadAgain(m value.Member) {
-	if o.want[m.Key] {
-		o.found[m.Key] = m.Value
-	}
-}
+// Wants reports a key whose members ReadAgain is to be given.
+func (o *AgentObject) Wants(key string) bool { return o.want[key] }
+
+// ReadAgain notes a member of a key it wants again, once every member has
+// been read.
+func (o *AgentObject) ReadAgain(m value.Member) { o.found[m.Key] = m.Value }
 
 func (o *AgentObject) decide() {
 	if o.decided {
@@ -174,6 +175,16 @@ func (o *AgentObject) Show(m value.Member) (value.Member, bool) {
 	}
 	return o.a.plain(m)
 }
+
+// Decides reports a key whose members are shown as the whole object
+// decides (Show). A member of any other key is shown by a bare result as
+// Plain says, whatever the rest of the object, and by any other document
+// as it came (each passes it through).
+func Decides(key string) bool { return tells(key) }
+
+// Plain is how a bare result shows m, whose key Decides does not name, or
+// false if it drops it: known as soon as m is read.
+func (o *AgentObject) Plain(m value.Member) (value.Member, bool) { return o.a.plain(m) }
 
 // plain is how a bare result shows a member that none of its decisions
 // reads (tells is false): as object and dropFrom show it, whatever the

@@ -1,6 +1,12 @@
 package pipeline
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"slices"
+
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/khive"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
@@ -274,8 +280,12 @@ func (a *agentOutput) showHeld(w value.Value, h *heldReply, res *Result) error {
 // member shows can depend on members after it (khive.AgentObject). Its
 // members are kept in temporary files as they are read (spill), and only
 // what decides how each is shown in memory; then they are read back and
-// written, each key once with its last value for a bare result. Without
-// a temporary file the object is held, as it was before.
+// written, each key once with its last value for a bare result. A member
+// is kept as its JSON, and, where a bare result shows it otherwise
+// (khive.AgentObject.Plain: as soon as it is read), as shown too: it is
+// written back as it was kept, and only a member whose key decides is
+// decoded again. Without a temporary file the object is held, as it was
+// before.
 func (a *agentOutput) openObject(v value.Value, more value.MemberCursor, res *Result) error {
 	rn := a.rn
 	sp, err := spill.NewMembers(rn.opt.TempDir)
@@ -289,27 +299,48 @@ func (a *agentOutput) openObject(v value.Value, more value.MemberCursor, res *Re
 	}
 	defer sp.Close()
 	ao := khive.NewAgentObject(rn.opt.Now)
+	var kept keptMembers
 	err = readMembers(v, more, func(m value.Member) error {
 		ao.Read(m)
-		return sp.Add(m)
+		return sp.Add(m.Key, kept.record(ao, m))
 	})
 	if err != nil {
 		return err
 	}
 	if ao.Again() {
-		if err := sp.Each(func(m value.Member) error { ao.ReadAgain(m); return nil }); err != nil {
+		err := sp.Each(func(key, rec []byte) error {
+			if !ao.Wants(string(key)) {
+				return nil
+			}
+			m, err := keptMember(rec)
+			ao.ReadAgain(m)
+			return err
+		})
+		if err != nil {
 			return err
 		}
 	}
 	failed(ao.Told(), res)
+	bare := ao.Bare()
 	each := sp.Each
-	if ao.Bare() {
+	if bare {
 		each = sp.EachLast
 	}
 	obj := jsonout.NewMembers(rn.w)
-	err = each(func(m value.Member) error {
-		if m, ok := ao.Show(m); ok {
-			obj.Member(m)
+	err = each(func(_, rec []byte) error {
+		switch kind, came, shown := keptParts(rec); {
+		case kind == keptDecides:
+			m, err := keptMember(rec)
+			if err != nil {
+				return err
+			}
+			if m, ok := ao.Show(m); ok {
+				obj.Member(m)
+			}
+		case !bare || kind == keptSame:
+			obj.Raw(came)
+		case kind == keptOwn:
+			obj.Raw(shown)
 		}
 		return rn.writeErr()
 	})
@@ -319,6 +350,86 @@ func (a *agentOutput) openObject(v value.Value, more value.MemberCursor, res *Re
 	obj.Finish()
 	rn.bigObjects++
 	return rn.writeErr()
+}
+
+// A member of a large object is kept (spill.Members' record) as its kind
+// and its JSON as it came, `"key":value` as jsonout.Member writes it; for
+// keptOwn, the length of that JSON (a uvarint) comes before it, and the
+// JSON a bare result shows after it.
+const (
+	keptDecides = 'd' // shown as the whole object decides: decoded again, for Show
+	keptSame    = 's' // a bare result shows it as it came
+	keptDropped = 'x' // a bare result drops it
+	keptOwn     = 'o' // a bare result shows it otherwise
+)
+
+// keptMembers makes the records members are kept as.
+type keptMembers struct {
+	rec []byte
+	w   *bufio.Writer // onto rec
+}
+
+func (k *keptMembers) Write(p []byte) (int, error) {
+	k.rec = append(k.rec, p...)
+	return len(p), nil
+}
+
+// record is m kept, valid until the next.
+func (k *keptMembers) record(ao *khive.AgentObject, m value.Member) []byte {
+	kind, p := byte(keptDecides), value.Member{}
+	if !khive.Decides(m.Key) {
+		var ok bool
+		switch p, ok = ao.Plain(m); {
+		case !ok:
+			kind = keptDropped
+		case p.Value.Kind < value.Object && p.Value.Kind == m.Value.Kind && p.Value.Text == m.Value.Text:
+			kind = keptSame // a scalar as it came: not written again to tell
+		default:
+			kind = keptOwn
+		}
+	}
+	k.rec = append(k.rec[:0], kind)
+	k.json(m)
+	if kind == keptOwn {
+		n := len(k.rec)
+		if k.json(p); bytes.Equal(k.rec[1:n], k.rec[n:]) {
+			k.rec[0], k.rec = keptSame, k.rec[:n]
+		} else {
+			k.rec = slices.Insert(k.rec, 1, binary.AppendUvarint(nil, uint64(n-1))...)
+		}
+	}
+	return k.rec
+}
+
+// json appends m, as jsonout.Member writes it, to the record.
+func (k *keptMembers) json(m value.Member) {
+	if k.w == nil {
+		k.w = bufio.NewWriter(k)
+	}
+	jsonout.Member(k.w, m)
+	k.w.Flush()
+}
+
+// keptParts is a kept member's kind, its JSON as it came, and for keptOwn
+// the JSON a bare result shows.
+func keptParts(rec []byte) (kind byte, came, shown []byte) {
+	if rec[0] != keptOwn {
+		return rec[0], rec[1:], nil
+	}
+	n, k := binary.Uvarint(rec[1:])
+	return keptOwn, rec[1+k : 1+k+int(n)], rec[1+k+int(n):]
+}
+
+var errKept = errors.New("pipeline: a member kept in a temporary file does not read back as written")
+
+// keptMember is a kept member decoded again.
+func keptMember(rec []byte) (value.Member, error) {
+	_, came, _ := keptParts(rec)
+	v, err := input.NewDecoder(bytes.NewReader(slices.Concat([]byte{'{'}, came, []byte{'}'})), "").Next()
+	if err != nil || len(v.Members) != 1 {
+		return value.Member{}, errKept
+	}
+	return v.Members[0], nil
 }
 
 // readMembers gives f every member of an open object, v, its first ones

@@ -2,12 +2,13 @@
 // constant memory: a Buffer of bytes a writer holds back for a while (in
 // memory up to a bound, then in a file), and the Members of an object too
 // large to hold, given back once it has ended: every member in order
-// (Each), or each key once, at its first place, with the value of its last
-// member (EachLast), as serde_json reads an object. For Members, repeated
-// keys are found by their hashes, sorted on disk into buckets small enough
-// to look at one at a time. Files go in the directory given ("" is the
+// (Each), or each key once, at its first place, with the record of its
+// last member (EachLast), as serde_json reads an object: a member is
+// kept as its key and a record of its caller's making (its JSON, say).
+// For Members, repeated keys are found by their hashes, sorted on disk
+// into buckets small enough to look at one at a time. Files go in the directory given ("" is the
 // system's), removed when closed, or at once where the system lets an
-// open file go. It imports value.
+// open file go.
 package spill
 
 import (
@@ -17,8 +18,6 @@ import (
 	"hash/maphash"
 	"io"
 	"os"
-
-	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
 // Members are the members of one object, kept in temporary files.
@@ -28,7 +27,6 @@ type Members struct {
 	w   *bufio.Writer
 	off int64 // where the next record starts
 	n   int   // members added
-	buf []byte
 	// hash hashes keys; buckets hold, for each key added, its hash, its
 	// member's place and its record's offset (a hashed), by the first
 	// bits of the hash.
@@ -46,8 +44,8 @@ type Members struct {
 	deduped bool
 }
 
-// A record is a member: its key's length (uvarint) and bytes, its value's
-// encoding's length (uvarint) and bytes (encode).
+// In the file, a member is its key's length (uvarint) and bytes, then its
+// record's.
 
 // NewMembers is an empty object kept in temporary files in dir.
 func NewMembers(dir string) (*Members, error) {
@@ -91,24 +89,16 @@ func (s *Members) Close() {
 	}
 }
 
-// Add keeps the object's next member.
-func (s *Members) Add(m value.Member) error {
-	b := binary.AppendUvarint(s.buf[:0], uint64(len(m.Key)))
-	b = append(b, m.Key...)
-	at := len(b)
-	b = encode(b, m.Value)
-	enc := len(b) - at
-	// The value's length goes before it: shift it along.
-	var head [binary.MaxVarintLen64]byte
-	k := binary.PutUvarint(head[:], uint64(enc))
-	b = append(b, head[:k]...)
-	copy(b[at+k:], b[at:at+enc])
-	copy(b[at:], head[:k])
-	s.buf = b
+// Add keeps the object's next member: its key and its record.
+func (s *Members) Add(key string, rec []byte) error {
+	b := binary.AppendUvarint(s.w.AvailableBuffer(), uint64(len(key))) // in place, unless it does not fit
+	b = append(b, key...)
+	b = binary.AppendUvarint(b, uint64(len(rec)))
+	b = append(b, rec...)
 	if _, err := s.w.Write(b); err != nil {
 		return err
 	}
-	h := s.hash(m.Key)
+	h := s.hash(key)
 	if err := newBucket(&s.buckets, h>>(64-fanoutBits), s.dir).add(hashed{h: h, idx: uint64(s.n), off: uint64(s.off)}); err != nil {
 		return err
 	}
@@ -117,21 +107,22 @@ func (s *Members) Add(m value.Member) error {
 	return nil
 }
 
-// Each gives back every member, in order.
-func (s *Members) Each(f func(value.Member) error) error { return s.each(f, false) }
+// Each gives back every member's key and record, in order, each valid
+// until the next.
+func (s *Members) Each(f func(key, rec []byte) error) error { return s.each(f, false) }
 
 // What EachLast does with a member, by its place (Members.act).
 const (
 	actAsRead = 0
 	actSkip   = 1
-	actFrom   = 2 // plus the offset of the record whose value it takes
+	actFrom   = 2 // plus the offset of the member whose record it takes
 )
 
 // EachLast gives back each key once, at the place of its first member,
-// with the value of its last one.
-func (s *Members) EachLast(f func(value.Member) error) error { return s.each(f, true) }
+// with the record of its last one.
+func (s *Members) EachLast(f func(key, rec []byte) error) error { return s.each(f, true) }
 
-func (s *Members) each(f func(value.Member) error, last bool) error {
+func (s *Members) each(f func(key, rec []byte) error, last bool) error {
 	if err := s.w.Flush(); err != nil {
 		return err
 	}
@@ -154,7 +145,7 @@ func (s *Members) each(f func(value.Member) error, last bool) error {
 			}
 			act = binary.LittleEndian.Uint64(a[:])
 		}
-		m, err := r.member(act == actAsRead) // the key, and the value if its own
+		key, rec, err := r.member()
 		if err != nil {
 			return err
 		}
@@ -162,63 +153,49 @@ func (s *Members) each(f func(value.Member) error, last bool) error {
 		case act == actSkip:
 			continue
 		case act >= actFrom:
-			from, err := newReader(s.f, int64(act-actFrom), s.off, 4<<10).member(true)
-			if err != nil {
+			if _, rec, err = newReader(s.f, int64(act-actFrom), s.off, 4<<10).member(); err != nil {
 				return err
 			}
-			m.Value = from.Value
 		}
-		if err := f(m); err != nil {
+		if err := f(key, rec); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// reader reads records from a place in the members' file.
+// reader reads members from a place in the members' file.
 type reader struct {
-	r   *bufio.Reader
-	buf []byte
+	r        *bufio.Reader
+	key, rec []byte
 }
 
 func newReader(f *os.File, from, to int64, size int) *reader {
 	return &reader{r: bufio.NewReaderSize(io.NewSectionReader(f, from, to-from), size)}
 }
 
-// member reads the next record: its member, or, when !decode, only its
-// key (the value is skipped).
-func (r *reader) member(decode bool) (value.Member, error) {
-	key, err := r.bytes()
-	if err != nil {
-		return value.Member{}, err
+// member reads the next member's key and record, valid until the next
+// read.
+func (r *reader) member() (key, rec []byte, err error) {
+	if r.key, err = r.bytes(r.key); err != nil {
+		return nil, nil, err
 	}
-	m := value.Member{Key: string(key)}
-	enc, err := r.bytes()
-	if err != nil {
-		return value.Member{}, err
-	}
-	if decode {
-		var ok bool
-		if m.Value, _, ok = decodeValue(enc); !ok {
-			return value.Member{}, errCorrupt
-		}
-	}
-	return m, nil
+	r.rec, err = r.bytes(r.rec)
+	return r.key, r.rec, err
 }
 
-// bytes reads a length (uvarint) and that many bytes, valid until the
-// next read.
-func (r *reader) bytes() ([]byte, error) {
+// bytes reads a length (uvarint) and that many bytes, into buf.
+func (r *reader) bytes(buf []byte) ([]byte, error) {
 	n, err := binary.ReadUvarint(r.r)
 	if err != nil {
 		return nil, noEOF(err)
 	}
-	if uint64(cap(r.buf)) < n {
-		r.buf = make([]byte, n)
+	if uint64(cap(buf)) < n {
+		buf = make([]byte, n)
 	}
-	r.buf = r.buf[:n]
-	_, err = io.ReadFull(r.r, r.buf)
-	return r.buf, noEOF(err)
+	buf = buf[:n]
+	_, err = io.ReadFull(r.r, buf)
+	return buf, noEOF(err)
 }
 
 var errCorrupt = errors.New("spill: a temporary file does not read back as written")

@@ -110,12 +110,30 @@ func NewMembers(w *bufio.Writer) *Members {
 
 // Member writes the object's next member.
 func (o *Members) Member(m value.Member) {
+	o.next()
+	Member(o.j.w, m)
+}
+
+// Raw writes the object's next member as Member wrote it.
+func (o *Members) Raw(b []byte) {
+	o.next()
+	o.j.w.Write(b)
+}
+
+func (o *Members) next() {
 	if o.n > 0 {
 		o.j.w.WriteByte(',')
 	}
 	o.n++
-	o.j.key(m.Key)
-	o.j.value(m.Value, 0)
+}
+
+// Member writes m as a member of an object on one line, `"key":value`, as
+// Members writes it: its JSON made before it is written (kept, or
+// compared).
+func Member(w *bufio.Writer, m value.Member) {
+	j := writer{w: w}
+	j.key(m.Key)
+	j.value(m.Value, 0)
 }
 
 // Finish ends the object (its line is its caller's to end).
