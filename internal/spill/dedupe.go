@@ -1,22 +1,20 @@
 package spill
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"io"
-	"os"
 )
 
 // Repeated keys are found without holding every key: each key added is
-// hashed into one of fanout bucket files, by the first bits of its hash;
+// hashed into one of fanout buckets, by the first bits of its hash;
 // a bucket is then read into a table of its keys' hashes, and a hash met
 // again is the same key when the two records' keys are (a hash shared by
 // two keys is told apart by reading them back). A bucket holding more
 // than most keys is split, by the next bits of the hash, into buckets of
 // its own, so that no table holds more than most keys whatever the
-// object: memory stays bounded, the files grow by 24 bytes a member.
+// object: memory stays bounded, the files grow by 24 bytes a member (and
+// as much again for each split).
 
 const (
 	fanoutBits = 6
@@ -32,67 +30,64 @@ type hashed struct{ h, idx, off uint64 }
 
 const hashedSize = 24
 
-// bucket holds its records in memory until they fill a writer's buffer,
-// and then in a temporary file: most objects never need the file, and
-// one that does costs the memory it did (a buffered writer of the same
-// size). A large object made 64 files, one a bucket, however few keys
-// each got; opening them was most of what a test of such objects cost.
+// bucket holds its records in memory until they fill a chunk, which is
+// then written to the keys' file, one for every bucket: most objects never
+// need it, and one that does makes one file (a file a bucket, 64, cost
+// more than the writing itself).
 type bucket struct {
-	dir string
-	mem []byte
-	f   *os.File
-	w   *bufio.Writer
-	n   int
+	mem    []byte
+	chunks []int64 // where its chunks are in the keys' file, in order
+	n      int
 }
 
-// bucketMem is a bucket's records held in memory, before its file.
-const bucketMem = 16 << 10
+// chunk is the size of a bucket's chunk: as many records as fit in 16 KiB.
+const chunk = 16 << 10 / hashedSize * hashedSize
 
-func (b *bucket) add(x hashed) error {
-	if b.f == nil && len(b.mem)+hashedSize > bucketMem {
-		f, err := temp(b.dir)
+func (s *Members) add(b *bucket, x hashed) error {
+	if b.mem == nil {
+		b.mem = make([]byte, 0, chunk)
+	}
+	b.mem = binary.LittleEndian.AppendUint64(b.mem, x.h)
+	b.mem = binary.LittleEndian.AppendUint64(b.mem, x.idx)
+	b.mem = binary.LittleEndian.AppendUint64(b.mem, x.off)
+	b.n++
+	if len(b.mem) < chunk {
+		return nil
+	}
+	if s.keys == nil {
+		f, err := temp(s.dir)
 		if err != nil {
 			return err
 		}
-		b.f, b.w = f, bufio.NewWriterSize(f, bucketMem)
-		if _, err := b.w.Write(b.mem); err != nil {
-			return err
-		}
-		b.mem = nil
+		s.keys = f
 	}
-	var r []byte
-	if b.f == nil {
-		r = b.mem
-	} else {
-		r = b.w.AvailableBuffer() // no record made on the heap
+	if _, err := s.keys.WriteAt(b.mem, s.keysOff); err != nil {
+		return err
 	}
-	r = binary.LittleEndian.AppendUint64(r, x.h)
-	r = binary.LittleEndian.AppendUint64(r, x.idx)
-	r = binary.LittleEndian.AppendUint64(r, x.off)
-	b.n++
-	if b.f == nil {
-		b.mem = r
-		return nil
-	}
-	_, err := b.w.Write(r)
-	return err
+	b.chunks = append(b.chunks, s.keysOff)
+	s.keysOff += chunk
+	b.mem = b.mem[:0]
+	return nil
 }
 
-// each reads the bucket's members back, in the order they were added.
-func (b *bucket) each(f func(hashed) error) error {
-	var r io.Reader = bytes.NewReader(b.mem)
-	if b.f != nil {
-		if err := b.w.Flush(); err != nil {
-			return err
-		}
-		r = bufio.NewReaderSize(io.NewSectionReader(b.f, 0, int64(b.n)*hashedSize), 32<<10)
-	}
-	var rec [hashedSize]byte
-	for i := 0; i < b.n; i++ {
-		if _, err := io.ReadFull(r, rec[:]); err != nil {
+// hashes reads a bucket's members back, in the order they were added.
+func (s *Members) hashes(b *bucket, f func(hashed) error) error {
+	buf := make([]byte, chunk)
+	for _, off := range b.chunks {
+		if _, err := s.keys.ReadAt(buf, off); err != nil {
 			return noEOF(err)
 		}
-		x := hashed{binary.LittleEndian.Uint64(rec[0:]), binary.LittleEndian.Uint64(rec[8:]), binary.LittleEndian.Uint64(rec[16:])}
+		if err := hashesIn(buf, f); err != nil {
+			return err
+		}
+	}
+	return hashesIn(b.mem, f)
+}
+
+// hashesIn gives f each member of a chunk.
+func hashesIn(b []byte, f func(hashed) error) error {
+	for ; len(b) >= hashedSize; b = b[hashedSize:] {
+		x := hashed{binary.LittleEndian.Uint64(b[0:]), binary.LittleEndian.Uint64(b[8:]), binary.LittleEndian.Uint64(b[16:])}
 		if err := f(x); err != nil {
 			return err
 		}
@@ -101,9 +96,9 @@ func (b *bucket) each(f func(hashed) error) error {
 }
 
 // newBucket is bucket i of a set, made when its first member comes.
-func newBucket(set *[fanout]*bucket, i uint64, dir string) *bucket {
+func newBucket(set *[fanout]*bucket, i uint64) *bucket {
 	if set[i] == nil {
-		set[i] = &bucket{dir: dir}
+		set[i] = &bucket{}
 	}
 	return set[i]
 }
@@ -129,7 +124,6 @@ func (s *Members) dedupeAll(set *[fanout]*bucket, level int) error {
 		if err := s.dedupeBucket(b, level); err != nil {
 			return err
 		}
-		drop(b.f)
 		set[i] = nil
 	}
 	return nil
@@ -167,7 +161,7 @@ func (s *Members) dedupeBucket(b *bucket, level int) error {
 	}
 	es := s.entries[:0]
 	var ka, kb []byte
-	err := b.each(func(x hashed) error {
+	err := s.hashes(b, func(x hashed) error {
 		i := x.h & mask
 		for ; slots[i] != 0; i = (i + 1) & mask {
 			e := &es[slots[i]-1]
@@ -220,16 +214,9 @@ var errSplit = errors.New("spill: a bucket to split")
 // of their hash, and finds the repeated keys of each.
 func (s *Members) split(b *bucket, level int) error {
 	var subs [fanout]*bucket
-	defer func() {
-		for _, sb := range subs {
-			if sb != nil {
-				drop(sb.f)
-			}
-		}
-	}()
 	shift := 64 - fanoutBits*(level+1)
-	err := b.each(func(x hashed) error {
-		return newBucket(&subs, x.h>>shift&(fanout-1), s.dir).add(x)
+	err := s.hashes(b, func(x hashed) error {
+		return s.add(newBucket(&subs, x.h>>shift&(fanout-1)), x)
 	})
 	if err != nil {
 		return err

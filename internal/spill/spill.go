@@ -29,9 +29,11 @@ type Members struct {
 	n   int   // members added
 	// hash hashes keys; buckets hold, for each key added, its hash, its
 	// member's place and its record's offset (a hashed), by the first
-	// bits of the hash.
+	// bits of the hash, in memory and in chunks of keys, a file.
 	hash    func(string) uint64
 	buckets [fanout]*bucket
+	keys    *os.File
+	keysOff int64
 	// most is how many keys a bucket's table holds (most, but for tests);
 	// slots and entries are the table, kept from bucket to bucket.
 	most    int
@@ -82,11 +84,7 @@ func drop(f *os.File) {
 func (s *Members) Close() {
 	drop(s.f)
 	drop(s.act)
-	for _, b := range s.buckets {
-		if b != nil {
-			drop(b.f)
-		}
-	}
+	drop(s.keys)
 }
 
 // Add keeps the object's next member: its key and its record.
@@ -99,7 +97,7 @@ func (s *Members) Add(key string, rec []byte) error {
 		return err
 	}
 	h := s.hash(key)
-	if err := newBucket(&s.buckets, h>>(64-fanoutBits), s.dir).add(hashed{h: h, idx: uint64(s.n), off: uint64(s.off)}); err != nil {
+	if err := s.add(newBucket(&s.buckets, h>>(64-fanoutBits)), hashed{h: h, idx: uint64(s.n), off: uint64(s.off)}); err != nil {
 		return err
 	}
 	s.off += int64(len(b))

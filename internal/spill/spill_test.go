@@ -117,7 +117,7 @@ func TestMembersComeBackAsAdded(t *testing.T) {
 		s.hash = func(k string) uint64 { return uint64(len(k)%3) << 62 } // three hashes for every key
 	}
 	// Every key in the first bucket: past what a bucket holds in memory,
-	// its records go to its file.
+	// its records go to the keys' file, in chunks.
 	seed := maphash.MakeSeed()
 	oneBucket := func(s *Members) { s.hash = func(k string) uint64 { return maphash.String(seed, k) >> fanoutBits } }
 	for _, tc := range []struct {
@@ -131,7 +131,7 @@ func TestMembersComeBackAsAdded(t *testing.T) {
 		{"many repeats", 3000, 40, nil},
 		{"split buckets", 3000, 1500, small},
 		{"colliding hashes", 500, 200, collide},
-		{"a bucket in its file", 3000, 1500, oneBucket},
+		{"a bucket in chunks", 3000, 1500, oneBucket},
 	} {
 		ms := randomObject(r, tc.n, tc.k)
 		s := spilled(t, ms, tc.setup)
