@@ -18,6 +18,7 @@ import (
 	"hash/maphash"
 	"io"
 	"os"
+	"slices"
 )
 
 // Members are the members of one object, kept in temporary files.
@@ -162,38 +163,56 @@ func (s *Members) each(f func(key, rec []byte) error, last bool) error {
 	return nil
 }
 
-// reader reads members from a place in the members' file.
+// reader reads members from a place in the members' file, a buffer at a
+// time, each member where it was read into the buffer (a copy of each key
+// and record was a tenth of writing a large object back).
 type reader struct {
-	r        *bufio.Reader
-	key, rec []byte
+	r   io.Reader
+	buf []byte
+	at  int // where the next member starts in buf
 }
 
 func newReader(f *os.File, from, to int64, size int) *reader {
-	return &reader{r: bufio.NewReaderSize(io.NewSectionReader(f, from, to-from), size)}
+	return &reader{r: io.NewSectionReader(f, from, to-from), buf: make([]byte, 0, size)}
 }
 
 // member reads the next member's key and record, valid until the next
 // read.
 func (r *reader) member() (key, rec []byte, err error) {
-	if r.key, err = r.bytes(r.key); err != nil {
-		return nil, nil, err
+	for {
+		if key, rest, ok := field(r.buf[r.at:]); ok {
+			if rec, rest, ok := field(rest); ok {
+				r.at = len(r.buf) - len(rest)
+				return key, rec, nil
+			}
+		}
+		// The member runs past what was read: what is read of it goes to
+		// the start, and more is read after it (into a buffer twice as
+		// large, if full).
+		n := copy(r.buf, r.buf[r.at:])
+		r.buf, r.at = r.buf[:n], 0
+		if n == cap(r.buf) {
+			r.buf = slices.Grow(r.buf, n)
+		}
+		m, err := r.r.Read(r.buf[n:cap(r.buf)])
+		r.buf = r.buf[:n+m]
+		if m == 0 {
+			if err == nil {
+				err = io.ErrNoProgress
+			}
+			return nil, nil, noEOF(err)
+		}
 	}
-	r.rec, err = r.bytes(r.rec)
-	return r.key, r.rec, err
 }
 
-// bytes reads a length (uvarint) and that many bytes, into buf.
-func (r *reader) bytes(buf []byte) ([]byte, error) {
-	n, err := binary.ReadUvarint(r.r)
-	if err != nil {
-		return nil, noEOF(err)
+// field is the length (uvarint) and that many bytes at the start of b,
+// and what follows; false if b does not hold them all.
+func field(b []byte) (f, rest []byte, ok bool) {
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)-k) {
+		return nil, nil, false
 	}
-	if uint64(cap(buf)) < n {
-		buf = make([]byte, n)
-	}
-	buf = buf[:n]
-	_, err = io.ReadFull(r.r, buf)
-	return buf, noEOF(err)
+	return b[k : k+int(n)], b[k+int(n):], true
 }
 
 var errCorrupt = errors.New("spill: a temporary file does not read back as written")
