@@ -371,6 +371,10 @@ type openObject struct {
 	// telling is the members read by Next that the Telling hook names,
 	// kept for the whole document: what says whether it failed.
 	telling []value.Member
+	// texts is memory the members' names and short scalar values are cut
+	// from, a chunk at a time (a string each was a fifth of reading a
+	// large object).
+	texts []byte
 }
 
 // Next returns the next member; false after the last.
@@ -384,23 +388,83 @@ func (o *openObject) Next() (value.Member, bool, error) {
 		_, err := d.dec.ReadToken()
 		return value.Member{}, false, d.Locate(err)
 	}
-	name, err := d.dec.ReadToken()
+	name, err := d.dec.ReadValue()
 	if err != nil {
 		return value.Member{}, false, d.Locate(err)
 	}
-	key := name.String()
+	key := o.name(name)
 	d.stack[len(d.stack)-1].Key = key
 	d.item = 0
-	d.startUnit()
-	v, err := d.value()
-	if err == nil {
-		d.settle(&v)
+	v, ok, err := o.scalar()
+	if !ok && err == nil {
+		d.startUnit()
+		if v, err = d.value(); err == nil {
+			d.settle(&v)
+		}
 	}
 	o.n++
 	if err == nil && d.Telling != nil && d.Telling(key, v) {
 		o.telling = append(o.telling, value.Member{Key: key, Value: v})
 	}
 	return value.Member{Key: key, Value: v}, err == nil, d.Locate(err)
+}
+
+// name is the text of a member name read raw, as memberName makes it.
+func (o *openObject) name(raw jsonlib.Raw) string {
+	if b := raw[1 : len(raw)-1]; verbatim(b) {
+		return o.cut(b)
+	}
+	return o.d.memberName(raw)
+}
+
+// scalar reads the member's value, as value reads it, if it is a number,
+// true, false, null or a plain string whose end is buffered, from its raw
+// bytes; false, with nothing read, for any other.
+func (o *openObject) scalar() (value.Value, bool, error) {
+	d := o.d
+	switch d.dec.PeekKind() {
+	case 'n', 't', 'f', '0':
+	case '"':
+		unread := d.dec.UnreadBuffer()
+		q := bytes.IndexByte(unread, '"')
+		if q < 0 || d.tokenStrings {
+			return value.Value{}, false, nil
+		}
+		if i := bytes.IndexByte(unread[q+1:], '"'); i < 0 || !verbatim(unread[q+1:q+1+i]) {
+			return value.Value{}, false, nil
+		}
+	default:
+		return value.Value{}, false, nil
+	}
+	raw, err := d.dec.ReadValue()
+	if err != nil {
+		return value.Value{}, true, err
+	}
+	d.values++
+	switch raw[0] {
+	case 'n':
+		return value.Value{Kind: value.Null}, true, nil
+	case 't':
+		return value.Value{Kind: value.Bool, Text: "true"}, true, nil
+	case 'f':
+		return value.Value{Kind: value.Bool, Text: "false"}, true, nil
+	case '"':
+		return value.Text(o.cut(raw[1 : len(raw)-1])), true, nil
+	}
+	return value.Value{Kind: value.Number, Text: o.cut(raw)}, true, nil // the literal
+}
+
+// cut is b as a string, cut from texts where it is short, in a chunk
+// that only grows.
+func (o *openObject) cut(b []byte) string {
+	if len(b) == 0 || len(b) > 64 {
+		return string(b)
+	}
+	if cap(o.texts)-len(o.texts) < len(b) {
+		o.texts = make([]byte, 0, 8<<10)
+	}
+	o.texts = append(o.texts, b...)
+	return unsafe.String(&o.texts[len(o.texts)-len(b)], len(b))
 }
 
 // Locate is an error met reading an open document's rest (a caller that
