@@ -403,6 +403,10 @@ func (k *keptMembers) record(ao *khive.AgentObject, m value.Member) []byte {
 
 // json appends m, as jsonout.Member writes it, to the record.
 func (k *keptMembers) json(m value.Member) {
+	if r, ok := jsonout.AppendMember(k.rec, m); ok {
+		k.rec = r
+		return
+	}
 	if k.w == nil {
 		k.w = bufio.NewWriter(k)
 	}

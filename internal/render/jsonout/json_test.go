@@ -8,6 +8,7 @@ import (
 
 	"github.com/khive-ai/khive-pretty/internal/jsonlib"
 	"github.com/khive-ai/khive-pretty/internal/sanitize"
+	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
 // Quote is s as a JSON string, escaped as Write escapes it.
@@ -81,6 +82,25 @@ func TestQuotedDoesNotAllocate(t *testing.T) {
 	for _, s := range []string{"Task number 17: wire the recall pipeline — résumé", "a \"quote\"\n\t\x01 \u202e \U000E0041 \xff"} {
 		if n := testing.AllocsPerRun(100, func() { j.quoted(j.th.Str, s) }); n != 0 {
 			t.Errorf("quoted(%+q): allocs = %v, want 0", s, n)
+		}
+	}
+}
+
+// AppendMember appends what Member writes, or nothing.
+func TestAppendMember(t *testing.T) {
+	for _, m := range []value.Member{
+		{Key: "k", Value: value.Value{Kind: value.Null}}, {Key: "ok", Value: value.Value{Kind: value.Bool, Text: "true"}},
+		{Key: "n", Value: value.Value{Kind: value.Number, Text: "-1.5e400"}}, {Key: "", Value: value.Text("")},
+		{Key: "s", Value: value.Text("plain ~ text")}, {Key: "q", Value: value.Text(`a "quote"`)}, {Key: "b", Value: value.Text(`C:\dir`)},
+		{Key: "nl", Value: value.Text("a\nb")}, {Key: "é", Value: value.Text("x")}, {Key: "x", Value: value.Text("résumé \u202e")},
+		{Key: "\x7f", Value: value.Text("")}, {Key: "o", Value: value.Value{Kind: value.Object}}, {Key: "a", Value: value.Value{Kind: value.Array}},
+	} {
+		var want strings.Builder
+		w := bufio.NewWriter(&want)
+		Member(w, m)
+		w.Flush()
+		if got, ok := AppendMember([]byte("x"), m); ok && string(got) != "x"+want.String() || !ok && string(got) != "x" {
+			t.Errorf("AppendMember(%+q: %+q) = %+q, %v; Member writes %+q", m.Key, m.Value.Text, got, ok, want.String())
 		}
 	}
 }
