@@ -311,32 +311,39 @@ func (m Writer) errorBlock(e view.Error) {
 // bullets writes key/value lines as a bullet list: nested records as
 // nested lists, tables inside the item.
 func (m Writer) bullets(r view.Record, indent string) {
-	for _, f := range r.Fields {
-		key, ok := m.keys[f.Key]
-		if !ok {
-			key = Strong(inline(m.h.Text(f.Key)))
-			if len(m.keys) < 4096 {
-				m.keys[strings.Clone(f.Key)] = key
-			}
-		}
-		switch b := f.Block.(type) {
-		case view.Record:
-			m.o.Line(indent + "- " + key + ":")
-			m.record(b, indent+"  ") // the fields it streams too: a long list's by index
-			continue
-		case view.Table:
-			m.o.Line(indent + "- " + key + ":")
-			m.o.Line("")
-			m.table(b, indent+"  ")
-			m.o.Line("")
-			continue
-		}
-		text := m.h.Cell(f.Cell)
-		if !r.Exact && f.Cell.Kind != view.Deep {
-			text = m.cut(text)
-		}
-		m.o.Pieces(indent, "- ", key, ": ", inline(text))
+	for i := range r.Fields {
+		m.bullet(&r.Fields[i], r.Exact, indent)
 	}
+}
+
+// bullet writes a field as a bullet, its key made once per key (a
+// stream of records repeats them) and its line written in pieces, not
+// joined first (a million fields of a large object).
+func (m Writer) bullet(f *view.Field, exact bool, indent string) {
+	key, ok := m.keys[f.Key]
+	if !ok {
+		key = Strong(inline(m.h.Text(f.Key)))
+		if len(m.keys) < 4096 {
+			m.keys[strings.Clone(f.Key)] = key
+		}
+	}
+	switch b := f.Block.(type) {
+	case view.Record:
+		m.o.Pieces(indent, "- ", key, ":")
+		m.record(b, indent+"  ") // the fields it streams too: a long list's by index
+		return
+	case view.Table:
+		m.o.Pieces(indent, "- ", key, ":")
+		m.o.Line("")
+		m.table(b, indent+"  ")
+		m.o.Line("")
+		return
+	}
+	text := m.h.Cell(f.Cell)
+	if !exact && f.Cell.Kind != view.Deep {
+		text = m.cut(text)
+	}
+	m.o.Pieces(indent, "- ", key, ": ", inline(text))
 }
 
 // record writes a record's bullets, then those of the fields it streams.
@@ -347,7 +354,7 @@ func (m Writer) record(r view.Record, indent string) error {
 		if err != nil || !ok {
 			return err
 		}
-		m.bullets(view.Record{Fields: []view.Field{f}, Exact: r.Exact}, indent)
+		m.bullet(&f, r.Exact, indent)
 	}
 	return m.o.Err()
 }
