@@ -333,12 +333,20 @@ func timeWords(k string) bool {
 	case "timestamp", "time", "ts", "date", "created", "updated", "modified", "expires", "deadline":
 		return true
 	}
-	for _, suffix := range [...]string{"_at", "_time", "_timestamp", "_ts", "_date", "_on"} {
-		if strings.HasSuffix(k, suffix) {
-			return true
-		}
+	switch lastWord(k) { // a switch, not a HasSuffix a suffix: asked of every key of a large object
+	case "_at", "_time", "_timestamp", "_ts", "_date", "_on":
+		return true
 	}
 	return false
+}
+
+// lastWord is the last word of a key in snake case, its underscore
+// first; "" for a key of one word.
+func lastWord(k string) string {
+	if i := strings.LastIndexByte(k, '_'); i >= 0 {
+		return k[i:]
+	}
+	return ""
 }
 
 // unixTime reads a whole number as a Unix time, in seconds or in
