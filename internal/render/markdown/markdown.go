@@ -240,7 +240,7 @@ func (m Writer) prose(p view.Prose) {
 }
 
 // cut shortens text for a concise page.
-func (m Writer) cut(text string) string {
+func (m *Writer) cut(text string) string {
 	if m.opt.Verbose {
 		return text
 	}
@@ -319,7 +319,7 @@ func (m Writer) bullets(r view.Record, indent string) {
 // bullet writes a field as a bullet, its key made once per key (a
 // stream of records repeats them) and its line written in pieces, not
 // joined first (a million fields of a large object).
-func (m Writer) bullet(f *view.Field, exact bool, indent string) {
+func (m *Writer) bullet(f *view.Field, exact bool, indent string) {
 	key, ok := m.keys[f.Key]
 	if !ok {
 		key = Strong(inline(m.h.Text(f.Key)))
