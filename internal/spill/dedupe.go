@@ -107,7 +107,7 @@ func newBucket(set *[fanout]*bucket, i uint64) *bucket {
 // EachLast does with each of its members: the first takes the last one's
 // value, the others are skipped.
 func (s *Members) dedupe() error {
-	if s.deduped {
+	if s.deduped || s.sorted {
 		return nil
 	}
 	s.deduped = true

@@ -42,7 +42,7 @@ func randomValue(r *rand.Rand, depth int) value.Value {
 func randomObject(r *rand.Rand, n, keys int) []value.Member {
 	ms := make([]value.Member, n)
 	for i := range ms {
-		ms[i] = value.Member{Key: fmt.Sprintf("k%d", r.IntN(keys)), Value: randomValue(r, 2)}
+		ms[i] = value.Member{Key: fmt.Sprintf("k%06d", r.IntN(keys)), Value: randomValue(r, 2)}
 	}
 	return ms
 }
@@ -108,7 +108,9 @@ func compacted(ms []value.Member) []value.Member {
 // with its last value (EachLast), whatever the repeats: none, a few far
 // apart, most keys many times; through one table, through buckets split
 // again and again (a small table), and through keys whose hashes collide
-// (a hash of a few values, told apart by the keys themselves).
+// (a hash of a few values, told apart by the keys themselves); keys in
+// order (none hashed), and in order only at first (hashed once one is
+// not: those before too).
 func TestMembersComeBackAsAdded(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	small := func(s *Members) { s.most = 4 }
@@ -121,19 +123,27 @@ func TestMembersComeBackAsAdded(t *testing.T) {
 	seed := maphash.MakeSeed()
 	oneBucket := func(s *Members) { s.hash = func(k string) uint64 { return maphash.String(seed, k) >> fanoutBits } }
 	for _, tc := range []struct {
-		name  string
-		n, k  int
-		setup func(*Members)
+		name   string
+		n, k   int
+		setup  func(*Members)
+		sorted int // members first, each key after the one before
 	}{
-		{"empty", 0, 1, nil},
-		{"no repeats", 3000, 1 << 30, nil},
-		{"few repeats", 3000, 2500, nil},
-		{"many repeats", 3000, 40, nil},
-		{"split buckets", 3000, 1500, small},
-		{"colliding hashes", 500, 200, collide},
-		{"a bucket in chunks", 3000, 1500, oneBucket},
+		{"empty", 0, 1, nil, 0},
+		{"no repeats", 3000, 1 << 30, nil, 0},
+		{"few repeats", 3000, 2500, nil, 0},
+		{"many repeats", 3000, 40, nil, 0},
+		{"split buckets", 3000, 1500, small, 0},
+		{"colliding hashes", 500, 200, collide, 0},
+		{"a bucket in chunks", 3000, 1500, oneBucket, 0},
+		{"sorted", 0, 1, nil, 3000},
+		{"sorted, then repeats", 300, 3000, nil, 3000},
+		{"sorted, then repeats, split buckets", 300, 3000, small, 3000},
 	} {
-		ms := randomObject(r, tc.n, tc.k)
+		var ms []value.Member
+		for i := range tc.sorted {
+			ms = append(ms, value.Member{Key: fmt.Sprintf("k%06d", i), Value: randomValue(r, 1)})
+		}
+		ms = append(ms, randomObject(r, tc.n, tc.k)...)
 		s := spilled(t, ms, tc.setup)
 		ms = compacted(ms)
 		if got := collect(t, s.Each); !reflect.DeepEqual(got, ms) && len(ms) > 0 {
