@@ -37,6 +37,9 @@ func TestListReadAheadShowsWhatSerialReadingShows(t *testing.T) {
 		"markdown":       {Output: Markdown},
 		"human, --where": {Output: Human, Width: 100, Now: now, Steer: where},
 	}
+	if testing.Short() {
+		delete(outputs, "markdown") // the quick run: its rows are read ahead as human output's
+	}
 	seen := map[string]bool{}
 	opened := 0
 	for _, f := range files {
