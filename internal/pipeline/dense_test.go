@@ -276,3 +276,37 @@ func wideFirst(wide, keys, small int, key string) string {
 	}
 	return b.String() + "]"
 }
+
+// A streamed row none of whose keys the table has is a record under its
+// index, as an item that is not a record is: it was an empty row (in
+// Markdown "|  |  |  |", a table header again after it) with its fields
+// under it and no index to tell which item they were.
+func TestRowOfNewKeysIsARecordOfItsOwn(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range 1050 {
+		fmt.Fprintf(&b, `{"id": %d, "status": "todo", "title": "t%d"},`, i, i)
+	}
+	b.WriteString(`{"n_0": 0, "n_1": 1}, {"id": 1051, "status": "done", "title": "last"}]`)
+	where, err := whereSpec("id!=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, tc := range map[string]struct {
+		opt       Options
+		want, not string
+	}{
+		"human":          {Options{Output: Human, Width: 80}, "[1050]\n  n 0  0\n  n 1  1\n1051  last", "\n\n"},
+		"human, --where": {Options{Output: Human, Width: 80, Steer: where}, "[1050]\n", "\n\n"},
+		"markdown":       {Options{Output: Markdown}, "- **\\[1050\\]**:\n  - **n_0**: 0\n", "|  |  |  |"},
+	} {
+		got, opened := renderOpened(t, b.String(), tc.opt)
+		if !opened {
+			t.Fatalf("%s: the list was held whole", name)
+		}
+		if !strings.Contains(got, tc.want) || strings.Contains(got, tc.not) {
+			t.Errorf("%s: want %q and no %q in\n%s", name, tc.want, tc.not, got[max(0, len(got)-600):])
+		}
+	}
+}

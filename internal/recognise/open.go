@@ -126,7 +126,7 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 			if err != nil || !ok {
 				return nil, nil, false, err
 			}
-			if whole && f.sparse() || !whole && row.Kind == Object && row.Open != packed {
+			if whole && f.sparse() || !whole && row.Kind == Object && row.Open != packed && row.Open != newOnly {
 				// The rows so far are too sparse for a table (checked on
 				// every row: under a wide first one, rows that add no
 				// column make it so too); rowReader read this one whole.
@@ -137,11 +137,16 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 			}
 			n := c.rows
 			c.rows++
-			if row.Kind != Object {
-				// Not a record: a line of its own, indexed, in the table.
-				c.shown++
-				one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(n) + "]", Value: row}}}
+			// Not a record, or one whose keys are all new to the table: a
+			// line of its own, indexed, in the table, not an empty row
+			// with its fields under it.
+			indexed := func(v Value) ([]view.Cell, *view.Record, bool, error) {
+				one := Value{Kind: Object, Members: []Member{{Key: "[" + strconv.Itoa(n) + "]", Value: v}}}
 				return nil, b.record(one, 0, false, false), true, nil
+			}
+			if row.Kind != Object {
+				c.shown++
+				return indexed(row)
 			}
 			row = lifts.row(row)
 			if where && !Keep(row, b.opt.Steer, b.opt.Seen) {
@@ -151,7 +156,13 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 			if whole {
 				f.add(len(row.Members))
 				at := t.at(row.Members)
+				if ex := unplanned(row, at, known); len(ex.Members) > 0 && len(ex.Members) == len(row.Members) {
+					return indexed(ex)
+				}
 				return t.rowInto(buf, row.Members, at), b.extra(unplanned(row, at, known)), true, nil
+			}
+			if row.Open == newOnly {
+				return indexed(extraOf(row))
 			}
 			return rd.cells(buf, row), b.extra(extraOf(row)), true, nil
 		}
@@ -406,8 +417,9 @@ func (r *rowReader) only(cols []int) {
 	}
 }
 
-// packed marks a row read (Open), packed.
-var packed = &value.Open{}
+// packed marks a row read (Open), packed; newOnly one none of whose
+// keys the table has (its members all extra: extraOf).
+var packed, newOnly = &value.Open{}, &value.Open{}
 
 func (r *rowReader) read() (Value, bool, error) {
 	dec := r.l.Tokens()
@@ -477,6 +489,9 @@ func (r *rowReader) read() (Value, bool, error) {
 	row := Value{Kind: Object, Text: string(buf), Open: packed}
 	if extra != nil {
 		row.Items = []Value{{Kind: Object, Members: extra}} // see extraOf
+		if len(extra) == p {
+			row.Open = newOnly
+		}
 	}
 	r.buf = keepBuf(buf)
 	return row, true, nil
