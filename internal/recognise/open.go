@@ -156,10 +156,11 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 			if whole {
 				f.add(len(row.Members))
 				at := t.at(row.Members)
-				if ex := unplanned(row, at, known); len(ex.Members) > 0 && len(ex.Members) == len(row.Members) {
+				ex := unplanned(row, at, known)
+				if len(ex.Members) > 0 && len(ex.Members) == len(row.Members) {
 					return indexed(ex)
 				}
-				return t.rowInto(buf, row.Members, at), b.extra(unplanned(row, at, known)), true, nil
+				return t.rowInto(buf, row.Members, at), b.extra(ex), true, nil
 			}
 			if row.Open == newOnly {
 				return indexed(extraOf(row))
