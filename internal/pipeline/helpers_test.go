@@ -51,22 +51,20 @@ func NewDecoder(r interface{ Read([]byte) (int, error) }, name string) *input.De
 
 func parseJSONText(s string) ([]Value, bool) { return protocol.ParseJSONText(s) }
 
-// short is n, or under -short (the loop people run while they work) the
-// smaller quick: the full sizes run in go test ./... and CI.
-// halfWhenShort is m, or every other case of it (by name) under -short:
-// the quick run keeps cases of every kind, the full run checks them all.
-func halfWhenShort[V any](m map[string]V) map[string]V {
+// thirdWhenShort is m, or every third case of it (by name) under -short:
+// the quick run keeps cases of many kinds, the full run checks them all.
+func thirdWhenShort[V any](m map[string]V) map[string]V {
 	if !testing.Short() {
 		return m
 	}
 	names := slices.Sorted(maps.Keys(m))
-	half := map[string]V{}
+	third := map[string]V{}
 	for i, n := range names {
-		if i%2 == 0 {
-			half[n] = m[n]
+		if i%3 == 0 {
+			third[n] = m[n]
 		}
 	}
-	return half
+	return third
 }
 
 // quickOutputs is outputs, or in -short only those named: the quick run
@@ -82,6 +80,8 @@ func quickOutputs(outputs map[string]Options, names ...string) map[string]Option
 	return quick
 }
 
+// short is n, or under -short (the loop people run while they work) the
+// smaller quick: the full sizes run in go test ./... and CI.
 func short(n, quick int) int {
 	if testing.Short() {
 		return quick
