@@ -3,6 +3,7 @@ package human
 import (
 	"strings"
 
+	"github.com/khive-ai/khive-pretty/internal/format"
 	"github.com/khive-ai/khive-pretty/internal/view"
 	"github.com/khive-ai/khive-pretty/table"
 )
@@ -143,8 +144,10 @@ func sameValue(x, y view.Cell) bool {
 }
 
 // onceLine says the folded columns under a table: "all: namespace local ·
-// rank score = score".
-func (h *Writer) onceLine(t view.Table, f folding, indent int) {
+// rank score = score". other counts, by folded column, the later rows
+// that differed (each said under its row): "all" is then not said of
+// them without "but N rows".
+func (h *Writer) onceLine(t view.Table, f folding, other []int, indent int) {
 	if len(f.once) == 0 {
 		return
 	}
@@ -159,19 +162,24 @@ func (h *Writer) onceLine(t view.Table, f folding, indent int) {
 		} else {
 			p += " " + o.cell.Style.Render(o.cell.Text)
 		}
+		if k < len(other) && other[k] > 0 {
+			p += h.th.Faint.Render(" but " + format.Count(other[k], "row"))
+		}
 		parts = append(parts, p)
 	}
 	h.summaryLine(parts, indent)
 }
 
 // differs says, under a row read after the layout was decided, the values
-// of folded columns that are not what the first rows had.
-func (h *Writer) differs(t view.Table, f folding, row []view.Cell, full []table.Cell, indent int) {
+// of folded columns that are not what the first rows had, and counts them
+// in other (by folded column).
+func (h *Writer) differs(t view.Table, f folding, row []view.Cell, full []table.Cell, other []int, indent int) {
 	var parts []string
-	for _, o := range f.once {
+	for k, o := range f.once {
 		c := full[o.col]
 		if o.same >= 0 && o.col < len(row) && !sameValue(row[o.same], row[o.col]) || o.same < 0 && c.Text != o.cell.Text {
 			parts = append(parts, h.th.Faint.Render(h.header(t, o.col))+" "+c.Style.Render(c.Text))
+			other[k]++
 		}
 	}
 	if len(parts) > 0 {

@@ -60,7 +60,8 @@ func TestEqualColumnIsShownOnce(t *testing.T) {
 }
 
 // Rows read after the layout was decided (a streamed table) that differ
-// in a column said once say so under the row.
+// in a column said once say so under the row, and the line under the
+// table counts them: "all" of it would be false (it was).
 func TestStreamedRowThatDiffersSaysSo(t *testing.T) {
 	row := func(id, ns string) []view.Cell { return []view.Cell{text(id), text("title " + id), text(ns)} }
 	tb := foldTable(row("a", "local"), row("b", "local"), row("c", "local"))
@@ -74,7 +75,7 @@ func TestStreamedRowThatDiffersSaysSo(t *testing.T) {
 		return r, nil, true, nil
 	}
 	got := render(t, 80, glyphs.Unicode(), tb)
-	want := "ID  TITLE\na   title a\nb   title b\nc   title c\nd   title d\ne   title e\n  namespace team\nall: namespace local\n"
+	want := "ID  TITLE\na   title a\nb   title b\nc   title c\nd   title d\ne   title e\n  namespace team\nall: namespace local but 1 row\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

@@ -227,6 +227,7 @@ type OpenTable struct {
 	h      *Writer
 	t      view.Table
 	f      folding
+	other  []int // later rows that differ, by column said once (differs)
 	pts    []int // digits after the point, by column (points)
 	tw     *table.Writer
 	m      memo
@@ -289,6 +290,7 @@ func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
 		}
 	}
 	ot.t, ot.f, ot.pts, ot.tw = t, f, pts, tw
+	ot.other = make([]int, len(f.once))
 	if t.Stream != nil && t.Shows != nil {
 		t.Shows(ot.shows())
 	}
@@ -362,7 +364,7 @@ func (ot *OpenTable) Row(row []view.Cell) error {
 	if err := ot.tw.Row(cells); err != nil {
 		return err
 	}
-	ot.h.differs(ot.t, ot.f, row, full, ot.indent)
+	ot.h.differs(ot.t, ot.f, row, full, ot.other, ot.indent)
 	ot.h.under(ot.t, row, ot.indent)
 	return ot.h.o.Err()
 }
@@ -411,6 +413,6 @@ func (ot *OpenTable) Extra(r view.Record) error {
 // Close ends the table: it says the columns said once, and which it left
 // out.
 func (ot *OpenTable) Close() {
-	ot.h.onceLine(ot.t, ot.f, ot.indent)
+	ot.h.onceLine(ot.t, ot.f, ot.other, ot.indent)
 	ot.h.hidden(ot.t, ot.f, ot.tw, ot.indent)
 }
