@@ -475,7 +475,7 @@ func streamEntry(v value.Value) bool {
 // lastOfEach is v with one member per key, as serde_json reads an object:
 // the last value, here at the first one's place.
 func lastOfEach(v value.Value) value.Value {
-	if !hasRepeatedKey(v.Members) {
+	if !value.HasRepeatedKey(v.Members) {
 		return v // the rule, checked on every object: no map made for it
 	}
 	seen := make(map[string]int, len(v.Members))
@@ -489,29 +489,6 @@ func lastOfEach(v value.Value) value.Value {
 		out.Members = append(out.Members, m)
 	}
 	return out
-}
-
-// hasRepeatedKey reports a key given twice: by comparing pairs for the
-// small objects most are, by a set past that.
-func hasRepeatedKey(ms []value.Member) bool {
-	if len(ms) <= 16 {
-		for i := range ms {
-			for j := i + 1; j < len(ms); j++ {
-				if ms[i].Key == ms[j].Key {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	seen := make(map[string]struct{}, len(ms))
-	for _, m := range ms {
-		if _, ok := seen[m.Key]; ok {
-			return true
-		}
-		seen[m.Key] = struct{}{}
-	}
-	return false
 }
 
 // last is the member a JSON object with repeated keys means in khive: the

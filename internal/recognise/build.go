@@ -1066,29 +1066,6 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 
 func byOrder(a, b *plannedColumn) int { return cmp.Compare(a.info.order, b.info.order) }
 
-// hasRepeatedKey reports whether a key stands twice among ms: by looking
-// at each pair in a short row, with a map in a long one.
-func hasRepeatedKey(ms []Member) bool {
-	if len(ms) > 24 {
-		seen := make(map[string]bool, len(ms))
-		for _, m := range ms {
-			if seen[m.Key] {
-				return true
-			}
-			seen[m.Key] = true
-		}
-		return false
-	}
-	for i := 1; i < len(ms); i++ {
-		for _, p := range ms[:i] {
-			if p.Key == ms[i].Key {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // alarmKeep is the worth of a column that says a row failed: the first
 // shown once the text that explains a row has its room (before it, the
 // column's long header would squeeze the title on a narrow screen).
@@ -1557,7 +1534,7 @@ func keysOf(rows []Value) map[string]bool {
 // at is the column of each member of a row (-1: not shown); valid until
 // the next call.
 func (t *columns) at(members []Member) []int {
-	repeats := hasRepeatedKey(members)
+	repeats := value.HasRepeatedKey(members)
 	if !repeats {
 	} else if t.occ == nil || len(t.occ) > 1024 {
 		t.occ = map[string]int{} // cleared in time proportional to what it held

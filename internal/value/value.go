@@ -336,6 +336,29 @@ func AllScalars(items []Value) bool {
 	return true
 }
 
+// HasRepeatedKey reports whether a key stands twice among ms: by looking
+// at each pair in a short row, with a map in a long one.
+func HasRepeatedKey(ms []Member) bool {
+	if len(ms) > 24 {
+		seen := make(map[string]bool, len(ms))
+		for _, m := range ms {
+			if seen[m.Key] {
+				return true
+			}
+			seen[m.Key] = true
+		}
+		return false
+	}
+	for i := 1; i < len(ms); i++ {
+		for _, p := range ms[:i] {
+			if p.Key == ms[i].Key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // AllObjects reports whether an array is non-empty and holds only objects.
 func AllObjects(items []Value) bool {
 	for _, it := range items {
