@@ -15,6 +15,7 @@ package khive
 import (
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -66,17 +67,13 @@ func (a agent) document(v value.Value) value.Value {
 // khive's answers, and would drop what MCP gives meaning to (an empty
 // capability object says the capability is there).
 func mcpResult(v value.Value) bool {
-	for _, k := range [...]string{"protocolVersion", "capabilities"} {
-		if v.Has(k) {
-			return true
-		}
+	if v.Has("protocolVersion") || v.Has("capabilities") {
+		return true
 	}
-	for _, k := range [...]string{"tools", "resources", "resourceTemplates", "prompts", "contents", "messages"} {
-		if l, ok := v.Get(k); ok && l.Kind == value.Array {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"tools", "resources", "resourceTemplates", "prompts", "contents", "messages"}, func(k string) bool {
+		l, ok := v.Get(k)
+		return ok && l.Kind == value.Array
+	})
 }
 
 // each is how a document that is an object shows each of its members
@@ -444,12 +441,7 @@ func stableListEnvelope(v value.Value) bool {
 	if !v.Has("requested_limit") || !v.Has("effective_limit") || !v.Has("limit_clamped") {
 		return false
 	}
-	for _, m := range v.Members {
-		if preservedEmptyArray(m.Key) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(v.Members, func(m value.Member) bool { return preservedEmptyArray(m.Key) })
 }
 
 // keysetCursorEnvelope: knowledge.list's {results, next_after} and a

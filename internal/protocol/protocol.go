@@ -10,6 +10,7 @@ package protocol
 
 import (
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -591,12 +592,7 @@ func sdkUnwrapped(sc, content Value) (Value, func() string) {
 }
 
 func anyFailed(parts []Part) bool {
-	for _, p := range parts {
-		if p.Failed {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(parts, func(p Part) bool { return p.Failed })
 }
 
 // taker reads an object's fields for a one-line form, remembering which it

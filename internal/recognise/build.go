@@ -557,13 +557,7 @@ func refCell(b builder, items []Value) view.Cell {
 // "Signature is NOT verified") before the fields it is about: it is the
 // first thing to read. The others keep their order.
 func warningsFirst(members []Member) []Member {
-	at := -1
-	for i, m := range members {
-		if isWarning(m) {
-			at = i
-			break
-		}
-	}
+	at := slices.IndexFunc(members, isWarning)
 	if at <= 0 || len(members) > input.StreamAfter {
 		return members
 	}

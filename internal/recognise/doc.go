@@ -649,12 +649,10 @@ func saidBefore(w view.Block, said []view.Block) bool {
 	if !ok {
 		return false
 	}
-	for _, s := range said {
-		if g, ok := s.(view.Footer); ok && g.Indent == f.Indent && slices.Equal(g.Parts, f.Parts) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(said, func(s view.Block) bool {
+		g, ok := s.(view.Footer)
+		return ok && g.Indent == f.Indent && slices.Equal(g.Parts, f.Parts)
+	})
 }
 
 // beforeResult is an envelope's members before its result: what is known

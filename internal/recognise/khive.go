@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/value"
@@ -161,12 +162,10 @@ func manifestFailed(v Value) bool {
 		return true
 	}
 	s, _ := v.Get("summary")
-	for _, k := range []string{"failed", "aborted"} {
-		if n, ok := s.Get(k); ok && n.Kind == value.Number && n.Text != "0" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"failed", "aborted"}, func(k string) bool {
+		n, ok := s.Get(k)
+		return ok && n.Kind == value.Number && n.Text != "0"
+	})
 }
 
 // manifestRest is a manifest's rest without the failures shown: its

@@ -75,12 +75,7 @@ func lift(row Value) Value {
 }
 
 func hasKey(ms []Member, k string) bool {
-	for _, m := range ms {
-		if m.Key == k {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(ms, func(m Member) bool { return m.Key == k })
 }
 
 // A nested field that --columns names by its path (sig.x, as plain

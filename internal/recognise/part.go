@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
@@ -95,15 +96,12 @@ func Prose(text string) view.Prose {
 // bad, warnings are warnings, anything else is neutral.
 func tagTone(tag string) view.Tone {
 	t := strings.ToLower(tag)
-	for _, w := range []string{"error", "fail", "blocked", "denied", "fatal", "invalid", "reject", "abort"} {
-		if strings.Contains(t, w) {
-			return view.Bad
-		}
-	}
-	for _, w := range []string{"warn", "partial", "degraded", "pending", "stale", "attention", "retry", "waiting"} {
-		if strings.Contains(t, w) {
-			return view.Warn
-		}
+	in := func(w string) bool { return strings.Contains(t, w) }
+	switch {
+	case slices.ContainsFunc([]string{"error", "fail", "blocked", "denied", "fatal", "invalid", "reject", "abort"}, in):
+		return view.Bad
+	case slices.ContainsFunc([]string{"warn", "partial", "degraded", "pending", "stale", "attention", "retry", "waiting"}, in):
+		return view.Warn
 	}
 	return view.Neutral
 }

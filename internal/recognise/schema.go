@@ -157,12 +157,7 @@ func isType(s Value, t string) bool {
 	if ty.Kind == String {
 		return ty.Text == t
 	}
-	for _, it := range ty.Items {
-		if it.Kind == String && it.Text == t {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(ty.Items, func(it Value) bool { return it.Kind == String && it.Text == t })
 }
 
 // typeOf writes a schema's type for people: "string", "number[]",

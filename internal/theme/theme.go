@@ -8,6 +8,7 @@ package theme
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"sort"
 	"strings"
 
@@ -182,11 +183,7 @@ func ParseColors(s string) (map[string]string, []string) {
 // not exist, or parameters that are no SGR code (one or more, separated
 // by semicolons).
 func checkColor(name, sgr string) error {
-	known := false
-	for _, r := range roles {
-		known = known || r.name == name
-	}
-	if !known {
+	if !slices.Contains(RoleNames(), name) {
 		return fmt.Errorf("no colour role %q (roles: %s)", name, strings.Join(RoleNames(), ", "))
 	}
 	for _, part := range strings.Split(sgr, ";") {
