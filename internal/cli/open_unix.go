@@ -7,8 +7,7 @@ import (
 	"syscall"
 )
 
-// openInput opens a file named on the command line, to be read to its
-// end.
+// openInput opens a file named on the command line, to be read to its end.
 //
 // os.Open would register it with the runtime's poller: that fails for a
 // regular file (epoll takes none), but only after starting the poller,

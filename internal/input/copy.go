@@ -186,8 +186,7 @@ func (d *Decoder) copyValue(emit func(value.Token) error, depth int, k keep, key
 	return v, d.scalarFlag(key, v), emit(t)
 }
 
-// scalarFlag reports a scalar that tells, or may hold, a failure
-// (Telling).
+// scalarFlag reports a scalar that tells, or may hold, a failure (Telling).
 func (d *Decoder) scalarFlag(key string, v value.Value) bool {
 	return d.Telling != nil && d.Telling(key, v)
 }

@@ -26,9 +26,8 @@ import (
 // the string, first fed a made-up prefix that puts it where the old one
 // was (inside the same objects and arrays).
 
-// textStart is how much of a string is looked at to tell whether it
-// starts as JSON does; a string is read here when it is longer than
-// textLong.
+// textStart is how much of a string is looked at to tell whether it starts
+// as JSON does; a string is read here when it is longer than textLong.
 const (
 	textStart = 64
 	textLong  = 64 << 10

@@ -7,17 +7,16 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
-// A document that is an object too large to hold (a map of a million
-// keys) is shown in agent mode member by member once it has been read:
-// what one member shows can depend on members after it (its key given
-// again: serde_json keeps the last value; whether the object is an
-// envelope, a page or a stream entry; its namespace; the top-level fields
-// its properties repeat). Those decisions read only the members tells
-// names, so AgentObject keeps those (the first and the last of each key)
-// and works them out as Agent does, on that small object; every other
-// member shows on its own, as it does in the whole object. The members
-// themselves are kept elsewhere (the pipeline spills them to a file) and
-// given back in order.
+// A document that is an object too large to hold (a map of a million keys)
+// is shown in agent mode member by member once it has been read: what one
+// member shows can depend on members after it (its key given again:
+// serde_json keeps the last value; whether the object is an envelope, a
+// page or a stream entry; its namespace; the top-level fields its
+// properties repeat). Those decisions read only the members tells names, so
+// AgentObject keeps those (the first and the last of each key) and works
+// them out as Agent does, on that small object; every other member shows on
+// its own, as it does in the whole object. The members themselves are kept
+// elsewhere (the pipeline spills them to a file) and given back in order.
 
 // tells reports a key whose members a decision about a whole document
 // that is an object reads: what it is (protocol.IsJSONRPC and

@@ -8,15 +8,14 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
-// A long list (more than the decoder holds) is shown in agent mode as it
-// is read: what comes before it in its document, then each row as it
-// arrives, then, once the document ends, what came after it. A row's
-// transform depends on the row alone (and where the list sits), so a
-// streamed row is shown as a held one would be; the fields around the
-// list are transformed with the whole of what was read of them, the list
-// standing among them as what it is, a streamed array (value.Value's
-// Streamed): not empty, its rows shown as they are read, equal to nothing
-// held.
+// A long list (more than the decoder holds) is shown in agent mode as it is
+// read: what comes before it in its document, then each row as it arrives,
+// then, once the document ends, what came after it. A row's transform
+// depends on the row alone (and where the list sits), so a streamed row is
+// shown as a held one would be; the fields around the list are transformed
+// with the whole of what was read of them, the list standing among them as
+// what it is, a streamed array (value.Value's Streamed): not empty, its
+// rows shown as they are read, equal to nothing held.
 
 // Level is an object around a long list: its members read so far, and
 // the key of the member being read (the list, or the next level); or an

@@ -291,8 +291,7 @@ func (w *Writer) Interrupted() {
 
 // watch waits for the pager. One that exits with status 0 before Close was
 // called was quit by the user: the program has nothing more to show. One
-// that fails has its output written directly, when the copy of it is
-// whole.
+// that fails has its output written directly, when the copy of it is whole.
 func (w *Writer) watch() {
 	err := <-w.exited
 	if err != nil && !w.interrupted.Load() {

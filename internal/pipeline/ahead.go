@@ -369,8 +369,7 @@ func (a *ahead) item(flush func() error) (aheadItem, error) {
 	return it, nil
 }
 
-// Documents is the decoder's Documents as of the last document handed
-// over.
+// Documents is the decoder's Documents as of the last document handed over.
 func (a *ahead) Documents() int { return a.docs }
 
 // close stops the goroutine and waits for it, unless it waits for input

@@ -17,26 +17,25 @@ import (
 
 // An MCP reply whose text block holds a long JSON text often carries the
 // same JSON again after it, as its structuredContent. Which of the two an
-// output that loses nothing shows, and in what order, is known only at
-// the reply's end (protocol: the structured content first, the text only
-// when it says something else; both after the failure isError says); and
-// khive's transform (agent output) knows only then that the reply is a
-// tool result. Those outputs (plain, agent) hold both back while they
-// read the reply: the text, unescaped, and the structured content, as
-// compact JSON (value.Compact's), each in a spill.Buffer (memory up to a
-// bound, then a temporary file); in memory only the reply's other
-// members and a skeleton of the structured content (input.Decoder.Copy's,
-// which tells whether it failed). Then the reply is shown as a held one
-// is, each held part read back from its buffer as a document is read
-// (its long lists streamed, the same views and writers), or, in agent
-// output, the text copied as it is read back. Whether the text says what
-// the structured content does is told by comparing their compact JSON as
-// they are read back (protocol.repeats: value.Repeats). A reply of a
-// rarer form (a text that is no JSON, a structured content that says
-// nothing or is itself a wrapper, a second text block that may repeat
-// it, the SDK's {"result": X} repeated under isError; in agent output, a
-// reply that is no tool result) is read back whole and shown as a held
-// one: exactly, though not in constant memory.
+// output that loses nothing shows, and in what order, is known only at the
+// reply's end (protocol: the structured content first, the text only when
+// it says something else; both after the failure isError says); and khive's
+// transform (agent output) knows only then that the reply is a tool result.
+// Those outputs (plain, agent) hold both back while they read the reply:
+// the text, unescaped, and the structured content, as compact JSON
+// (value.Compact's), each in a spill.Buffer (memory up to a bound, then a
+// temporary file); in memory only the reply's other members and a skeleton
+// of the structured content (input.Decoder.Copy's, which tells whether it
+// failed). Then the reply is shown as a held one is, each held part read
+// back from its buffer as a document is read (its long lists streamed, the
+// same views and writers), or, in agent output, the text copied as it is
+// read back. Whether the text says what the structured content does is told
+// by comparing their compact JSON as they are read back (protocol.repeats:
+// value.Repeats). A reply of a rarer form (a text that is no JSON, a
+// structured content that says nothing or is itself a wrapper, a second
+// text block that may repeat it, the SDK's {"result": X} repeated under
+// isError; in agent output, a reply that is no tool result) is read back
+// whole and shown as a held one: exactly, though not in constant memory.
 //
 // A reply whose structuredContent is long but whose text is short (a
 // one-line summary beside a long list) is held back the same way: the
@@ -171,10 +170,9 @@ func (h *heldReply) close() {
 	}
 }
 
-// holdText shows an MCP reply returned open at its text block (v) as a
-// held one is shown, holding back its text and structured content (see
-// above); what comes before the text in any case (the reply's id) is
-// shown first.
+// holdText shows an MCP reply returned open at its text block (v) as a held
+// one is shown, holding back its text and structured content (see above);
+// what comes before the text in any case (the reply's id) is shown first.
 func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) error {
 	before := rn.partsBefore(v)
 	shown := len(before)
@@ -256,11 +254,10 @@ func (h *heldReply) show(parts []protocol.Part, res *Result) error {
 	return nil
 }
 
-// holdBack reads the rest of a reply returned open at its text block
-// (v), holding back its text and structured content (see above), and
-// returns it whole, what was held back standing in it (a text shown as
-// it was read, the structured content's skeleton); h, to be closed, even
-// with an error.
+// holdBack reads the rest of a reply returned open at its text block (v),
+// holding back its text and structured content (see above), and returns it
+// whole, what was held back standing in it (a text shown as it was read,
+// the structured content's skeleton); h, to be closed, even with an error.
 func (rn *Renderer) holdBack(v value.Value, text value.TextReader) (*heldReply, value.Value, error) {
 	h := &heldReply{rn: rn, line: text.Line(), text: spill.New(rn.opt.TempDir)}
 	text.Commit()
@@ -399,11 +396,10 @@ func (h *heldReply) readBack(r reply) error {
 	return nil
 }
 
-// holdShort holds back the text of the reply's first block, a text
-// block in the reply that may hold JSON, as a long one is held: protocol,
-// which would compare it with the structured content standing diverted
-// in the reply, cannot; the text is then compared and shown as a long
-// one is.
+// holdShort holds back the text of the reply's first block, a text block in
+// the reply that may hold JSON, as a long one is held: protocol, which
+// would compare it with the structured content standing diverted in the
+// reply, cannot; the text is then compared and shown as a long one is.
 func (h *heldReply) holdShort(r *reply) error {
 	if len(r.content.Items) == 0 || r.block.Kind != value.Object || r.block.Str("type") != "text" {
 		return nil

@@ -80,10 +80,9 @@ func (rn *Renderer) listAhead(dec *input.Decoder) func(bool, func() (value.Value
 	}
 }
 
-// paysAhead reports a list whose items, by its first ones (scalars: all
-// of them are), are worth reading ahead: not scalars, which cost less to
-// show than to hand over (a million numbers took twice as long read
-// ahead).
+// paysAhead reports a list whose items, by its first ones (scalars: all of
+// them are), are worth reading ahead: not scalars, which cost less to show
+// than to hand over (a million numbers took twice as long read ahead).
 func paysAhead(scalars bool) bool { return !scalars }
 
 // stopList stops reading a list ahead, if one is: once the view that shows

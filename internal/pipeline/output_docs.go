@@ -7,11 +7,10 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
-// docsOutput is what plain, human and Markdown output share: a document
-// in parts, each written by the output's parts writer; a long list, a
-// large object and a long MCP text block shown as they are read, then
-// what follows them; in human and Markdown output, runs of records as one
-// table.
+// docsOutput is what plain, human and Markdown output share: a document in
+// parts, each written by the output's parts writer; a long list, a large
+// object and a long MCP text block shown as they are read, then what
+// follows them; in human and Markdown output, runs of records as one table.
 type docsOutput struct {
 	rn *Renderer
 	pw parts

@@ -63,13 +63,12 @@ func (rn *Renderer) endPlainRecords() error {
 	return err
 }
 
-// checkSteer: until the first table is met, the tables of a document
-// (its lists of records, at any depth) are found before it is written,
-// so that a name of --columns, --sort or --where that met none of their
-// columns fails before plain output writes anything of it, as it does in
-// the other outputs. The columns are those plain output writes, as -o
-// tsv's (a nested field's dotted path: sig.x); a record alone is its
-// fields, not a table.
+// checkSteer: until the first table is met, the tables of a document (its
+// lists of records, at any depth) are found before it is written, so that a
+// name of --columns, --sort or --where that met none of their columns fails
+// before plain output writes anything of it, as it does in the other
+// outputs. The columns are those plain output writes, as -o tsv's (a nested
+// field's dotted path: sig.x); a record alone is its fields, not a table.
 func (p plainParts) checkSteer(pt protocol.Part) error {
 	rn := p.rn
 	if rn.steerChecked || rn.opt.Steer.Empty() || pt.Kind != protocol.ValuePart {

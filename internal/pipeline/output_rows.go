@@ -106,8 +106,7 @@ func recordTable(t recognise.Table, v value.Value) bool {
 	return t.Name == "" && len(t.Rows.Items) == 1 && t.Rows.Open == nil && v.Kind == value.Object
 }
 
-// recordDoc reports a document that is a record, whose one table is
-// itself.
+// recordDoc reports a document that is a record, whose one table is itself.
 func recordDoc(v value.Value) bool {
 	ts := recognise.Tables(v)
 	return len(ts) == 1 && recordTable(ts[0], v)
@@ -345,10 +344,9 @@ func csvCell(cell string) string {
 	return string(b)
 }
 
-// formulaSafe is a cell a spreadsheet will not run: one that starts with
-// =, +, -, @, a tab or a carriage return gets a ' before it (OWASP's
-// guard against CSV injection), unless it is a number, which no
-// spreadsheet runs.
+// formulaSafe is a cell a spreadsheet will not run: one that starts with =,
+// +, -, @, a tab or a carriage return gets a ' before it (OWASP's guard
+// against CSV injection), unless it is a number, which no spreadsheet runs.
 func formulaSafe(cell string) string {
 	if cell == "" || !strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
 		return cell

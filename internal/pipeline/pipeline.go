@@ -308,9 +308,8 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 }
 
 // styled sets the theme and glyphs of the outputs that show them. A
-// function of its own, as a theme is kilobytes of styles: in
-// NewRenderer's frame, every run's stack would grow (and be copied) to
-// hold it.
+// function of its own, as a theme is kilobytes of styles: in NewRenderer's
+// frame, every run's stack would grow (and be copied) to hold it.
 func (rn *Renderer) styled() {
 	opt := &rn.opt
 	g := glyphs.Unicode()

@@ -79,9 +79,8 @@ func (r runs) document(v value.Value, res *Result) error {
 // records, a note) is a timer armed, which shows it if the next document
 // takes longer than runPause to arrive.
 //
-// A write error met on a pause ends the stream when the next document
-// comes or the input ends (a pager the user quits ends the program at
-// once).
+// A write error met on a pause ends the stream when the next document comes
+// or the input ends (a pager the user quits ends the program at once).
 func (rn *Renderer) readEach(dec *input.Decoder, res *Result) error {
 	var (
 		gen    int   // which arming of the timer may still act; under rn.mu

@@ -1,11 +1,10 @@
 // Package protocol takes the wrappers of agent protocols off a document:
 // JSON-RPC 2.0 replies, errors, notifications and requests, and MCP tool
 // results (content blocks, structuredContent, isError). What is left is
-// parts: a value to recognise, prose a tool wrote for people, a request
-// to answer, or a one-line note.
-// It knows the protocols, not what the values inside mean: a caller's
-// judge says whether a value reports a failure. It imports value, format
-// and input (to read JSON inside a text block).
+// parts: a value to recognise, prose a tool wrote for people, a request to
+// answer, or a one-line note. It knows the protocols, not what the values
+// inside mean: a caller's judge says whether a value reports a failure. It
+// imports value, format and input (to read JSON inside a text block).
 package protocol
 
 import (

@@ -1796,9 +1796,8 @@ func (b builder) rest(v Value, indent int, shown ...string) *view.Record {
 	return b.restAlways(v, indent, shown...)
 }
 
-// restAlways is the fields a view's blocks left out, as a record at
-// indent, whatever the options (the record drops fillers); nil when there
-// are none.
+// restAlways is the fields a view's blocks left out, as a record at indent,
+// whatever the options (the record drops fillers); nil when there are none.
 func (b builder) restAlways(v Value, indent int, shown ...string) *view.Record {
 	if r := value.Without(v, shown...); !IsFiller("", r, false) {
 		return b.record(r, indent, false, false)

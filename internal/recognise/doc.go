@@ -233,9 +233,8 @@ func afterTitle(blocks, said []view.Block) []view.Block {
 
 // openEnvelope is an envelope whose result is, or holds, an open list
 // (khive's list envelope, a search's hits): the title, quiet as a held
-// list's, the table, then, once the list has been read, the footer and
-// the envelope's other fields, or the failure the envelope said after
-// its rows.
+// list's, the table, then, once the list has been read, the footer and the
+// envelope's other fields, or the failure the envelope said after its rows.
 func (b builder) openEnvelope(v Value, title view.Title, indent int, nested bool, said []view.Block) []view.Block {
 	res, _ := v.Get("result")
 	title.Quiet = !nested
@@ -436,9 +435,8 @@ func (b builder) drawnPage(page Value, indent int) []view.Block {
 	return blocks
 }
 
-// withoutUsage leaves out an op's usage (khive's storage counters, {}
-// when none) but under --verbose: bookkeeping of the server's, not the
-// answer.
+// withoutUsage leaves out an op's usage (khive's storage counters, {} when
+// none) but under --verbose: bookkeeping of the server's, not the answer.
 func (b builder) withoutUsage(v Value) Value {
 	if b.opt.Verbose {
 		return v

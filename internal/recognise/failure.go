@@ -42,13 +42,12 @@ func Tells(key string, v Value) bool {
 	return FailureKey(key)
 }
 
-// Failed reports whether v reports a failure: an error envelope (ok:
-// false, at the top or in a batch), "success": false (graph-memory
-// servers answer a failed delete so), or an error report (an "error"
-// that says something, with no "ok" and no "success": true), or khive's
-// manifest of saved results that lists failed ops. A document
-// read only in part (the members before a long list) is judged on what
-// was read.
+// Failed reports whether v reports a failure: an error envelope (ok: false,
+// at the top or in a batch), "success": false (graph-memory servers answer
+// a failed delete so), or an error report (an "error" that says something,
+// with no "ok" and no "success": true), or khive's manifest of saved
+// results that lists failed ops. A document read only in part (the members
+// before a long list) is judged on what was read.
 func Failed(v Value) bool {
 	if s, ok := v.Says("success"); ok && s.IsFalse() {
 		return true
@@ -147,8 +146,7 @@ func testEventFailed(v Value) bool {
 	return testEvent(v) && v.Str("Action") == "fail"
 }
 
-// testEvent reports an event of go test -json: an Action among a
-// Package's.
+// testEvent reports an event of go test -json: an Action among a Package's.
 func testEvent(v Value) bool {
 	a, ok := v.Get("Action")
 	return ok && a.Kind == String && v.Has("Package")

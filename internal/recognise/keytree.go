@@ -122,8 +122,7 @@ func (t *KeyTree[T]) column(n *KeyCol[T], key string, occ int) *KeyCol[T] {
 	return c
 }
 
-// Top is the top-level column of key's occ-th occurrence, if a row had
-// one.
+// Top is the top-level column of key's occ-th occurrence, if a row had one.
 func (t *KeyTree[T]) Top(key string, occ int) *KeyCol[T] {
 	if t.Root.below == nil {
 		return nil

@@ -8,9 +8,8 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
-// khive's own shapes that the envelope, list and table views do not
-// already say well (crates/khive-pack-gtd, khive-pack-kg in
-// ohdearquant/khive).
+// khive's own shapes that the envelope, list and table views do not already
+// say well (crates/khive-pack-gtd, khive-pack-kg in ohdearquant/khive).
 
 // gtdFiltered is gtd.tasks or gtd.next finding nothing the filter lets
 // through: {"tasks": [], "filter_excluded": ["done", "cancelled"], "hint": …}.

@@ -1,13 +1,12 @@
 package recognise
 
-// khive keeps a task's GTD fields (priority, due, assignee) and a
-// scheduled event's trigger_at and status under the record's properties,
-// where a table would show them as one cell among many "key=value" pairs.
-// A table lifts them into columns of their own when the record has no
-// field of that name (khive's own table view hoists trigger_at, due and
-// status the same way), and leaves them in properties too. Only tables
-// do: a record shows properties as they came, and plain output is not a
-// view.
+// khive keeps a task's GTD fields (priority, due, assignee) and a scheduled
+// event's trigger_at and status under the record's properties, where a
+// table would show them as one cell among many "key=value" pairs. A table
+// lifts them into columns of their own when the record has no field of that
+// name (khive's own table view hoists trigger_at, due and status the same
+// way), and leaves them in properties too. Only tables do: a record shows
+// properties as they came, and plain output is not a view.
 
 import (
 	"slices"
@@ -54,10 +53,9 @@ func liftFrom(row Value) (int, bool) {
 }
 
 // lift is the row with its liftable properties as fields of its own too,
-// after the others; properties keeps them as well, so that nothing it
-// held goes missing from a table whose columns were planned on other
-// rows (a long list's first ones). A key repeated under properties is
-// lifted once.
+// after the others; properties keeps them as well, so that nothing it held
+// goes missing from a table whose columns were planned on other rows (a
+// long list's first ones). A key repeated under properties is lifted once.
 func lift(row Value) Value {
 	at, ok := liftFrom(row)
 	if !ok {

@@ -66,8 +66,7 @@ type Options struct {
 }
 
 // Said is the small top-level fields of a session's replies, to say the
-// ones a reply repeats from the reply before once. Reply starts each
-// reply.
+// ones a reply repeats from the reply before once. Reply starts each reply.
 type Said struct {
 	cur, at    int
 	prev, next map[string]bool

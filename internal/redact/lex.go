@@ -122,11 +122,10 @@ func (lx *lexer) push(obj bool) {
 	}
 }
 
-// run appends b, redacted, to dst and says how much of b it took: all of
-// it when final, else up to what is not complete yet (a string, a line of
-// text, a token), which the next run is given again with what follows.
-// What is not replaced is copied in spans, from b[from:] up to a
-// replacement.
+// run appends b, redacted, to dst and says how much of b it took: all of it
+// when final, else up to what is not complete yet (a string, a line of
+// text, a token), which the next run is given again with what follows. What
+// is not replaced is copied in spans, from b[from:] up to a replacement.
 func (lx *lexer) run(dst, b []byte, final bool) ([]byte, int) {
 	i, from := 0, 0
 	for i < len(b) {

@@ -237,8 +237,7 @@ func (r *Redactor) original(label string) (string, bool) {
 }
 
 // Keep makes the redactor keep what each label stands for, for Original
-// (--sort and --where compare values, not labels). Call it before
-// reading.
+// (--sort and --where compare values, not labels). Call it before reading.
 func (r *Redactor) Keep() { r.keep = true }
 
 // Reader returns src redacted, as it is read: what is complete (a string,

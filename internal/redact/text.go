@@ -401,9 +401,8 @@ func (r *Redactor) text(dst, s []byte, rules textRules) ([]byte, bool) {
 	return append(dst, s[last:]...), true
 }
 
-// paramValue is the length of the value after s[eq], an '=' whose name
-// (a URL's parameter, a cookie's) carries a session or request id; 0 for
-// none.
+// paramValue is the length of the value after s[eq], an '=' whose name (a
+// URL's parameter, a cookie's) carries a session or request id; 0 for none.
 func paramValue(s []byte, eq int) int {
 	k := eq
 	for k > 0 && (isAlnum(s[k-1]) || s[k-1] == '_' || s[k-1] == '-' || s[k-1] == '.') {

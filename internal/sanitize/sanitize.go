@@ -248,12 +248,11 @@ var byteClass = func() (t [256]uint8) {
 	return t
 }()
 
-// scanner finds, left to right, the characters to escape. Whether a
-// joiner, a variation selector or a tag character is kept depends on the
-// characters around it; everything before the current offset has been
-// decided, so look-behind sees the input, plus escEnd to know whether the
-// character just before was escaped. Look-around is bounded: the scan is
-// linear.
+// scanner finds, left to right, the characters to escape. Whether a joiner,
+// a variation selector or a tag character is kept depends on the characters
+// around it; everything before the current offset has been decided, so
+// look-behind sees the input, plus escEnd to know whether the character
+// just before was escaped. Look-around is bounded: the scan is linear.
 type scanner struct {
 	s      string
 	mask   uint8 // byte classes of ASCII to report

@@ -219,8 +219,7 @@ func newReader(f *os.File, from, to int64, size int) *reader {
 	return &reader{r: io.NewSectionReader(f, from, to-from), buf: make([]byte, 0, size)}
 }
 
-// member reads the next member's key and record, valid until the next
-// read.
+// member reads the next member's key and record, valid until the next read.
 func (r *reader) member() (key, rec []byte, err error) {
 	for {
 		if key, rest, ok := field(r.buf[r.at:]); ok {

@@ -36,10 +36,9 @@ func WriteInto(w *bufio.Writer, v value.Value, indent bool, th Theme, own func(v
 	j.value(v, 0)
 }
 
-// Text writes a JSON string whose text comes in pieces (a long one, read
-// as it comes: input.Pieces cuts them where escaping does not depend on
-// what is on the other side), quoted as Write quotes it whole, without
-// colour.
+// Text writes a JSON string whose text comes in pieces (a long one, read as
+// it comes: input.Pieces cuts them where escaping does not depend on what
+// is on the other side), quoted as Write quotes it whole, without colour.
 type Text struct{ j writer }
 
 // NewText starts a string on w.

@@ -7,8 +7,7 @@ import (
 )
 
 // Streamer writes documents token by token, byte for byte as Write writes
-// them whole: -o json of a document of any size in the memory of one
-// token.
+// them whole: -o json of a document of any size in the memory of one token.
 type Streamer struct {
 	j writer
 	// counts holds, for each open container, how many entries it has so

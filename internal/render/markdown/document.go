@@ -8,10 +8,9 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
-// document is a heading with the title and the rest of the header, and
-// the body whole in a fenced block in its language (a page shows all
-// that a terminal does), then under --verbose the fields the header
-// leaves out.
+// document is a heading with the title and the rest of the header, and the
+// body whole in a fenced block in its language (a page shows all that a
+// terminal does), then under --verbose the fields the header leaves out.
 func (m Writer) document(d view.Document) {
 	fields := make([]string, len(d.Fields))
 	for i, f := range d.Fields {

@@ -202,9 +202,8 @@ func (t *tsv) cell(k *tsvCol, h, text string) {
 	}
 }
 
-// scalar: numbers, true, false and null as written; strings escaped as
-// Text does, an empty one as "". For CSV, null and an empty string
-// are NoValue.
+// scalar: numbers, true, false and null as written; strings escaped as Text
+// does, an empty one as "". For CSV, null and an empty string are NoValue.
 func (t *tsv) scalar(k *tsvCol, h string, kind value.Kind, text string) {
 	switch {
 	case kind == value.Null && t.p.csv, kind == value.String && text == "" && t.p.csv:
