@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,11 +68,7 @@ func Failed(v Value) bool {
 		return PartialOp(v)
 	case ShapeBatch:
 		res, _ := v.Get("results")
-		for _, r := range res.Items {
-			if IsErrorEnvelope(r) || PartialOp(r) {
-				return true
-			}
-		}
+		return slices.ContainsFunc(res.Items, func(r Value) bool { return IsErrorEnvelope(r) || PartialOp(r) })
 	}
 	return false
 }

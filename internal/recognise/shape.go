@@ -88,22 +88,11 @@ func long(r Value) bool { return isOpenList(r) || input.Window(r.Items) < len(r.
 // it (khive writes a page's rows first). A long list after other fields
 // ({message, nodes, edges}) is a record's, held or read as it comes.
 func ListRows(v Value) (key string, rows Value, ok bool) {
-	meta := false
-	for _, m := range v.Members {
-		if IsListMetaKey(m.Key) {
-			meta = true
-			break
-		}
-	}
 	isRows := func(r Value) bool { return r.Kind == Array && (len(r.Items) == 0 || value.AllObjects(r.Items)) }
-	if !meta {
+	if !slices.ContainsFunc(v.Members, func(m Member) bool { return IsListMetaKey(m.Key) }) {
 		// Only the first member, a long list under a list key.
-		if len(v.Members) == 0 || !slices.Contains(ListKeys[:], v.Members[0].Key) {
-			return "", Value{}, false
-		}
-		k := v.Members[0].Key
-		if r, _ := v.Get(k); isRows(r) && long(r) {
-			return k, r, true
+		if len(v.Members) > 0 && slices.Contains(ListKeys[:], v.Members[0].Key) && isRows(v.Members[0].Value) && long(v.Members[0].Value) {
+			return v.Members[0].Key, v.Members[0].Value, true
 		}
 		return "", Value{}, false
 	}

@@ -14,6 +14,7 @@ package plain
 import (
 	"bufio"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -541,14 +542,7 @@ func (p Writer) steerList(path *pathSeg, v value.Value) ([]int, bool) {
 		names = append(names, k.Name)
 	}
 	for _, n := range names {
-		met := false
-		for _, r := range v.Items {
-			if _, _, ok := recognise.Lookup(r, n); ok {
-				met = true
-				break
-			}
-		}
-		if !met {
+		if !slices.ContainsFunc(v.Items, func(r value.Value) bool { _, _, ok := recognise.Lookup(r, n); return ok }) {
 			return nil, false
 		}
 	}
