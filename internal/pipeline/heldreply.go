@@ -409,7 +409,7 @@ func (h *heldReply) holdShort(r *reply) error {
 			continue
 		}
 		t := &r.block.Members[j].Value // the first, which protocol reads
-		if t.Kind != value.String || !mayBeJSON(t.Text) {
+		if t.Kind != value.String || !protocol.MaybeJSON(t.Text) {
 			return nil // prose: protocol shows it, and never compares it
 		}
 		h.text = spill.New(h.rn.opt.TempDir)
@@ -421,14 +421,6 @@ func (h *heldReply) holdShort(r *reply) error {
 		return nil
 	}
 	return nil
-}
-
-// mayBeJSON reports a text that protocol.ParseJSONText may take, and a
-// text block holding it may repeat a structured content: one opening
-// with an object or an array.
-func mayBeJSON(text string) bool {
-	t := strings.TrimSpace(text)
-	return t != "" && (t[0] == '{' || t[0] == '[')
 }
 
 // scMark is what stands for the structured content where it is shown.
@@ -598,7 +590,7 @@ func (r reply) plain(w value.Value) bool {
 		return false
 	}
 	for i, b := range r.content.Items {
-		if (i > 0 || r.text == nil) && mayBeJSON(b.Str("text")) {
+		if (i > 0 || r.text == nil) && protocol.MaybeJSON(b.Str("text")) {
 			return false
 		}
 	}

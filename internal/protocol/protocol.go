@@ -536,7 +536,7 @@ func repeats(block Value, json func() string) bool {
 		return true // compared as it was read
 	}
 	text := block.Str("text")
-	if !maybeJSON(text) {
+	if !MaybeJSON(text) {
 		return false // no need to know what json is ("1 task")
 	}
 	j := json()
@@ -547,9 +547,9 @@ func repeats(block Value, json func() string) bool {
 	return ok && t == j
 }
 
-// maybeJSON reports a text that ParseJSONText may take: one opening with
+// MaybeJSON reports a text that ParseJSONText may take: one opening with
 // an object or an array.
-func maybeJSON(text string) bool {
+func MaybeJSON(text string) bool {
 	t := strings.TrimSpace(text)
 	return t != "" && (t[0] == '{' || t[0] == '[')
 }
