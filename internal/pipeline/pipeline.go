@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -856,21 +857,19 @@ func (rn *Renderer) docParts(v value.Value, count bool) []protocol.Part {
 		rn.partBuf = parts[:0]
 	}
 	rn.rec.Said = nil
-	if protocol.HasID(v) && (v.Has("result") || v.Has("error")) {
-		rn.rec.Said = &rn.said // a reply says once what the one before said
-	}
 	if protocol.HasID(v) {
+		reply := v.Has("result") || v.Has("error")
+		if reply {
+			rn.rec.Said = &rn.said // a reply says once what the one before said
+		}
 		ids := rn.ids + 1
 		if count {
 			rn.ids = ids
-			if v.Has("result") || v.Has("error") {
+			if reply {
 				rn.said.Reply()
 				rn.replies++
-				for _, p := range parts {
-					if p.Failed {
-						rn.failedReplies++
-						break
-					}
+				if slices.ContainsFunc(parts, func(p protocol.Part) bool { return p.Failed }) {
+					rn.failedReplies++
 				}
 			}
 		}
