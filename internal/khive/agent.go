@@ -328,9 +328,6 @@ func (a agent) object(v value.Value, ctx treeContext) value.Value {
 			hasRel = false
 		}
 	}
-	if hasRel { // created_at itself was dropped: cannot happen for a string, kept for safety
-		out.Members = append(out.Members, value.Member{Key: "created_at_relative", Value: value.Value{Kind: value.String, Text: rel}})
-	}
 	return out
 }
 
