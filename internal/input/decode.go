@@ -1612,10 +1612,8 @@ func (p *positions) window() ([]byte, int64) {
 func (p *positions) nextNonSpace(off int64) byte {
 	w, base := p.window()
 	for i := off - base; i >= 0 && i < int64(len(w)); i++ {
-		switch c := w[i]; c {
-		case ' ', '\t', '\n', '\r':
-		default:
-			return c
+		if !isSpace(w[i]) {
+			return w[i]
 		}
 	}
 	return 0
