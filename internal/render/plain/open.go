@@ -51,19 +51,32 @@ func (p Writer) whole(v value.Value) (value.Value, bool) {
 // ones, a value a line. An item that is not a scalar, after the first ones
 // were, gets its own indexed lines, as an item of a mixed list does.
 func (p Writer) scalars(list value.Value) {
-	rest := value.Take(list)
-	for n := len(list.Items); rest != nil && p.o.Err() == nil; n++ {
+	n := len(list.Items)
+	p.each(nil, value.Take(list), func(it value.Value) {
+		if it.Scalar() {
+			p.leaf("", it)
+		} else {
+			p.o.Gap()
+			p.walkAt(&pathSeg{seg: "[" + strconv.Itoa(n) + "]"}, "", it)
+			p.o.Gap()
+		}
+		n++
+	})
+}
+
+// each calls f with each of first, then with each further item of rest
+// as it is read, until the list ends, breaks off (its error kept: fail)
+// or output fails.
+func (p Writer) each(first []value.Value, rest value.Cursor, f func(value.Value)) {
+	for _, it := range first {
+		f(it)
+	}
+	for rest != nil && p.o.Err() == nil {
 		it, ok, err := rest.Next()
 		if p.fail(err) || !ok {
 			return
 		}
-		if it.Scalar() {
-			p.leaf("", it)
-			continue
-		}
-		p.o.Gap()
-		p.walkAt(&pathSeg{seg: "[" + strconv.Itoa(n) + "]"}, "", it)
-		p.o.Gap()
+		f(it)
 	}
 }
 
@@ -115,21 +128,10 @@ func (p Writer) openRecord(v value.Value) {
 	}
 	list := &pathSeg{up: root, seg: joinPath("", last.Key)}
 	n := 0
-	item := func(it value.Value) {
-		p.walkAt(&pathSeg{up: list, seg: "[" + strconv.Itoa(n) + "]"}, last.Key, it)
+	p.each(last.Value.Items, value.Take(last.Value), func(it value.Value) {
+		p.row(list, last.Key, n, it)
 		n++
-	}
-	for _, it := range last.Value.Items {
-		item(it)
-	}
-	rest := value.Take(last.Value)
-	for rest != nil && p.o.Err() == nil {
-		it, ok, err := rest.Next()
-		if p.fail(err) || !ok {
-			break
-		}
-		item(it)
-	}
+	})
 	w, ok := p.after(v, last.Key)
 	if !ok {
 		return
@@ -250,16 +252,7 @@ func (p Writer) openByIndex(key string, n int, first []value.Value, rest value.C
 		}
 		n++
 	}
-	for _, v := range first {
-		row(v)
-	}
-	for p.o.Err() == nil {
-		v, ok, err := rest.Next()
-		if p.fail(err) || !ok {
-			return
-		}
-		row(v)
-	}
+	p.each(first, rest, row)
 }
 
 // openBatch writes a request whose first op's list comes open: the ops'
