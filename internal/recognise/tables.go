@@ -63,42 +63,7 @@ func tablesIn(v Value, path, tool string) []Table {
 	if key, rows, ok := ListRows(v); ok {
 		return []Table{{Name: joinName(path, key), Rows: rows}}
 	}
-	// Every list of records, the server shape's own list of entries first
-	// (a search's hits before its facets).
-	items := ""
-	var shape *Recogniser
-	if s := findShape(v, Classify(v), tool); s != nil {
-		items, shape = s.items(), s
-	}
-	var out []Table
-	for _, m := range v.Members {
-		if k, rows, ok := page(m.Value); ok {
-			// A page inside the answer ({"data": {"items": […], "total":
-			// 3}}): its rows are a table.
-			out = append(out, Table{Name: joinName(joinName(path, m.Key), k), Rows: rows})
-			continue
-		}
-		if wrapper(m.Value) && Classify(m.Value) == ShapeRecord {
-			// An object that wraps lists ({"data": {"tasks": […]}}): its
-			// tables are the answer's, at any depth, as human output
-			// shows them.
-			out = append(out, nested(m.Value, joinName(path, m.Key))...)
-			continue
-		}
-		entries := shape != nil && m.Key == items
-		if records(m.Value) && (len(m.Value.Items) > 0 || m.Value.IsOpen() || entries || IsListKey(m.Key)) {
-			// An empty list is a table of no rows (a search that found
-			// nothing) where it is the list (the shape's entries, a list
-			// key); any other ([] tags) is a cell of the record.
-			t := Table{Name: joinName(path, m.Key), Rows: m.Value}
-			if entries {
-				t.Lead, t.Whole = shape.Lead, shape.Whole
-				out = append([]Table{t}, out...)
-			} else {
-				out = append(out, t)
-			}
-		}
-	}
+	out := memberTables(v, path, findShape(v, Classify(v), tool), true)
 	if len(out) == 0 && !v.IsOpen() && path == "" {
 		// The answer itself (not an op of a batch) is a record.
 		out = append(out, Table{Name: path, Rows: Value{Kind: Array, Items: []Value{v}}})
@@ -137,19 +102,33 @@ func page(v Value) (key string, rows Value, ok bool) {
 	return "", Value{}, false
 }
 
-// nested is the tables of a wrapper inside the answer: its lists of
-// records, and those of the wrappers in it; never itself as a row.
-func nested(v Value, path string) []Table {
+// memberTables is every list of records among v's members (never v
+// itself as a row), the shape's own list of entries first (a search's
+// hits before its facets), with its plan: a page's rows ({"data":
+// {"items": […], "total": 3}}), and the tables of a wrapper ({"data":
+// {"tasks": […]}}), at any depth, as human output shows them; in the
+// answer itself (top) only of a wrapper that is a record.
+func memberTables(v Value, path string, shape *Recogniser, top bool) []Table {
 	var out []Table
 	for _, m := range v.Members {
 		k, rows, isPage := page(m.Value)
+		entries := shape != nil && m.Key == shape.items()
 		switch {
 		case isPage:
 			out = append(out, Table{Name: joinName(joinName(path, m.Key), k), Rows: rows})
-		case wrapper(m.Value):
-			out = append(out, nested(m.Value, joinName(path, m.Key))...)
-		case records(m.Value) && (len(m.Value.Items) > 0 || m.Value.IsOpen() || IsListKey(m.Key)):
-			out = append(out, Table{Name: joinName(path, m.Key), Rows: m.Value})
+		case wrapper(m.Value) && (!top || Classify(m.Value) == ShapeRecord):
+			out = append(out, memberTables(m.Value, joinName(path, m.Key), nil, false)...)
+		case records(m.Value) && (len(m.Value.Items) > 0 || m.Value.IsOpen() || entries || IsListKey(m.Key)):
+			// An empty list is a table of no rows (a search that found
+			// nothing) where it is the list (the shape's entries, a list
+			// key); any other ([] tags) is a cell of the record.
+			t := Table{Name: joinName(path, m.Key), Rows: m.Value}
+			if entries {
+				t.Lead, t.Whole = shape.Lead, shape.Whole
+				out = append([]Table{t}, out...)
+			} else {
+				out = append(out, t)
+			}
 		}
 	}
 	return out
