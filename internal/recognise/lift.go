@@ -22,12 +22,7 @@ func isLiftKey(k string) bool { return slices.Contains(liftKeys[:], k) }
 
 // liftsAny reports whether some row has a field to lift.
 func liftsAny(rows []Value) bool {
-	for _, r := range rows {
-		if _, ok := liftFrom(r); ok {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(rows, func(r Value) bool { _, ok := liftFrom(r); return ok })
 }
 
 // liftFrom finds the properties member of a row with something to lift.
