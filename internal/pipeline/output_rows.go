@@ -286,9 +286,8 @@ func (c *csvLines) Write(p []byte) (int, error) {
 		var err error
 		if len(line) == 0 {
 			c.w.Flush()
-			err = c.w.Error()
-			if err == nil {
-				err = c.blank()
+			if err = c.w.Error(); err == nil {
+				_, err = io.WriteString(c.dst, "\n") // csv.Writer writes none for an empty record
 			}
 		} else {
 			cells := strings.Split(string(line), "\t")
@@ -355,10 +354,4 @@ func formulaSafe(cell string) string {
 		return cell
 	}
 	return "'" + cell
-}
-
-// blank writes an empty line: csv.Writer writes none for an empty record.
-func (c *csvLines) blank() error {
-	_, err := io.WriteString(c.dst, "\n")
-	return err
 }

@@ -701,14 +701,9 @@ func (rn *Renderer) interlude(name string, res *Result) func(line int, text stri
 		if err := rn.endRun(); err != nil {
 			return err
 		}
-		return rn.parts([]protocol.Part{logLine(text)}, res)
+		// A note: the line as it is, and in plain output "note: …".
+		return rn.parts([]protocol.Part{{Kind: protocol.NotePart, Note: &protocol.Note{Fields: []string{text}, Literal: "note: " + text}}}, res)
 	}
-}
-
-// logLine is a line of the input that is not JSON (a banner, a log line)
-// as a note: as it is, and in plain output "note: …".
-func logLine(text string) protocol.Part {
-	return protocol.Part{Kind: protocol.NotePart, Note: &protocol.Note{Fields: []string{text}, Literal: "note: " + text}}
 }
 
 // inputEnds reports err that ends the input without fault: io.EOF, or

@@ -97,14 +97,6 @@ func (p Writer) after(v value.Value, keys ...string) (value.Value, bool) {
 	return w, false
 }
 
-// listAfter is what follows an open list's rows: its metadata, or the
-// failure the list said after them.
-func (p Writer) listAfter(v value.Value, key string) {
-	if w, ok := p.after(v, key); ok {
-		p.listMeta(w, key)
-	}
-}
-
 // envelopeAfter is what follows an open result: the envelope's fields
 // after it, or the failure it said after the result.
 func (p Writer) envelopeAfter(v value.Value) {

@@ -265,8 +265,10 @@ func (p Writer) list(v value.Value) {
 	key, rows, _ := recognise.ListRows(v)
 	p.table(key, rows)
 	if v.IsOpen() {
-		p.listAfter(v, key)
-		return
+		var ok bool // its metadata follows it, or the failure it said after its rows
+		if v, ok = p.after(v, key); !ok {
+			return
+		}
 	}
 	p.listMeta(v, key)
 }
