@@ -57,18 +57,13 @@ func (b builder) deeper() builder {
 	return b
 }
 
-// inRow is the builder of a table a row holds (a list of records under
-// it): one level further in, with nothing of what --columns, --sort and
-// --where say of the rows around it, and a plan of its own.
-func (b builder) inRow() builder {
+// inRowTable is the rows of a list a row holds as a table (InRow), or
+// records, too sparse for one: one level further in, with nothing of what
+// --columns, --sort and --where say of the rows around it, and a plan of
+// its own.
+func (b builder) inRowTable(rows []Value, raw bool) view.Block {
 	b.depth++
 	b.opt.Steer, b.opt.Seen, b.opt.Plan = steer.Spec{}, nil, nil
-	return b
-}
-
-// inRowTable is the rows of a list a row holds as a table (InRow), or
-// records, too sparse for one.
-func (b builder) inRowTable(rows []Value, raw bool) view.Block {
 	blk, _ := b.table(rows, 0, raw)
 	if t, ok := blk.(view.Table); ok {
 		t.InRow = true
@@ -1634,7 +1629,7 @@ func (t *columns) cell(i int, m Member) view.Cell {
 	if v.Kind == Array && (t.cols[i].Under || t.b.opt.Verbose) && len(v.Items) > 0 && value.AllObjects(v.Items) {
 		c := t.b.cellOf(m.Key, t.means[i], v, t.raw)
 		if c.Kind == view.Nested {
-			c.Sub = &view.Sub{Block: t.b.inRow().inRowTable(v.Items, t.raw)}
+			c.Sub = &view.Sub{Block: t.b.inRowTable(v.Items, t.raw)}
 		}
 		return c
 	}
