@@ -71,10 +71,7 @@ func (m Writer) definition(d view.Definition) {
 		// Text, not code: a union's | would show its escape in a code span.
 		m.o.Line(m.g.Arrow + " " + inline(m.cut(m.h.Text(d.Returns))))
 	}
-	if d.Extra != nil {
-		m.o.Gap()
-		m.bullets(*d.Extra, "")
-	}
+	m.extra(d.Extra, true, "")
 }
 
 // params are a bullet list, "`name` · type · required — description ·
@@ -157,9 +154,6 @@ func (m Writer) messages(ms view.Messages) {
 			m.o.Gap()
 			m.o.Line(note)
 		}
-		if msg.Extra != nil {
-			m.o.Gap()
-			m.bullets(*msg.Extra, "")
-		}
+		m.extra(msg.Extra, true, "")
 	}
 }

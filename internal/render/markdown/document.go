@@ -31,10 +31,7 @@ func (m Writer) document(d view.Document) {
 		m.o.Gap()
 		m.fenced(d.Text, d.Language, format.Lines(d.Text, m.g.Ellipsis), m.untab)
 	}
-	if d.Extra != nil {
-		m.o.Gap()
-		m.bullets(*d.Extra, "")
-	}
+	m.extra(d.Extra, true, "")
 }
 
 // diff is a unified diff in a diff block, which GitHub colours.

@@ -189,10 +189,7 @@ func (m Writer) block(b view.Block) error {
 		}
 	case view.Note:
 		m.o.Line("_" + inline(m.h.Text(strings.Join(b.Fields, m.g.Sep))) + "_")
-		if b.Extra != nil {
-			m.o.Gap()
-			m.bullets(*b.Extra, "")
-		}
+		m.extra(b.Extra, true, "")
 	case view.Prose:
 		m.prose(b)
 	case view.Items:
@@ -306,6 +303,18 @@ func (m Writer) errorBlock(e view.Error) {
 			m.o.Line("> " + ln)
 		}
 	}
+}
+
+// extra writes a block's other fields, r, as bullets at indent, after a
+// blank line when gap; nothing when there are none.
+func (m Writer) extra(r *view.Record, gap bool, indent string) {
+	if r == nil {
+		return
+	}
+	if gap {
+		m.o.Gap()
+	}
+	m.bullets(*r, indent)
 }
 
 // bullets writes key/value lines as a bullet list: nested records as
@@ -635,9 +644,7 @@ func (m Writer) entry(i int, e view.Entry) {
 	for _, l := range e.Lines {
 		m.o.Line("   - " + inline(m.h.Text(l)))
 	}
-	if e.Extra != nil {
-		m.bullets(*e.Extra, "   ")
-	}
+	m.extra(e.Extra, false, "   ")
 }
 
 // relations is "- **Graphiti** ──uses as backend──▶ **Neo4j** (0.92): fact".
@@ -656,9 +663,7 @@ func (m Writer) relations(rs view.Relations) {
 			line += ": " + inline(m.cutWords(m.h.Text(r.Detail)))
 		}
 		m.o.Line(line)
-		if r.Extra != nil {
-			m.bullets(*r.Extra, "  ")
-		}
+		m.extra(r.Extra, false, "  ")
 	}
 }
 
@@ -678,9 +683,7 @@ func (m Writer) timeline(tl view.Timeline) {
 			line += ": " + inline(m.cutWords(m.h.Text(e.Content)))
 		}
 		m.o.Line(line)
-		if e.Extra != nil {
-			m.bullets(*e.Extra, "  ")
-		}
+		m.extra(e.Extra, false, "  ")
 	}
 }
 
@@ -707,10 +710,7 @@ func (m Writer) code(c view.Code) {
 		m.o.Gap()
 		m.codeBlock(c.After, c.Language, false)
 	}
-	if c.Extra != nil {
-		m.o.Gap()
-		m.bullets(*c.Extra, "")
-	}
+	m.extra(c.Extra, true, "")
 }
 
 // codeBlock writes code in a fenced block: concise, the first codeLines
