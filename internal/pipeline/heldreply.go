@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/input"
@@ -137,12 +138,7 @@ func (h *heldReply) divert() func(value.Token) error {
 // direct reports a path with no array on it: the members of the
 // document's own objects (a tool result's, not an item's).
 func direct(path []input.Frame) bool {
-	for _, f := range path {
-		if f.Item != 0 {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(path, func(f input.Frame) bool { return f.Item != 0 })
 }
 
 // takeSC is the structured content held back of the document just read,

@@ -1351,14 +1351,7 @@ func saysWhy(v Value) bool {
 	case String:
 		return isProse(v.Text)
 	case Object:
-		if len(v.Members) > 2 {
-			return false
-		}
-		for _, m := range v.Members {
-			if m.Value.Kind == String && isProse(m.Value.Text) {
-				return true
-			}
-		}
+		return len(v.Members) <= 2 && slices.ContainsFunc(v.Members, func(m Member) bool { return m.Value.Kind == String && isProse(m.Value.Text) })
 	}
 	return false
 }
@@ -1452,12 +1445,7 @@ func noteVisibility(rows []Value) bool {
 // picked is the index of the --columns name that names the column of key,
 // or -1.
 func picked(spec steer.Spec, key string) int {
-	for i, p := range spec.Columns {
-		if ColumnNamed(p.Name, key) {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(spec.Columns, func(p steer.Pick) bool { return ColumnNamed(p.Name, key) })
 }
 
 // ColumnNamed reports whether name, of --columns, names the column of key

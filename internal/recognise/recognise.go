@@ -16,6 +16,8 @@
 package recognise
 
 import (
+	"slices"
+
 	"github.com/khive-ai/khive-pretty/internal/steer"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
@@ -122,15 +124,7 @@ func (s *Said) repeated(v Value) (Value, []string) {
 func smallField(v Value) bool {
 	switch v.Kind {
 	case Object:
-		if len(v.Members) > 8 || v.IsOpen() {
-			return false
-		}
-		for _, m := range v.Members {
-			if m.Value.Kind == Object || m.Value.Kind == Array {
-				return false
-			}
-		}
-		return true
+		return len(v.Members) <= 8 && !v.IsOpen() && !slices.ContainsFunc(v.Members, func(m Member) bool { return m.Value.Kind == Object || m.Value.Kind == Array })
 	case Array:
 		return false
 	}

@@ -1,6 +1,8 @@
 package recognise
 
 import (
+	"slices"
+
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
@@ -113,12 +115,7 @@ func longRows(v Value) bool {
 	if v.Kind != Array || !long(v) || !value.AllObjects(v.Items) {
 		return false
 	}
-	for _, r := range v.Items[:input.Window(v.Items)] {
-		if r.Has("ok") {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(v.Items[:input.Window(v.Items)], func(r Value) bool { return r.Has("ok") })
 }
 
 // longShape is the shape, if any, that shows obj's list key, whose first

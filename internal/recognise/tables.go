@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -76,15 +77,7 @@ func tablesIn(v Value, path, tool string) []Table {
 // {…}}}), where one with a scalar of its own (a server's info, a
 // summary) is a record, whose lists are its cells.
 func wrapper(v Value) bool {
-	if v.Kind != Object || len(v.Members) == 0 {
-		return false
-	}
-	for _, m := range v.Members {
-		if m.Value.Scalar() {
-			return false
-		}
-	}
-	return true
+	return v.Kind == Object && len(v.Members) > 0 && !slices.ContainsFunc(v.Members, func(m Member) bool { return m.Value.Scalar() })
 }
 
 // page reports an object holding a list of records under a list key
