@@ -208,14 +208,7 @@ var graphitiEpisodes = Recogniser{
 var graphitiEpisodeList = Recogniser{
 	Name:   "graphiti episode list",
 	Arrays: true,
-	Match: func(v Value) bool {
-		for _, e := range v.Items {
-			if e.Kind != Object || !e.Has("content") || !e.Has("source_description") || !e.Has("entity_edges") {
-				return false
-			}
-		}
-		return len(v.Items) > 0
-	},
+	Match:  func(v Value) bool { return everyHas(v.Items, "content", "source_description", "entity_edges") },
 	View: func(b builder, v Value) ([]view.Block, error) {
 		return graphitiEpisodes.View(b, Value{Kind: Object, Members: []Member{{Key: "episodes", Value: v}}})
 	},

@@ -64,17 +64,7 @@ var gtdFiltered = Recogniser{
 var khiveNeighbors = Recogniser{
 	Name:   "khive neighbors",
 	Arrays: true,
-	Match: func(v Value) bool {
-		if len(v.Items) == 0 {
-			return false
-		}
-		for _, r := range v.Items {
-			if r.Kind != Object || !r.Has("origin_id") || !r.Has("relation") || !r.Has("source_id") || !r.Has("target_id") {
-				return false
-			}
-		}
-		return true
-	},
+	Match:  func(v Value) bool { return everyHas(v.Items, "origin_id", "relation", "source_id", "target_id") },
 	View: func(b builder, v Value) ([]view.Block, error) {
 		rows := make([]Value, len(v.Items))
 		for i, r := range v.Items {

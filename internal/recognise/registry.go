@@ -2,6 +2,7 @@ package recognise
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
@@ -387,6 +388,17 @@ func objects(v Value, key string) ([]Value, error) {
 func hasObjects(v Value, key, field string) bool {
 	l, ok := v.Get(key)
 	return ok && l.Kind == Array && len(l.Items) > 0 && l.Items[0].Kind == Object && l.Items[0].Has(field)
+}
+
+// everyHas: items is a list of objects, not empty, each of which has every
+// one of keys.
+func everyHas(items []Value, keys ...string) bool {
+	for _, it := range items {
+		if it.Kind != Object || slices.ContainsFunc(keys, func(k string) bool { return !it.Has(k) }) {
+			return false
+		}
+	}
+	return len(items) > 0
 }
 
 func firstErr(errs ...error) error {

@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
@@ -19,15 +20,7 @@ var khiveTraverse = Recogniser{
 	Tools:  []string{"traverse"},
 	Arrays: true,
 	Match: func(v Value) bool {
-		if len(v.Items) == 0 {
-			return false
-		}
-		for _, p := range v.Items {
-			if p.Kind != Object || !p.Has("root_id") || !hasObjects(p, "nodes", "depth") {
-				return false
-			}
-		}
-		return true
+		return everyHas(v.Items, "root_id") && !slices.ContainsFunc(v.Items, func(p Value) bool { return !hasObjects(p, "nodes", "depth") })
 	},
 	View: func(b builder, v Value) ([]view.Block, error) {
 		b.khive = true
