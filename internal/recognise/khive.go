@@ -91,10 +91,8 @@ var khiveNeighbors = Recogniser{
 // what a person needs first and whole, so each is shown as the failed op
 // it was, numbered as khive numbers it, before where the rows went.
 var sinkManifest = Recogniser{
-	Name: "khive sink manifest",
-	Match: func(v Value) bool {
-		return isSinkManifest(v)
-	},
+	Name:  "khive sink manifest",
+	Match: isSinkManifest,
 	View: func(b builder, v Value) ([]view.Block, error) {
 		fails, err := manifestFailures(v)
 		if err != nil {
