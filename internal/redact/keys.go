@@ -1,6 +1,9 @@
 package redact
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // keyKind is what a member's name (or a header's, or a URL parameter's)
 // says of its value: "when in doubt, use the key".
@@ -47,23 +50,13 @@ func classify(name []byte) keyKind {
 	}
 	var buf [64]byte
 	f := string(fold(buf[:0], name))
-	for _, e := range carrierEnds {
-		if strings.HasSuffix(f, e) {
-			return keyCarrier
-		}
-	}
-	for _, c := range carriers {
-		if f == c {
-			return keyCarrier
-		}
-	}
-	for _, e := range hashEnds {
-		if strings.HasSuffix(f, e) {
-			return keyHash
-		}
-	}
+	ends := func(e string) bool { return strings.HasSuffix(f, e) }
 	n := len(name)
 	switch {
+	case slices.ContainsFunc(carrierEnds[:], ends) || slices.Contains(carriers[:], f):
+		return keyCarrier
+	case slices.ContainsFunc(hashEnds[:], ends):
+		return keyHash
 	case n == 2 && f == "id":
 		return keyID
 	case n > 3 && (name[n-3] == '_' || name[n-3] == '-' || name[n-3] == '.' || name[n-3] == ' ') && strings.EqualFold(string(name[n-2:]), "id"):
