@@ -74,8 +74,7 @@ func NewRun(first []Value, opt Options) (*Run, view.Table) {
 	}
 	r := &Run{b: b, cols: cols, Rows: len(first), Shown: len(rows), singular: Noun(first, ""), lifts: lifts, known: keysOf(first), first: first[0]}
 	t := view.Table{Columns: r.cols.cols, Rows: r.cols.rows(rows)}
-	blocks := []view.Block{t}
-	uniquePrefixes(blocks)
+	uniquePrefixes([]view.Block{t})
 	return r, t
 }
 

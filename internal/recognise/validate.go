@@ -28,24 +28,18 @@ var kgValidate = Recogniser{
 		}
 		b.khive = true
 		var failed []Value
-		for _, sev := range []string{"error", "warning", ""} {
+		var n [3]int // failed rules of each severity
+		for k, sev := range []string{"error", "warning", ""} {
 			for _, r := range rules {
 				p, _ := r.Says("passed")
 				s := strings.ToLower(r.Str("severity"))
 				if p.IsFalse() && (s == sev || sev == "" && s != "error" && s != "warning") {
 					failed = append(failed, r)
+					n[k]++
 				}
 			}
 		}
-		errs, warns := 0, 0
-		for _, r := range failed {
-			switch strings.ToLower(r.Str("severity")) {
-			case "error":
-				errs++
-			case "warning":
-				warns++
-			}
-		}
+		errs, warns := n[0], n[1]
 		head := view.Part{Mark: view.OK, Tone: view.Good, Text: "kg validate: every rule passed"}
 		switch {
 		case errs > 0:
