@@ -1,6 +1,8 @@
 package recognise
 
 import (
+	"slices"
+
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
@@ -48,13 +50,8 @@ func mcpListRows(v Value) (string, []Value, bool) {
 			return "", nil, false
 		}
 	}
-	if key == "" || rows.Kind != Array {
+	if key == "" || rows.Kind != Array || slices.ContainsFunc(rows.Items, func(r Value) bool { return r.Kind != Object }) {
 		return "", nil, false
-	}
-	for _, r := range rows.Items {
-		if r.Kind != Object {
-			return "", nil, false
-		}
 	}
 	return key, rows.Items, true
 }

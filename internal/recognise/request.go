@@ -1,6 +1,8 @@
 package recognise
 
 import (
+	"slices"
+
 	"github.com/khive-ai/khive-pretty/internal/protocol"
 	"github.com/khive-ai/khive-pretty/internal/value"
 	"github.com/khive-ai/khive-pretty/internal/view"
@@ -56,10 +58,8 @@ func requestsOnly(Value) bool { return false }
 // forMethod is the recogniser of a request's method, if there is one.
 func forMethod(method string) *Recogniser {
 	for _, s := range recognisers {
-		for _, m := range s.Methods {
-			if m == method {
-				return s
-			}
+		if slices.Contains(s.Methods, method) {
+			return s
 		}
 	}
 	return nil
