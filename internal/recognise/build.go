@@ -346,15 +346,24 @@ func (b builder) recordOf(v Value, indent int, raw, inProps bool) view.Record {
 	}
 	if v.Has("taskId") {
 		// An MCP task: its status is the specification's word (completed
-		// is its success), not khive's.
+		// is its success), not khive's, and its ttl and pollInterval are
+		// milliseconds (the specification's; a bare ttl elsewhere, a DNS
+		// record's, is seconds or unknown).
 		for i := range r.Fields {
-			if r.Fields[i].Key == "status" && (r.Fields[i].Cell.Kind == view.Status || r.Fields[i].Cell.Kind == view.Text) {
-				r.Fields[i].Cell.Kind = view.TaskStatus
+			f := &r.Fields[i]
+			if f.Key == "status" && (f.Cell.Kind == view.Status || f.Cell.Kind == view.Text) {
+				f.Cell.Kind = view.TaskStatus
+			}
+			if taskMillis(f.Key) && f.Cell.Kind == view.Number {
+				f.Cell.Kind, f.Cell.Unit = view.Duration, time.Millisecond
 			}
 		}
 	}
 	return r
 }
+
+// taskMillis reports an MCP task's member that counts milliseconds.
+func taskMillis(key string) bool { return key == "ttl" || key == "pollInterval" }
 
 // saidOnce is a record without what its properties repeat: a khive
 // task's status, priority, assignee and due are its fields and again
@@ -1033,6 +1042,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// MCP tasks (tasks/list): the specification's words, as a
 			// task's record has them.
 			m.status, m.taskStatus = false, true
+		}
+		if taskMillis(c.key) && len(rows) > 0 && rows[0].Has("taskId") {
+			m.unit = time.Millisecond
 		}
 		t.means = append(t.means, m)
 		t.cols = append(t.cols, view.Column{Key: c.key, Header: m.header, Align: c.info.align, Keep: c.info.keep,

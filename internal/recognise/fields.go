@@ -55,8 +55,6 @@ func DurationUnit(key string) (time.Duration, bool) { return durationWords(Snake
 
 func durationWords(key string) (time.Duration, bool) {
 	switch {
-	case key == "ttl", key == "poll_interval":
-		return time.Millisecond, true // MCP tasks count in milliseconds
 	case strings.HasSuffix(key, "_us"):
 		return time.Microsecond, true
 	case strings.HasSuffix(key, "_ms"):

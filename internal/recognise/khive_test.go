@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/khive-ai/khive-pretty/internal/value"
 	"github.com/khive-ai/khive-pretty/internal/view"
@@ -157,5 +158,47 @@ func TestSinkManifestFailure(t *testing.T) {
 	rest := manifestRest(ViewBatch(v).Rest, v)
 	if got := value.Compact(rest); strings.Contains(got, "bounded detail") || strings.Contains(got, "summary") {
 		t.Errorf("rest after the failures shown: %s", got)
+	}
+}
+
+// A bare ttl states no unit: a DNS record's is seconds. Only an MCP
+// task's ttl and pollInterval are milliseconds, by its specification (a
+// DNS ttl of 300 was shown as 300ms).
+func TestTTLIsMillisecondsOnlyInATask(t *testing.T) {
+	cellOf := func(doc, key string) view.Cell {
+		for _, b := range docOf(t, doc, Options{Fold: true}) {
+			switch b := b.(type) {
+			case view.Table:
+				for i, c := range b.Columns {
+					if c.Key == key {
+						return b.Rows[0][i]
+					}
+				}
+			case view.Record:
+				for _, f := range b.Fields {
+					if f.Key == key {
+						return f.Cell
+					}
+				}
+			}
+		}
+		t.Fatalf("%s: no %s", doc, key)
+		return view.Cell{}
+	}
+	dns := `[{"name": "example.com", "type": "A", "ttl": 300}, {"name": "example.com", "type": "AAAA", "ttl": 86400}]`
+	if c := cellOf(dns, "ttl"); c.Kind != view.Number {
+		t.Errorf("a DNS record's ttl is a %v, want a number as written", c.Kind)
+	}
+	if c := cellOf(`{"name": "cache", "ttl": 3600, "size": 2}`, "ttl"); c.Kind != view.Number {
+		t.Errorf("a cache's ttl is a %v, want a number as written", c.Kind)
+	}
+	task := `{"taskId": "t1", "status": "working", "ttl": 60000, "pollInterval": 500}`
+	tasks := `[` + task + `, {"taskId": "t2", "status": "completed", "ttl": 30000, "pollInterval": 1000}]`
+	for _, doc := range []string{task, tasks} {
+		for _, key := range []string{"ttl", "pollInterval"} {
+			if c := cellOf(doc, key); c.Kind != view.Duration || c.Unit != time.Millisecond {
+				t.Errorf("%s: an MCP task's %s is a %v in %v, want milliseconds", doc[:1], key, c.Kind, c.Unit)
+			}
+		}
 	}
 }
