@@ -115,11 +115,12 @@ var (
 	}
 	TestAction = Vocabulary{
 		Name:   "go test -json action",
-		Source: "Go, cmd/test2json: TestEvent.Action",
+		Source: "Go, cmd/test2json: TestEvent.Action; cmd/go (go help buildjson): BuildEvent.Action",
 		Words: []Word{
 			{Word: "pass", Symbol: SuccessSymbol, Tone: Good},
 			{Word: "fail", Symbol: FailureSymbol, Tone: Bad},
 			{Word: "skip", Symbol: CancelledSymbol, Tone: Muted},
+			{Word: "build-fail", Symbol: FailureSymbol, Tone: Bad},
 		},
 	}
 	MCPTaskStatus = Vocabulary{

@@ -135,18 +135,21 @@ func PartialResult(res Value) (n, attempted int, ok bool) {
 	return 0, 0, false
 }
 
-// testEventFailed reports an event of go test -json (cmd/test2json's
-// TestEvent: Time, Action, Package, Test, Elapsed, Output) whose Action is
-// test2json's "fail": a test or a package failed, and a stream of them
-// exits 1 as go test does.
+// testEventFailed reports an event of go test -json that says a test or
+// a package failed (cmd/test2json's "fail"), or one of go build -json
+// that says a package did not build (cmd/go's "build-fail"): a stream of
+// them fails.
 func testEventFailed(v Value) bool {
-	return testEvent(v) && v.Str("Action") == "fail"
+	a := v.Str("Action")
+	return testEvent(v) && (a == "fail" || a == "build-fail")
 }
 
-// testEvent reports an event of go test -json: an Action among a Package's.
+// testEvent reports an event of go test -json (an Action among a
+// Package's) or of go build -json (a BuildEvent: an ImportPath's
+// build-output or build-fail).
 func testEvent(v Value) bool {
 	a, ok := v.Get("Action")
-	return ok && a.Kind == String && v.Has("Package")
+	return ok && a.Kind == String && (v.Has("Package") || v.Has("ImportPath") && strings.HasPrefix(a.Text, "build-"))
 }
 
 // failedRules are the rules of khive's kkernel kg validate report of
@@ -207,7 +210,7 @@ func Failures(v Value) []Failure {
 			add(-1, "rule failed", r.Str("id"))
 		}
 	case testEventFailed(v):
-		add(-1, "fail", strings.TrimSpace(v.Str("Package")+" "+v.Str("Test")))
+		add(-1, v.Str("Action"), strings.TrimSpace(v.Str("Package")+v.Str("ImportPath")+" "+v.Str("Test")))
 	case Classify(v) == ShapeBatch:
 		res, _ := v.Get("results")
 		for i, r := range res.Items {
