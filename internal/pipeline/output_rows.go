@@ -38,6 +38,9 @@ type rowsParts struct {
 	records    plain.Records
 	held       []value.Value
 	heldValues int // the values held holds (input.Full)
+	// words: how the first records held read the names of --where, as
+	// those after them are read (nil until then: as written).
+	words recognise.Words
 	// sawRows: a table with rows was met, so the names of the table
 	// flags could be checked against its columns.
 	sawRows bool
@@ -126,7 +129,7 @@ func (r *rowsParts) record(row value.Value) error {
 		if err := r.checkRecords([]value.Value{row}); err != nil {
 			return err
 		}
-		if recognise.Keep(row, spec, r.rn.seen) {
+		if recognise.Keep(row, spec, r.rn.seen, r.words) {
 			r.writer().Record(&r.records, row)
 		}
 		return nil
@@ -148,6 +151,9 @@ func (r *rowsParts) flushHeld() error {
 	r.held, r.heldValues = nil, 0
 	if err := r.checkRecords(held); err != nil {
 		return err
+	}
+	if r.words == nil {
+		r.words = recognise.WordsOf(held, r.rn.opt.Steer)
 	}
 	r.writer().RecordsFrom(&r.records, recognise.SteerRows(held, r.rn.opt.Steer, r.rn.seen))
 	return nil

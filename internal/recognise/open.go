@@ -72,6 +72,7 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 	}
 	lifts := liftsOf(list.Items, b.opt.Steer)
 	first := lifts.rows(list.Items)
+	words := WordsOf(first, b.opt.Steer) // later rows read the names as these do
 	first = SteerRows(first, b.opt.Steer, b.opt.Seen)
 	plan := first
 	if len(plan) == 0 {
@@ -149,7 +150,7 @@ func (b builder) openTable(list Value, indent int, c *count) view.Block {
 				return indexed(row)
 			}
 			row = lifts.row(row)
-			if where && !Keep(row, b.opt.Steer, b.opt.Seen) {
+			if where && !Keep(row, b.opt.Steer, b.opt.Seen, words) {
 				continue
 			}
 			c.shown++
@@ -246,10 +247,11 @@ func (b builder) recordOfList(v Value) []view.Block {
 // the table would have, lifted.
 func (b builder) openByIndex(first []Value, rest value.Cursor, indent int, c *count) view.Record {
 	where := len(b.opt.Steer.Where) > 0
+	words := WordsOf(first, b.opt.Steer)
 	next := func(row Value) (view.Field, bool) {
 		n := c.rows
 		c.rows++
-		if where && row.Kind == Object && !Keep(lift(row), b.opt.Steer, b.opt.Seen) {
+		if where && row.Kind == Object && !Keep(lift(row), b.opt.Steer, b.opt.Seen, words) {
 			return view.Field{}, false
 		}
 		c.shown++

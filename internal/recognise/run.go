@@ -53,6 +53,7 @@ type Run struct {
 	lifts    lifter          // what its records lift into columns
 	known    map[string]bool // the keys of the records it was laid out from
 	first    Value           // its first record
+	words    Words           // how its first records read --where's names
 }
 
 // NewRun makes the table of a run from its first records (with the table
@@ -62,7 +63,8 @@ type Run struct {
 func NewRun(first []Value, opt Options) (*Run, view.Table) {
 	b := builder{opt: opt, grows: true}
 	lifts := liftsOf(first, opt.Steer)
-	rows := SteerRows(lifts.rows(first), opt.Steer, opt.Seen)
+	lifted := lifts.rows(first)
+	rows := SteerRows(lifted, opt.Steer, opt.Seen)
 	if len(rows) == 0 {
 		// --where kept none: the columns there were are still those a
 		// name is checked against (as a table's are).
@@ -72,7 +74,7 @@ func NewRun(first []Value, opt Options) (*Run, view.Table) {
 	if cols == nil {
 		return nil, view.Table{}
 	}
-	r := &Run{b: b, cols: cols, Rows: len(first), Shown: len(rows), singular: Noun(first, ""), lifts: lifts, known: keysOf(first), first: first[0]}
+	r := &Run{b: b, cols: cols, Rows: len(first), Shown: len(rows), singular: Noun(first, ""), lifts: lifts, known: keysOf(first), first: first[0], words: WordsOf(lifted, opt.Steer)}
 	t := view.Table{Columns: r.cols.cols, Rows: r.cols.rows(rows)}
 	uniquePrefixes([]view.Block{t})
 	return r, t
@@ -83,7 +85,7 @@ func NewRun(first []Value, opt Options) (*Run, view.Table) {
 func (r *Run) Row(v Value) ([]view.Cell, *view.Record, bool) {
 	r.Rows++
 	v = r.lifts.row(v)
-	if !Keep(v, r.b.opt.Steer, r.b.opt.Seen) {
+	if !Keep(v, r.b.opt.Steer, r.b.opt.Seen, r.words) {
 		return nil, nil, false
 	}
 	r.Shown++

@@ -85,15 +85,21 @@ func (s *Seen) Name(name string) {
 
 // Lookup finds the value a column name means in a row: a member whose key
 // or header the name spells, or a dotted path of them into nested objects
-// ("signals.keyword_score"), or else the one member whose key ends in the
-// words it spells ("score" of a code search's similarity_score).
-func Lookup(row Value, name string) (string, Value, bool) {
+// ("signals.keyword_score").
+func Lookup(row Value, name string) (string, Value, bool) { return lookup(row, name, false) }
+
+// lookup is Lookup, and with ends, else the one member whose key ends in
+// the words the name spells ("score" of a code search's
+// similarity_score): for a name that no row of the list has a key for
+// whole (Words). A row without the status key in a list that has one
+// elsewhere is not read by its build_status, which the name does not say.
+func lookup(row Value, name string, ends bool) (string, Value, bool) {
 	for _, m := range row.Members {
 		if steer.Names(name, m.Key, Header(m.Key)) {
 			return m.Key, m.Value, true
 		}
 	}
-	if !strings.Contains(name, ".") {
+	if ends && !strings.Contains(name, ".") {
 		at := -1
 		for i, m := range row.Members {
 			if steer.Ends(name, m.Key) {
@@ -110,11 +116,44 @@ func Lookup(row Value, name string) (string, Value, bool) {
 	if head, rest, ok := strings.Cut(name, "."); ok {
 		for _, m := range row.Members {
 			if m.Value.Kind == Object && steer.Names(head, m.Key, Header(m.Key)) {
-				return Lookup(m.Value, rest)
+				return lookup(m.Value, rest, ends)
 			}
 		}
 	}
 	return "", Value{}, false
+}
+
+// Words is, for each name --where and --sort give, whether rows (a list,
+// or a long one's first rows) read it as the last words of a key: when
+// none of them has a key the name spells whole.
+type Words map[string]bool
+
+// WordsOf is the Words of rows.
+func WordsOf(rows []Value, spec steer.Spec) Words {
+	words := Words{}
+	add := func(name string) {
+		if _, done := words[name]; !done {
+			words[name] = !slices.ContainsFunc(rows, func(r Value) bool { _, _, ok := lookup(r, name, false); return ok })
+		}
+	}
+	for _, c := range spec.Where {
+		add(c.Name)
+	}
+	for _, k := range spec.Sort {
+		add(k.Name)
+	}
+	return words
+}
+
+// Finds reports whether every name rows are steered by is found in some
+// row of them, as they read it (the flags are about this list).
+func (w Words) Finds(rows []Value) bool {
+	for name, ends := range w {
+		if !slices.ContainsFunc(rows, func(r Value) bool { _, _, ok := lookup(r, name, ends); return ok }) {
+			return false
+		}
+	}
+	return true
 }
 
 // SteerRows is rows as --where and --sort ask: the rows every condition
@@ -129,9 +168,14 @@ func SteerRows(rows []Value, spec steer.Spec, seen *Seen) []Value {
 // SteerIndex is SteerRows as the indexes of the rows, for a caller that
 // shows each row under its place in the input.
 func SteerIndex(rows []Value, spec steer.Spec, seen *Seen) []int {
+	return steerIndex(rows, spec, seen, WordsOf(rows, spec))
+}
+
+// steerIndex is SteerIndex, each name read as words says.
+func steerIndex(rows []Value, spec steer.Spec, seen *Seen, words Words) []int {
 	out := make([]int, 0, len(rows))
 	for i, r := range rows {
-		if Keep(r, spec, seen) {
+		if Keep(r, spec, seen, words) {
 			out = append(out, i)
 		}
 	}
@@ -141,7 +185,7 @@ func SteerIndex(rows []Value, spec steer.Spec, seen *Seen) []int {
 	keys := make([][]view.Cell, len(out)) // each row's cells, by sort key
 	for i, r := range out {
 		for _, k := range spec.Sort {
-			key, v, ok := Lookup(rows[r], k.Name)
+			key, v, ok := lookup(rows[r], k.Name, words[k.Name])
 			v = seen.unredacted(v)
 			c := view.Cell{}
 			if ok {
@@ -181,10 +225,12 @@ func SteerIndex(rows []Value, spec steer.Spec, seen *Seen) []int {
 	return idx
 }
 
-// Keep reports whether a row meets every --where condition.
-func Keep(row Value, spec steer.Spec, seen *Seen) bool {
+// Keep reports whether a row meets every --where condition, each name read
+// as words says (nil: as written; a long list's later rows, as its first
+// rows read them).
+func Keep(row Value, spec steer.Spec, seen *Seen, words Words) bool {
 	for _, c := range spec.Where {
-		key, v, ok := Lookup(row, c.Name)
+		key, v, ok := lookup(row, c.Name, words[c.Name])
 		v = seen.unredacted(v)
 		if ok {
 			seen.Name(c.Name)

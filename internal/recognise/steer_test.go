@@ -103,6 +103,45 @@ func TestLookup(t *testing.T) {
 	}
 }
 
+// A name may be the last words of a key (score of similarity_score) only
+// where no row of the list has a key it spells whole: a row without
+// status in a list that has one is not judged by its build_status (it
+// was kept by --where status=failed), nor a module without Version sorted
+// by its GoVersion. Later rows of a long list read names as its first
+// rows do.
+func TestLastWordsOnlyWhereNoRowSpellsTheName(t *testing.T) {
+	where := func(s string) steer.Spec {
+		c, err := steer.ParseWhere(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return steer.Spec{Where: []steer.Cond{c}}
+	}
+	builds := rows(t, `[{"id": 1, "status": "ok"}, {"id": 2, "build_status": "failed"}]`)
+	if got := column(SteerRows(builds, where("status=failed"), nil), "id"); got != "" {
+		t.Errorf("status=failed kept %q, want none", got)
+	}
+	users := rows(t, `[{"id": 1, "name": "alice"}, {"id": 2, "user_name": "admin"}]`)
+	if got := column(SteerRows(users, where("name=admin"), nil), "id"); got != "" {
+		t.Errorf("name=admin kept %q, want none", got)
+	}
+	mods := rows(t, `[{"Path": "a", "Version": "v1.2.0"}, {"Path": "main", "GoVersion": "1.26"}, {"Path": "b", "Version": "v0.9.0"}]`)
+	if got := column(SteerRows(mods, steer.Spec{Sort: []steer.Key{{Name: "version"}}}, nil), "Path"); got != "b a main" {
+		t.Errorf("sorted by version: %q, want b a main (none last)", got)
+	}
+	hits := rows(t, `[{"file": "a", "similarity_score": 0.95}, {"file": "b", "similarity_score": 0.5}]`)
+	if got := column(SteerRows(hits, where("score>0.9"), nil), "file"); got != "a" {
+		t.Errorf("score>0.9 of similarity_score kept %q, want a", got)
+	}
+	words := WordsOf(builds, where("status=failed"))
+	if Keep(mustDecode(t, `{"id": 3, "build_status": "failed"}`), where("status=failed"), nil, words) {
+		t.Error("a later row was judged by its build_status")
+	}
+	if !Keep(mustDecode(t, `{"file": "c", "similarity_score": 0.99}`), where("score>0.9"), nil, WordsOf(hits, where("score>0.9"))) {
+		t.Error("a later hit was not judged by its similarity_score")
+	}
+}
+
 // --sort orders the words of known scales by rank, not alphabetically:
 // critical, high, medium, low (it gave high, low, medium), and a log's
 // error before warning before info.

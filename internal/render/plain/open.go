@@ -168,6 +168,7 @@ func (p Writer) openObject(v value.Value) {
 // table are written by index, as held ones are; a table whose later rows
 // make it so ends there, and the rest are.
 func (p Writer) openTable(key string, first []value.Value, rest value.Cursor) {
+	words := recognise.WordsOf(first, p.spec) // later rows read the names as these do
 	steered := recognise.SteerRows(first, p.spec, p.seen)
 	t := newTSV(p, steered)
 	if t == nil {
@@ -203,7 +204,7 @@ func (p Writer) openTable(key string, first []value.Value, rest value.Cursor) {
 			p.walkAt(&pathSeg{seg: "[" + strconv.Itoa(n-1) + "]"}, "", row)
 			interrupted = true
 			continue
-		case !value.IsPacked(row) && !recognise.Keep(row, p.spec, p.seen):
+		case !value.IsPacked(row) && !recognise.Keep(row, p.spec, p.seen, words):
 			continue
 		}
 		t.next(row)
@@ -233,13 +234,14 @@ func (p Writer) openByIndex(key string, n int, first []value.Value, rest value.C
 	}
 	list := listPath(key)
 	where := len(p.spec.Where) > 0
+	words := recognise.WordsOf(first, p.spec)
 	row := func(v value.Value) {
 		if value.IsPacked(v) {
 			// Read for a table it ended, lent: made whole, of its own.
 			v.Text = strings.Clone(v.Text)
 			v = value.Unpack(v)
 		}
-		if !where || v.Kind != value.Object || recognise.Keep(v, p.spec, p.seen) {
+		if !where || v.Kind != value.Object || recognise.Keep(v, p.spec, p.seen, words) {
 			p.row(list, key, n, v)
 		}
 		n++

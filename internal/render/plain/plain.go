@@ -14,7 +14,6 @@ package plain
 import (
 	"bufio"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -536,17 +535,8 @@ func (p Writer) steerList(path *pathSeg, v value.Value) ([]int, bool) {
 	if len(p.spec.Where) == 0 && len(p.spec.Sort) == 0 || !isTable(v) {
 		return nil, false
 	}
-	names := make([]string, 0, len(p.spec.Where)+len(p.spec.Sort))
-	for _, c := range p.spec.Where {
-		names = append(names, c.Name)
-	}
-	for _, k := range p.spec.Sort {
-		names = append(names, k.Name)
-	}
-	for _, n := range names {
-		if !slices.ContainsFunc(v.Items, func(r value.Value) bool { _, _, ok := recognise.Lookup(r, n); return ok }) {
-			return nil, false
-		}
+	if !recognise.WordsOf(v.Items, p.spec).Finds(v.Items) {
+		return nil, false
 	}
 	return recognise.SteerIndex(v.Items, p.spec, p.seen), true
 }
