@@ -1107,22 +1107,25 @@ func levelAlarm(v Value) bool {
 
 // identify ranks first the column that tells the rows apart when no key
 // of ours does: where no id leads and there is no name or title, the
-// first column (in the rows' order) no key of ours names whose values are
-// short, filled and different on every row (a commit, a file, a device).
+// first column (in the rows' order) whose values are short, filled and
+// different on every row (a commit, a file, a device, a module's path)
+// and that no key of ours names, or names as what a row is about (a
+// path: go list -m's modules were told apart by nothing, their paths
+// hidden at 80 columns behind their versions).
 func identify(keep, cols []*plannedColumn, rows int) {
 	leadName(keep)
 	if rows < identifyRows {
 		return // a few rows differ by chance
 	}
 	for _, c := range keep {
-		if k := Snake(c.key); c.info.order == 0 || k == "name" || k == "title" {
-			return
+		if k := Snake(c.key); c.info.order == 0 || k == "name" && !c.other || k == "title" {
+			return // a name that repeats (go list's main, main) tells no row apart
 		}
 	}
 	// Names before numbers: distinct sizes or counts name no row.
 	for _, kind := range []Kind{String, Number} {
 		for _, c := range cols {
-			if c.kind == kind && c.info.generic && !c.other && c.urls == 0 && c.digests == 0 && c.set == rows && slices.Contains(keep, c) {
+			if c.kind == kind && (c.info.generic || about(c.info)) && !c.other && c.urls == 0 && c.digests == 0 && c.set == rows && slices.Contains(keep, c) {
 				// Never cut: a name cut short may name another row.
 				c.info.order, c.info.keep, c.info.flex = 2, identityKeep, false
 				return
@@ -1130,6 +1133,10 @@ func identify(keep, cols []*plannedColumn, rows int) {
 		}
 	}
 }
+
+// about reports a known column of what a row is about (a path, a
+// message), not of its state, kind, score or time.
+func about(ci colInfo) bool { return ci.order >= 30 && ci.order < 40 }
 
 // isCode reports a short token more digits and marks than letters: a
 // MAC or IP address, a version (7.88.1-10+deb12u1), a device (254,0).

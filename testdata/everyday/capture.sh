@@ -127,6 +127,7 @@ note go_list_json_testdemo.json $?
 go list -json errors unicode/utf8 >"$OUT/go_list_json_two_std.json"
 note go_list_json_two_std.json $?
 (cd "$WORK/depdemo" && go list -m -json all) >"$OUT/go_list_m_json_all.json"
+go list -m -json all >"$OUT/go_list_m_json_all_khive_pretty.json" # this repository's own modules
 note go_list_m_json_all.json $?
 (cd "$WORK/depdemo" && go mod edit -json) >"$OUT/go_mod_edit_json.json"
 note go_mod_edit_json.json $?
