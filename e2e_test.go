@@ -208,6 +208,9 @@ func TestEndToEndExitCodesAndErrors(t *testing.T) {
 		{[]string{"testdata/mcp/memory_read_graph.json", "-o", "csv"}, "", 2, "", "the answer holds 2 tables (entities, relations): pick one with --table NAME"},
 		{[]string{"testdata/mcp/memory_read_graph.json", "-o", "plain", "--table", "entities"}, "", 2, "", "--table picks the table of -o tsv and -o csv, not of -o plain"},
 		{[]string{"testdata/khive_error_search_incomplete.json", "-o", "tsv"}, "", 1, "", "the answer reports a failure: error: search_incomplete"},
+		// A failed test event has no error line: what failed, not its Time.
+		{[]string{"testdata/everyday/go_test_json_pass_fail.ndjson", "-o", "tsv"}, "", 1, "", "the answer reports a failure: fail: example.com/testdemo TestSub\n"},
+		{[]string{"testdata/everyday/go_build_json_error.ndjson", "-o", "csv"}, "", 1, "", "the answer reports a failure: build-fail: example.com/builddemo\n"},
 	}
 	for _, tt := range tests {
 		cmd := exec.Command(bin, tt.args...)

@@ -212,13 +212,19 @@ func (r *rowsParts) say(p protocol.Part) {
 	w := lines.New(bufio.NewWriter(&b), 0, "", func() error { return nil })
 	plain.Steered(w, r.rn.opt.Steer, nil).Part(p)
 	w.Flush()
-	// Plain output's contract: a failure's line starts "error".
+	// Plain output's contract: a failure's line starts "error". An
+	// answer with no error line (a test event that failed) says what
+	// failed as Failures reads it, not its first line (its Time).
 	first, _, _ := strings.Cut(b.String(), "\n")
+	found := false
 	for _, ln := range strings.Split(b.String(), "\n") {
 		if strings.HasPrefix(ln, "error") {
-			first = ln
+			first, found = ln, true
 			break
 		}
+	}
+	if fs := recognise.Failures(p.Value); !found && p.Kind == protocol.ValuePart && len(fs) > 0 {
+		first = sanitize.String(strings.TrimSuffix(fs[0].Kind+": "+fs[0].Message, ": "), 0)
 	}
 	r.rn.logf("khive-pretty: the answer reports a failure: %s\n", first)
 }
