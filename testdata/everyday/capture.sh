@@ -157,6 +157,7 @@ EOF
 (cd "$WORK/everyday-demo" && npm install --no-fund --no-audit) >&2
 
 npm view --json left-pad >"$OUT/npm_view_json_left_pad.json"
+npm view --json ms >"$OUT/npm_view_json_ms.json"
 note npm_view_json_left_pad.json $?
 (cd "$WORK/everyday-demo" && npm ls --json --all) >"$OUT/npm_ls_json_all.json"
 note npm_ls_json_all.json $?

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/khive-ai/khive-pretty/internal/format"
 	"github.com/khive-ai/khive-pretty/internal/sanitize"
 	"github.com/khive-ai/khive-pretty/internal/view"
 	"github.com/khive-ai/khive-pretty/relative"
@@ -93,7 +94,7 @@ func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw, st
 	switch b := f.Block.(type) {
 	case view.Record:
 		h.o.Line(pad + h.th.Key.Render(key))
-		h.record(b, indent+2)
+		h.nested(b, indent+2, raw)
 		return
 	case view.Table:
 		h.o.Line(pad + h.th.Key.Render(key))
@@ -141,6 +142,71 @@ func ends(style table.Style, text string) (pre, post string) {
 		return "", "" // as Render leaves them
 	}
 	return pre, post
+}
+
+// nestedMost is how many fields a record inside a record shows whole;
+// past it, the first nestedShown and a count of the rest.
+const nestedMost, nestedShown = 24, 12
+
+// nested writes a record inside a record: whole when it has at most
+// nestedMost fields, else its first nestedShown and how many more. A map
+// of thousands (npm's time of every version) would push the fields after
+// it off the screen, as a long list's values would (valueLines). A
+// streamed one is read to its end either way, holding at most
+// nestedMost+1 fields, so that it shows what it shows held. A list by
+// index ([0], [1] …) is a list, shown whole; so is everything under
+// --verbose and in an error.
+func (h *Writer) nested(r view.Record, indent int, raw bool) error {
+	if raw || h.opt.Verbose || len(r.Fields) > 0 && byIndex(r.Fields[0].Key) {
+		return h.record(r, indent)
+	}
+	fields := r.Fields
+	for r.Stream != nil && len(fields) <= nestedMost {
+		f, ok, err := r.Stream()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			r.Stream = nil
+			break
+		}
+		fields = append(fields[:len(fields):len(fields)], f)
+	}
+	if len(fields) <= nestedMost && r.Stream == nil {
+		r.Fields = fields
+		return h.record(r, indent)
+	}
+	more := len(fields) - nestedShown
+	shown := r
+	shown.Fields, shown.Stream, shown.Measured = fields[:nestedShown], nil, 0
+	if err := h.record(shown, indent); err != nil {
+		return err
+	}
+	for r.Stream != nil {
+		_, ok, err := r.Stream()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		more++
+	}
+	h.o.Line(blank(indent) + h.th.Faint.Render(h.g.Ellipsis+" "+format.Count(more, "more field")+" (-v)"))
+	return h.o.Err()
+}
+
+// byIndex reports a key that is an item's place in a list ([12]).
+func byIndex(key string) bool {
+	if len(key) < 3 || key[0] != '[' || key[len(key)-1] != ']' {
+		return false
+	}
+	for i := 1; i < len(key)-1; i++ {
+		if key[i] < '0' || key[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // valueLines is how many lines a long value of a record may take: a

@@ -2,6 +2,7 @@ package human
 
 import (
 	"bufio"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -91,5 +92,45 @@ func TestTreeLines(t *testing.T) {
 		if got := render(t, tt.width, tt.g, tree); got != tt.want {
 			t.Errorf("at %d columns:\n%s\nwant:\n%s", tt.width, got, tt.want)
 		}
+	}
+}
+
+// A record inside a record shows at most 24 fields whole; past that its
+// first 12 and how many more, held or streamed alike. A list by index is
+// shown whole.
+func TestLongNestedRecordShowsItsFirstFields(t *testing.T) {
+	fields := func(n int, key func(int) string) []view.Field {
+		var fs []view.Field
+		for i := range n {
+			fs = append(fs, view.Field{Key: key(i), Cell: view.Cell{Kind: view.Text, Text: "v" + strconv.Itoa(i)}})
+		}
+		return fs
+	}
+	name := func(i int) string { return "k" + strconv.Itoa(i) }
+	outer := func(inner view.Record) view.Record {
+		return view.Record{Fields: []view.Field{{Key: "time", Block: inner}, {Key: "after", Cell: view.Cell{Kind: view.Text, Text: "shown"}}}}
+	}
+	held := render(t, 80, glyphs.Unicode(), outer(view.Record{Fields: fields(30, name)}))
+	if !strings.Contains(held, "  k11  v11\n  … 18 more fields (-v)\nafter  shown\n") || strings.Contains(held, "k12") {
+		t.Errorf("held:\n%s", held)
+	}
+	rest := fields(30, name)[5:]
+	streamed := render(t, 80, glyphs.Unicode(), outer(view.Record{Fields: fields(5, name), Measured: 5, Stream: func() (view.Field, bool, error) {
+		if len(rest) == 0 {
+			return view.Field{}, false, nil
+		}
+		f := rest[0]
+		rest = rest[1:]
+		return f, true, nil
+	}}))
+	if streamed != held {
+		t.Errorf("streamed:\n%s\nheld:\n%s", streamed, held)
+	}
+	if got := render(t, 80, glyphs.Unicode(), outer(view.Record{Fields: fields(24, name)})); strings.Contains(got, "more field") {
+		t.Errorf("24 fields were cut:\n%s", got)
+	}
+	index := func(i int) string { return "[" + strconv.Itoa(i) + "]" }
+	if got := render(t, 80, glyphs.Unicode(), outer(view.Record{Fields: fields(30, index)})); strings.Contains(got, "more field") || !strings.Contains(got, "[29]") {
+		t.Errorf("a list by index was cut:\n%s", got)
 	}
 }
