@@ -981,6 +981,14 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			}
 		}
 	}
+	// A column --sort orders by or --where tests is kept before others
+	// (not named: one value on every row is still said once): it is why
+	// the rows shown are these, in this order.
+	for _, c := range keep {
+		if steeredBy(b.opt.Steer, c.key) {
+			c.info.keep = max(c.info.keep, steeredKeep)
+		}
+	}
 	slices.SortStableFunc(keep, byOrder)
 	// --columns: exactly the columns named, in their order; or the
 	// automatic choice with some added (kept however narrow the terminal)
@@ -1132,6 +1140,16 @@ func identify(keep, cols []*plannedColumn, rows int) {
 			}
 		}
 	}
+}
+
+// steeredKeep is the worth of a column --sort or --where names: below
+// what names a row, above the rest.
+const steeredKeep = 96
+
+// steeredBy reports a key that --sort or --where names.
+func steeredBy(spec steer.Spec, key string) bool {
+	return slices.ContainsFunc(spec.Where, func(c steer.Cond) bool { return ColumnNamed(c.Name, key) }) ||
+		slices.ContainsFunc(spec.Sort, func(k steer.Key) bool { return ColumnNamed(k.Name, key) })
 }
 
 // about reports a known column of what a row is about (a path, a

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/khive-ai/khive-pretty/internal/steer"
+	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
 func rows(t *testing.T, doc string) []Value {
@@ -159,6 +160,28 @@ func TestSortByOrdinalScales(t *testing.T) {
 			b := meaning(Value{}, c.key, Value{Kind: String, Text: c.words[i]})
 			if Compare(a, b) >= 0 {
 				t.Errorf("%s: %s does not sort before %s", c.key, c.words[i-1], c.words[i])
+			}
+		}
+	}
+}
+
+// A column --where tests or --sort orders by is kept before the others
+// (MTU was hidden at 80 columns under --where mtu>1400), and is not named
+// (a value on every row is still said once).
+func TestSteeredColumnIsKept(t *testing.T) {
+	c, err := steer.ParseWhere("mtu>1400")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := `[{"ifname": "lo", "mtu": 65536, "qdisc": "noqueue"}, {"ifname": "eth0", "mtu": 1500, "qdisc": "fq"}]`
+	for _, spec := range []steer.Spec{{Where: []steer.Cond{c}}, {Sort: []steer.Key{{Name: "MTU"}}}} {
+		for _, b := range docOf(t, doc, Options{Fold: true, Steer: spec}) {
+			if tb, ok := b.(view.Table); ok {
+				for _, col := range tb.Columns {
+					if col.Key == "mtu" && (col.Keep < steeredKeep || col.Named) {
+						t.Errorf("%+v: mtu kept at %d, named %v", spec, col.Keep, col.Named)
+					}
+				}
 			}
 		}
 	}
