@@ -344,7 +344,70 @@ func Compare(a, b view.Cell) int {
 	if sa, sb := severity(a), severity(b); sa >= 0 && sb >= 0 {
 		return sa - sb
 	}
+	if c, ok := compareVersions(cellText(a), cellText(b)); ok {
+		return c
+	}
 	return strings.Compare(strings.ToLower(cellText(a)), strings.ToLower(cellText(b)))
+}
+
+// compareVersions compares two versions (1.2.10, v0.17.0, 3.0.0-beta.1),
+// number by number as sort -V does: 0.2.0 before 0.17.0, 4.13.2 before
+// 10. At least one must have a dot; a release comes after its
+// pre-releases (1.0.0-rc.1 < 1.0.0), and suffixes compare as text. Not
+// ok when either is no version.
+func compareVersions(a, b string) (int, bool) {
+	na, sa, dotA, okA := versionOf(a)
+	nb, sb, dotB, okB := versionOf(b)
+	if !okA || !okB || !dotA && !dotB {
+		return 0, false
+	}
+	for i := range max(len(na), len(nb)) {
+		x, y := 0, 0
+		if i < len(na) {
+			x = na[i]
+		}
+		if i < len(nb) {
+			y = nb[i]
+		}
+		if x != y {
+			return cmp.Compare(x, y), true
+		}
+	}
+	switch {
+	case sa == sb:
+		return 0, true
+	case sa == "":
+		return 1, true
+	case sb == "":
+		return -1, true
+	}
+	return strings.Compare(sa, sb), true
+}
+
+// versionOf reads a version: an optional v, numbers split by dots, then
+// an optional suffix from the first character that is neither
+// (-beta.1, +build, .post0, rc1).
+func versionOf(s string) (nums []int, suffix string, dot, ok bool) {
+	if len(s) > 1 && (s[0] == 'v' || s[0] == 'V') {
+		s = s[1:]
+	}
+	i := 0
+	for {
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == i || j-i > 9 {
+			return nil, "", false, false // no number here (or one too long for an int)
+		}
+		n, _ := strconv.Atoi(s[i:j])
+		nums = append(nums, n)
+		if j+1 < len(s) && s[j] == '.' && s[j+1] >= '0' && s[j+1] <= '9' {
+			i = j + 1
+			continue
+		}
+		return nums, s[j:], len(nums) > 1, true
+	}
 }
 
 // severities are a log's levels, most severe first (syslog's and the

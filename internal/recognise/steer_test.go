@@ -186,3 +186,30 @@ func TestSteeredColumnIsKept(t *testing.T) {
 		}
 	}
 }
+
+// Versions compare number by number, as sort -V does: --sort version put
+// 0.17.0 before 0.19 before 0.2.0, and --where version>=10 kept 4.13.2.
+func TestVersionsCompareByTheirNumbers(t *testing.T) {
+	pkgs := rows(t, `[{"n": "a", "version": "0.17.0"}, {"n": "b", "version": "0.2.0"}, {"n": "c", "version": "0.19"}, {"n": "d", "version": "v1.0.0-rc.1"}, {"n": "e", "version": "1.0.0"}, {"n": "f", "version": "2.9.0.post0"}, {"n": "g", "version": "10.1"}]`)
+	if got := column(SteerRows(pkgs, steer.Spec{Sort: []steer.Key{{Name: "version"}}}, nil), "n"); got != "b a c d e f g" {
+		t.Errorf("sorted: %s, want b a c d e f g", got)
+	}
+	c, err := steer.ParseWhere("version>=10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := column(SteerRows(pkgs, steer.Spec{Where: []steer.Cond{c}}, nil), "n"); got != "g" {
+		t.Errorf("version>=10 kept %s, want g", got)
+	}
+	for _, tt := range []struct {
+		a, b string
+		want int
+	}{{"192.168.1.9", "192.168.1.10", -1}, {"2.0", "2.0.0", 0}, {"1.0.0-beta", "1.0.0-alpha", 1}} {
+		if got, ok := compareVersions(tt.a, tt.b); !ok || got != tt.want {
+			t.Errorf("compareVersions(%s, %s) = %d %v, want %d", tt.a, tt.b, got, ok, tt.want)
+		}
+	}
+	if _, ok := compareVersions("alpha", "1.2"); ok {
+		t.Error("a word compared as a version")
+	}
+}
