@@ -77,7 +77,9 @@ func Failed(v Value) bool {
 // with no "ok": the MCP inspector's own failures ({"error": {"code":
 // "tool_not_found", "message": …}}), khive's parse errors, a server's
 // {"error": "…"}. An error that is null or empty is no report, and an
-// explicit "success": true wins.
+// explicit "success": true wins. npm's --json error (lib/utils/
+// output-error.js, jsonError: code, summary, detail, the code left out
+// when there is none, as npm audit's 405 has it) is one too.
 func isErrorReport(v Value) bool {
 	e, ok := v.Get("error")
 	if !ok || v.Has("ok") || IsLogRecord(v) {
@@ -90,7 +92,7 @@ func isErrorReport(v Value) bool {
 	case String:
 		return e.Text != ""
 	case Object:
-		return e.Has("message") || e.Has("code") || e.Has("kind")
+		return e.Has("message") || e.Has("code") || e.Has("kind") || e.Has("summary") && e.Has("detail")
 	}
 	return false
 }
