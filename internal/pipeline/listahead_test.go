@@ -301,6 +301,34 @@ func TestTableRowsReadShowWhatWholeRowsShow(t *testing.T) {
 	}
 }
 
+// A row read token by token takes a name whose bytes are the key the row
+// before had there for that key only when no escape can be in it: the
+// name "a\\b" (the key a\b) and then "a\b" (a, a backspace, b) are two
+// keys, as rows read whole have them.
+func TestTableRowsTellEscapedNamesApart(t *testing.T) {
+	t.Parallel()
+	doc := []byte(`[` + items(1500, func(i int) string {
+		name := `a\\b`
+		if i%2 == 1 {
+			name = `a\b`
+		}
+		return `{"id": "r` + itoa(i) + `", "status": "done", "` + name + `": "v` + itoa(i%3) + `"}`
+	}) + `]`)
+	keepAll, err := whereSpec("id!=x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ahead := range []bool{false, true} {
+		opt := Options{Output: Human, Width: 100, ReadAhead: ahead}
+		got, _, gerr := renderAll(doc, opt)
+		opt.Steer = keepAll
+		want, _, _ := renderAll(doc, opt)
+		if got != want || gerr != "" {
+			t.Errorf("ahead %v: rows read token by token show\n%.400s\nrows read whole\n%.400s", ahead, got, want)
+		}
+	}
+}
+
 // --where and --sort on a long list of a server's entries (a code
 // search's hits) hold the document and show every entry they keep:
 // reading the list while the view was made left the held document its

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/jsonlib"
 	"github.com/khive-ai/khive-pretty/internal/value"
@@ -372,6 +373,9 @@ type rowReader struct {
 	// resolves as it did, with no count and no map.
 	keys []string
 	col  []int
+	// plain: the key has no backslash, so that a name whose bytes are
+	// the key's is the key, with no unquoting (read).
+	plain []bool
 	// count, once counting, is how many times each key of the row came so
 	// far: a long row off the previous row's keys counts them in a map,
 	// not by reading all the keys before each one again.
@@ -443,8 +447,15 @@ func (r *rowReader) read() (Value, bool, error) {
 			return Value{}, false, err
 		}
 		var key []byte
-		key, r.tmp = jsonlib.NameText(name, r.tmp)
-		same = same && p < len(r.keys) && r.keys[p] == string(key)
+		if same && p < len(r.keys) && r.plain[p] && r.keys[p] == string(name[1:len(name)-1]) {
+			// The key where the row before had it, as its bytes: one with
+			// no escape, so its text (no escape either, and valid UTF-8
+			// as a key once unquoted is), not unquoted again.
+			key = name[1 : len(name)-1]
+		} else {
+			key, r.tmp = jsonlib.NameText(name, r.tmp)
+			same = same && p < len(r.keys) && r.keys[p] == string(key)
+		}
 		var i int
 		if same {
 			i = r.col[p]
@@ -452,7 +463,7 @@ func (r *rowReader) read() (Value, bool, error) {
 			// The occurrence counts every member of the row, shown or not,
 			// as row does: a repeated key is told apart by its place.
 			k := string(key)
-			r.keys, r.col = append(r.keys[:p], k), r.col[:p]
+			r.keys, r.col, r.plain = append(r.keys[:p], k), r.col[:p], append(r.plain[:p], !strings.Contains(k, `\`))
 			i = r.t.column(k, r.occurrence(p))
 			if i < 0 && !r.known[k] {
 				i = newKey
@@ -484,7 +495,7 @@ func (r *rowReader) read() (Value, bool, error) {
 			return Value{}, false, err
 		}
 	}
-	r.keys, r.col = r.keys[:p], r.col[:p]
+	r.keys, r.col, r.plain = r.keys[:p], r.col[:p], r.plain[:p]
 	r.fill.add(p)
 	if _, err := dec.ReadToken(); err != nil {
 		return Value{}, false, err
