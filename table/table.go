@@ -374,8 +374,8 @@ type Writer struct {
 	cols []Column
 	opt  Options
 	lay  Layout
-	buf  bytes.Buffer
-	tw   []int // the widths of the cells of the row being written
+	buf  []byte // the line being written
+	tw   []int  // the widths of the cells of the row being written
 	// streamed: the rows the layout was fitted on are written; those
 	// after them may be wider than it (Row).
 	streamed bool
@@ -421,7 +421,7 @@ func Start(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer, er
 		t.lay = slack(t.lay, cols, first, opt)
 		// A line's room, escapes and all, at once: not grown from 64
 		// bytes for each table.
-		t.buf.Grow(2 * opt.Width)
+		t.buf = make([]byte, 0, 2*opt.Width)
 	}
 	if !opt.NoHeader {
 		// On the stack for a table of up to 16 columns (the most): Row
@@ -479,12 +479,10 @@ func (t *Writer) Row(row []Cell) error {
 		t.fitted--
 		t.streamed = t.fitted <= 0
 	}
-	buf := &t.buf
-	buf.Reset()
-	pad(buf, t.opt.Indent)
+	buf := pad(t.buf[:0], t.opt.Indent)
 	for k, i := range t.lay.Cols {
 		if k > 0 {
-			pad(buf, t.opt.Gap)
+			buf = pad(buf, t.opt.Gap)
 		}
 		var c Cell
 		if i < len(row) {
@@ -499,13 +497,12 @@ func (t *Writer) Row(row []Cell) error {
 		}
 		n := max(t.lay.Widths[k]-tw, 0)
 		if t.cols[i].Align == Right {
-			pad(buf, n)
-			styled(buf, c.Style, text)
+			buf = styled(pad(buf, n), c.Style, text)
 		} else {
-			styled(buf, c.Style, text)
-			pad(buf, n)
+			buf = pad(styled(buf, c.Style, text), n)
 		}
 	}
+	t.buf = buf
 	return t.flush()
 }
 
@@ -520,9 +517,7 @@ func (t *Writer) lastRoom(k, i int) bool {
 // its cells whole, and reports whether the line fits the width; if not,
 // Row cuts it.
 func (t *Writer) overflow(row []Cell) bool {
-	buf := &t.buf
-	buf.Reset()
-	pad(buf, t.opt.Indent)
+	t.buf = pad(t.buf[:0], t.opt.Indent)
 	at, end := t.opt.Indent, t.opt.Indent // where the column starts, where the line is
 	for k, i := range t.lay.Cols {
 		w := t.lay.Widths[k]
@@ -556,8 +551,7 @@ func (t *Writer) overflow(row []Cell) bool {
 		case start < end+1:
 			start = end + t.opt.Gap
 		}
-		pad(buf, start-end)
-		styled(buf, c.Style, text)
+		t.buf = styled(pad(t.buf, start-end), c.Style, text)
 		end = start + tw
 		if t.opt.Width > 0 && end > t.opt.Width {
 			return false
@@ -569,34 +563,35 @@ func (t *Writer) overflow(row []Cell) bool {
 // flush writes the line in buf, without its trailing padding.
 func (t *Writer) flush() error {
 	// Trailing padding is noise in a terminal and in copied text.
-	out := bytes.TrimRight(t.buf.Bytes(), " ")
+	out := bytes.TrimRight(t.buf, " ")
 	out = append(out, '\n')
 	_, err := t.w.Write(out)
 	return err
 }
 
-// styled writes text as its style renders it, in place: a string made
-// for each styled cell of a long table was most of writing its row.
-func styled(b *bytes.Buffer, s Style, text string) {
+// styled appends text as its style renders it, in place: a string made
+// for each styled cell of a long table was most of writing its row. The
+// line is a slice appended to, not a bytes.Buffer, whose WriteString
+// cost more than the appending.
+func styled(b []byte, s Style, text string) []byte {
 	if s.pre == "" || text == "" {
-		b.WriteString(text)
-		return
+		return append(b, text...)
 	}
-	b.WriteString(s.pre)
-	b.WriteString(text)
-	b.WriteString(s.post)
+	return append(append(append(b, s.pre...), text...), s.post...)
 }
 
 const spaces = "                                                                "
 
-func pad(b *bytes.Buffer, n int) {
+// pad appends n spaces.
+func pad(b []byte, n int) []byte {
 	for n > len(spaces) {
-		b.WriteString(spaces)
+		b = append(b, spaces...)
 		n -= len(spaces)
 	}
 	if n > 0 {
-		b.WriteString(spaces[:n])
+		b = append(b, spaces[:n]...)
 	}
+	return b
 }
 
 // Render writes the header and rows, fitted to opt.Width.
