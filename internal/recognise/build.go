@@ -1630,7 +1630,9 @@ func wrappedRecords(v Value) (Value, bool) {
 // put puts the cell of member m in column i into out (a row's cells,
 // cleared), and the bar that column's number draws, if it draws one.
 func (t *columns) put(out []view.Cell, i int, m Member) {
-	if !t.raw && IsFiller(m.Key, m.Value, false) {
+	// A string with text is no filler: IsFiller (a call) is not asked
+	// of most cells of a long table.
+	if !t.raw && (m.Value.Kind != String || m.Value.Text == "") && IsFiller(m.Key, m.Value, false) {
 		return
 	}
 	out[i] = t.cell(i, m)
@@ -1646,8 +1648,10 @@ func (t *columns) put(out []view.Cell, i int, m Member) {
 // writer need not make its look again either.
 func (t *columns) cell(i int, m Member) view.Cell {
 	v := m.Value
-	if u, ok := wrappedRecords(v); ok && t.cols[i].Under {
-		v = u
+	if v.Kind == Object && t.cols[i].Under {
+		if u, ok := wrappedRecords(v); ok {
+			v = u
+		}
 	}
 	// Under --verbose every row is a record: its list of records is a
 	// table under it, as in a record of its own, not a line of JSON.

@@ -162,20 +162,13 @@ func idWords(k string) bool {
 
 // IsUUID reports the canonical 8-4-4-4-12 hex form.
 func IsUUID(s string) bool {
-	if len(s) != 36 {
+	if len(s) != 36 || s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
 		return false
 	}
 	for i := 0; i < 36; i++ {
-		c := s[i]
-		switch i {
-		case 8, 13, 18, 23:
-			if c != '-' {
-				return false
-			}
-		default:
-			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
-				return false
-			}
+		// a digit, or a letter a to f of either case (0x20 makes it small)
+		if c := s[i]; c-'0' >= 10 && (c|0x20)-'a' >= 6 && i != 8 && i != 13 && i != 18 && i != 23 {
+			return false
 		}
 	}
 	return true
