@@ -2,7 +2,6 @@ package input
 
 import (
 	"bufio"
-	"bytes"
 )
 
 // LongValue reports whether the member value the decoder is about to read
@@ -68,9 +67,14 @@ func (s *valueScan) scan(b []byte) bool {
 				s.escaped, b = false, b[1:]
 				continue
 			}
-			i := bytes.IndexAny(b, `"\`)
+			// Byte by byte: bytes.IndexAny made a set of the bytes on
+			// every call, and a structured content's strings are short.
+			i := 0
+			for i < len(b) && b[i] != '"' && b[i] != '\\' {
+				i++
+			}
 			switch {
-			case i < 0:
+			case i == len(b):
 				return false
 			case b[i] == '"':
 				s.inString = false
@@ -97,8 +101,11 @@ func (s *valueScan) scan(b []byte) bool {
 			s.started = true
 			b = b[j:]
 		}
-		i := bytes.IndexAny(b, "\"{}[]")
-		if i < 0 {
+		i := 0
+		for i < len(b) && !bracketOrQuote(b[i]) {
+			i++
+		}
+		if i == len(b) {
 			return false
 		}
 		switch b[i] {
@@ -113,6 +120,15 @@ func (s *valueScan) scan(b []byte) bool {
 			}
 		}
 		b = b[i+1:]
+	}
+	return false
+}
+
+// bracketOrQuote reports a byte valueScan stops at outside a string.
+func bracketOrQuote(c byte) bool {
+	switch c {
+	case '"', '{', '}', '[', ']':
+		return true
 	}
 	return false
 }
