@@ -51,20 +51,20 @@ func NewDecoder(r interface{ Read([]byte) (int, error) }, name string) *input.De
 
 func parseJSONText(s string) ([]Value, bool) { return protocol.ParseJSONText(s) }
 
-// thirdWhenShort is m, or every third case of it (by name) under -short:
+// someWhenShort is m, or every nth case of it (by name) under -short:
 // the quick run keeps cases of many kinds, the full run checks them all.
-func thirdWhenShort[V any](m map[string]V) map[string]V {
+func someWhenShort[V any](m map[string]V, nth int) map[string]V {
 	if !testing.Short() {
 		return m
 	}
 	names := slices.Sorted(maps.Keys(m))
-	third := map[string]V{}
+	some := map[string]V{}
 	for i, n := range names {
-		if i%3 == 0 {
-			third[n] = m[n]
+		if i%nth == 0 {
+			some[n] = m[n]
 		}
 	}
-	return third
+	return some
 }
 
 // quickOutputs is outputs, or in -short only those named: the quick run

@@ -223,7 +223,7 @@ func TestHeldReplyIsShownAsTheHeldOne(t *testing.T) {
 	if testing.Short() {
 		delete(outputs, "agent") // the quick run: one output of two
 	}
-	for name, doc := range thirdWhenShort(mcpReplies()) {
+	for name, doc := range someWhenShort(mcpReplies(), 5) {
 		for oname, opt := range outputs {
 			back := readBack[oname][name]
 			showsAsHeld(t, name+", "+oname, doc, opt, back)

@@ -123,7 +123,7 @@ func TestStructuredContentIsShownAsTheHeldOne(t *testing.T) {
 			delete(outputs, o)
 		}
 	}
-	for name, tc := range thirdWhenShort(scReplies(short(1500, 1100))) {
+	for name, tc := range someWhenShort(scReplies(short(1500, 1100)), 5) {
 		for oname, opt := range outputs {
 			if opt.Output == Human || opt.Output == Markdown {
 				// These show a text block beside the structured content as
