@@ -73,6 +73,10 @@ type Options struct {
 	// from one table to the next, as each table does its own (a stream
 	// of small tables repeats its glyphs and bars). A Writer adds to it.
 	Widths map[string]int
+	// Room is how many of the last of the first rows Start is given only
+	// lay the table out (room for wider rows to come) and are never
+	// written: the rows after the others are then the streamed ones.
+	Room int
 }
 
 // Layout is the outcome of fitting: the columns shown, in order, and their widths.
@@ -435,7 +439,7 @@ func Start(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer, er
 			return nil, err
 		}
 	}
-	t.fitted = len(first)
+	t.fitted = max(len(first)-opt.Room, 0)
 	t.streamed = t.fitted == 0
 	return t, nil
 }

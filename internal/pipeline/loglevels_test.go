@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"github.com/khive-ai/khive-pretty/table"
 	"io"
 	"strings"
 	"testing"
@@ -127,19 +128,7 @@ func TestLiveLogIsOneTable(t *testing.T) {
 		`{"level":"info","time":"2026-11-28T08:00:01Z","msg":"request","req_id":"a1"}`,
 		`{"level":"warn","time":"2026-11-28T08:00:02Z","msg":"slow","req_id":"a2","duration":1200}`,
 	}
-	pr, pw := io.Pipe()
-	go func() {
-		for _, l := range lines {
-			io.WriteString(pw, l+"\n")
-			time.Sleep(2 * runPause)
-		}
-		pw.Close()
-	}()
-	var b strings.Builder
-	if _, err := NewRenderer(&b, Options{Output: Human, Width: 80, Now: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}).Stream(pr, "t"); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
+	out := liveLog(t, lines)
 	if strings.Count(out, "LEVEL") != 1 || !strings.Contains(out, "req id") || !strings.Contains(out, "1200") || !strings.Contains(out, "3 items") {
 		t.Errorf("not one table with the new fields under their rows:\n%s", out)
 	}
@@ -159,4 +148,45 @@ func TestLogMessageHasTheRoom(t *testing.T) {
 	if !strings.Contains(out, "connect ECONNREFUSED 127.0.0.1:5432") || !strings.Contains(out, "server listening on port") {
 		t.Errorf("messages cut:\n%s", out)
 	}
+}
+
+// A live log's table, laid out on its first lines on a pause, gives its
+// message the room the width leaves: a later error's message is whole
+// (it was cut to the first lines' width, "boom …", with the rest of an
+// 80-column screen empty), and its other columns stay whole too.
+func TestLiveLogMessageHasTheRoomLeft(t *testing.T) {
+	t.Parallel()
+	lines := []string{
+		`{"level":"info","time":"2026-11-28T08:00:00Z","msg":"tick 1","n":1}`,
+		`{"level":"info","time":"2026-11-28T08:00:01Z","msg":"tick 2","n":2}`,
+		`{"level":"error","time":"2026-11-28T08:00:02Z","msg":"connect ECONNREFUSED 127.0.0.1:5432 after 3 retries","n":3}`,
+	}
+	out := liveLog(t, lines)
+	if strings.Count(out, "LEVEL") != 1 || !strings.Contains(out, "connect ECONNREFUSED 127.0.0.1:5432 after 3 retries") || !strings.Contains(out, "4h ago") {
+		t.Errorf("the later message or its age was cut:\n%s", out)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if table.Width(l) > 80 {
+			t.Errorf("a line wider than 80 columns: %q", l)
+		}
+	}
+}
+
+// liveLog is the human output, at 80 columns, of lines written to a pipe
+// with a pause after each, as a live log comes.
+func liveLog(t *testing.T, lines []string) string {
+	t.Helper()
+	pr, pw := io.Pipe()
+	go func() {
+		for _, l := range lines {
+			io.WriteString(pw, l+"\n")
+			time.Sleep(2 * runPause)
+		}
+		pw.Close()
+	}()
+	var b strings.Builder
+	if _, err := NewRenderer(&b, Options{Output: Human, Width: 80, Now: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}).Stream(pr, "t"); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

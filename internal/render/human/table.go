@@ -45,7 +45,7 @@ func (h *Writer) table(t view.Table, indent int) (err error) {
 			return h.tableRecords(t, indent)
 		}
 	}
-	ot, err := h.Open(t, indent)
+	ot, err := h.open(t, indent, false)
 	if err != nil {
 		return err
 	}
@@ -239,7 +239,11 @@ type OpenTable struct {
 // Open writes a table's header and rows and keeps it open for more. The
 // layout, the columns said once and the decimal points are decided on
 // the rows it measures (Measured), as they are for a streamed table.
-func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
+func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) { return h.open(t, indent, true) }
+
+// open is Open; live: rows neither its Stream nor its rows past Measured
+// hold will be added (Row): a run of records shown on a pause.
+func (h *Writer) open(t view.Table, indent int, live bool) (*OpenTable, error) {
 	ot := &OpenTable{h: h, indent: indent}
 	m := &ot.m // the table's, made with it
 	rest := t.Rows
@@ -272,10 +276,22 @@ func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) {
 			start = table.Start
 		}
 	}
+	if live && len(grid) < fewRows && h.width > 0 {
+		// Laid out on a few records (a log's first lines, shown on a
+		// pause), its free text has the room the width leaves: a later
+		// line's message ("boom failed" after "tick 4") is not cut to
+		// the first ones' while the screen is mostly empty.
+		if room, ok := flexRoom(cols, fit, h.width-indent); ok {
+			fit = append(slices.Clip(fit), room)
+			start = table.Start
+		}
+	}
 	if under {
 		start = table.Start // each row is followed by its lists (under)
 	}
-	tw, err := start(h.o, cols, fit, h.tableOptions(indent))
+	topt := h.tableOptions(indent)
+	topt.Room = len(fit) - len(grid)
+	tw, err := start(h.o, cols, fit, topt)
 	if err != nil {
 		return nil, err
 	}
@@ -367,6 +383,47 @@ func (ot *OpenTable) Row(row []view.Cell) error {
 	ot.h.differs(ot.t, ot.f, row, full, ot.other, ot.indent)
 	ot.h.under(ot.t, row, ot.indent)
 	return ot.h.o.Err()
+}
+
+// fewRows is how few records a live table is laid out on before its free
+// text is given the room the width leaves (flexRoom).
+const fewRows = 32
+
+// flexReserve is what flexRoom leaves of the width; flexMost, how wide
+// it makes a column at most (a log line's message: wider, the columns
+// after it are far from the rows they belong to).
+const flexReserve, flexMost = 4, 60
+
+// flexRoom is a row that only lays a table out: in its widest free-text
+// (Flex) column, the message of a log line, text as wide as the rows
+// laid out on have and what the width leaves (but flexReserve) once
+// every column has its widest cell and its gap; false when nothing is
+// left.
+func flexRoom(cols []table.Column, rows [][]table.Cell, width int) ([]table.Cell, bool) {
+	widest := make([]int, len(cols))
+	used, text := 2*(len(cols)-1), -1
+	for i, c := range cols {
+		widest[i] = table.Width(c.Header)
+		for _, row := range rows {
+			if i < len(row) {
+				widest[i] = max(widest[i], table.Width(row[i].Text))
+			}
+		}
+		used += widest[i]
+		if c.Flex && (text < 0 || widest[i] > widest[text]) {
+			text = i
+		}
+	}
+	// A few columns are kept back: a later row's other cells (an age of
+	// "56m ago" after "1h ago") overflow into them, as they may
+	// where the table was not widened.
+	spare := width - used - flexReserve
+	if text < 0 || spare <= 0 {
+		return nil, false
+	}
+	room := make([]table.Cell, len(cols))
+	room[text] = table.Cell{Text: strings.Repeat("x", min(widest[text]+spare, max(widest[text], flexMost)))}
+	return room, true
 }
 
 // digitRoom is a row that only lays a table out: in each column whose
