@@ -350,15 +350,22 @@ func Compare(a, b view.Cell) int {
 	return strings.Compare(strings.ToLower(cellText(a)), strings.ToLower(cellText(b)))
 }
 
-// compareVersions compares two versions (1.2.10, v0.17.0, 3.0.0-beta.1),
-// number by number as sort -V does: 0.2.0 before 0.17.0, 4.13.2 before
-// 10. At least one must have a dot; a release comes after its
-// pre-releases (1.0.0-rc.1 < 1.0.0), and suffixes compare as text. Not
-// ok when either is no version.
+// compareVersions compares two texts that are both numbers (prices,
+// counts in strings: "0.25" before "0.5", "9" before "10"), or two
+// versions, at least one of them plainly one (two dots or more, or a
+// leading v: 1.2.10, v0.17) — number by number, as sort -V does: 0.2.0
+// before 0.17.0, 4.13.2 before 10; a release after its pre-releases
+// (1.0.0-rc.1 < 1.0.0), suffixes as text. Not ok otherwise ("0.5%" is
+// neither, and compares as text).
 func compareVersions(a, b string) (int, bool) {
-	na, sa, dotA, okA := versionOf(a)
-	nb, sb, dotB, okB := versionOf(b)
-	if !okA || !okB || !dotA && !dotB {
+	if x, err := strconv.ParseFloat(a, 64); err == nil {
+		if y, err := strconv.ParseFloat(b, 64); err == nil {
+			return cmp.Compare(x, y), true
+		}
+	}
+	na, sa, plainA, okA := versionOf(a)
+	nb, sb, plainB, okB := versionOf(b)
+	if !okA || !okB || !plainA && !plainB {
 		return 0, false
 	}
 	for i := range max(len(na), len(nb)) {
@@ -385,10 +392,11 @@ func compareVersions(a, b string) (int, bool) {
 }
 
 // versionOf reads a version: an optional v, numbers split by dots, then
-// an optional suffix from the first character that is neither
-// (-beta.1, +build, .post0, rc1).
-func versionOf(s string) (nums []int, suffix string, dot, ok bool) {
-	if len(s) > 1 && (s[0] == 'v' || s[0] == 'V') {
+// an optional suffix that starts as a version's does (-beta.1, +build,
+// .post0, rc1); plain: two dots or more, or the v.
+func versionOf(s string) (nums []int, suffix string, plain, ok bool) {
+	v := len(s) > 1 && (s[0] == 'v' || s[0] == 'V')
+	if v {
 		s = s[1:]
 	}
 	i := 0
@@ -406,9 +414,15 @@ func versionOf(s string) (nums []int, suffix string, dot, ok bool) {
 			i = j + 1
 			continue
 		}
-		return nums, s[j:], len(nums) > 1, true
+		suffix = s[j:]
+		if suffix != "" && !strings.ContainsRune("-+.", rune(suffix[0])) && !isLetter(suffix[0]) {
+			return nil, "", false, false // 0.5%: a number with a unit, not a version
+		}
+		return nums, suffix, v || len(nums) > 2, true
 	}
 }
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // severities are a log's levels, most severe first (syslog's and the
 // usual loggers'), and severity a text's place among them, or -1.

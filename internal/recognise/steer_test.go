@@ -204,12 +204,23 @@ func TestVersionsCompareByTheirNumbers(t *testing.T) {
 	for _, tt := range []struct {
 		a, b string
 		want int
-	}{{"192.168.1.9", "192.168.1.10", -1}, {"2.0", "2.0.0", 0}, {"1.0.0-beta", "1.0.0-alpha", 1}} {
+	}{{"192.168.1.9", "192.168.1.10", -1}, {"2.0", "2.0.0", 0}, {"1.0.0-beta", "1.0.0-alpha", 1},
+		// numbers in strings compare as numbers, whatever their dots
+		{"0.25", "0.5", -1}, {"9", "10", -1}, {"9.5", "10", -1}, {"0.125", "0.5", -1}} {
 		if got, ok := compareVersions(tt.a, tt.b); !ok || got != tt.want {
 			t.Errorf("compareVersions(%s, %s) = %d %v, want %d", tt.a, tt.b, got, ok, tt.want)
 		}
 	}
-	if _, ok := compareVersions("alpha", "1.2"); ok {
-		t.Error("a word compared as a version")
+	for _, pair := range [][2]string{{"alpha", "1.2"}, {"0.5%", "0.07%"}, {"1.5", "2.5x"}} {
+		if _, ok := compareVersions(pair[0], pair[1]); ok {
+			t.Errorf("%s and %s compared as versions", pair[0], pair[1])
+		}
+	}
+	// The same rows sort one way whatever their order (10 sorted before
+	// 9 as text, after 9.5 as a version).
+	for _, doc := range []string{`[{"v": "9"}, {"v": "10"}, {"v": "9.5"}]`, `[{"v": "9.5"}, {"v": "9"}, {"v": "10"}]`} {
+		if got := column(SteerRows(rows(t, doc), steer.Spec{Sort: []steer.Key{{Name: "v"}}}, nil), "v"); got != "9 9.5 10" {
+			t.Errorf("%s sorted: %s, want 9 9.5 10", doc, got)
+		}
 	}
 }
