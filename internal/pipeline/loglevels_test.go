@@ -190,3 +190,18 @@ func liveLog(t *testing.T, lines []string) string {
 	}
 	return b.String()
 }
+
+// -f with -o tsv reads a --where name as the first record does: score of
+// similarity_score (every record was left out: the names were read only
+// as written when no records were held first).
+func TestFollowedRecordsReadNamesAsTheFirst(t *testing.T) {
+	where, err := whereSpec("score>0.9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := `{"file":"a","similarity_score":0.95}` + "\n" + `{"file":"b","similarity_score":0.5}` + "\n" + `{"file":"c","similarity_score":0.99}` + "\n"
+	got := renderString(t, doc, Options{Output: TSV, Follow: true, Steer: where})
+	if want := "file\tsimilarity_score\na\t0.95\nc\t0.99\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -129,6 +129,9 @@ func (r *rowsParts) record(row value.Value) error {
 		if err := r.checkRecords([]value.Value{row}); err != nil {
 			return err
 		}
+		if r.words == nil {
+			r.words = recognise.WordsOf([]value.Value{row}, spec) // -f: the first record read them
+		}
 		if recognise.Keep(row, spec, r.rn.seen, r.words) {
 			r.writer().Record(&r.records, row)
 		}
@@ -155,7 +158,7 @@ func (r *rowsParts) flushHeld() error {
 	if r.words == nil {
 		r.words = recognise.WordsOf(held, r.rn.opt.Steer)
 	}
-	r.writer().RecordsFrom(&r.records, recognise.SteerRows(held, r.rn.opt.Steer, r.rn.seen))
+	r.writer().RecordsFrom(&r.records, recognise.SteerRowsAs(held, r.rn.opt.Steer, r.rn.seen, r.words))
 	return nil
 }
 

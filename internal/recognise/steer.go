@@ -159,10 +159,19 @@ func (w Words) Finds(rows []Value) bool {
 // SteerRows is rows as --where and --sort ask: the rows every condition
 // holds for, in the order the keys give (stable: equal rows keep theirs).
 func SteerRows(rows []Value, spec steer.Spec, seen *Seen) []Value {
+	return SteerRowsAs(rows, spec, seen, nil)
+}
+
+// SteerRowsAs is SteerRows, names read as words says: those of rows
+// before them (a stream's first records); nil, as rows read them.
+func SteerRowsAs(rows []Value, spec steer.Spec, seen *Seen, words Words) []Value {
 	if len(spec.Where) == 0 && len(spec.Sort) == 0 {
 		return rows
 	}
-	return pick(rows, SteerIndex(rows, spec, seen))
+	if words == nil {
+		words = WordsOf(rows, spec)
+	}
+	return pick(rows, steerIndex(rows, spec, seen, words))
 }
 
 // SteerIndex is SteerRows as the indexes of the rows, for a caller that
