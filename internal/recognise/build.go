@@ -885,6 +885,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			ck = String // pino's numbers, shown as their words
 		}
 		c.info = columnInfo(c.key, ck, c.time && c.kind == String || c.kind == Number && c.km.epoch)
+		if c.kind == Number && taskMillis(c.key) && len(rows) > 0 && rows[0].Has("taskId") {
+			c.info = durationColumn // an MCP task's ttl and pollInterval (milliseconds)
+		}
 		if (ck == Number || ck == String) && !words && c.numbers == c.set && c.set > 0 && !c.time && !c.km.epoch {
 			// Numbers line up by their units, whatever the key (a
 			// query's priority, an id): as psql and a spreadsheet do; a

@@ -110,10 +110,14 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 		return colInfo{order: 31, keep: 45, align: view.Right}
 	}
 	if _, ok := DurationUnit(key); ok && kind == Number {
-		return colInfo{order: 55, keep: 55, align: view.Right}
+		return durationColumn
 	}
 	return genericColumns[kind]
 }
+
+// durationColumn is where a column of durations stands: after what the
+// row is about, numbers aligned.
+var durationColumn = colInfo{order: 55, keep: 55, align: view.Right}
 
 // genericColumns is where a column of a key we know nothing of stands, by
 // the kind of its values: in the order it came (the first is often the
@@ -138,7 +142,7 @@ func Header(key string) string {
 	key = Snake(key)
 	h := strings.TrimSuffix(key, "_at")
 	if _, ok := durationWords(key); ok && strings.LastIndexByte(key, '_') > 0 {
-		if i := strings.LastIndexByte(key, '_'); len(key)-i <= len("_seconds") && key[i+1:] != "interval" {
+		if i := strings.LastIndexByte(key, '_'); len(key)-i <= len("_seconds") {
 			h = key[:i] // the unit suffix: the cell says the unit
 		}
 	}

@@ -49,8 +49,9 @@ func Snake(key string) string {
 }
 
 // DurationUnit returns the unit a numeric duration field is written in,
-// judged by its name (duration_us, latency_ms, durationMs, duration_seconds,
-// and an MCP task's ttl and pollInterval).
+// when its name states it (duration_us, latency_ms, durationMs,
+// duration_seconds); an MCP task's ttl and pollInterval are the task
+// shape's (taskMillis).
 func DurationUnit(key string) (time.Duration, bool) { return durationWords(Snake(key)) }
 
 func durationWords(key string) (time.Duration, bool) {

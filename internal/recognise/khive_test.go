@@ -192,6 +192,21 @@ func TestTTLIsMillisecondsOnlyInATask(t *testing.T) {
 	if c := cellOf(`{"name": "cache", "ttl": 3600, "size": 2}`, "ttl"); c.Kind != view.Number {
 		t.Errorf("a cache's ttl is a %v, want a number as written", c.Kind)
 	}
+	// Their columns stand where durations do, after the status (the
+	// review found ttl moved before it once it was no duration by name).
+	four := `[{"taskId": "t1", "status": "working", "ttl": 60000, "pollInterval": 1000}, {"taskId": "t2", "status": "completed", "ttl": 30000, "pollInterval": 1000},
+		{"taskId": "t3", "status": "working", "ttl": 90000, "pollInterval": 1000}, {"taskId": "t4", "status": "failed", "ttl": 120000, "pollInterval": 1000}]`
+	for _, b := range docOf(t, four, Options{Fold: true}) {
+		if tb, ok := b.(view.Table); ok {
+			var keys []string
+			for _, c := range tb.Columns {
+				keys = append(keys, c.Key)
+			}
+			if got := strings.Join(keys, " "); got != "taskId status ttl pollInterval" {
+				t.Errorf("task columns %q, want taskId status ttl pollInterval", got)
+			}
+		}
+	}
 	task := `{"taskId": "t1", "status": "working", "ttl": 60000, "pollInterval": 500}`
 	tasks := `[` + task + `, {"taskId": "t2", "status": "completed", "ttl": 30000, "pollInterval": 1000}]`
 	for _, doc := range []string{task, tasks} {
