@@ -79,7 +79,8 @@ func Failed(v Value) bool {
 // {"error": "…"}. An error that is null or empty is no report, and an
 // explicit "success": true wins. npm's --json error (lib/utils/
 // output-error.js, jsonError: code, summary, detail, the code left out
-// when there is none, as npm audit's 405 has it) is one too.
+// when there is none, as npm audit's 405 has it) is one even when its
+// summary and detail are empty: npm writes it only when it failed.
 func isErrorReport(v Value) bool {
 	e, ok := v.Get("error")
 	if !ok || v.Has("ok") || IsLogRecord(v) {

@@ -395,7 +395,7 @@ const fewRows = 32
 const flexReserve, flexMost = 4, 60
 
 // flexRoom is a row that only lays a table out: in its widest free-text
-// (Flex) column, the message of a log line, text as wide as the rows
+// (Flex) column of words, the message of a log line, text as wide as the rows
 // laid out on have and what the width leaves (but flexReserve) once
 // every column has its widest cell and its gap; false when nothing is
 // left.
@@ -404,13 +404,15 @@ func flexRoom(cols []table.Column, rows [][]table.Cell, width int) ([]table.Cell
 	used, text := 2*(len(cols)-1), -1
 	for i, c := range cols {
 		widest[i] = table.Width(c.Header)
+		words := false // a message's words, not a name ("a", "b")
 		for _, row := range rows {
 			if i < len(row) {
 				widest[i] = max(widest[i], table.Width(row[i].Text))
+				words = words || strings.Contains(row[i].Text, " ")
 			}
 		}
 		used += widest[i]
-		if c.Flex && (text < 0 || widest[i] > widest[text]) {
+		if c.Flex && words && (text < 0 || widest[i] > widest[text]) {
 			text = i
 		}
 	}
