@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/khive-ai/khive-pretty/glyphs"
 	"github.com/khive-ai/khive-pretty/internal/steer"
@@ -306,6 +307,14 @@ func meaning(row Value, key string, v Value) view.Cell {
 // compared with: a number, a time (RFC 3339, or a date), a priority or a
 // status, else text.
 func literal(key string, like view.Cell, s string) view.Cell {
+	if like.Kind == view.Duration && like.Unit > 0 {
+		// A duration as Go writes one (2m, 1.5s, 300ms), in the unit the
+		// values count in: latency_ms>2m is latency_ms>120000. A bare
+		// number is in that unit already.
+		if d, err := time.ParseDuration(s); err == nil && strings.ContainsFunc(s, unicode.IsLetter) {
+			return view.Cell{Kind: view.Duration, Text: strconv.FormatFloat(float64(d)/float64(like.Unit), 'g', -1, 64), Unit: like.Unit}
+		}
+	}
 	switch like.Kind {
 	case view.Number, view.Score, view.Duration, view.Bytes:
 		if _, err := strconv.ParseFloat(s, 64); err == nil {

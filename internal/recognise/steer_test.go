@@ -224,3 +224,19 @@ func TestVersionsCompareByTheirNumbers(t *testing.T) {
 		}
 	}
 }
+
+// A duration in --where is read in the unit the values count in:
+// latency_ms>2m is latency_ms>120000 (it compared "2m" as text, so a
+// minute passed it); a bare number is in that unit already.
+func TestWhereReadsADuration(t *testing.T) {
+	reqs := rows(t, `[{"id": "a", "latency_ms": 60000}, {"id": "b", "latency_ms": 180000}, {"id": "c", "latency_ms": 500}, {"id": "d", "duration_seconds": 90}]`)
+	for cond, want := range map[string]string{"latency_ms>2m": "b", "latency_ms<1s": "c", "latency_ms>=60000": "a b", "duration_seconds>1m": "d"} {
+		c, err := steer.ParseWhere(cond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := column(SteerRows(reqs, steer.Spec{Where: []steer.Cond{c}}, nil), "id"); got != want {
+			t.Errorf("%s kept %q, want %q", cond, got, want)
+		}
+	}
+}
