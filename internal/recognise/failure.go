@@ -214,6 +214,17 @@ func Failures(v Value) []Failure {
 		}
 	case testEventFailed(v):
 		add(-1, v.Str("Action"), strings.TrimSpace(v.Str("Package")+v.Str("ImportPath")+" "+v.Str("Test")))
+	case isSinkManifest(v):
+		// Its failed ops, projected ({op_index, tool, error}): each as
+		// the failed op it was, as its view shows them.
+		fails, _ := manifestFailures(v)
+		for _, f := range fails {
+			op := -1
+			if n, ok := f.Get("op_index"); ok && n.Kind == Number {
+				op, _ = strconv.Atoi(n.Text)
+			}
+			errorOf(op, f)
+		}
 	case Classify(v) == ShapeBatch:
 		res, _ := v.Get("results")
 		for i, r := range res.Items {

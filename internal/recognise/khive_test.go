@@ -2,6 +2,7 @@ package recognise
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -158,6 +159,12 @@ func TestSinkManifestFailure(t *testing.T) {
 	rest := manifestRest(ViewBatch(v).Rest, v)
 	if got := value.Compact(rest); strings.Contains(got, "bounded detail") || strings.Contains(got, "summary") {
 		t.Errorf("rest after the failures shown: %s", got)
+	}
+	// Failures names each failed op, as the view shows it (it said only
+	// "failed", with no message).
+	one := mustDecode(t, head+`"failures":[{"op_index":3,"tool":"get","error":{"kind":"not_found","message":"no entity"}}],"summary":{"failed":1,"succeeded":1}}`)
+	if got, want := Failures(one), []Failure{{Op: 3, Kind: "not_found", Message: "no entity"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Failures = %+v, want %+v", got, want)
 	}
 }
 
