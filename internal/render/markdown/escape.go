@@ -99,12 +99,14 @@ func wordByte(s string, i int) bool {
 
 // Strong makes text bold. Markdown reads ** as strong emphasis only next
 // to text, so spaces at the ends go, and an empty text stays visible as "".
-func Strong(s string) string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		s = `""`
+func Strong(s string) string { return "**" + strongText(s) + "**" }
+
+// strongText is what Strong puts between its asterisks.
+func strongText(s string) string {
+	if s = strings.TrimSpace(s); s == "" {
+		return `""`
 	}
-	return "**" + s + "**"
+	return s
 }
 
 // Code writes text as an inline code span, whose content Markdown shows

@@ -46,8 +46,9 @@ type Writer struct {
 	h   *human.Writer // cells read as in human output, in its Markdown mode
 	g   glyphs.Set
 	opt Options
-	// keys is each record key as a bullet shows it: the keys of a stream
-	// of documents repeat, and making one is most of a short field's line.
+	// keys is each record key as a bullet shows it (strongText): the keys
+	// of a stream of documents repeat, and making one is most of a short
+	// field's line.
 	keys map[string]string
 }
 
@@ -327,22 +328,23 @@ func (m Writer) bullets(r view.Record, indent string) {
 
 // bullet writes a field as a bullet, its key made once per key (a
 // stream of records repeats them) and its line written in pieces, not
-// joined first (a million fields of a large object).
+// joined first (a million fields of a large object): the key's asterisks
+// too, so a key not kept is not copied.
 func (m *Writer) bullet(f *view.Field, exact bool, indent string) {
 	key, ok := m.keys[f.Key]
 	if !ok {
-		key = Strong(inline(m.h.Text(f.Key)))
+		key = strongText(inline(m.h.Text(f.Key)))
 		if len(m.keys) < 4096 {
 			m.keys[strings.Clone(f.Key)] = key
 		}
 	}
 	switch b := f.Block.(type) {
 	case view.Record:
-		m.o.Pieces(indent, "- ", key, ":")
+		m.o.Pieces(indent, "- **", key, "**:")
 		m.record(b, indent+"  ") // the fields it streams too: a long list's by index
 		return
 	case view.Table:
-		m.o.Pieces(indent, "- ", key, ":")
+		m.o.Pieces(indent, "- **", key, "**:")
 		m.o.Line("")
 		m.table(b, indent+"  ")
 		m.o.Line("")
@@ -352,7 +354,7 @@ func (m *Writer) bullet(f *view.Field, exact bool, indent string) {
 	if !exact && f.Cell.Kind != view.Deep {
 		text = m.cut(text)
 	}
-	m.o.Pieces(indent, "- ", key, ": ", inline(text))
+	m.o.Pieces(indent, "- **", key, "**: ", inline(text))
 }
 
 // record writes a record's bullets, then those of the fields it streams.
