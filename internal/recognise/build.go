@@ -135,6 +135,14 @@ func (k *Keys) meaning(key string) keyMeaning {
 	if k == nil {
 		return meaningOf(key) // not made on the heap, as of's
 	}
+	if len(k.m) >= maxKeys {
+		// Full: a key not kept is worked out again, not made on the heap
+		// (an object of a million keys).
+		if m := k.m[key]; m != nil {
+			return *m
+		}
+		return meaningOf(key)
+	}
 	return *k.of(key)
 }
 
