@@ -582,8 +582,8 @@ func warningsFirst(members []Member) []Member {
 // isWarning reports a warning as text: "warning": "…", "warnings": […].
 func isWarning(m Member) bool {
 	// Asked of every member of every record: most keys are told apart by
-	// their length, without lowering them.
-	if k := m.Key; len(k) != 7 && len(k) != 8 ||
+	// their length or first letter, without lowering them.
+	if k := m.Key; len(k) != 7 && len(k) != 8 || k[0]|0x20 != 'w' && k[0]|0x20 != 'c' ||
 		!strings.EqualFold(k, "warning") && !strings.EqualFold(k, "warnings") && !strings.EqualFold(k, "caution") {
 		return false
 	}
