@@ -215,7 +215,7 @@ func (b builder) cellOf(key string, km keyMeaning, v Value, raw bool) view.Cell 
 		}
 		return c
 	case String:
-		return b.stringCell(km, v.Text, raw)
+		return b.stringCell(&km, v.Text, raw)
 	case Array:
 		if len(v.Items) == 0 {
 			return view.Cell{Kind: view.Empty, Text: "[]", Exact: raw}
@@ -263,7 +263,9 @@ func (b builder) cellOf(key string, km keyMeaning, v Value, raw bool) view.Cell 
 	return view.Cell{}
 }
 
-func (b builder) stringCell(km keyMeaning, s string, raw bool) view.Cell {
+// stringCell is cellOf of a string. Its builder and key's meaning are not
+// copied: a table asks it of most cells.
+func (b *builder) stringCell(km *keyMeaning, s string, raw bool) view.Cell {
 	c := view.Cell{Kind: view.Text, Text: s, Exact: raw}
 	switch {
 	case s == "":
@@ -706,12 +708,21 @@ type sameCells struct {
 	byText       map[string]int32
 	byList       map[string]int32 // short lists of scalars (tags), by their items
 	cells        []view.Cell
-	// few is the first texts numbered, by number (fewN of them), looked
-	// through in a row before byText: a column of a few values (a status,
-	// a priority) is found in a comparison or two, not a hash.
-	few  [8]string
-	fewN [8]int32
-	nFew int
+	// few is texts numbered, with their numbers (fewN), each in the slot
+	// fewSlot picks, the first to take it; the others are in byText: a
+	// column of a few values (a status, a priority) is found in one
+	// comparison, not a hash, nor a look through them all.
+	few  [16]string
+	fewN [16]int32
+}
+
+// fewSlot is the slot of sameCells.few of a text: from its length and its
+// ends, which tell apart most of a column's few values.
+func fewSlot(s string) int {
+	if s == "" {
+		return 0
+	}
+	return (len(s)*31 + int(s[0])*7 + int(s[len(s)-1])) & 15
 }
 
 // plannedColumn is what columns learns of one key (and occurrence) of the rows.
@@ -1604,9 +1615,9 @@ func (t *columns) rowAt(members []Member, at []int) []view.Cell {
 // rowInto is rowAt into out, which has a cell for each column.
 func (t *columns) rowInto(out []view.Cell, members []Member, at []int) []view.Cell {
 	clear(out)
-	for k, m := range members {
+	for k := range members {
 		if i := at[k]; i >= 0 {
-			t.put(out, i, m)
+			t.put(out, i, &members[k])
 		}
 	}
 	return out
@@ -1640,7 +1651,7 @@ func wrappedRecords(v Value) (Value, bool) {
 
 // put puts the cell of member m in column i into out (a row's cells,
 // cleared), and the bar that column's number draws, if it draws one.
-func (t *columns) put(out []view.Cell, i int, m Member) {
+func (t *columns) put(out []view.Cell, i int, m *Member) {
 	// A string with text is no filler: IsFiller (a call) is not asked
 	// of most cells of a long table.
 	if !t.raw && (m.Value.Kind != String || m.Value.Text == "") && IsFiller(m.Key, m.Value, false) {
@@ -1657,17 +1668,17 @@ func (t *columns) put(out []view.Cell, i int, m Member) {
 // cell is the cell of member m in column i, whose key's meaning is known.
 // A short string is made once per column and numbered (Same), so that a
 // writer need not make its look again either.
-func (t *columns) cell(i int, m Member) view.Cell {
-	v := m.Value
+func (t *columns) cell(i int, m *Member) view.Cell {
+	v := &m.Value // not copied: asked of every cell of a long table
 	if v.Kind == Object && t.cols[i].Under {
-		if u, ok := wrappedRecords(v); ok {
-			v = u
+		if u, ok := wrappedRecords(*v); ok {
+			v = &u
 		}
 	}
 	// Under --verbose every row is a record: its list of records is a
 	// table under it, as in a record of its own, not a line of JSON.
 	if v.Kind == Array && (t.cols[i].Under || t.b.opt.Verbose) && len(v.Items) > 0 && value.AllObjects(v.Items) {
-		c := t.b.cellOf(m.Key, t.means[i], v, t.raw)
+		c := t.b.cellOf(m.Key, t.means[i], *v, t.raw)
 		if c.Kind == view.Nested {
 			c.Sub = &view.Sub{Block: t.b.inRowTable(v.Items, t.raw)}
 		}
@@ -1676,27 +1687,29 @@ func (t *columns) cell(i int, m Member) view.Cell {
 	if v.Kind == Array {
 		return t.listCell(i, m)
 	}
-	if v.Kind != String || len(v.Text) > 40 || t.once {
-		return t.b.cellOf(m.Key, t.means[i], v, t.raw)
+	if v.Kind != String {
+		return t.b.cellOf(m.Key, t.means[i], *v, t.raw)
+	}
+	if len(v.Text) > 40 || t.once {
+		return t.b.stringCell(&t.means[i], v.Text, t.raw)
 	}
 	if t.same == nil {
 		t.same = make([]sameCells, len(t.cols))
 	}
 	sc := &t.same[i]
 	if sc.off {
-		return t.b.cellOf(m.Key, t.means[i], v, t.raw)
+		return t.b.stringCell(&t.means[i], v.Text, t.raw)
 	}
-	for k, t := range sc.few[:sc.nFew] {
-		if t == v.Text {
-			sc.hits++
-			return sc.cells[sc.fewN[k]-1]
-		}
+	slot := fewSlot(v.Text)
+	if n := sc.fewN[slot]; n != 0 && sc.few[slot] == v.Text {
+		sc.hits++
+		return sc.cells[n-1]
 	}
 	if n, ok := sc.byText[v.Text]; ok {
 		sc.hits++
 		return sc.cells[n-1]
 	}
-	c := t.b.cellOf(m.Key, t.means[i], v, t.raw)
+	c := t.b.stringCell(&t.means[i], v.Text, t.raw)
 	if c.Kind == view.ID {
 		sc.off = true // IDs hardly repeat: a column of them is not looked up
 		return c
@@ -1711,9 +1724,8 @@ func (t *columns) cell(i int, m Member) view.Cell {
 	}
 	c.Same = int32(len(sc.cells) + 1)
 	sc.cells = append(sc.cells, c)
-	if sc.nFew < len(sc.few) {
-		sc.few[sc.nFew], sc.fewN[sc.nFew] = v.Text, c.Same
-		sc.nFew++
+	if sc.fewN[slot] == 0 {
+		sc.few[slot], sc.fewN[slot] = v.Text, c.Same
 		return c
 	}
 	if sc.byText == nil {
@@ -1726,15 +1738,15 @@ func (t *columns) cell(i int, m Member) view.Cell {
 // listCell is the cell of a short list of short scalars (tags, labels),
 // made once per distinct list in a column and numbered like a repeating
 // string: a long list's rows repeat the same few.
-func (t *columns) listCell(i int, m Member) view.Cell {
-	v := m.Value
+func (t *columns) listCell(i int, m *Member) view.Cell {
+	v := &m.Value
 	if len(v.Items) == 0 || len(v.Items) > 8 || t.once {
-		return t.b.cellOf(m.Key, t.means[i], v, t.raw)
+		return t.b.cellOf(m.Key, t.means[i], *v, t.raw)
 	}
 	key := t.listKey[:0]
 	for _, it := range v.Items {
 		if !it.Scalar() || len(it.Text) > 40 {
-			return t.b.cellOf(m.Key, t.means[i], v, t.raw)
+			return t.b.cellOf(m.Key, t.means[i], *v, t.raw)
 		}
 		key = strconv.AppendInt(append(key, byte(it.Kind)), int64(len(it.Text)), 10)
 		key = append(append(key, ':'), it.Text...) // length first: no text can pass for two
@@ -1747,7 +1759,7 @@ func (t *columns) listCell(i int, m Member) view.Cell {
 	if n, ok := sc.byList[string(key)]; ok {
 		return sc.cells[n-1]
 	}
-	c := t.b.cellOf(m.Key, t.means[i], v, t.raw)
+	c := t.b.cellOf(m.Key, t.means[i], *v, t.raw)
 	if len(sc.cells) >= 256 {
 		return c
 	}

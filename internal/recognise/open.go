@@ -586,7 +586,7 @@ func (r *rowReader) cells(out []view.Cell, row Value) []view.Cell {
 		i := r.cols[k]
 		kind, body, rest := value.NextPacked(s[n:])
 		s = rest
-		r.t.put(out, i, Member{Key: r.t.cols[i].Key, Value: value.Unpacked(kind, body)})
+		r.t.put(out, i, &Member{Key: r.t.cols[i].Key, Value: value.Unpacked(kind, body)})
 	}
 	return out
 }
