@@ -107,12 +107,20 @@ type keyMeaning struct {
 }
 
 func meaningOf(key string) keyMeaning {
-	w := Snake(key) // its words, told once for every test below
+	// A key of small letters and digits is its own words and label: it
+	// is looked at once (an object of a million keys k000001 …).
+	plain := plainKey(key)
+	w := key // its words, told once for every test below
+	if !plain {
+		w = Snake(key)
+	}
 	status := statusWords(w)
 	m := keyMeaning{score: scoreWords(w), id: idWords(w), fullID: key == "full_id" || cursorWords(w) || w == "thread_id", status: status, gtd: status && w != "state",
 		outcome: key == "outcome" || key == "conclusion", dependency: key == "dependency_state", priority: key == "priority", epoch: timeWords(w),
 		level: levelWords(w)}
-	m.label, m.unitLabel, m.unitKey = labels(key)
+	if !plain {
+		m.label, m.unitLabel, m.unitKey = labels(key)
+	}
 	if !m.score {
 		if unit, ok := durationWords(w); ok {
 			m.unit = unit
