@@ -3,6 +3,7 @@ package markdown
 import (
 	"strings"
 
+	"github.com/khive-ai/khive-pretty/internal/format"
 	"github.com/khive-ai/khive-pretty/internal/sanitize"
 )
 
@@ -134,4 +135,32 @@ func backticks(s string) int {
 		}
 	}
 	return longest
+}
+
+// plainText reports a text that Writer.h's Text and inline return as it
+// is: short enough not to be cut, printable ASCII with no backslash (all
+// sanitize leaves) and nothing Escape escapes. Told in one pass, it spares
+// the three that find so (a key of a million-key object, not kept).
+func plainText(s string) bool {
+	if len(s) > format.MaxValue {
+		return false
+	}
+	// The bytes that are not, by value: below 64, then 64 to 127.
+	const notLo uint64 = 1<<' ' - 1 | 1<<'$' | 1<<'&' | 1<<'*' | 1<<'<' | 1<<'>'
+	const notHi uint64 = 1<<('['-64) | 1<<('\\'-64) | 1<<(']'-64) | 1<<('_'-64) | 1<<('`'-64) | 1<<('|'-64) | 1<<('~'-64) | 1<<(0x7f-64)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 64:
+			if notLo>>c&1 != 0 {
+				return false
+			}
+		case c < 128:
+			if notHi>>(c-64)&1 != 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

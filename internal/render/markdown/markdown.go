@@ -333,7 +333,11 @@ func (m Writer) bullets(r view.Record, indent string) {
 func (m *Writer) bullet(f *view.Field, exact bool, indent string) {
 	key, ok := m.keys[f.Key]
 	if !ok {
-		key = strongText(inline(m.h.Text(f.Key)))
+		if plainText(f.Key) {
+			key = strongText(f.Key)
+		} else {
+			key = strongText(inline(m.h.Text(f.Key)))
+		}
 		if len(m.keys) < 4096 {
 			m.keys[strings.Clone(f.Key)] = key
 		}
