@@ -474,7 +474,7 @@ func TestLongListInAnErrorEnvelopeKeepsTheError(t *testing.T) {
 func TestStreamedRowsAreHeldRows(t *testing.T) {
 	t.Parallel() // large inputs: alongside the others, on a second core
 	now := time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)
-	for seed := uint64(0); seed < uint64(short(12, 3)); seed++ {
+	for seed := uint64(0); seed < uint64(short(12, 2)); seed++ {
 		g := newGen(100 + seed)
 		var templates []Value
 		for i := 0; i < 12; i++ {

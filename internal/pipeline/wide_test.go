@@ -216,7 +216,7 @@ func TestSparseListStreamsLikeAHeldOne(t *testing.T) {
 		if testing.Short() && a != wideShared {
 			continue // short: one arrangement of the keys
 		}
-		for _, form := range []string{"array", "envelope", "request", "result", "list"}[:short(5, 3)] {
+		for _, form := range []string{"array", "envelope", "request", "result", "list"}[:short(5, 2)] {
 			doc := string(wideDoc(1200, a, form))
 			for oname, opt := range outputs {
 				streamed, held := renderString(t, doc, opt), heldString(t, doc, opt)
