@@ -178,7 +178,13 @@ func SteerRowsAs(rows []Value, spec steer.Spec, seen *Seen, words Words) []Value
 // SteerIndex is SteerRows as the indexes of the rows, for a caller that
 // shows each row under its place in the input.
 func SteerIndex(rows []Value, spec steer.Spec, seen *Seen) []int {
-	return steerIndex(rows, spec, seen, WordsOf(rows, spec))
+	return SteerIndexAs(rows, spec, seen, WordsOf(rows, spec))
+}
+
+// SteerIndexAs is SteerIndex, names read as words says (WordsOf rows,
+// already worked out).
+func SteerIndexAs(rows []Value, spec steer.Spec, seen *Seen, words Words) []int {
+	return steerIndex(rows, spec, seen, words)
 }
 
 // steerIndex is SteerIndex, each name read as words says.

@@ -2,6 +2,7 @@ package human
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -160,7 +161,7 @@ func (h *Writer) nested(r view.Record, indent int, raw bool) error {
 	if raw || h.opt.Verbose || len(r.Fields) > 0 && byIndex(r.Fields[0].Key) {
 		return h.record(r, indent)
 	}
-	fields := r.Fields
+	fields := slices.Clip(r.Fields) // appended to: the view's are not written over
 	for r.Stream != nil && len(fields) <= nestedMost {
 		f, ok, err := r.Stream()
 		if err != nil {
@@ -170,7 +171,7 @@ func (h *Writer) nested(r view.Record, indent int, raw bool) error {
 			r.Stream = nil
 			break
 		}
-		fields = append(fields[:len(fields):len(fields)], f)
+		fields = append(fields, f)
 	}
 	if len(fields) <= nestedMost && r.Stream == nil {
 		r.Fields = fields

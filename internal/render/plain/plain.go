@@ -535,10 +535,11 @@ func (p Writer) steerList(path *pathSeg, v value.Value) ([]int, bool) {
 	if len(p.spec.Where) == 0 && len(p.spec.Sort) == 0 || !isTable(v) {
 		return nil, false
 	}
-	if !recognise.WordsOf(v.Items, p.spec).Finds(v.Items) {
+	words := recognise.WordsOf(v.Items, p.spec)
+	if !words.Finds(v.Items) {
 		return nil, false
 	}
-	return recognise.SteerIndex(v.Items, p.spec, p.seen), true
+	return recognise.SteerIndexAs(v.Items, p.spec, p.seen, words), true
 }
 
 func label(path string) string {
