@@ -231,6 +231,37 @@ func TestGoTestActionsMarked(t *testing.T) {
 	}
 }
 
+// A failed event is a row of its run's table, not a record that splits
+// the table in two around it; its column of marks stays on a narrow
+// screen beside long output lines, and the run's count says how many
+// failed, where a long run ends. In human and Markdown, streamed and
+// held alike, and the run still fails.
+func TestGoTestFailuresAreRowsOfTheRun(t *testing.T) {
+	var events strings.Builder
+	for i := range 6 {
+		test := fmt.Sprintf("Test%d", i)
+		fmt.Fprintf(&events, `{"Time":"2026-11-28T16:57:15Z","Action":"run","Package":"m","Test":%q}`+"\n", test)
+		fmt.Fprintf(&events, `{"Time":"2026-11-28T16:57:15Z","Action":"output","Package":"m","Test":%q,"Output":"    calc_test.go:13: a long line of output from the test that says what went wrong %d\n"}`+"\n", test, i)
+		action := "pass"
+		if i == 3 {
+			action = "fail"
+		}
+		fmt.Fprintf(&events, `{"Time":"2026-11-28T16:57:15Z","Action":%q,"Package":"m","Test":%q,"Elapsed":0.01}`+"\n", action, test)
+	}
+	fmt.Fprintf(&events, `{"Time":"2026-11-28T16:57:15Z","Action":"fail","Package":"m","Elapsed":0.2}`+"\n")
+	for _, opt := range []Options{{Output: Human, Width: 60}, {Output: Human, Width: 60, Height: 24}, {Output: Markdown}} {
+		var out strings.Builder
+		res, err := NewRenderer(&out, opt).Stream(strings.NewReader(events.String()), "t")
+		got := out.String()
+		if err != nil || !res.Failed || len(res.Failures) != 2 {
+			t.Errorf("%v: failed %v, %d failures, %v", opt, res.Failed, len(res.Failures), err)
+		}
+		if n := strings.Count(got, "✗ fail"); n != 2 || !strings.Contains(got, "19 items · ✗ 2 failed") || strings.Count(got, "ACTION") != 1 {
+			t.Errorf("%v: want one table, its two failures marked, counted under it:\n%s", opt, got)
+		}
+	}
+}
+
 // Of two columns of sentences, the one of more words gets the room: the
 // other gives way to the short columns that qualify a row, instead of
 // both being cut to a few words (task-master's description and details).

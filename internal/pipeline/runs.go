@@ -36,6 +36,7 @@ type openTable interface {
 type run struct {
 	rows   []value.Value // held, not shown yet
 	values int           // the values they hold (input.Full)
+	failed int           // its records that report a failure
 	first  value.Value   // once shown: its first record, for the shape
 	r      *recognise.Run
 	ot     openTable // the table being shown
@@ -62,8 +63,15 @@ func (r runs) document(v value.Value, res *Result) error {
 		// (holdSC), not as the record its skeleton is.
 		// The protocol's tests first: cheaper than a shape's, and most
 		// documents of a stream of replies fail them.
-		if rn.scHeld == nil && !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.RunRecord(v) && !recognise.Failed(v) {
-			return rn.addToRun(v, res)
+		if rn.scHeld == nil && !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.RunRecord(v) {
+			// A failed one is a row too (go test -json's "fail" among
+			// its run's events), its mark saying so: apart, it split
+			// the run's table in two around it.
+			failed := recognise.Failed(v)
+			if failed {
+				res.fail(v, "")
+			}
+			return rn.addToRun(v, failed)
 		}
 		if err := rn.endRun(); err != nil {
 			return err
@@ -148,7 +156,7 @@ func (rn *Renderer) readEach(dec *input.Decoder, res *Result) error {
 }
 
 // addToRun adds a record to the current run, or starts one.
-func (rn *Renderer) addToRun(v value.Value, res *Result) error {
+func (rn *Renderer) addToRun(v value.Value, failed bool) error {
 	if ru := rn.run; ru != nil && (ru.r != nil && !ru.r.Fits(v) || ru.r == nil && !recognise.JoinsRun(rn.runFirst(), v)) {
 		if err := rn.endRun(); err != nil {
 			return err
@@ -156,6 +164,9 @@ func (rn *Renderer) addToRun(v value.Value, res *Result) error {
 	}
 	if rn.run == nil {
 		rn.run = &run{}
+	}
+	if failed {
+		rn.run.failed++
 	}
 	if ru := rn.run; ru.ot != nil {
 		if cells, extra, ok := ru.r.Row(v); ok {
@@ -270,18 +281,18 @@ func (rn *Renderer) endRun() error {
 	switch {
 	case ru.ot != nil:
 		ru.ot.Close()
-		if err := rn.write(ru.o, view.Doc{Blocks: []view.Block{ru.r.Footer()}}); err != nil {
+		if err := rn.write(ru.o, view.Doc{Blocks: []view.Block{ru.r.Footer(ru.failed)}}); err != nil {
 			return err
 		}
 	case len(ru.rows) == 1 && !rn.opt.Follow:
-		return rn.parts(protocol.Unwrap(ru.rows[0], recognise.Failed), &Result{}) // not a failure: those never join runs
+		return rn.parts(protocol.Unwrap(ru.rows[0], recognise.Failed), &Result{}) // its failure was counted as it joined
 	case len(ru.rows) > 0:
 		r, t := recognise.NewRun(ru.rows, rn.rec)
 		if r == nil {
 			return rn.apart(ru.rows)
 		}
 		o := rn.begin(false)
-		if err := rn.write(o, recognise.DocOf([]view.Block{t, r.Footer()})); err != nil {
+		if err := rn.write(o, recognise.DocOf([]view.Block{t, r.Footer(ru.failed)})); err != nil {
 			return err
 		}
 	}

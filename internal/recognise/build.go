@@ -820,6 +820,8 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	b.logger = len(rows) > 0 && IsLoggerRecord(rows[0])
 	// Lines of a log: a level that says error marks its row's failure.
 	logRows := len(rows) > 0 && IsLogRecord(rows[0])
+	// go test -json's events: an Action of fail marks its row's failure.
+	testRows := len(rows) > 0 && testEvent(rows[0])
 	p := b.opt.Plan
 	if p == nil {
 		p = &Plan{}
@@ -871,7 +873,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 				c.prose++
 				c.words += strings.Count(m.Value.Text[:min(len(m.Value.Text), 1024)], " ")
 			}
-			if !c.alarm && (m.Value.Kind == String && alarming(m.Key, c.km.status, m.Value.Text) || m.Value.Kind == Bool && BoolTone(m.Key, m.Value.IsTrue()) == view.Bad ||
+			if !c.alarm && (m.Value.Kind == String && alarming(m.Key, testRows && m.Key == "Action", c.km.status, m.Value.Text) || m.Value.Kind == Bool && BoolTone(m.Key, m.Value.IsTrue()) == view.Bad ||
 				logRows && c.km.level && levelAlarm(m.Value)) {
 				c.alarm = true
 			}
@@ -967,7 +969,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// A failure on some row (a broken dependency, an event that
 			// errored) is what the row is read for.
 			c.info.keep = alarmKeep
-			if c.kind == Bool || logRows && c.km.level {
+			if c.kind == Bool || logRows && c.km.level || testRows && c.key == "Action" {
 				// A mark (✓/✗): narrow, so before the sentences too.
 				c.info.keep = markKeep
 			}
@@ -1116,14 +1118,15 @@ const alarmKeep = 79
 const markKeep = proseKeep + 2
 
 // alarming reports a state that is a failure under its key: an event's
-// outcome, a task's dependency state, a status (a key IsStatusKey names).
+// outcome (or a test event's Action: outcome), a task's dependency state,
+// a status (a key IsStatusKey names).
 // Only the tone is asked for, from the vocabularies the marks come from:
 // no glyph set is made.
-func alarming(key string, status bool, s string) bool {
+func alarming(key string, outcome, status bool, s string) bool {
 	var w glyphs.Word
 	var ok bool
 	switch {
-	case key == "outcome":
+	case outcome || key == "outcome":
 		w, ok = glyphs.Find(s, glyphs.Outcomes...)
 	case key == "dependency_state":
 		w, ok = glyphs.KhiveDependency.Lookup(s)

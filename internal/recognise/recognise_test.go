@@ -150,7 +150,7 @@ func TestAlarmingAgreesWithTheMarks(t *testing.T) {
 					"outcome": g.Outcome, "dependency_state": g.Dependency, "status": g.Status,
 				} {
 					m, ok := mark(word)
-					if want := ok && m.Tone == glyphs.Bad; alarming(key, IsStatusKey(key), word) != want {
+					if want := ok && m.Tone == glyphs.Bad; alarming(key, false, IsStatusKey(key), word) != want {
 						t.Errorf("alarming(%q, %q) = %v, the mark says %v", key, word, !want, want)
 					}
 				}

@@ -1,6 +1,8 @@
 package recognise
 
 import (
+	"strconv"
+
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
@@ -93,5 +95,14 @@ func (r *Run) Row(v Value) ([]view.Cell, *view.Record, bool) {
 	return r.cols.rowAt(v.Members, at), r.b.extra(unplanned(v, at, r.known)), true
 }
 
-// Footer counts the run: "4 events", or "2 of 4 events" under --where.
-func (r *Run) Footer() view.Block { return countOf(r.Shown, r.Rows, r.singular, 0) }
+// Footer counts the run: "4 events", or "2 of 4 events" under --where;
+// then how many of its records failed (go test -json's fail events),
+// said where a run too long for the screen ends.
+func (r *Run) Footer(failed int) view.Block {
+	f := countOf(r.Shown, r.Rows, r.singular, 0)
+	if failed > 0 {
+		f.Kind = view.Totals
+		f.Parts = append(f.Parts, view.Part{Mark: view.Failed, Tone: view.Bad, Text: strconv.Itoa(failed) + " failed"})
+	}
+	return f
+}
