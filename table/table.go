@@ -45,6 +45,9 @@ type Column struct {
 	Flex bool
 	Min  int
 	Want int
+	// CutStart cuts the column's cells at their start: paths, which begin
+	// alike (/root/go/pkg/mod/…) and which their ends tell apart.
+	CutStart bool
 }
 
 // LowValue is the Keep below which a column gives way to free text that
@@ -497,7 +500,7 @@ func (t *Writer) Row(row []Cell) error {
 		// (a combining mark), which would follow an indent wider than the
 		// width.
 		if t.opt.Width > 0 && (tw > t.lay.Widths[k] || t.lay.Widths[k] == 0) {
-			text, tw = CutWidth(text, t.lay.Widths[k], t.opt.Ellipsis)
+			text, tw = t.cut(i, text, t.lay.Widths[k])
 		}
 		n := max(t.lay.Widths[k]-tw, 0)
 		if t.cols[i].Align == Right {
@@ -508,6 +511,14 @@ func (t *Writer) Row(row []Cell) error {
 	}
 	t.buf = buf
 	return t.flush()
+}
+
+// cut shortens a cell of column i to w columns, at the end the column cuts.
+func (t *Writer) cut(i int, text string, w int) (string, int) {
+	if t.cols[i].CutStart {
+		return CutStartWidth(text, w, t.opt.Ellipsis)
+	}
+	return CutWidth(text, w, t.opt.Ellipsis)
 }
 
 // lastRoom reports the last column of the layout (k, column i), left
@@ -543,7 +554,7 @@ func (t *Writer) overflow(row []Cell) bool {
 			w = max(w, t.opt.Width-at) // the rest of the line is the last column's
 		}
 		if t.cols[i].Flex && tw > w && t.opt.Width > 0 {
-			text, tw = CutWidth(text, w, t.opt.Ellipsis) // as Row cuts it
+			text, tw = t.cut(i, text, w) // as Row cuts it
 		}
 		start := at
 		if t.cols[i].Align == Right {

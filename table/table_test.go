@@ -388,9 +388,11 @@ func TestWidthIsStringWidth(t *testing.T) {
 }
 
 // Cut returns a text that fits as it is without measuring it; it is what
-// CutWidth returns, for every width.
+// CutWidth returns, for every width. CutStartWidth keeps a text's end
+// within the width, its head before it when it cut, and measures what it
+// returns, wide characters and all.
 func TestCutIsCutWidth(t *testing.T) {
-	parts := []string{"a", "ab ", "e\u0301", "漢", "😀", "👩\u200d💻", "·", "…", " "}
+	parts := []string{"a", "ab ", "e\u0301", "漢", "😀", "👩\u200d💻", "·", "…", " ", "b/"}
 	for i := 0; i < 3000; i++ {
 		var b strings.Builder
 		for j := 0; j < i%9; j++ {
@@ -401,5 +403,21 @@ func TestCutIsCutWidth(t *testing.T) {
 		if got := Cut(s, w, "…"); got != want {
 			t.Fatalf("Cut(%q, %d) = %q, CutWidth gives %q", s, w, got, want)
 		}
+		got, gw := CutStartWidth(s, w, "…")
+		switch {
+		case gw != Width(got) || gw > w:
+			t.Fatalf("CutStartWidth(%q, %d) = %q, %d: measured %d", s, w, got, gw, Width(got))
+		case Width(s) <= w && got != s:
+			t.Fatalf("CutStartWidth(%q, %d) = %q: it fits", s, w, got)
+		case Width(s) > w && w > 1 && !strings.HasSuffix(s, strings.TrimPrefix(got, "…")):
+			t.Fatalf("CutStartWidth(%q, %d) = %q: not its end", s, w, got)
+		}
+	}
+}
+
+// A path cut at its start keeps its end.
+func TestCutStartWidthKeepsTheEnd(t *testing.T) {
+	if got, w := CutStartWidth("/root/go/pkg/mod/github.com/x/ansi@v0.11.9", 16, "…"); got != "…/x/ansi@v0.11.9" || w != 16 {
+		t.Errorf("got %q, %d", got, w)
 	}
 }

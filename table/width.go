@@ -39,7 +39,13 @@ func Cut(s string, w int, tail string) string {
 // CutWidth is Cut, with the width of what it returns: a table measures
 // every cell it cuts, and an ASCII text cut with a "…" is no longer ASCII,
 // so measuring it again would segment it into graphemes for nothing.
-func CutWidth(s string, w int, tail string) (string, int) {
+func CutWidth(s string, w int, tail string) (string, int) { return cutWidth(s, w, tail, false) }
+
+// CutStartWidth is CutWidth at the start of s: its end is kept, after
+// head when something was cut ("…/x/ansi@v0.11.9").
+func CutStartWidth(s string, w int, head string) (string, int) { return cutWidth(s, w, head, true) }
+
+func cutWidth(s string, w int, mark string, start bool) (string, int) {
 	if w <= 0 {
 		return "", 0
 	}
@@ -47,15 +53,26 @@ func CutWidth(s string, w int, tail string) (string, int) {
 	if sw <= w {
 		return s, sw
 	}
-	tw := Width(tail)
-	if tw > w {
-		tail = ""
-		tw = 0
+	mw := Width(mark)
+	if mw > w {
+		mark, mw = "", 0
 	}
-	if len(s) == sw { // ASCII
-		return s[:w-tw] + tail, w
+	switch {
+	case len(s) == sw && start: // ASCII
+		return mark + s[len(s)-(w-mw):], w
+	case len(s) == sw:
+		return s[:w-mw] + mark, w
+	case start:
+		// A wide character the cut would split is left out whole: one
+		// more column taken.
+		for n := sw - (w - mw); ; n++ {
+			cut := ansi.TruncateLeft(s, n, mark)
+			if cw := Width(cut); cw <= w {
+				return cut, cw
+			}
+		}
 	}
-	cut := ansi.Truncate(s, w, tail)
+	cut := ansi.Truncate(s, w, mark)
 	return cut, Width(cut)
 }
 

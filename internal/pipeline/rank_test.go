@@ -262,6 +262,22 @@ func TestGoTestFailuresAreRowsOfTheRun(t *testing.T) {
 	}
 }
 
+// A path cut to fit keeps its end: paths begin alike (a module cache's
+// directories), and cut at their end every row showed /root/go/p….
+// An address whose scheme comes first (a data: URI) is cut at its end.
+func TestPathsCutAtTheirStart(t *testing.T) {
+	var rows []string
+	for _, m := range []string{"x/ansi@v0.11.9", "x/term@v0.2.2", "uniseg@v0.4.7"} {
+		rows = append(rows, fmt.Sprintf(`{"Path": "github.com/%s", "Dir": "/root/go/pkg/mod/github.com/%s", "Icon": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJ/%s", "GoVersion": "1.24"}`, m, m, m))
+	}
+	got := renderString(t, "["+strings.Join(rows, ",")+"]", Options{Output: Human, Width: 80})
+	for _, want := range []string{"/x/ansi@v0.11.9  data:image/png", "/x/term@v0.2.2  data:image/png", "/uniseg@v0.4.7  data:image/png"} {
+		if !strings.Contains(got, want) || strings.Contains(got, "/root/go") {
+			t.Errorf("want %q, and no /root/go, in\n%s", want, got)
+		}
+	}
+}
+
 // Of two columns of sentences, the one of more words gets the room: the
 // other gives way to the short columns that qualify a row, instead of
 // both being cut to a few words (task-master's description and details).

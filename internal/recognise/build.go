@@ -761,6 +761,7 @@ type plannedColumn struct {
 	other    bool
 	urls     int
 	posns    int // how many are positions in a file: path:line or path:line:col
+	paths    int // how many are paths (a/b, no space): their ends tell them apart
 	digests  int // how many are hashes (isDigest), which name no row to a person
 	tokens   int // how many are codes (isCode: a MAC, a version)
 	codeLen  int // the longest of them
@@ -781,6 +782,9 @@ func (c *plannedColumn) measure(v Value) {
 		c.longest = max(c.longest, textWidth(v.Text))
 		if c.names != nil && !c.names.add(v.Text) {
 			c.names = nil
+		}
+		if isPath(v.Text) {
+			c.paths++
 		}
 	}
 	switch {
@@ -1088,7 +1092,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		}
 		t.means = append(t.means, m)
 		t.cols = append(t.cols, view.Column{Key: c.key, Header: m.header, Align: c.info.align, Keep: c.info.keep,
-			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key), Named: c.named,
+			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key), Named: c.named, Paths: c.paths > 0 && c.paths >= c.set,
 			Under: short && !c.named && c.records > 0 && c.others == 0 && !b.tooDeep() &&
 				b.cellOf(c.key, m, c.list, raw).Kind == view.Nested}) // not a list a key of ours names (blocked_by)
 		if t.bar < 0 && m.score && len(rows) > 1 {
@@ -1864,6 +1868,15 @@ func (b builder) restAlways(v Value, indent int, shown ...string) *view.Record {
 }
 
 // isURL reports a whole value that is a web address.
+// isPath reports a text that reads as a path: names between slashes
+// (/root/go/pkg/mod/…, github.com/x/ansi, src/a.go:10). Not an address
+// whose scheme or host comes first (https://…, data:image/png;base64,…,
+// host:8080/x), nor base64 or a query (=).
+func isPath(s string) bool {
+	slash := strings.IndexByte(s, '/')
+	return slash >= 0 && !strings.ContainsAny(s, " \t\n=") && strings.IndexByte(s[:slash], ':') < 0
+}
+
 func isURL(s string) bool {
 	return (strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")) && len(s) > 8 &&
 		!strings.ContainsAny(s, " \t\n")

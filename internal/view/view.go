@@ -230,6 +230,9 @@ type Column struct {
 	// Named columns were asked for by name (--columns): a writer shows
 	// them as columns, whatever their rows hold.
 	Named bool
+	// Paths columns hold paths, which begin alike: a writer that cuts a
+	// cell keeps its end, which tells them apart.
+	Paths bool
 	// Under columns hold lists of records (an interface's addresses):
 	// each row's is a Nested cell whose Block a writer that can shows
 	// under the row, not as a count in it.

@@ -134,7 +134,7 @@ func (h *Writer) tableRecords(t view.Table, indent int) error {
 func (h *Writer) grid(t view.Table, m *memo) ([]table.Column, [][]table.Cell) {
 	cols := make([]table.Column, len(t.Columns))
 	for i, c := range t.Columns {
-		cols[i] = table.Column{Header: h.text(c.Header), Align: table.Align(c.Align), Keep: c.Keep, Flex: c.Flex, Min: c.Min, Want: c.Want}
+		cols[i] = table.Column{Header: h.text(c.Header), Align: table.Align(c.Align), Keep: c.Keep, Flex: c.Flex, Min: c.Min, Want: c.Want, CutStart: c.Paths}
 		if c.Bar {
 			cols[i].Header = ""
 		}
