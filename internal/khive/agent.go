@@ -357,7 +357,7 @@ func (a agent) field(key string, v value.Value, ctx fieldContext) (out value.Val
 			// A key under a properties object was written by a caller:
 			// "" there means set-to-empty (ADR-045 Amendment 3).
 			return v, !ctx.objectProperties
-		case canonicalUUID(v.Text) && shortensUUID(key):
+		case recognise.IsUUID(v.Text) && shortensUUID(key): // is_canonical_uuid
 			return value.Value{Kind: value.String, Text: v.Text[:8]}, false
 		case !ctx.insideProperties && key != "trigger_at" && key != "due" && looksLikeISO8601(v.Text):
 			if s, _, ok := exactTimestamp(v.Text); ok {
@@ -493,28 +493,6 @@ func last(v value.Value, key string) (value.Value, bool) {
 
 func copyObject(v value.Value) value.Value {
 	return value.Value{Kind: value.Object, Members: append([]value.Member(nil), v.Members...)}
-}
-
-// canonicalUUID is is_canonical_uuid: 8-4-4-4-12 hex digits, either case.
-func canonicalUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i := 0; i < 36; i++ {
-		c := s[i]
-		if i == 8 || i == 13 || i == 18 || i == 23 {
-			if c != '-' {
-				return false
-			}
-		} else if !isHex(c) {
-			return false
-		}
-	}
-	return true
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // leadingDigits is how many ASCII digits s starts with.
