@@ -481,3 +481,18 @@ func (Bullets) block()   {}
 func (Prose) block()     {}
 func (Note) block()      {}
 func (Gap) block()       {}
+
+// Drain hands f each further thing next yields (a Record's Stream, an
+// Items' More …), until there are no more, next fails, or outErr (the
+// output's error) says output failed: nothing more is read then, as a
+// stream may wait for its input. Its error is next's, else outErr's.
+func Drain[T any](next func() (T, bool, error), outErr func() error, f func(T)) error {
+	for next != nil && outErr() == nil {
+		x, ok, err := next()
+		if err != nil || !ok {
+			return err
+		}
+		f(x)
+	}
+	return outErr()
+}

@@ -100,14 +100,8 @@ func (h *Writer) items(it view.Items) error {
 	for i, e := range it.Entries {
 		h.entry(i+1, numW, e)
 	}
-	for i := len(it.Entries) + 1; it.More != nil && h.o.Err() == nil; i++ {
-		e, ok, err := it.More()
-		if err != nil || !ok {
-			return err
-		}
-		h.entry(i, numW, e)
-	}
-	return h.o.Err()
+	i := len(it.Entries)
+	return view.Drain(it.More, h.o.Err, func(e view.Entry) { i++; h.entry(i, numW, e) })
 }
 
 // entry writes entry number i of a list whose numbers take numW columns.

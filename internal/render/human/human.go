@@ -346,18 +346,8 @@ func (h *Writer) inline(in view.Inline) error {
 	for _, it := range items {
 		add(it)
 	}
-	for in.More != nil {
-		it, ok, err := in.More()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		add(it)
-		if err := h.o.Err(); err != nil {
-			return err
-		}
+	if err := view.Drain(in.More, h.o.Err, add); err != nil {
+		return err
 	}
 	h.o.Line(b.String())
 	return nil

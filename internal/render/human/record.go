@@ -55,17 +55,7 @@ func (h *Writer) record(r view.Record, indent int) error {
 	for _, f := range r.Fields {
 		h.field(f, pad, indent, keyW, capW, raw, r.Stamps)
 	}
-	for r.Stream != nil && h.o.Err() == nil {
-		f, ok, err := r.Stream()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		h.field(f, pad, indent, keyW, capW, raw, r.Stamps)
-	}
-	return h.o.Err()
+	return view.Drain(r.Stream, h.o.Err, func(f view.Field) { h.field(f, pad, indent, keyW, capW, raw, r.Stamps) })
 }
 
 // field writes one field of a record whose keys are keyW wide (at most
@@ -183,15 +173,8 @@ func (h *Writer) nested(r view.Record, indent int, raw bool) error {
 	if err := h.record(shown, indent); err != nil {
 		return err
 	}
-	for r.Stream != nil {
-		_, ok, err := r.Stream()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		more++
+	if err := view.Drain(r.Stream, h.o.Err, func(view.Field) { more++ }); err != nil {
+		return err
 	}
 	h.o.Line(blank(indent) + h.th.Faint.Render(h.g.Ellipsis+" "+format.Count(more, "more field")+" (-v)"))
 	return h.o.Err()

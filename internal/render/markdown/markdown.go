@@ -364,14 +364,7 @@ func (m *Writer) bullet(f *view.Field, exact bool, indent string) {
 // record writes a record's bullets, then those of the fields it streams.
 func (m Writer) record(r view.Record, indent string) error {
 	m.bullets(r, indent)
-	for r.Stream != nil && m.o.Err() == nil {
-		f, ok, err := r.Stream()
-		if err != nil || !ok {
-			return err
-		}
-		m.bullet(&f, r.Exact, indent)
-	}
-	return m.o.Err()
+	return view.Drain(r.Stream, m.o.Err, func(f view.Field) { m.bullet(&f, r.Exact, indent) })
 }
 
 // table writes rows as a GitHub table: every column but bars (a page has
@@ -627,14 +620,8 @@ func (m Writer) items(it view.Items) error {
 	for i, e := range it.Entries {
 		m.entry(i+1, e)
 	}
-	for i := len(it.Entries) + 1; it.More != nil && m.o.Err() == nil; i++ {
-		e, ok, err := it.More()
-		if err != nil || !ok {
-			return err
-		}
-		m.entry(i, e)
-	}
-	return m.o.Err()
+	i := len(it.Entries)
+	return view.Drain(it.More, m.o.Err, func(e view.Entry) { i++; m.entry(i, e) })
 }
 
 // entry is entry number i of a numbered list.
