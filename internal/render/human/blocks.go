@@ -135,9 +135,7 @@ func (h *Writer) entry(i, numW int, e view.Entry) {
 			h.o.Line(lead + seg)
 		}
 	}
-	if e.Extra != nil {
-		h.record(*e.Extra, numW+1)
-	}
+	h.extra(e.Extra, numW+1)
 }
 
 // relations writes "Graphiti ──uses as backend──▶ Neo4j  0.92" and the
@@ -162,9 +160,7 @@ func (h *Writer) relations(rs view.Relations) {
 			}
 			h.o.Line("  " + h.th.Faint.Render(text))
 		}
-		if r.Extra != nil {
-			h.record(*r.Extra, 2)
-		}
+		h.extra(r.Extra, 2)
 	}
 }
 
@@ -193,9 +189,7 @@ func (h *Writer) timeline(tl view.Timeline) {
 				h.excerpt(e.Content, eventLines)
 			}
 		}
-		if e.Extra != nil {
-			h.record(*e.Extra, 2)
-		}
+		h.extra(e.Extra, 2)
 	}
 }
 
@@ -273,9 +267,7 @@ func (h *Writer) code(c view.Code) {
 	} else {
 		h.codeLines(c.Text, theme.Style{}, codeLines)
 	}
-	if c.Extra != nil {
-		h.record(*c.Extra, 4)
-	}
+	h.extra(c.Extra, 4)
 }
 
 // codeLines writes source text indented by 4, tabs as 4 spaces, each line

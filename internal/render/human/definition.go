@@ -76,9 +76,7 @@ func (h *Writer) definition(d view.Definition) {
 		}
 		h.o.Line(blank(body) + h.th.Faint.Render(line))
 	}
-	if d.Extra != nil {
-		h.record(*d.Extra, body)
-	}
+	h.extra(d.Extra, body)
 }
 
 // definitionHead is "name  Title  ⊙ read-only · ↻ idempotent": what does

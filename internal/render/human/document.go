@@ -19,9 +19,7 @@ func (h *Writer) document(d view.Document) {
 			h.textLine(ln, theme.Style{})
 		}
 	}
-	if d.Extra != nil {
-		h.record(*d.Extra, 2)
-	}
+	h.extra(d.Extra, 2)
 }
 
 // docHeader is "uri · text/plain · 62 B" on one line when it fits; else

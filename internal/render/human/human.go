@@ -392,9 +392,7 @@ func (h *Writer) note(n view.Note) {
 	} else {
 		h.styledLine(style, line)
 	}
-	if n.Extra != nil {
-		h.record(*n.Extra, 2)
-	}
+	h.extra(n.Extra, 2)
 }
 
 // bullets writes values a line each, after a mark.

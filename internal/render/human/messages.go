@@ -32,8 +32,6 @@ func (h *Writer) messages(ms view.Messages) {
 			return append(h.wrapLines(note, at, h.th.Faint), h.wrapLines(m.Text, at, theme.Style{})...)
 		}
 		h.beside(label, ms.Indent+table.Width(role), col, ms.Indent+2, lines(col), lines(ms.Indent+2))
-		if m.Extra != nil {
-			h.record(*m.Extra, ms.Indent+2)
-		}
+		h.extra(m.Extra, ms.Indent+2)
 	}
 }

@@ -27,6 +27,14 @@ func container(f view.Field) bool {
 	return f.Block != nil
 }
 
+// extra writes what a block's lines leave out (its Extra), if anything,
+// as a record at indent.
+func (h *Writer) extra(r *view.Record, indent int) {
+	if r != nil {
+		h.record(*r, indent)
+	}
+}
+
 // record writes key/value lines, aligned; nested records and tables are
 // indented under their key. An exact record (inside an error) is never
 // cut: its long values wrap, and a key too long for the width gets lines
