@@ -278,6 +278,45 @@ func TestPathsCutAtTheirStart(t *testing.T) {
 	}
 }
 
+// Rows named only in a record of their own (pip inspect's packages:
+// metadata.name) show that record's fields as columns, the name first:
+// in one cell of key=value pairs it was hidden, and the table led with
+// install paths. Not when the row names itself (an id of its own).
+func TestRowsNamedInTheirRecordLeadWithTheName(t *testing.T) {
+	row := func(own, name string) string {
+		return fmt.Sprintf(`{%s"metadata": {"metadata_version": "2.1", "name": %q, "version": "1.0", "summary": "what %s does, in a sentence of some words"}, "metadata_location": "/usr/lib/python3/site-packages/%s-1.0.dist-info", "installer": "pip"}`, own, name, name, name)
+	}
+	for _, n := range []int{2, 30} {
+		var rows []string
+		for i := range n {
+			rows = append(rows, row("", fmt.Sprintf("pkg%d", i)))
+		}
+		got := renderString(t, `{"installed": [`+strings.Join(rows, ",")+`]}`, Options{Output: Human, Width: 80})
+		if !strings.Contains(got, "\n  NAME ") || !strings.Contains(got, "\n  pkg1 ") {
+			t.Errorf("%d rows: want the name first:\n%s", n, got)
+		}
+	}
+	got := renderString(t, `[`+row(`"id": 1, `, "a")+`,`+row(`"id": 2, `, "b")+`]`, Options{Output: Human, Width: 80})
+	if strings.Contains(got, "NAME") {
+		t.Errorf("rows with an id of their own: nothing lifted:\n%s", got)
+	}
+}
+
+// Of two columns of sentences, a column of documents (a README of many
+// lines) gives way to one of sentences, however many more words it has:
+// a row shows a document's first line, its title's underline.
+func TestDocumentsGiveWayToSentences(t *testing.T) {
+	var rows []string
+	for i := range 5 {
+		rows = append(rows, fmt.Sprintf(`{"name": "pkg%d", "owner": "team%d", "tagline": "what the package does, said in a sentence %d", "readme": "pkg%d\n=====\n\nA long read me of many words that says much more than the tagline does, line after line %d"}`, i, i%2, i, i, i))
+	}
+	got := renderString(t, "["+strings.Join(rows, ",")+"]", Options{Output: Human, Width: 70})
+	head, _, _ := strings.Cut(got, "\n")
+	if !strings.Contains(head, "TAGLINE") || strings.Contains(head, "README") {
+		t.Errorf("want the tagline, the readme hidden:\n%s", got)
+	}
+}
+
 // Of two columns of sentences, the one of more words gets the room: the
 // other gives way to the short columns that qualify a row, instead of
 // both being cut to a few words (task-master's description and details).

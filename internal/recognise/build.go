@@ -744,6 +744,7 @@ type plannedColumn struct {
 	time    bool // every value is a timestamp
 	named   bool // asked for by --columns
 	prose   int  // how many rows hold a sentence in it
+	docs    int  // and of those, text of several lines (a README): a document
 	words   int  // the spaces in its sentences: which of two says more
 	numbers int  // how many of its values are numbers, or decimal numbers in strings
 	longest int  // the widest string, in columns (short ones: textWidth)
@@ -875,7 +876,11 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			}
 			if saysWhy(m.Value) {
 				c.prose++
-				c.words += strings.Count(m.Value.Text[:min(len(m.Value.Text), 1024)], " ")
+				head := m.Value.Text[:min(len(m.Value.Text), 1024)]
+				c.words += strings.Count(head, " ")
+				if strings.Contains(strings.TrimRight(head, "\n"), "\n") {
+					c.docs++
+				}
 			}
 			if !c.alarm && (m.Value.Kind == String && alarming(m.Key, testRows && m.Key == "Action", c.km.status, m.Value.Text) || m.Value.Kind == Bool && BoolTone(m.Key, m.Value.IsTrue()) == view.Bad ||
 				logRows && c.km.level && levelAlarm(m.Value)) {
@@ -1310,9 +1315,13 @@ func leadName(keep []*plannedColumn) {
 // oneProse leaves the room sentences want to one column of them, the
 // worthiest (of equals, the one of more words): a second column of sentences (a summary beside a
 // description) gives way to the short columns that tell the rows apart
-// and qualify them, before it is shown cut to a few words.
+// and qualify them, before it is shown cut to a few words. A column of
+// documents (a package's README beside its summary) gives way to one of
+// sentences: a row shows the first line of a document, its title's
+// underline as often as not.
 func oneProse(keep []*plannedColumn) {
 	var first *plannedColumn
+	docs := func(c *plannedColumn) bool { return c.docs*2 > c.prose }
 	for _, c := range keep {
 		if !c.info.flex || c.info.keep >= view.Essential || c.prose == 0 || c.prose*2 < c.set || c.named || c.words < 4*c.prose {
 			// A name of a few words (Reciprocal Rank Fusion) is not
@@ -1321,6 +1330,13 @@ func oneProse(keep []*plannedColumn) {
 		}
 		switch {
 		case first == nil:
+			first = c
+		case docs(c) != docs(first):
+			if docs(c) {
+				c.info.keep = min(c.info.keep, secondProseKeep)
+				continue
+			}
+			first.info.keep = min(first.info.keep, secondProseKeep)
 			first = c
 		case c.info.keep > first.info.keep || c.info.keep == first.info.keep && c.words > first.words:
 			first.info.keep = min(first.info.keep, secondProseKeep)

@@ -6,7 +6,9 @@ package recognise
 // lifts them into columns of their own when the record has no field of that
 // name (khive's own table view hoists trigger_at, due and status the same
 // way), and leaves them in properties too. Only tables do: a record shows
-// properties as they came, and plain output is not a view.
+// properties as they came, and plain output is not a view. Rows named only
+// inside a record of their own lift that record's fields the same way
+// (namedIn).
 
 import (
 	"slices"
@@ -56,15 +58,23 @@ func lift(row Value) Value {
 	if !ok {
 		return row
 	}
-	out := Value{Kind: Object, Members: append(make([]Member, 0, len(row.Members)+len(liftKeys)), row.Members...)}
+	return liftFields(row, at, func(p Member) bool { return isLiftKey(p.Key) })
+}
+
+// liftFields is row with the scalar fields of its record at (those pick
+// keeps) as fields of its own too, after the others, where the row has
+// none of that name; the record keeps them as well.
+func liftFields(row Value, at int, pick func(Member) bool) Value {
 	var lifted []Member
 	for _, p := range row.Members[at].Value.Members {
-		if isLiftKey(p.Key) && p.Value.Scalar() && p.Value.Kind != Null && !row.Has(p.Key) && !hasKey(lifted, p.Key) {
+		if pick(p) && p.Value.Scalar() && p.Value.Kind != Null && !row.Has(p.Key) && !hasKey(lifted, p.Key) {
 			lifted = append(lifted, p)
 		}
 	}
-	out.Members = append(out.Members, lifted...)
-	return out
+	if lifted == nil {
+		return row
+	}
+	return Value{Kind: Object, Members: append(append(make([]Member, 0, len(row.Members)+len(lifted)), row.Members...), lifted...)}
 }
 
 func hasKey(ms []Member, k string) bool {
@@ -80,6 +90,7 @@ func hasKey(ms []Member, k string) bool {
 // rows: khive's properties, and the paths --columns names.
 type lifter struct {
 	props bool
+	named string // the key of the record that names each row (namedIn)
 	paths []string
 	// drops are the paths --columns leaves out (-meta.owner): lifted, to
 	// meet their name, and taken out of the object they are in, which
@@ -89,7 +100,7 @@ type lifter struct {
 
 // liftsOf is what rows lift, under spec.
 func liftsOf(rows []Value, spec steer.Spec) lifter {
-	l := lifter{props: liftsAny(rows)}
+	l := lifter{props: liftsAny(rows), named: namedIn(rows)}
 	for _, p := range spec.Columns {
 		// One left out (-sig.x) is lifted too, and then left out: the name
 		// meets its column, as in plain output.
@@ -101,6 +112,37 @@ func liftsOf(rows []Value, spec steer.Spec) lifter {
 		}
 	}
 	return l
+}
+
+// namedIn is, for rows named only in a record of their own (pip
+// inspect's packages: {"metadata": {"name", "version", "summary", …},
+// "metadata_location", …}; Kubernetes' items: metadata.name), that
+// record's key: its scalar fields are lifted, as khive's properties are,
+// since its name is what tells the rows apart, and in one cell of
+// key=value pairs it was hidden. None when a field of the row names it
+// (an id, a name, a title), or when two records could.
+func namedIn(rows []Value) string {
+	if len(rows) == 0 {
+		return ""
+	}
+	at := ""
+	for _, m := range rows[0].Members {
+		switch k := Snake(m.Key); {
+		case IsIDKey(k) || k == "name" || k == "title":
+			return ""
+		case m.Value.Kind == Object && m.Value.Str("name") != "":
+			if at != "" {
+				return ""
+			}
+			at = m.Key
+		}
+	}
+	for _, r := range rows {
+		if rec, ok := r.Get(at); !ok || rec.Kind != Object || rec.Str("name") == "" {
+			return "" // not every row: the record is not where they are named
+		}
+	}
+	return at
 }
 
 // nestedIn reports a path some row holds a value at, below its own
@@ -121,12 +163,17 @@ func nestedIn(rows []Value, name string) bool {
 }
 
 // any reports a lifter that lifts something.
-func (l lifter) any() bool { return l.props || len(l.paths) > 0 }
+func (l lifter) any() bool { return l.props || l.named != "" || len(l.paths) > 0 }
 
 // row is v with what l lifts as fields of its own, after the others.
 func (l lifter) row(v Value) Value {
 	if l.props {
 		v = lift(v)
+	}
+	if l.named != "" {
+		if at := slices.IndexFunc(v.Members, func(m Member) bool { return m.Key == l.named }); at >= 0 && v.Members[at].Value.Kind == Object {
+			v = liftFields(v, at, func(Member) bool { return true })
+		}
 	}
 	if len(l.paths) == 0 || v.Kind != Object {
 		return v

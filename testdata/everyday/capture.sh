@@ -211,6 +211,11 @@ lshw -json -class network >"$OUT/lshw_json_network.json"
 note lshw_json_network.json $?
 pip list --format json >"$OUT/pip_list_json.json"
 note pip_list_json.json $?
+# pip inspect of a fresh virtual environment (pip and setuptools): the
+# machine's own Python's was 988 KB.
+python3 -m venv "$WORK/pipdemo"
+"$WORK/pipdemo/bin/pip" inspect >"$OUT/pip_inspect_venv.json"
+note pip_inspect_venv.json $?
 
 # ---------------------------------------------------------------- jc
 ls -l /usr/bin | head -20 | jc --ls >"$OUT/jc_ls_usr_bin.json"
