@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"github.com/khive-ai/khive-pretty/table"
 	"io"
 	"strings"
@@ -147,6 +148,20 @@ func TestLogMessageHasTheRoom(t *testing.T) {
 	out := renderString(t, logs, Options{Output: Human, Width: 80, Now: time.Date(2025, 11, 28, 22, 30, 0, 0, time.UTC)})
 	if !strings.Contains(out, "connect ECONNREFUSED 127.0.0.1:5432") || !strings.Contains(out, "server listening on port") {
 		t.Errorf("messages cut:\n%s", out)
+	}
+}
+
+// A log line's time is shown once its message has its room: a message
+// wider than the screen took it all, and the TIME column was hidden.
+func TestLogTimeShownBesideALongMessage(t *testing.T) {
+	var logs strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&logs, `{"time":"2026-11-29T09:%02d:00Z","level":"info","msg":"tick %d","port":8080}`+"\n", i, i)
+	}
+	logs.WriteString(`{"time":"2026-11-29T10:00:00Z","level":"error","msg":"connect ECONNREFUSED 127.0.0.1:5432 while opening the pool for the primary database","port":8080}` + "\n")
+	out := renderString(t, logs.String(), Options{Output: Human, Width: 80, Now: time.Date(2026, 11, 29, 10, 5, 0, 0, time.UTC)})
+	if head, _, _ := strings.Cut(out, "\n"); !strings.Contains(head, "TIME") || !strings.Contains(out, "connect ECONNREFUSED 127.0.0.1:5432 while") {
+		t.Errorf("want the time beside the message:\n%s", out)
 	}
 }
 

@@ -941,6 +941,12 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		if c.info.flex && c.info.keep < proseKeep && (c.prose > 0 && c.prose*2 >= c.set || logRows && (c.key == "msg" || c.key == "message")) {
 			c.info.keep, c.info.min, c.info.want = proseKeep, 20, 60
 		}
+		if logRows && c.info.keep < logTimeKeep && (c.time && c.kind == String || c.kind == Number && c.km.epoch) {
+			// When a log line was written orders and tells its lines
+			// apart: shown once the message has its room, before the
+			// message is widened whole (an 87-column error hid it at 80).
+			c.info.keep = logTimeKeep
+		}
 		switch {
 		case c.info.generic && c.urls*2 > c.set:
 			// Web addresses: long, and said by the row's identity; the
@@ -1427,6 +1433,10 @@ const codeKeep = proseKeep + 1
 // proseKeep is the worth of a column of sentences: shown before the
 // columns that only qualify a row (times, who, kinds).
 const proseKeep = 85
+
+// logTimeKeep is the worth of a log line's time: table.LowValue's, shown
+// once free text has its Want.
+const logTimeKeep = 66
 
 // isProse reports text that reads as a sentence: words, not a token.
 func isProse(s string) bool {
