@@ -187,14 +187,41 @@ func TestLiveLogMessageHasTheRoomLeft(t *testing.T) {
 	}
 }
 
+// A live log whose first lines are many, all info, and all "tick N" (a
+// name-like message), shows a later error as the file does: its level
+// marked in its row (it was said once, "all: level info but 1 row", the
+// error under the row) and its message with the room (it was the rows'
+// identity, cut to "connec…").
+func TestLiveLogMarksALaterErrorInItsRow(t *testing.T) {
+	t.Parallel()
+	var first []string
+	for i := range 40 {
+		first = append(first, fmt.Sprintf(`{"time":"2026-11-28T08:%02d:00Z","level":"info","msg":"tick %d","port":8080}`, i, i))
+	}
+	out := liveLogBatches(t, [][]string{first, {`{"time":"2026-11-28T09:00:00Z","level":"error","msg":"connect ECONNREFUSED 127.0.0.1:5432 while opening the pool","port":8080}`}})
+	if head, _, _ := strings.Cut(out, "\n"); !strings.Contains(head, "LEVEL") || !strings.Contains(out, "error  connect ECONNREFUSED 127.0.0.1:5432 while opening the pool") {
+		t.Errorf("want the error marked and whole in its row:\n%s", out)
+	}
+}
+
 // liveLog is the human output, at 80 columns, of lines written to a pipe
 // with a pause after each, as a live log comes.
 func liveLog(t *testing.T, lines []string) string {
 	t.Helper()
+	batches := make([][]string, len(lines))
+	for i, l := range lines {
+		batches[i] = []string{l}
+	}
+	return liveLogBatches(t, batches)
+}
+
+// liveLogBatches is liveLog with a pause after each batch of lines.
+func liveLogBatches(t *testing.T, batches [][]string) string {
+	t.Helper()
 	pr, pw := io.Pipe()
 	go func() {
-		for _, l := range lines {
-			io.WriteString(pw, l+"\n")
+		for _, b := range batches {
+			io.WriteString(pw, strings.Join(b, "\n")+"\n")
 			time.Sleep(2 * runPause)
 		}
 		pw.Close()

@@ -940,6 +940,12 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		// has.
 		if c.info.flex && c.info.keep < proseKeep && (c.prose > 0 && c.prose*2 >= c.set || logRows && (c.key == "msg" || c.key == "message")) {
 			c.info.keep, c.info.min, c.info.want = proseKeep, 20, 60
+			if logRows {
+				// Known: the line's message, never what names the line
+				// ("tick 1", "tick 2" … differ, and a later error's
+				// message was cut to the width of those).
+				c.info.generic = false
+			}
 		}
 		if logRows && c.info.keep < logTimeKeep && (c.time && c.kind == String || c.kind == Number && c.km.epoch) {
 			// When a log line was written orders and tells its lines
@@ -1104,6 +1110,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		t.means = append(t.means, m)
 		t.cols = append(t.cols, view.Column{Key: c.key, Header: m.header, Align: c.info.align, Keep: c.info.keep,
 			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key), Named: c.named, Paths: c.paths > 0 && c.paths >= c.set,
+			Marks: m.status || m.outcome || m.level || m.taskStatus || m.dependency,
 			Under: short && !c.named && c.records > 0 && c.others == 0 && !b.tooDeep() &&
 				b.cellOf(c.key, m, c.list, raw).Kind == view.Nested}) // not a list a key of ours names (blocked_by)
 		if t.bar < 0 && m.score && len(rows) > 1 {

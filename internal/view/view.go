@@ -230,6 +230,11 @@ type Column struct {
 	// Named columns were asked for by name (--columns): a writer shows
 	// them as columns, whatever their rows hold.
 	Named bool
+	// Marks columns hold the words of a vocabulary that can say a row
+	// failed (a status, an outcome, a log level): a table still growing
+	// keeps one as a column, so that a later row's failure is marked in
+	// its row, though its first rows all say the same.
+	Marks bool
 	// Paths columns hold paths, which begin alike: a writer that cuts a
 	// cell keeps its end, which tells them apart.
 	Paths bool

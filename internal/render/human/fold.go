@@ -32,8 +32,10 @@ type folding struct {
 // task), or the values of a column before them (a rank score beside an
 // equal score). Those columns give their room to the ones that differ and
 // are named on a line under the table. Not under --verbose, inside an
-// error, or for a column asked for by name.
-func (h *Writer) fold(t view.Table, grid [][]table.Cell) folding {
+// error, for a column asked for by name, or, in a table of a live stream
+// (live), for a column of marks (a log's level): the later rows are not
+// known, and one that failed is marked in its row.
+func (h *Writer) fold(t view.Table, grid [][]table.Cell, live bool) folding {
 	f := folding{show: make([]int, 0, len(t.Columns))}
 	all := func() folding {
 		f.show = f.show[:0]
@@ -54,7 +56,7 @@ func (h *Writer) fold(t view.Table, grid [][]table.Cell) folding {
 			folded[i] = true // shown under each row (under)
 			continue
 		}
-		if c.Named {
+		if c.Named || live && c.Marks {
 			continue
 		}
 		if cell, ok := constant(t, grid, i); ok {

@@ -253,7 +253,7 @@ func (h *Writer) open(t view.Table, indent int, live bool) (*OpenTable, error) {
 		rest = nil
 	}
 	cols, grid := h.grid(t, m)
-	f := h.fold(t, grid)
+	f := h.fold(t, grid, live)
 	pts := points(t, grid)
 	for _, row := range grid {
 		alignPoints(row, pts)
@@ -276,7 +276,7 @@ func (h *Writer) open(t view.Table, indent int, live bool) (*OpenTable, error) {
 			start = table.Start
 		}
 	}
-	if live && len(grid) < fewRows && h.width > 0 {
+	if live && h.width > 0 {
 		// Laid out on a few records (a log's first lines, shown on a
 		// pause), its free text has the room the width leaves: a later
 		// line's message ("boom failed" after "tick 4") is not cut to
@@ -384,10 +384,6 @@ func (ot *OpenTable) Row(row []view.Cell) error {
 	ot.h.under(ot.t, row, ot.indent)
 	return ot.h.o.Err()
 }
-
-// fewRows is how few records a live table is laid out on before its free
-// text is given the room the width leaves (flexRoom).
-const fewRows = 32
 
 // flexReserve is what flexRoom leaves of the width; flexMost, how wide
 // it makes a column at most (a log line's message: wider, the columns
