@@ -262,6 +262,22 @@ func TestGoTestFailuresAreRowsOfTheRun(t *testing.T) {
 	}
 }
 
+// go test -json's rows lead with their action's mark, then the test whole
+// (it was cut to TestStatusCo… beside 60 columns of "=== RUN" lines, and
+// with no failure the ACTION column was the first to go at 80 columns).
+func TestGoTestRowsShowTheTestWhole(t *testing.T) {
+	var events strings.Builder
+	for _, test := range []string{"TestStatusCoversTheVocabulary", "TestEverySetIsComplete", "TestUnicodeGlyphsAreOneColumn", "TestASCIISetIsASCII"} {
+		fmt.Fprintf(&events, `{"Time":"2026-11-28T16:57:15Z","Action":"run","Package":"example.com/m/glyphs","Test":%q}`+"\n", test)
+		fmt.Fprintf(&events, `{"Time":"2026-11-28T16:57:15Z","Action":"output","Package":"example.com/m/glyphs","Test":%q,"Output":"--- PASS: %s (0.00s) and more output that is long\n"}`+"\n", test, test)
+		fmt.Fprintf(&events, `{"Time":"2026-11-28T16:57:15Z","Action":"pass","Package":"example.com/m/glyphs","Test":%q,"Elapsed":0}`+"\n", test)
+	}
+	got := renderString(t, events.String(), Options{Output: Human, Width: 80})
+	if head, _, _ := strings.Cut(got, "\n"); !strings.HasPrefix(head, "ACTION  TEST") || !strings.Contains(got, "✓ pass  TestUnicodeGlyphsAreOneColumn  ") {
+		t.Errorf("want the mark, then the test whole:\n%s", got)
+	}
+}
+
 // A path cut to fit keeps its end: paths begin alike (a module cache's
 // directories), and cut at their end every row showed /root/go/p….
 // An address whose scheme comes first (a data: URI) is cut at its end.

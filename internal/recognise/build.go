@@ -1007,6 +1007,21 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			c.info.flex = false
 		}
 		switch {
+		case testRows && c.key == "Action":
+			// A go test event's action is its outcome (pass, fail, skip):
+			// its mark first, kept however narrow the screen.
+			c.info.order, c.info.keep = 1, max(c.info.keep, knownColumns["outcome"].keep)
+		case testRows && c.key == "Test" && c.longest <= nameMax:
+			// Its test is what its row is about: whole, and kept before
+			// its output widens (TestStatusCo… beside 60 columns of
+			// "=== RUN").
+			c.info.order, c.info.keep, c.info.flex = 2, identityKeep, false
+		case testRows && c.key == "Package":
+			// Whose test it is: shown, if cut (at its start, a path's),
+			// before the output widens.
+			c.info.order, c.info.keep = 3, max(c.info.keep, testPackageKeep)
+		}
+		switch {
 		case kind == "task" && c.key == "content":
 			// A task's content is its description: its status, priority,
 			// who and when say more in a row.
@@ -1440,6 +1455,9 @@ const codeKeep = proseKeep + 1
 // proseKeep is the worth of a column of sentences: shown before the
 // columns that only qualify a row (times, who, kinds).
 const proseKeep = 85
+
+// testPackageKeep is the worth of a go test event's package: table.HighValue's.
+const testPackageKeep = 80
 
 // logTimeKeep is the worth of a log line's time: table.LowValue's, shown
 // once free text has its Want.
