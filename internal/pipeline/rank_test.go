@@ -190,6 +190,24 @@ func TestGoTestEventsFailTheRun(t *testing.T) {
 	}
 }
 
+// Go's own error fields fail the run and head the output: go mod
+// download -json's Module.Error (a string) and go list -e -json's
+// Package.Error (a PackageError, its Err the message). They were shown as
+// one more field, and the run exited 0. An empty Error says nothing.
+func TestGoErrorFieldsFailTheRun(t *testing.T) {
+	for doc, want := range map[string]bool{
+		`{"Path": "golang.org/x/nonexist", "Version": "v0.0.1", "Error": "reading …: 403 Forbidden"}`:              true,
+		`{"ImportPath": "./nonexist", "Incomplete": true, "Error": {"ImportStack": [], "Pos": "", "Err": "stat"}}`: true,
+		`{"Path": "golang.org/x/text", "Version": "v0.21.0", "Error": ""}`:                                         false,
+	} {
+		var out strings.Builder
+		res, err := NewRenderer(&out, Options{Output: Human, Width: 80}).Stream(strings.NewReader(doc), "t")
+		if err != nil || res.Failed != want || want && !strings.HasPrefix(out.String(), "✗") {
+			t.Errorf("%s: failed %v, want %v (%v):\n%s", doc, res.Failed, want, err, out.String())
+		}
+	}
+}
+
 // A {status, message} report is marked a success only by a word that
 // says so (a task manager's task_not_found drew ✓), a failure only by a
 // vocabulary's word (mcp-taskmanager's own), and otherwise not at all.

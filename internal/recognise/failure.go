@@ -25,7 +25,7 @@ import (
 // these.
 func FailureKey(key string) bool {
 	switch key {
-	case "ok", "success", "error", "isError":
+	case "ok", "success", "error", "Error", "isError":
 		return true
 	}
 	return false
@@ -82,7 +82,7 @@ func Failed(v Value) bool {
 // when there is none, as npm audit's 405 has it) is one even when its
 // summary and detail are empty: npm writes it only when it failed.
 func isErrorReport(v Value) bool {
-	e, ok := v.Get("error")
+	e, ok := errorOf(v)
 	if !ok || v.Has("ok") || IsLogRecord(v) {
 		return false // a log line that says what went wrong is a log line
 	}
@@ -93,9 +93,20 @@ func isErrorReport(v Value) bool {
 	case String:
 		return e.Text != ""
 	case Object:
-		return e.Has("message") || e.Has("code") || e.Has("kind") || e.Has("summary") && e.Has("detail")
+		return e.Has("message") || e.Has("code") || e.Has("kind") || e.Has("summary") && e.Has("detail") || e.Has("Err")
 	}
 	return false
+}
+
+// errorOf is v's "error", or Go's "Error" (a struct's field as
+// encoding/json writes it: go mod download -json's Module.Error, a
+// string; go list -e -json's Package.Error, a PackageError whose Err
+// says what went wrong; go help list, go help mod download).
+func errorOf(v Value) (Value, bool) {
+	if e, ok := v.Get("error"); ok {
+		return e, true
+	}
+	return v.Get("Error")
 }
 
 // PartialOp reports an op that ran and says some of its items failed (a

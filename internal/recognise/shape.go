@@ -203,6 +203,9 @@ func ViewError(v Value) ErrorView {
 		ev.Head[at] = true
 	}
 	at, e := first(v, "error")
+	if at < 0 {
+		at, e = first(v, "Error") // Go's (errorOf)
+	}
 	switch {
 	case at < 0:
 		if ab, _ := v.Get("aborted"); ab.IsTrue() {
@@ -232,6 +235,8 @@ func ViewError(v Value) ErrorView {
 		// detail, so that plain output still writes it.
 		if ev.Msg, m = text(e, "message"); m >= 0 && ev.Msg != "" {
 			used[m] = true
+		} else if ev.Msg, m = text(e, "Err"); m >= 0 && ev.Msg != "" {
+			used[m] = true // Go's PackageError
 		}
 		for i, mm := range e.Members {
 			if !used[i] {

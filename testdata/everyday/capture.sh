@@ -133,6 +133,13 @@ note go_list_m_json_all.json $?
 note go_mod_edit_json.json $?
 (cd "$WORK/depdemo" && go mod download -json golang.org/x/text@v0.21.0) >"$OUT/go_mod_download_json.json"
 note go_mod_download_json.json $?
+# A module that does not exist (go mod download exits 1, its Module.Error
+# says why), and a package that does not (go list -e exits 0, its
+# Package.Error a PackageError).
+(cd "$WORK/testdemo" && go mod download -json golang.org/x/nonexist@v0.0.1) >"$OUT/go_mod_download_json_missing.json"
+note go_mod_download_json_missing.json $?
+(cd "$WORK/testdemo" && go list -e -json ./nonexist) >"$OUT/go_list_e_json_missing.json"
+note go_list_e_json_missing.json $?
 (cd "$WORK" && go env -json) >"$OUT/go_env_json.json"
 note go_env_json.json $?
 go tool dist list -json >"$OUT/go_tool_dist_list_json.json"

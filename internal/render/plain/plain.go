@@ -298,11 +298,12 @@ func (p Writer) errorEnvelope(v value.Value, skipTool bool) {
 	for i, m := range v.Members {
 		switch {
 		case i == ev.ErrorAt:
+			// Under its key as written: error, or Go's Error.
 			if len(m.Value.Members) == 0 {
-				p.o.Pair("error: ", "{}")
+				p.o.Pair(m.Key+": ", "{}")
 			}
 			for _, em := range ev.ErrFields.Members {
-				p.field("error", em)
+				p.field(m.Key, em)
 			}
 		case ev.Head[i] && !(m.Key == "tool" && !skipTool):
 		default:
