@@ -317,11 +317,14 @@ func TestRepeatedNotificationsSaidOnce(t *testing.T) {
 }
 
 // An answer with nothing in it says so: never no output, never a bare [].
+// A success only where a protocol says it is one (a JSON-RPC result, an
+// MCP tool result); otherwise what it holds, its keys too.
 func TestEmptyAnswersSaySo(t *testing.T) {
 	for doc, want := range map[string]string{
 		`[]`:                                    "0 items",
-		`{}`:                                    "✓ empty result",
-		`{"a":null,"b":""}`:                     "✓ empty result",
+		`{}`:                                    "empty: {}",
+		`{"a":null,"b":""}`:                     `empty: {"a":null,"b":""}`,
+		`{"devices":[]}`:                        `empty: {"devices":`,
 		`{"jsonrpc":"2.0","id":1,"result":{}}`:  "✓ empty result",
 		`{"content":[]}`:                        "✓ empty result",
 		`{"ok":true,"tool":"list","result":[]}`: "0 results",

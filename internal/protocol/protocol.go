@@ -76,6 +76,10 @@ type Part struct {
 	IsID bool
 	// ID is that id as written (a string's in its quotes).
 	ID string
+	// Reply marks what a JSON-RPC result holds: the protocol says the
+	// call succeeded, so an empty one is a success, where an empty
+	// document of no protocol says only that it is empty.
+	Reply bool
 }
 
 // HasID reports a JSON-RPC message with an id: a reply, or a request.
@@ -205,7 +209,11 @@ func (u unwrapper) rpc(v Value) []Part {
 	used := map[string]bool{"jsonrpc": true, "id": true}
 	if res, ok := v.Get("result"); ok {
 		used["result"] = true
+		n := len(parts)
 		parts = append(parts, u.unwrap(res)...)
+		for i := n; i < len(parts); i++ {
+			parts[i].Reply = parts[i].Kind == ValuePart && !parts[i].Failed
+		}
 	} else if e, ok := v.Get("error"); ok {
 		used["error"] = true
 		parts = append(parts, Part{Kind: ValuePart, Value: rpcErrorEnvelope(e), Failed: true})
@@ -508,7 +516,7 @@ func (u unwrapper) tool(v Value) []Part {
 	if len(parts) == 0 && !isErr {
 		// A call that succeeded with nothing to say: an empty answer, which
 		// its view says it is (and plain output as it came: content: []).
-		parts = append(parts, Part{Kind: ValuePart, Value: Value{Kind: Object, Members: []Member{{Key: "content", Value: content}}}})
+		parts = append(parts, Part{Kind: ValuePart, Value: Value{Kind: Object, Members: []Member{{Key: "content", Value: content}}}, Reply: true})
 	}
 	if hasSC && isErr {
 		// A failed call's structured content says more about the failure.

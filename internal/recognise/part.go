@@ -6,6 +6,7 @@ import (
 
 	"github.com/khive-ai/khive-pretty/internal/format"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/value"
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
@@ -28,8 +29,15 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 		d.Blocks = b.document(p.Value, &d)
 		if saysNothing(d.Blocks) {
 			// An answer with nothing in it ({}, or only empty fields)
-			// says so rather than print nothing.
-			d.Blocks = []view.Block{view.Footer{Kind: view.Result, Parts: []view.Part{{Mark: view.OK, Tone: view.Good, Text: "empty result"}}}}
+			// says so rather than print nothing: a JSON-RPC result's as
+			// the success its protocol says it is; any other as what it
+			// holds ({"devices": []} was "✓ empty result", its key lost
+			// and a success no value said).
+			part := view.Part{Mark: view.OK, Tone: view.Good, Text: "empty result"}
+			if !p.Reply {
+				part = view.Part{Text: "empty: " + emptyText(p.Value)}
+			}
+			d.Blocks = []view.Block{view.Footer{Kind: view.Result, Parts: []view.Part{part}}}
 		}
 		uniquePrefixes(d.Blocks)
 	case protocol.ProsePart:
@@ -128,3 +136,15 @@ func saysNothing(blocks []view.Block) bool {
 	}
 	return true
 }
+
+// emptyText is an answer with nothing in it as its JSON ({"devices":[]}),
+// or, past emptyShown bytes, its count of fields.
+func emptyText(v Value) string {
+	if t := value.Compact(v); len(t) <= emptyShown {
+		return t
+	}
+	return format.Count(len(v.Members), "empty field")
+}
+
+// emptyShown is the most of an empty answer's JSON its line shows.
+const emptyShown = 200
