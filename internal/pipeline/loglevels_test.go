@@ -204,6 +204,21 @@ func TestLiveLogMarksALaterErrorInItsRow(t *testing.T) {
 	}
 }
 
+// A live table's times are a column, not said once: its first events came
+// in one second ("all: time 09:31:13"), and each later one's time was then
+// said under its row ("but 9 rows").
+func TestLiveTimesAreNotSaidOnce(t *testing.T) {
+	t.Parallel()
+	var first []string
+	for i := range 5 {
+		first = append(first, fmt.Sprintf(`{"time":"2026-11-28T08:00:00Z","level":"info","msg":"tick %d"}`, i))
+	}
+	out := liveLogBatches(t, [][]string{first, {`{"time":"2026-11-28T08:00:07Z","level":"info","msg":"tock"}`}})
+	if strings.Contains(out, "all: time") || strings.Contains(out, "\n  time") {
+		t.Errorf("a live table's times said once:\n%s", out)
+	}
+}
+
 // liveLog is the human output, at 80 columns, of lines written to a pipe
 // with a pause after each, as a live log comes.
 func liveLog(t *testing.T, lines []string) string {
