@@ -296,6 +296,24 @@ func TestGoTestRowsShowTheTestWhole(t *testing.T) {
 	}
 }
 
+// --where on a list a record holds (lsirq -J's interrupts) says how many
+// of its rows it kept, as under a list of its own; of none, that alone
+// (it was the key over nothing).
+func TestWhereCountsANestedList(t *testing.T) {
+	doc := `{"interrupts": [{"irq": "CAL", "total": 120}, {"irq": "TLB", "total": 100}, {"irq": "LOC", "total": 3}, {"irq": "NMI", "total": 0}]}`
+	for cond, want := range map[string]string{"total>50": "2 of 4 items", "total>500": "0 of 4 items"} {
+		where, err := whereSpec(cond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, out := range []Output{Human, Markdown} {
+			if got := renderString(t, doc, Options{Output: out, Width: 80, Steer: where}); !strings.Contains(got, want) {
+				t.Errorf("--where %s, output %d: want %q:\n%s", cond, out, want, got)
+			}
+		}
+	}
+}
+
 // A path cut to fit keeps its end: paths begin alike (a module cache's
 // directories), and cut at their end every row showed /root/go/p….
 // An address whose scheme comes first (a data: URI) is cut at its end.

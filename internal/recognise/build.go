@@ -484,7 +484,19 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 		nb.whole = nb.whole || IsCursorKey(m.Key)
 		f.Block = nb.recordOf(val, 0, raw, props)
 	case val.Kind == Array && value.AllObjects(val.Items):
-		f.Block, _ = b.deeper().table(val.Items, 0, raw)
+		blk, n := b.deeper().table(val.Items, 0, raw)
+		if n < len(val.Items) {
+			// --where left rows out: said under them, as under a list
+			// of its own; of none kept, that alone.
+			c := countOf(n, len(val.Items), Noun(val.Items, ""), 0)
+			if t, ok := blk.(view.Table); ok && n > 0 {
+				t.Count = &c
+				blk = t
+			} else if n == 0 {
+				blk = c
+			}
+		}
+		f.Block = blk
 	case val.Kind == Array && !value.AllScalars(val.Items):
 		f.Block = b.deeper().recordOf(indexed(val.Items, nil), 0, raw, props)
 	default:

@@ -156,7 +156,8 @@ func (c Cell) IsString() bool {
 }
 
 // Field is a key and what it holds: a cell, or a block shown indented
-// under the key (a Record, a Table).
+// under the key (a Record, a Table, or a Footer: a list of which --where
+// kept no row, "0 of 37 items").
 type Field struct {
 	Key string
 	// Label, when set, is the key as a table would head it (created for
@@ -269,6 +270,9 @@ type Table struct {
 	// there: other, the rest of its list shown another way (as records,
 	// once its rows are too sparse for a table), follows it.
 	Stream func() (row []Cell, other *Record, ok bool, err error)
+	// Count, when set, is said under the table: a list a record holds,
+	// some of whose rows --where left out ("10 of 37 items").
+	Count *Footer
 	// Shows, when set, is told once, before Stream is first called, which
 	// columns (increasing) a writer shows of the rows Stream yields, those
 	// it leaves out (too wide for the terminal) named only: the others'

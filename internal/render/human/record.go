@@ -98,6 +98,13 @@ func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw, st
 	case view.Table:
 		h.o.Line(pad + h.th.Key.Render(key))
 		h.table(b, indent+2)
+		if b.Count != nil {
+			h.footer(view.Footer{Kind: b.Count.Kind, Parts: b.Count.Parts, Indent: indent + 2})
+		}
+		return
+	case view.Footer:
+		h.o.Line(pad + h.th.Key.Render(key))
+		h.footer(view.Footer{Kind: b.Kind, Parts: b.Parts, Indent: indent + 2})
 		return
 	}
 	c := f.Cell

@@ -352,6 +352,14 @@ func (m *Writer) bullet(f *view.Field, exact bool, indent string) {
 		m.o.Line("")
 		m.table(b, indent+"  ")
 		m.o.Line("")
+		if b.Count != nil {
+			m.footerAt(*b.Count, indent+"  ")
+		}
+		return
+	case view.Footer:
+		m.o.Pieces(indent, "- **", key, "**:")
+		m.o.Line("")
+		m.footerAt(b, indent+"  ")
 		return
 	}
 	text := m.h.Cell(f.Cell)
@@ -577,9 +585,13 @@ func (ot *OpenTable) row(row []view.Cell) {
 
 // footer writes a summary line: metadata in italics, totals in bold, a
 // one-line result as it reads.
-func (m Writer) footer(f view.Footer) {
+func (m Writer) footer(f view.Footer) { m.footerAt(f, "") }
+
+// footerAt is footer, each line after indent (a list's count under a
+// bullet).
+func (m Writer) footerAt(f view.Footer, indent string) {
 	if f.Kind == view.Result || f.Kind == view.Path {
-		m.o.Line(m.h.FooterLine(f))
+		m.o.Line(indent + m.h.FooterLine(f))
 		return
 	}
 	var main, aside []string
@@ -608,7 +620,7 @@ func (m Writer) footer(f view.Footer) {
 	for _, a := range aside {
 		line += m.g.Sep + a
 	}
-	m.o.Line(line)
+	m.o.Line(indent + line)
 }
 
 // items is a numbered list under its heading in bold.
