@@ -314,6 +314,21 @@ func TestWhereCountsANestedList(t *testing.T) {
 	}
 }
 
+// A list whose items hold its separator quotes them, so that it reads as
+// the items it has (npm ls's problems read as three, not two); one item,
+// or items without it, as they are.
+func TestListItemsWithCommasAreQuoted(t *testing.T) {
+	for doc, want := range map[string]string{
+		`{"problems": ["missing: a@1, required by p@1", "invalid: b@2"]}`: `"missing: a@1, required by p@1", "invalid: b@2"`,
+		`{"date": ["Sat, 28 Nov 2026 16:57:18 GMT"]}`:                     `date  Sat, 28 Nov 2026 16:57:18 GMT`,
+		`{"tags": ["a", "b"]}`:                                            `tags  a, b`,
+	} {
+		if got := renderString(t, doc, Options{Output: Human, Width: 80}); !strings.Contains(got, want) {
+			t.Errorf("%s: want %q in\n%s", doc, want, got)
+		}
+	}
+}
+
 // A path cut to fit keeps its end: paths begin alike (a module cache's
 // directories), and cut at their end every row showed /root/go/p….
 // An address whose scheme comes first (a data: URI) is cut at its end.

@@ -1,6 +1,7 @@
 package human
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -74,8 +75,17 @@ func (h *Writer) cellAt(c *view.Cell) table.Cell {
 	case view.List:
 		var few [8]string // a short list's (tags): on the stack
 		parts := few[:0]
-		for _, it := range c.Items() {
-			parts = append(parts, h.cell(it).Text)
+		items := c.Items()
+		// Items that hold the separator are quoted, all of them: npm ls's
+		// "missing: left-pad@^1.3.0, required by npmproj@1.0.0" read as
+		// two items beside a third.
+		quote := len(items) > 1 && slices.ContainsFunc(items, func(it view.Cell) bool { return it.IsString() && strings.Contains(it.Text, ", ") })
+		for _, it := range items {
+			t := h.cell(it).Text
+			if quote && it.IsString() {
+				t = `"` + strings.ReplaceAll(t, `"`, `\"`) + `"`
+			}
+			parts = append(parts, t)
 		}
 		return table.Cell{Text: strings.Join(parts, ", ")}
 	case view.Nested:
