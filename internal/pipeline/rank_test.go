@@ -329,6 +329,19 @@ func TestListItemsWithCommasAreQuoted(t *testing.T) {
 	}
 }
 
+// go list -json's packages lead with their ImportPath, what names a Go
+// package: their Dir, before it and never cut, hid it at 80 columns.
+func TestGoPackagesLeadWithTheImportPath(t *testing.T) {
+	var pkgs []string
+	for _, p := range []string{"internal/goarch", "unsafe", "internal/abi", "internal/unsafeheader", "internal/cpu"} {
+		pkgs = append(pkgs, fmt.Sprintf(`{"Dir": "/usr/local/go/src/%s", "ImportPath": %q, "Name": %q, "Doc": "package %s does what its name says, and more", "Root": "/usr/local/go", "Standard": true}`, p, p, p[strings.LastIndexByte(p, '/')+1:], p))
+	}
+	got := renderString(t, strings.Join(pkgs, "\n"), Options{Output: Human, Width: 80})
+	if !strings.HasPrefix(got, "IMPORT PATH ") || !strings.Contains(got, "\ninternal/unsafeheader ") {
+		t.Errorf("want the import path first and whole:\n%s", got)
+	}
+}
+
 // A path cut to fit keeps its end: paths begin alike (a module cache's
 // directories), and cut at their end every row showed /root/go/p….
 // An address whose scheme comes first (a data: URI) is cut at its end.

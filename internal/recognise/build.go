@@ -839,6 +839,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	logRows := len(rows) > 0 && IsLogRecord(rows[0])
 	// go test -json's events: an Action of fail marks its row's failure.
 	testRows := len(rows) > 0 && testEvent(rows[0])
+	// go list -json's packages (cmd/go's Package, go help list): named by
+	// their ImportPath, whose Dir comes first.
+	goPackages := len(rows) > 0 && rows[0].Has("ImportPath") && rows[0].Has("Dir")
 	p := b.opt.Plan
 	if p == nil {
 		p = &Plan{}
@@ -1028,6 +1031,8 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			// its output widens (TestStatusCo… beside 60 columns of
 			// "=== RUN").
 			c.info.order, c.info.keep, c.info.flex = 2, identityKeep, false
+		case goPackages && c.key == "ImportPath":
+			c.info.order, c.info.keep, c.info.flex = 0, view.Essential, false
 		case testRows && c.key == "Package":
 			// Whose test it is: shown, if cut (at its start, a path's),
 			// before the output widens.
