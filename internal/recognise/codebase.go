@@ -17,6 +17,7 @@ import (
 var codeSearch = Recogniser{
 	Name:  "code search",
 	Tools: []string{"search_code"},
+	Keys:  []string{"results"},
 	Match: func(v Value) bool {
 		if r, ok := v.Get("results"); ok && r.Kind == Array && len(r.Items) == 0 {
 			// Nothing found: "0 results", not a record of the counts.
@@ -148,6 +149,7 @@ func codeEnd(b builder, v Value, n int) []view.Block {
 var codeIndex = Recogniser{
 	Name:  "code index",
 	Tools: []string{"index_repository"},
+	Keys:  []string{"repository_id"},
 	Match: func(v Value) bool {
 		return v.Has("repository_id") && (v.Has("files_indexed") || v.Has("chunks_created"))
 	},

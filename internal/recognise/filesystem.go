@@ -15,6 +15,7 @@ import (
 
 var fileText = Recogniser{
 	Name: "filesystem text",
+	Keys: []string{"content"},
 	Match: func(v Value) bool {
 		return len(v.Members) == 1 && v.Members[0].Key == "content" && v.Members[0].Value.Kind == String
 	},

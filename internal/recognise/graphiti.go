@@ -17,6 +17,7 @@ import (
 var graphitiNodes = Recogniser{
 	Name:  "graphiti nodes",
 	Tools: []string{"search_nodes", "search_memory_nodes"},
+	Keys:  []string{"nodes"},
 	Match: func(v Value) bool { return hasObjects(v, "nodes", "name") },
 	View:  func(b builder, v Value) ([]view.Block, error) { return graphitiNodeList.view(b, v) },
 	Long:  &graphitiNodeList,
@@ -86,6 +87,7 @@ func nodeLabels(n Value) (string, error) {
 var graphitiFacts = Recogniser{
 	Name:  "graphiti facts",
 	Tools: []string{"search_facts", "search_memory_facts"},
+	Keys:  []string{"facts"},
 	Match: func(v Value) bool { return hasObjects(v, "facts", "fact") || hasObjects(v, "facts", "relation") },
 	Items: "facts",
 	View: func(b builder, v Value) ([]view.Block, error) {
@@ -164,6 +166,7 @@ func shortID(id string) string {
 var graphitiEpisodes = Recogniser{
 	Name:  "graphiti episodes",
 	Tools: []string{"get_episodes"},
+	Keys:  []string{"episodes"},
 	Match: func(v Value) bool { return hasObjects(v, "episodes", "content") || hasObjects(v, "episodes", "name") },
 	Items: "episodes",
 	View: func(b builder, v Value) ([]view.Block, error) {
@@ -217,6 +220,7 @@ var graphitiEpisodeList = Recogniser{
 var graphitiStatus = Recogniser{
 	Name:  "graphiti status",
 	Tools: []string{"get_status"},
+	Keys:  []string{"status"},
 	Match: func(v Value) bool {
 		return v.Has("status") && (v.Has("entity_count") || v.Has("episode_count")) || isStatusReport(v)
 	},
@@ -255,6 +259,7 @@ var graphitiStatus = Recogniser{
 var graphitiAddMemory = Recogniser{
 	Name:  "graphiti add-memory",
 	Tools: []string{"add_memory", "add_episode"},
+	Keys:  []string{"entities_extracted", "facts_extracted"},
 	Match: func(v Value) bool { return v.Has("entities_extracted") || v.Has("facts_extracted") },
 	View: func(b builder, v Value) ([]view.Block, error) {
 		msg, err1 := optString(v, "message")
@@ -276,6 +281,7 @@ var graphitiClear = Recogniser{
 	Name:     "graphiti clear-graph",
 	Failures: true,
 	Tools:    []string{"clear_graph"},
+	Keys:     []string{"success"},
 	Match: func(v Value) bool {
 		return v.Has("success") && (v.Has("deleted_entities") || v.Has("deleted_episodes"))
 	},
@@ -297,6 +303,7 @@ var graphitiDelete = Recogniser{
 	Name:     "graphiti delete",
 	Failures: true,
 	Tools:    []string{"delete_episode", "delete_entity_edge"},
+	Keys:     []string{"success"},
 	Match: func(v Value) bool {
 		s, ok := v.Says("success")
 		return ok && s.Kind == Bool && v.Has("message") && len(v.Members) <= 3

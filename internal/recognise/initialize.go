@@ -12,6 +12,7 @@ import (
 
 var mcpInitialize = Recogniser{
 	Name:  "MCP initialize",
+	Keys:  []string{"protocolVersion"},
 	Match: func(v Value) bool { return v.Has("protocolVersion") && (v.Has("serverInfo") || v.Has("capabilities")) },
 	View: func(b builder, v Value) ([]view.Block, error) {
 		info, _ := v.Get("serverInfo")

@@ -16,6 +16,7 @@ import (
 // The count says what was hidden and the hint says how to see it.
 var gtdFiltered = Recogniser{
 	Name: "gtd filtered",
+	Keys: []string{"hint"},
 	Match: func(v Value) bool {
 		// Agent mode drops the empty tasks list.
 		t, ok := v.Get("tasks")
@@ -92,6 +93,7 @@ var khiveNeighbors = Recogniser{
 // it was, numbered as khive numbers it, before where the rows went.
 var sinkManifest = Recogniser{
 	Name:  "khive sink manifest",
+	Keys:  []string{"schema_fingerprint"},
 	Match: isSinkManifest,
 	View: func(b builder, v Value) ([]view.Block, error) {
 		fails, err := manifestFailures(v)

@@ -12,6 +12,7 @@ import (
 
 var mcpLists = Recogniser{
 	Name:  "MCP list",
+	Keys:  []string{"resources", "resourceTemplates", "tasks", "tools", "prompts"},
 	Match: func(v Value) bool { _, _, ok := mcpListRows(v); return ok },
 	View: func(b builder, v Value) ([]view.Block, error) {
 		key, rows, _ := mcpListRows(v)

@@ -17,6 +17,7 @@ import (
 
 var mcpPromptMessages = Recogniser{
 	Name: "MCP prompt messages",
+	Keys: []string{"messages"},
 	Match: func(v Value) bool {
 		return hasObjects(v, "messages", "role") && hasObjects(v, "messages", "content")
 	},
@@ -39,6 +40,7 @@ var mcpPromptMessages = Recogniser{
 
 var mcpCompletion = Recogniser{
 	Name: "MCP completion",
+	Keys: []string{"completion"},
 	Match: func(v Value) bool {
 		c, ok := v.Get("completion")
 		return ok && c.Kind == Object && c.Has("values")

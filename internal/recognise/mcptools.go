@@ -15,6 +15,7 @@ import (
 
 var mcpTools = Recogniser{
 	Name:  "MCP tools",
+	Keys:  []string{"tools"},
 	Match: func(v Value) bool { return hasObjects(v, "tools", "inputSchema") },
 	Items: "tools",
 	Lead:  []string{"name", "title", "description"},
@@ -124,6 +125,7 @@ var shortTypes = strings.NewReplacer("string", "str", "number", "num", "integer"
 
 var mcpPrompts = Recogniser{
 	Name: "MCP prompts",
+	Keys: []string{"prompts"},
 	Match: func(v Value) bool {
 		return hasObjects(v, "prompts", "name") && !hasObjects(v, "prompts", "inputSchema")
 	},

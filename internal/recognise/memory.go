@@ -14,6 +14,7 @@ import (
 
 var memoryGraph = Recogniser{
 	Name:  "memory graph",
+	Keys:  []string{"entities", "relations"},
 	Match: isMemoryGraph,
 	View: func(b builder, v Value) ([]view.Block, error) {
 		ents, hasEnts := v.Get("entities")
@@ -97,6 +98,7 @@ func memoryRelations(b builder, v Value, afterEntities bool) ([]view.Block, erro
 
 var memoryObservations = Recogniser{
 	Name:  "memory observations",
+	Keys:  []string{"results"},
 	Match: func(v Value) bool { return len(v.Members) == 1 && hasObjects(v, "results", "addedObservations") },
 	Items: "results",
 	View: func(b builder, v Value) ([]view.Block, error) {

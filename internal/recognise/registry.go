@@ -2,6 +2,7 @@ package recognise
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 
@@ -18,6 +19,10 @@ type Recogniser struct {
 	Name  string
 	Tools []string         // envelope tool names it is for
 	Match func(Value) bool // otherwise, the fields that tell it apart
+	// Keys, when set, are keys of which an object Match is true of has
+	// at least one: an object with none is not tried. Match runs on
+	// every document whose tool no shape names, most of them no shape's.
+	Keys []string
 	// Methods are the requests it shows (JSON-RPC methods; its View is
 	// given their params). A shape for requests alone matches no document
 	// (requestsOnly).
@@ -257,20 +262,79 @@ func findShape(v Value, sh Shape, tool string) *Recogniser {
 func pickShape(v Value, tool string) *Recogniser {
 	arrays := v.Kind == Array
 	if tool != "" {
-		for _, s := range recognisers {
-			for _, t := range s.Tools {
-				if t == tool && s.Arrays == arrays {
-					return s
-				}
-			}
-		}
-	}
-	for _, s := range recognisers {
-		if s.Arrays == arrays && s.Match(v) {
+		if s := shapes.byTool[tool][b2i(arrays)]; s != nil {
 			return s
 		}
 	}
+	if arrays {
+		for _, s := range shapes.arrays {
+			if s.Match(v) {
+				return s
+			}
+		}
+		return nil
+	}
+	try := shapes.anyKeys
+	for i := range v.Members {
+		try |= shapes.byKey[v.Members[i].Key]
+	}
+	for try != 0 {
+		s := recognisers[bits.TrailingZeros64(try)]
+		if s.Match(v) {
+			return s
+		}
+		try &= try - 1
+	}
 	return nil
+}
+
+// shapeIndex is recognisers as pickShape looks them up: by tool name
+// (the first shape of objects, then of arrays, that names it), and the
+// object shapes worth trying by the keys of an object (bit i stands for
+// recognisers[i], so trying them in the order of the bits keeps the
+// registry's order).
+type shapeIndex struct {
+	byTool  map[string][2]*Recogniser
+	byKey   map[string]uint64
+	anyKeys uint64 // object shapes with no Keys: tried on every object
+	arrays  []*Recogniser
+}
+
+// shapes is made once, from recognisers, and never changed.
+var shapes = indexShapes()
+
+func indexShapes() shapeIndex {
+	if len(recognisers) > 64 {
+		panic("recognise: more shapes than a shapeIndex's bits")
+	}
+	x := shapeIndex{byTool: map[string][2]*Recogniser{}, byKey: map[string]uint64{}}
+	for i, s := range recognisers {
+		for _, t := range s.Tools {
+			by := x.byTool[t]
+			if by[b2i(s.Arrays)] == nil {
+				by[b2i(s.Arrays)] = s
+				x.byTool[t] = by
+			}
+		}
+		if s.Arrays {
+			x.arrays = append(x.arrays, s)
+			continue
+		}
+		if len(s.Keys) == 0 {
+			x.anyKeys |= 1 << i
+		}
+		for _, k := range s.Keys {
+			x.byKey[k] |= 1 << i
+		}
+	}
+	return x
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // special makes the view of v by shape s. If s fails, or panics, on a value

@@ -1,12 +1,17 @@
 package recognise
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
+	"github.com/khive-ai/khive-pretty/internal/value"
 	"github.com/khive-ai/khive-pretty/internal/view"
 )
 
@@ -65,5 +70,74 @@ func TestTonesAgree(t *testing.T) {
 		if got := StatusTone(word); got != want {
 			t.Errorf("StatusTone(%q) = %d, want %d", word, got, want)
 		}
+	}
+}
+
+// A shape's Keys leave out only objects its Match is false of: every
+// object in the test data (and in the JSON texts they carry) that a shape
+// matches has one of its Keys.
+func TestShapeKeysLeaveOutNoMatch(t *testing.T) {
+	matched := map[string]int{}
+	var walk func(v Value)
+	walk = func(v Value) {
+		switch v.Kind {
+		case Object:
+			for _, s := range recognisers {
+				if s.Arrays || len(s.Keys) == 0 || !s.Match(v) {
+					continue
+				}
+				matched[s.Name]++
+				if !slices.ContainsFunc(s.Keys, v.Has) {
+					t.Errorf("%s matches an object with none of its Keys %q: %s", s.Name, s.Keys, value.Compact(v))
+				}
+			}
+			for _, m := range v.Members {
+				walk(m.Value)
+			}
+		case Array:
+			for _, it := range v.Items {
+				walk(it)
+			}
+		case String:
+			if s := strings.TrimSpace(v.Text); strings.HasPrefix(s, "{") || strings.HasPrefix(s, "[") {
+				decodeAll(s, walk)
+			}
+		}
+	}
+	err := filepath.WalkDir("../../testdata", func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		decodeAll(string(data), walk)
+		for _, line := range strings.Split(string(data), "\n") {
+			if s, ok := strings.CutPrefix(line, "data:"); ok {
+				decodeAll(s, walk)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("matched: %v", matched)
+}
+
+// decodeAll gives each whole document of text to f, until the first
+// error.
+func decodeAll(text string, f func(Value)) {
+	dec := input.NewDecoder(strings.NewReader(text), "t")
+	for {
+		v, err := dec.Next()
+		if err == nil {
+			v, err = value.Whole(v)
+		}
+		if err != nil {
+			return
+		}
+		f(v)
 	}
 }

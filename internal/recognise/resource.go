@@ -18,6 +18,7 @@ import (
 
 var resourceContents = Recogniser{
 	Name:  "resource contents",
+	Keys:  []string{"contents"},
 	Match: func(v Value) bool { return hasObjects(v, "contents", "uri") },
 	View: func(b builder, v Value) ([]view.Block, error) {
 		items, err := objects(v, "contents")

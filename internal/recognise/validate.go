@@ -16,6 +16,7 @@ import (
 // rules listed in the order checked, the verdict last, hid what failed.
 var kgValidate = Recogniser{
 	Name: "khive kg validate",
+	Keys: []string{"rules"},
 	Match: func(v Value) bool {
 		s, ok := v.Get("summary")
 		return hasObjects(v, "rules", "passed") && ok && s.Has("passed")
