@@ -147,6 +147,17 @@ func (o *Writer) Pieces(ps ...string) {
 		return
 	}
 	o.StartLine()
+	if o.w.Available() > n {
+		// Appended in the buffer's room and written at once: a
+		// WriteString a piece cost more than the copying (a record's line
+		// is eight pieces, some of them empty).
+		b := o.w.AvailableBuffer()
+		for _, p := range ps {
+			b = append(b, p...)
+		}
+		o.w.Write(append(b, '\n'))
+		return
+	}
 	for _, p := range ps {
 		o.w.WriteString(p)
 	}
