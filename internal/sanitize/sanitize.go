@@ -85,6 +85,9 @@ const (
 // written as an escape, and each invalid byte as U+FFFD. Text with nothing
 // to escape is returned as is, without allocating.
 func String(s string, f Flags) string {
+	if Clean(s) {
+		return s
+	}
 	sc := newScanner(s, f)
 	i, r := sc.next()
 	if i < 0 {
@@ -542,6 +545,27 @@ const (
 func word(b string) uint64 {
 	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// Clean reports whether s is printable ASCII without a backslash, which
+// String returns as it is whatever the flags: most keys and values, told
+// a word at a time, without a scanner.
+func Clean(s string) bool {
+	n := len(s)
+	if n < 8 {
+		for i := 0; i < n; i++ {
+			if c := s[i]; c < 0x20 || c >= 0x7f || c == '\\' {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i+8 <= n; i += 8 {
+		if suspect(word(s[i : i+8])) {
+			return false
+		}
+	}
+	return !suspect(word(s[n-8:])) // the last bytes, in a word that may overlap the one before
 }
 
 // suspect reports a word holding a byte below 0x20, a byte with the high

@@ -354,3 +354,22 @@ func TestDropSGR(t *testing.T) {
 		}
 	}
 }
+
+// Clean is false for any byte String might escape or change, wherever it
+// is in a word, and true for printable ASCII.
+func TestClean(t *testing.T) {
+	for n := 0; n <= 24; n++ {
+		plain := strings.Repeat("a~ ", 8)[:n]
+		if !Clean(plain) {
+			t.Errorf("Clean(%q) = false", plain)
+		}
+		for i := 0; i < n; i++ {
+			for _, c := range []byte{0x00, '\n', 0x1b, 0x1f, '\\', 0x7f, 0x80, 0xe2, 0xff} {
+				s := plain[:i] + string([]byte{c}) + plain[i+1:]
+				if Clean(s) {
+					t.Errorf("Clean(%q) = true", s)
+				}
+			}
+		}
+	}
+}
