@@ -207,6 +207,9 @@ func (h *Writer) San() sanitize.Flags {
 // text makes untrusted text safe for one line of a terminal, and in
 // Markdown's use also escapes what Markdown would read as structure.
 func (h *Writer) text(s string) string {
+	if h.opt.Escape == nil && len(s) <= format.MaxValue && sanitize.Clean(s) {
+		return s // most keys and values: nothing to cut, join or escape
+	}
 	s = format.Bound(s, h.g.Ellipsis)
 	if strings.IndexByte(s, '\n') >= 0 {
 		nl := h.g.Newline
