@@ -377,9 +377,42 @@ func WithoutFirst(obj Value, used map[string]bool) Value {
 
 // Without is v without the first member of each key named.
 func Without(v Value, keys ...string) Value {
-	// No map of the keys: a few, looked through in a row (this is on every
-	// small document's path, an envelope's rest asked for several times).
-	return withoutFirst(v, func(key string) bool { return slices.Contains(keys, key) })
+	if len(keys) > 64 {
+		return withoutFirst(v, func(key string) bool { return slices.Contains(keys, key) })
+	}
+	// No map of the keys, nor a list of those met: a few, looked through
+	// in a row, and a bit each (this is on every small document's path,
+	// an envelope's rest asked for several times).
+	ms := v.Members
+	var met uint64
+	n := 0
+	for i := range ms {
+		if firstOf(keys, ms[i].Key, &met) {
+			n++
+		}
+	}
+	out := Value{Kind: Object}
+	if len(ms) > n {
+		out.Members = make([]Member, 0, len(ms)-n)
+		met = 0
+		for i := range ms {
+			if !firstOf(keys, ms[i].Key, &met) {
+				out.Members = append(out.Members, ms[i])
+			}
+		}
+	}
+	return out
+}
+
+// firstOf reports whether key is one of keys that met, a bit each, does
+// not have yet, and adds it.
+func firstOf(keys []string, key string, met *uint64) bool {
+	i := slices.Index(keys, key)
+	if i < 0 || *met&(1<<i) != 0 {
+		return false
+	}
+	*met |= 1 << i
+	return true
 }
 
 func withoutFirst(obj Value, used func(string) bool) Value {
