@@ -11,7 +11,18 @@ import (
 // before it gets here, so pure ASCII needs no grapheme segmentation: its
 // width is its length. That fast path is most cells.
 func Width(s string) int {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	// Eight bytes at a time while none is ESC or has the high bit: keys,
+	// labels and most values are all such bytes.
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		e := x ^ 0x1b1b1b1b1b1b1b1b // a zero byte where x has an ESC
+		if (x|(e-0x0101010101010101)&^e)&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == 0x1b:
 			return ansi.StringWidth(s) // an escape sequence: no column
