@@ -61,10 +61,11 @@ type usageError struct{ error }
 // Run runs the command with the process's arguments, streams and
 // environment (environ, as main decided it) and returns the exit code.
 func Run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
-	// A run's stack reaches 16 KiB: grown now, while it holds three
-	// frames, it is not copied later with twenty on it, each looked up in
-	// tables that a fresh process reads from disk pages for the first time.
-	stack.Reserve()
+	// A run's stack passes 16 KiB (a 1 KiB answer's does): grown now,
+	// while it holds three frames, it is not copied later deep in a
+	// render, each frame looked up in tables that a fresh process reads
+	// from disk pages for the first time.
+	stack.ReserveLarge()
 	return run(args, stdin, stdout, stderr, environ)
 }
 

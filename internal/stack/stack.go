@@ -17,6 +17,12 @@ package stack
 //go:noinline
 func Reserve() { reserve(-1) }
 
+// ReserveLarge grows the calling goroutine's stack to 32 KiB, if smaller:
+// a run's, which a small answer takes past 16 KiB.
+//
+//go:noinline
+func ReserveLarge() { reserve(-2) }
+
 // reserve has a frame of 8 KiB; the array in it is declared in a branch
 // never taken (i < 0), so never zeroed: the frame is only claimed. A
 // stack of 2 or 4 KiB that must fit it, the runtime's guard and the
@@ -29,6 +35,10 @@ func reserve(i int) byte {
 		var b [8 << 10]byte
 		b[i%len(b)] = 1
 		return b[(i/2)%len(b)]
+	}
+	if i == -2 {
+		// A second frame on the first does not fit in 16 KiB.
+		return reserve(-1)
 	}
 	return 0
 }
