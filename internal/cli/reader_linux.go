@@ -22,14 +22,18 @@ func watchReader(stdout *os.File) (stop func()) {
 	}
 	var fd int32 = -1
 	conn.Control(func(f uintptr) { fd = int32(f) })
-	// A pipe of its own, closed to stop the watch.
-	r, w, err := os.Pipe()
-	if err != nil || fd < 0 {
+	// A pipe of its own, closed to stop the watch. Plain descriptors, not
+	// os.Pipe's files, which would start the runtime's poller (an epoll
+	// instance, an eventfd, ten system calls) before the first line is
+	// written, for a pipe only ever waited on here.
+	var p [2]int
+	if fd < 0 || unix.Pipe2(p[:], unix.O_CLOEXEC) != nil {
 		return func() {}
 	}
+	r, w := p[0], p[1]
 	go func() {
-		defer r.Close()
-		fds := []unix.PollFd{{Fd: fd}, {Fd: int32(r.Fd()), Events: unix.POLLIN}}
+		defer unix.Close(r)
+		fds := []unix.PollFd{{Fd: fd}, {Fd: int32(r), Events: unix.POLLIN}}
 		for {
 			// No events asked of stdout: poll says only that its reader
 			// has gone (POLLERR).
@@ -47,5 +51,5 @@ func watchReader(stdout *os.File) (stop func()) {
 			}
 		}
 	}()
-	return func() { w.Close() }
+	return func() { unix.Close(w) }
 }
