@@ -12,6 +12,9 @@ import (
 // not all short flags, or a bool flag's, is left as it is, for the
 // parser to say what is wrong with it; so is everything after "--".
 func shortFlags(args []string, flags []cli.Flag) []string {
+	if !anyGlued(args) {
+		return args // the usual command line: no need to look at the flags
+	}
 	takes := map[byte]bool{}    // the one-letter flags, and whether each takes a value
 	valued := map[string]bool{} // every name of a flag that takes a value
 	for _, f := range flags {
@@ -53,6 +56,20 @@ func shortFlags(args []string, flags []cli.Flag) []string {
 		wants = len(last) == 2 && last[0] == '-' && takes[last[1]]
 	}
 	return out
+}
+
+// anyGlued reports whether an argument (after the program's name, before
+// "--") could be short flags written glued: one dash, two letters or more.
+func anyGlued(args []string) bool {
+	for i, a := range args {
+		if a == "--" {
+			return false
+		}
+		if i > 0 && len(a) > 2 && a[0] == '-' && a[1] != '-' {
+			return true
+		}
+	}
+	return false
 }
 
 // spellShort is the letters of a glued short-flag argument (after its
