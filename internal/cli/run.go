@@ -143,7 +143,16 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 		return nil
 	}
 	f.args = args
-	err := cmd.Run(context.Background(), shortFlags(args, cmd.Flags))
+	var err error
+	if len(args) == 2 && (args[1] == "--help" || args[1] == "-h") {
+		// Alone, the usual way to ask, it is answered without urfave/cli
+		// parsing the command line: its setting up of every flag is a
+		// twentieth of the run.
+		f.help = true
+		err = cmd.Action(context.Background(), cmd)
+	} else {
+		err = cmd.Run(context.Background(), shortFlags(args, cmd.Flags))
+	}
 	if ferr := text.Flush(); ferr != nil {
 		complain(stderr, fmt.Errorf("write error: %w", ferr))
 		return exitUsage
