@@ -263,8 +263,11 @@ type Renderer struct {
 	// every document; locked: the reading goroutine holds mu (while it
 	// shows a document), so the input's flush need not take it.
 	lazy, locked bool
-	// firstOut: the stream's first lines were written out (flush).
+	// firstOut: the stream's first lines were written out (flush);
+	// nextOut, how much more is held before the next write (it doubles
+	// up to the buffer's size).
 	firstOut bool
+	nextOut  int
 	// plainRecs is plain output's table of documents that are each a
 	// record, when --columns, --sort or --where steer it.
 	plainRecs *rowsParts
@@ -529,7 +532,7 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 		}
 	}
 	r = inputFlusher{r: r, rn: rn}
-	rn.lazy, rn.firstOut = true, false
+	rn.lazy, rn.firstOut, rn.nextOut = true, false, 4<<10
 	defer func() { rn.lazy = false }()
 	br := input.NewReader(r)
 	if enc := input.WideEncoding(br); enc != "" {
@@ -894,6 +897,12 @@ func (rn *Renderer) flush() error {
 		// watched, shows its first answer as soon as it is made.
 		rn.w.Flush()
 		rn.firstOut = true
+	} else if n := rn.w.Buffered(); n >= rn.nextOut && rn.nextOut < rn.w.Size() {
+		// The next ones go out after 4 KiB, 8, 16, 32: a reader gone
+		// (head -1 has its line) is found by a write soon after,
+		// and a file of 100,000 documents costs four writes more.
+		rn.w.Flush()
+		rn.nextOut *= 2
 	}
 	return rn.writeErr()
 }
