@@ -219,6 +219,26 @@ func TestLiveTimesAreNotSaidOnce(t *testing.T) {
 	}
 }
 
+// go test -json piped live: its start event comes alone (the test binary
+// builds), and a table laid out on it showed every later event's Test,
+// Output and Elapsed under its row. The events are held until a test's
+// and one that says how long it took have come.
+func TestLiveGoTestWaitsForItsTestsColumns(t *testing.T) {
+	t.Parallel()
+	ev := func(action, test, more string) string {
+		return fmt.Sprintf(`{"Time":"2026-11-28T08:00:00Z","Action":%q,"Package":"example.com/m"%s%s}`, action, test, more)
+	}
+	out := liveLogBatches(t, [][]string{
+		{ev("start", "", "")},
+		{ev("run", `,"Test":"TestAdd"`, ""), ev("output", `,"Test":"TestAdd"`, `,"Output":"=== RUN   TestAdd\n"`)},
+		{ev("pass", `,"Test":"TestAdd"`, `,"Elapsed":0.01`)},
+		{ev("run", `,"Test":"TestSub"`, ""), ev("pass", `,"Test":"TestSub"`, `,"Elapsed":0.01`), ev("pass", "", `,"Elapsed":0.2`)},
+	})
+	if head, _, _ := strings.Cut(out, "\n"); !strings.Contains(head, "TEST") || !strings.Contains(head, "ELAPSED") || strings.Contains(out, "\n  Test") || strings.Contains(out, "\n  Elapsed") {
+		t.Errorf("want the events' fields as columns:\n%s", out)
+	}
+}
+
 // liveLog is the human output, at 80 columns, of lines written to a pipe
 // with a pause after each, as a live log comes.
 func liveLog(t *testing.T, lines []string) string {

@@ -262,7 +262,7 @@ func (rn *Renderer) pauseRun(res *Result) error {
 		}
 	}
 	ru := rn.run
-	if ru == nil || ru.r != nil || len(rn.opt.Steer.Sort) > 0 {
+	if ru == nil || ru.r != nil || len(rn.opt.Steer.Sort) > 0 || recognise.Early(ru.rows) {
 		return nil
 	}
 	// A lone first record too: the stream is live, and the records that

@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/khive-ai/khive-pretty/internal/view"
@@ -25,6 +26,21 @@ func RunRecord(v Value) bool {
 func JoinsRun(first, v Value) bool {
 	return len(first.Members) > 0 && len(v.Members) > 0 && first.Members[0].Key == v.Members[0].Key
 }
+
+// Early reports a run's first records that say too little to lay its
+// table out on a pause: go test -json's events before its first test's
+// (start, while the test binary builds), and before the first that says
+// how long it took, whose Test, Output and Elapsed the events after them
+// bring (laid out on a lone start, every later event showed them under
+// its row); but not past earlyMax events, a slow test's output lines.
+func Early(first []Value) bool {
+	has := func(key string) bool { return slices.ContainsFunc(first, func(v Value) bool { return v.Has(key) }) }
+	return len(first) > 0 && testEvent(first[0]) && (!has("Test") || !has("Elapsed") && len(first) < earlyMax)
+}
+
+// earlyMax is how many events Early holds back while none says how long
+// it took.
+const earlyMax = 32
 
 // Fits reports a record a run shown already takes: one of the same kind
 // (its first key the run's), most of whose keys are columns of the run's
