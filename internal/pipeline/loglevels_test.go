@@ -232,9 +232,11 @@ func TestLiveGoTestWaitsForItsTestsColumns(t *testing.T) {
 		{ev("start", "", "")},
 		{ev("run", `,"Test":"TestAdd"`, ""), ev("output", `,"Test":"TestAdd"`, `,"Output":"=== RUN   TestAdd\n"`)},
 		{ev("pass", `,"Test":"TestAdd"`, `,"Elapsed":0.01`)},
-		{ev("run", `,"Test":"TestSub"`, ""), ev("pass", `,"Test":"TestSub"`, `,"Elapsed":0.01`), ev("pass", "", `,"Elapsed":0.2`)},
+		{ev("run", `,"Test":"TestSub"`, ""), ev("pass", `,"Test":"TestSub"`, `,"Elapsed":0.01`), ev("pass", "", `,"Elapsed":0.2`),
+			// The next package's: a column, not said once of the first's.
+			strings.Replace(ev("pass", `,"Test":"TestMul"`, `,"Elapsed":0.01`), "example.com/m", "example.com/n", 1)},
 	})
-	if head, _, _ := strings.Cut(out, "\n"); !strings.Contains(head, "TEST") || !strings.Contains(head, "ELAPSED") || strings.Contains(out, "\n  Test") || strings.Contains(out, "\n  Elapsed") {
+	if head, _, _ := strings.Cut(out, "\n"); !strings.Contains(head, "TEST") || !strings.Contains(head, "ELAPSED") || strings.Contains(out, "\n  Test") || strings.Contains(out, "\n  Elapsed") || strings.Contains(out, "\n  package") {
 		t.Errorf("want the events' fields as columns:\n%s", out)
 	}
 }

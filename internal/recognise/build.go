@@ -1142,7 +1142,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		t.means = append(t.means, m)
 		t.cols = append(t.cols, view.Column{Key: c.key, Header: m.header, Align: c.info.align, Keep: c.info.keep,
 			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key), Named: c.named, Paths: c.paths > 0 && c.paths >= c.set,
-			Marks: m.status || m.outcome || m.level || m.taskStatus || m.dependency,
+			Live: m.status || m.outcome || m.level || m.taskStatus || m.dependency || testRows && c.key == "Package",
 			Under: short && !c.named && c.records > 0 && c.others == 0 && !b.tooDeep() &&
 				b.cellOf(c.key, m, c.list, raw).Kind == view.Nested}) // not a list a key of ours names (blocked_by)
 		if t.bar < 0 && m.score && len(rows) > 1 {

@@ -231,11 +231,12 @@ type Column struct {
 	// Named columns were asked for by name (--columns): a writer shows
 	// them as columns, whatever their rows hold.
 	Named bool
-	// Marks columns hold the words of a vocabulary that can say a row
-	// failed (a status, an outcome, a log level): a table still growing
-	// keeps one as a column, so that a later row's failure is marked in
-	// its row, though its first rows all say the same.
-	Marks bool
+	// Live columns stay columns in a table still growing, though its
+	// first rows all say the same: the words of a vocabulary that can say
+	// a row failed (a status, an outcome, a log level), so that a later
+	// failure is marked in its row, and what moves on as a stream goes
+	// (go test's package).
+	Live bool
 	// Paths columns hold paths, which begin alike: a writer that cuts a
 	// cell keeps its end, which tells them apart.
 	Paths bool

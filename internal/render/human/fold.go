@@ -33,10 +33,11 @@ type folding struct {
 // equal score). Those columns give their room to the ones that differ and
 // are named on a line under the table. Not under --verbose, inside an
 // error, for a column asked for by name, or, in a table of a live stream
-// (live), for a column of marks (a log's level) or of times: the later
-// rows are not known, one that failed is marked in its row, and a live
-// stream's times move on (its first events, in the same second, were
-// "all: time 09:31:13", each later row's time said under it).
+// (live), for a column that says so (Live: a log's level, go test's
+// package) or of times: its later rows are not known, one that failed is
+// marked in its row, and a live stream's times move on (its first events,
+// in one second, were "all: time 09:31:13", each later row's time said
+// under it).
 func (h *Writer) fold(t view.Table, grid [][]table.Cell, live bool) folding {
 	f := folding{show: make([]int, 0, len(t.Columns))}
 	all := func() folding {
@@ -58,7 +59,7 @@ func (h *Writer) fold(t view.Table, grid [][]table.Cell, live bool) folding {
 			folded[i] = true // shown under each row (under)
 			continue
 		}
-		if c.Named || live && (c.Marks || t.Rows[0][i].Kind == view.Time) {
+		if c.Named || live && (c.Live || t.Rows[0][i].Kind == view.Time) {
 			continue
 		}
 		if cell, ok := constant(t, grid, i); ok {
