@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/khive-ai/khive-pretty/internal/steer"
 )
 
 // Columns no key of ours names are ranked by what their values are: a
@@ -339,6 +341,23 @@ func TestGoPackagesLeadWithTheImportPath(t *testing.T) {
 	got := renderString(t, strings.Join(pkgs, "\n"), Options{Output: Human, Width: 80})
 	if !strings.HasPrefix(got, "IMPORT PATH ") || !strings.Contains(got, "\ninternal/unsafeheader ") {
 		t.Errorf("want the import path first and whole:\n%s", got)
+	}
+}
+
+// --columns on a tree (findmnt -J's filesystems and their children)
+// shows the named columns at every level: the children were dropped
+// with the columns not named, 21 mounts gone without a word.
+func TestColumnsKeepATreesChildren(t *testing.T) {
+	doc := `{"filesystems": [{"target": "/", "source": "/dev/vda", "fstype": "ext4", "options": "rw", "children": [
+		{"target": "/proc", "source": "proc", "fstype": "proc", "options": "rw"},
+		{"target": "/sys", "source": "sysfs", "fstype": "sysfs", "options": "rw", "children": [{"target": "/sys/fs/cgroup", "source": "tmpfs", "fstype": "tmpfs", "options": "rw"}]}]}]}`
+	picks, exact, err := steer.ParseColumns("target,fstype")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := renderString(t, doc, Options{Output: Human, Width: 80, Steer: steer.Spec{Columns: picks, Exact: exact}})
+	if !strings.Contains(got, "/sys/fs/cgroup  tmpfs") || strings.Contains(got, "SOURCE") || strings.Contains(got, "OPTIONS") {
+		t.Errorf("want the tree, its named columns at every level:\n%s", got)
 	}
 }
 

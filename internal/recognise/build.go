@@ -59,17 +59,34 @@ func (b builder) deeper() builder {
 
 // inRowTable is the rows of a list a row holds as a table (InRow), or
 // records, too sparse for one: one level further in, with nothing of what
-// --columns, --sort and --where say of the rows around it, and a plan of
-// its own.
+// --sort and --where say of the rows around it, nor --columns unless its
+// rows have the columns it names (a tree's), and a plan of its own.
 func (b builder) inRowTable(rows []Value, raw bool) view.Block {
 	b.depth++
-	b.opt.Steer, b.opt.Seen, b.opt.Plan = steer.Spec{}, nil, nil
+	picks := steer.Spec{}
+	if slices.ContainsFunc(b.opt.Steer.Columns, func(p steer.Pick) bool { return !p.Drop }) && holdsAll(rows, b.opt.Steer.Columns) {
+		// A tree's rows (findmnt's children): the columns --columns
+		// names, as the rows above them show.
+		picks.Columns, picks.Exact = b.opt.Steer.Columns, b.opt.Steer.Exact
+	}
+	b.opt.Steer, b.opt.Seen, b.opt.Plan = picks, nil, nil
 	blk, _ := b.table(rows, 0, raw)
 	if t, ok := blk.(view.Table); ok {
 		t.InRow = true
 		return t
 	}
 	return blk
+}
+
+// holdsAll reports rows some of which hold each column picks names to
+// show.
+func holdsAll(rows []Value, picks []steer.Pick) bool {
+	for _, p := range picks {
+		if !p.Drop && !slices.ContainsFunc(rows, func(r Value) bool { _, _, ok := Lookup(r, p.Name); return ok }) {
+			return false
+		}
+	}
+	return true
 }
 
 // tooDeep reports whether a container at the next level would pass
@@ -1083,7 +1100,10 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		for _, c := range keep {
 			i := picked(picks, c.key)
 			if i < 0 {
-				if !picks.Exact {
+				// Named or not, a tree's lists of records (findmnt's
+				// children) are still shown under their rows: no
+				// column, and their rows are the columns' too.
+				if !picks.Exact || short && c.records > 0 && c.others == 0 && !b.tooDeep() {
 					chosen = append(chosen, c)
 				}
 				continue
