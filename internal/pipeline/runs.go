@@ -37,6 +37,7 @@ type run struct {
 	rows   []value.Value // held, not shown yet
 	values int           // the values they hold (input.Full)
 	failed int           // its records that report a failure
+	waited int           // pauses it was held back on (recognise.Early)
 	first  value.Value   // once shown: its first record, for the shape
 	r      *recognise.Run
 	ot     openTable // the table being shown
@@ -262,7 +263,11 @@ func (rn *Renderer) pauseRun(res *Result) error {
 		}
 	}
 	ru := rn.run
-	if ru == nil || ru.r != nil || len(rn.opt.Steer.Sort) > 0 || recognise.Early(ru.rows) {
+	if ru == nil || ru.r != nil || len(rn.opt.Steer.Sort) > 0 {
+		return nil
+	}
+	if recognise.Early(ru.rows, ru.waited) {
+		ru.waited++
 		return nil
 	}
 	// A lone first record too: the stream is live, and the records that

@@ -158,3 +158,41 @@ func TestAlarmingAgreesWithTheMarks(t *testing.T) {
 		}
 	}
 }
+
+// Early holds back go test -json's first events, boundedly, and nothing
+// else: go build -json's events (no Test, ever) were held to the input's
+// end, and -f showed nothing.
+func TestEarlyHoldsOnlyTestEventsAndNotForLong(t *testing.T) {
+	ev := func(s string) Value {
+		v, err := input.NewDecoder(strings.NewReader(s), "t").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	start := ev(`{"Time":"2026-11-28T08:00:00Z","Action":"start","Package":"m"}`)
+	run := ev(`{"Time":"2026-11-28T08:00:00Z","Action":"run","Package":"m","Test":"TestA"}`)
+	pass := ev(`{"Time":"2026-11-28T08:00:00Z","Action":"pass","Package":"m","Test":"TestA","Elapsed":0}`)
+	build := ev(`{"ImportPath":"m","Action":"build-output","Output":"# m\n"}`)
+	var many []Value
+	for range earlyMax {
+		many = append(many, run)
+	}
+	for _, tc := range []struct {
+		name   string
+		first  []Value
+		pauses int
+		want   bool
+	}{
+		{"a lone start", []Value{start}, 0, true},
+		{"no Elapsed yet", []Value{start, run}, 1, true},
+		{"a test's and an Elapsed", []Value{start, run, pass}, 1, false},
+		{"after three pauses", []Value{start}, earlyPauses, false},
+		{"after earlyMax events", many, 0, false},
+		{"go build events", []Value{build}, 0, false},
+	} {
+		if got := Early(tc.first, tc.pauses); got != tc.want {
+			t.Errorf("%s: Early = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -32,15 +32,18 @@ func JoinsRun(first, v Value) bool {
 // (start, while the test binary builds), and before the first that says
 // how long it took, whose Test, Output and Elapsed the events after them
 // bring (laid out on a lone start, every later event showed them under
-// its row); but not past earlyMax events, a slow test's output lines.
-func Early(first []Value) bool {
+// its row). Not go build -json's events, which have neither; and not
+// past earlyMax events, or the pauses'th pause of earlyPauses (a test
+// that hangs, or writes line after line).
+func Early(first []Value, pauses int) bool {
 	has := func(key string) bool { return slices.ContainsFunc(first, func(v Value) bool { return v.Has(key) }) }
-	return len(first) > 0 && testEvent(first[0]) && (!has("Test") || !has("Elapsed") && len(first) < earlyMax)
+	return len(first) > 0 && len(first) < earlyMax && pauses < earlyPauses && testEvent(first[0]) && first[0].Has("Package") &&
+		(!has("Test") || !has("Elapsed"))
 }
 
-// earlyMax is how many events Early holds back while none says how long
-// it took.
-const earlyMax = 32
+// earlyMax and earlyPauses bound what Early holds back: a few events, or
+// three pauses (each the wait for one more event).
+const earlyMax, earlyPauses = 32, 3
 
 // Fits reports a record a run shown already takes: one of the same kind
 // (its first key the run's), most of whose keys are columns of the run's
