@@ -399,6 +399,12 @@ func TestRowsNamedInTheirRecordLeadWithTheName(t *testing.T) {
 	if strings.Contains(got, "NAME") {
 		t.Errorf("rows with an id of their own: nothing lifted:\n%s", got)
 	}
+	// Another record with a name is what a row is about, not the row:
+	// gh's issues and their author.
+	issues := `[{"number": 101, "state": "OPEN", "author": {"id": "MDQ6VXNlcjE=", "login": "alice", "name": "Alice"}}, {"number": 102, "state": "CLOSED", "author": {"id": "MDQ6VXNlcjI=", "login": "bob", "name": "Bob"}}]`
+	if got := renderString(t, issues, Options{Output: Human, Width: 60}); strings.Contains(got, "NAME") || !strings.Contains(got, "NUMBER") {
+		t.Errorf("an issue's author lifted for its name:\n%s", got)
+	}
 }
 
 // Of two columns of sentences, a column of documents (a README of many

@@ -114,35 +114,30 @@ func liftsOf(rows []Value, spec steer.Spec) lifter {
 	return l
 }
 
-// namedIn is, for rows named only in a record of their own (pip
+// namedIn is, for rows named only in their metadata record (pip
 // inspect's packages: {"metadata": {"name", "version", "summary", …},
-// "metadata_location", …}; Kubernetes' items: metadata.name), that
-// record's key: its scalar fields are lifted, as khive's properties are,
-// since its name is what tells the rows apart, and in one cell of
-// key=value pairs it was hidden. None when a field of the row names it
-// (an id, a name, a title), or when two records could.
+// "metadata_location", …}, as PEP 566's JSON form of core metadata has
+// it; Kubernetes' objects: metadata.name, ObjectMeta), that record's key:
+// its scalar fields are lifted, as khive's properties are, since its
+// name is what tells the rows apart, and in one cell of key=value pairs
+// it was hidden. None when a field of the row names it (an id, a name, a
+// title). Only metadata: another record with a name is what the row is
+// about, not the row (gh's issues have an author with a name and id).
 func namedIn(rows []Value) string {
 	if len(rows) == 0 {
 		return ""
 	}
-	at := ""
 	for _, m := range rows[0].Members {
-		switch k := Snake(m.Key); {
-		case IsIDKey(k) || k == "name" || k == "title":
+		if k := Snake(m.Key); IsIDKey(k) || k == "name" || k == "title" {
 			return ""
-		case m.Value.Kind == Object && m.Value.Str("name") != "":
-			if at != "" {
-				return ""
-			}
-			at = m.Key
 		}
 	}
 	for _, r := range rows {
-		if rec, ok := r.Get(at); !ok || rec.Kind != Object || rec.Str("name") == "" {
+		if rec, ok := r.Get("metadata"); !ok || rec.Kind != Object || rec.Str("name") == "" {
 			return "" // not every row: the record is not where they are named
 		}
 	}
-	return at
+	return "metadata"
 }
 
 // nestedIn reports a path some row holds a value at, below its own
