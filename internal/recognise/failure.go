@@ -106,6 +106,11 @@ func errorOf(v Value) (Value, bool) {
 	if e, ok := v.Get("error"); ok {
 		return e, true
 	}
+	if slices.ContainsFunc(v.Members, func(m Member) bool {
+		return strings.EqualFold(m.Key, "level") || strings.EqualFold(m.Key, "msg") || strings.EqualFold(m.Key, "message")
+	}) {
+		return Value{}, false // a Go program's log line (Level, Message) that says what went wrong
+	}
 	return v.Get("Error")
 }
 

@@ -175,6 +175,9 @@ type ErrorView struct {
 	Head    map[int]bool
 	ErrorAt int
 	Env     Value
+	// Key is the error's key as written: error, or Go's Error ("" when
+	// the envelope has none: an ok: false with a message).
+	Key string
 }
 
 func ViewError(v Value) ErrorView {
@@ -205,6 +208,9 @@ func ViewError(v Value) ErrorView {
 	at, e := first(v, "error")
 	if at < 0 {
 		at, e = first(v, "Error") // Go's (errorOf)
+	}
+	if at >= 0 {
+		ev.Key = v.Members[at].Key
 	}
 	switch {
 	case at < 0:

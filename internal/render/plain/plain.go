@@ -288,6 +288,9 @@ func (p Writer) listMeta(v value.Value, key string) {
 func (p Writer) errorEnvelope(v value.Value, skipTool bool) {
 	ev := recognise.ViewError(v)
 	parts := []string{"error"}
+	if ev.Key != "" {
+		parts[0] = ev.Key // as written: Go's Error
+	}
 	if ev.Kind != "" && !ev.Aborted && !strings.HasPrefix(ev.Msg, ev.Kind+":") {
 		parts = append(parts, Text(ev.Kind))
 	}
