@@ -201,6 +201,7 @@ func TestGoErrorFieldsFailTheRun(t *testing.T) {
 		`{"Path": "golang.org/x/nonexist", "Version": "v0.0.1", "Error": "reading …: 403 Forbidden"}`:              true,
 		`{"ImportPath": "./nonexist", "Incomplete": true, "Error": {"ImportStack": [], "Pos": "", "Err": "stat"}}`: true,
 		`{"Path": "golang.org/x/text", "Version": "v0.21.0", "Error": ""}`:                                         false,
+		`{"Time": "2026-11-29T09:00:01Z", "Level": "WARN", "Message": "retrying", "Error": "connection refused"}`:  false,
 	} {
 		var out strings.Builder
 		res, err := NewRenderer(&out, Options{Output: Human, Width: 80}).Stream(strings.NewReader(doc), "t")
