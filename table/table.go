@@ -377,12 +377,13 @@ func pick(natural []int, idx []int) []int {
 // that a long list can stream: later rows are cut and padded to the same
 // widths.
 type Writer struct {
-	w    io.Writer
-	cols []Column
-	opt  Options
-	lay  Layout
-	buf  []byte // the line being written
-	tw   []int  // the widths of the cells of the row being written
+	w      io.Writer
+	header bool // the header row is being written (cut)
+	cols   []Column
+	opt    Options
+	lay    Layout
+	buf    []byte // the line being written
+	tw     []int  // the widths of the cells of the row being written
 	// streamed: the rows the layout was fitted on are written; those
 	// after them may be wider than it (Row).
 	streamed bool
@@ -438,7 +439,10 @@ func Start(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer, er
 		for _, c := range cols {
 			hdr = append(hdr, Cell{Text: c.Header, Style: opt.Header})
 		}
-		if err := t.Row(hdr); err != nil {
+		t.header = true
+		err := t.Row(hdr)
+		t.header = false
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -515,7 +519,7 @@ func (t *Writer) Row(row []Cell) error {
 
 // cut shortens a cell of column i to w columns, at the end the column cuts.
 func (t *Writer) cut(i int, text string, w int) (string, int) {
-	if t.cols[i].CutStart {
+	if t.cols[i].CutStart && !t.header { // a header reads from its start
 		return CutStartWidth(text, w, t.opt.Ellipsis)
 	}
 	return CutWidth(text, w, t.opt.Ellipsis)

@@ -421,3 +421,17 @@ func TestCutStartWidthKeepsTheEnd(t *testing.T) {
 		t.Errorf("got %q, %d", got, w)
 	}
 }
+
+// A column cut at its start (paths) has its header cut at its end: a
+// header reads from its start (…NIFEST PATH was MANIFEST PATH).
+func TestCutStartKeepsTheHeadersStart(t *testing.T) {
+	var b strings.Builder
+	cols := []Column{{Header: "MANIFEST PATH", Flex: true, Min: 12, CutStart: true, Keep: Essential}}
+	rows := [][]Cell{{{Text: "/root/.cargo/registry/src/index/serde-1.0.0/Cargo.toml"}}}
+	if err := Render(&b, cols, rows, Options{Width: 12, Gap: 2, Ellipsis: "…"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); !strings.HasPrefix(got, "MANIFEST PA…\n") || !strings.Contains(got, "…/Cargo.toml") {
+		t.Errorf("got\n%s", got)
+	}
+}
