@@ -360,6 +360,13 @@ func TestColumnsKeepATreesChildren(t *testing.T) {
 	if !strings.Contains(got, "/sys/fs/cgroup  tmpfs") || strings.Contains(got, "SOURCE") || strings.Contains(got, "OPTIONS") {
 		t.Errorf("want the tree, its named columns at every level:\n%s", got)
 	}
+	// Not a tree: lists whose rows lack the columns named (cargo
+	// metadata's targets) are columns like the others, left out.
+	cargo := `{"packages": [{"name": "demo", "version": "0.1.0", "targets": [{"kind": ["bin"], "src_path": "/x/main.rs"}]}, {"name": "serde", "version": "1.0.0", "targets": [{"kind": ["lib"], "src_path": "/y/lib.rs"}]}]}`
+	picks, exact, _ = steer.ParseColumns("name,version")
+	if got := renderString(t, cargo, Options{Output: Human, Width: 80, Steer: steer.Spec{Columns: picks, Exact: exact}}); strings.Contains(got, "targets") || strings.Contains(got, "SRC PATH") {
+		t.Errorf("a list that is no tree's shown under -c name,version:\n%s", got)
+	}
 }
 
 // A path cut to fit keeps its end: paths begin alike (a module cache's

@@ -1101,9 +1101,10 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			i := picked(picks, c.key)
 			if i < 0 {
 				// Named or not, a tree's lists of records (findmnt's
-				// children) are still shown under their rows: no
-				// column, and their rows are the columns' too.
-				if !picks.Exact || short && c.records > 0 && c.others == 0 && !b.tooDeep() {
+				// children, rows with the columns named) are still
+				// shown under their rows: no column, and their rows are
+				// the columns' too.
+				if !picks.Exact || short && c.records > 0 && c.others == 0 && !b.tooDeep() && holdsAll(c.list.Items, picks.Columns) {
 					chosen = append(chosen, c)
 				}
 				continue
