@@ -321,11 +321,12 @@ func TestRepeatedNotificationsSaidOnce(t *testing.T) {
 // MCP tool result); otherwise what it holds, its keys too.
 func TestEmptyAnswersSaySo(t *testing.T) {
 	for doc, want := range map[string]string{
-		`[]`:                                    "0 items",
-		`{}`:                                    "empty: {}",
-		`{"a":null,"b":""}`:                     `empty: {"a":null,"b":""}`,
-		`{"devices":[]}`:                        `empty: {"devices":`,
-		`{"jsonrpc":"2.0","id":1,"result":{}}`:  "✓ empty result",
+		`[]`:                                   "0 items",
+		`{}`:                                   "empty: {}",
+		`{"a":null,"b":""}`:                    `empty: {"a":null,"b":""}`,
+		`{"devices":[]}`:                       `empty: {"devices":`,
+		`{"jsonrpc":"2.0","id":1,"result":{}}`: "✓ empty result",
+		`{"jsonrpc":"2.0","id":1,"result":{"devices":[]}}`: `✓ empty result · {"devices":`,
 		`{"content":[]}`:                        "✓ empty result",
 		`{"ok":true,"tool":"list","result":[]}`: "0 results",
 		`null`:                                  "null",

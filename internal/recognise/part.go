@@ -33,11 +33,15 @@ func Doc(p protocol.Part, opt Options) view.Doc {
 			// the success its protocol says it is; any other as what it
 			// holds ({"devices": []} was "✓ empty result", its key lost
 			// and a success no value said).
-			part := view.Part{Mark: view.OK, Tone: view.Good, Text: "empty result"}
-			if !p.Reply {
-				part = view.Part{Text: "empty: " + emptyText(p.Value)}
+			parts := []view.Part{{Mark: view.OK, Tone: view.Good, Text: "empty result"}}
+			switch {
+			case !p.Reply:
+				parts = []view.Part{{Text: "empty: " + emptyText(p.Value)}}
+			case len(p.Value.Members) > 0 && !protocol.IsToolResult(p.Value):
+				// Its keys too ({"devices": []}): what came back empty.
+				parts = append(parts, view.Part{Text: emptyText(p.Value)})
 			}
-			d.Blocks = []view.Block{view.Footer{Kind: view.Result, Parts: []view.Part{part}}}
+			d.Blocks = []view.Block{view.Footer{Kind: view.Result, Parts: parts}}
 		}
 		uniquePrefixes(d.Blocks)
 	case protocol.ProsePart:
