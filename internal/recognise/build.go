@@ -1149,7 +1149,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		if visibility && c.key == "status" {
 			m.status = false
 		}
-		if c.key == "Action" && len(rows) > 0 && testEvent(rows[0]) {
+		if testRows && c.key == "Action" {
 			m.outcome = true // test2json's pass, fail, skip
 		}
 		if c.key == "status" && len(rows) > 0 && rows[0].Has("taskId") {

@@ -7,8 +7,7 @@ package recognise
 // name (khive's own table view hoists trigger_at, due and status the same
 // way), and leaves them in properties too. Only tables do: a record shows
 // properties as they came, and plain output is not a view. Rows named only
-// inside a record of their own lift that record's fields the same way
-// (namedIn).
+// in their metadata record lift its fields the same way (namedIn).
 
 import (
 	"slices"
@@ -90,7 +89,7 @@ func hasKey(ms []Member, k string) bool {
 // rows: khive's properties, and the paths --columns names.
 type lifter struct {
 	props bool
-	named string // the key of the record that names each row (namedIn)
+	named bool // each row is named in its metadata record (namedIn)
 	paths []string
 	// drops are the paths --columns leaves out (-meta.owner): lifted, to
 	// meet their name, and taken out of the object they are in, which
@@ -114,30 +113,28 @@ func liftsOf(rows []Value, spec steer.Spec) lifter {
 	return l
 }
 
-// namedIn is, for rows named only in their metadata record (pip
+// namedIn reports rows named only in their metadata record (pip
 // inspect's packages: {"metadata": {"name", "version", "summary", …},
 // "metadata_location", …}, as PEP 566's JSON form of core metadata has
-// it; Kubernetes' objects: metadata.name, ObjectMeta), that record's key:
-// its scalar fields are lifted, as khive's properties are, since its
-// name is what tells the rows apart, and in one cell of key=value pairs
-// it was hidden. None when a field of the row names it (an id, a name, a
-// title). Only metadata: another record with a name is what the row is
-// about, not the row (gh's issues have an author with a name and id).
-func namedIn(rows []Value) string {
+// it; Kubernetes' objects: metadata.name, ObjectMeta): its scalar fields
+// are lifted, as khive's properties are, since its name is what tells the
+// rows apart, and in one cell of key=value pairs it was hidden. Not when
+// a field of the row names it (an id, a name, a title). Only metadata:
+// another record with a name is what the row is about, not the row (gh's
+// issues have an author with a name and id).
+func namedIn(rows []Value) bool {
 	if len(rows) == 0 {
-		return ""
+		return false
 	}
 	for _, m := range rows[0].Members {
 		if k := Snake(m.Key); IsIDKey(k) || k == "name" || k == "title" {
-			return ""
+			return false
 		}
 	}
-	for _, r := range rows {
-		if rec, ok := r.Get("metadata"); !ok || rec.Kind != Object || rec.Str("name") == "" {
-			return "" // not every row: the record is not where they are named
-		}
-	}
-	return "metadata"
+	return !slices.ContainsFunc(rows, func(r Value) bool {
+		rec, ok := r.Get("metadata")
+		return !ok || rec.Kind != Object || rec.Str("name") == "" // not every row: not where they are named
+	})
 }
 
 // nestedIn reports a path some row holds a value at, below its own
@@ -158,15 +155,15 @@ func nestedIn(rows []Value, name string) bool {
 }
 
 // any reports a lifter that lifts something.
-func (l lifter) any() bool { return l.props || l.named != "" || len(l.paths) > 0 }
+func (l lifter) any() bool { return l.props || l.named || len(l.paths) > 0 }
 
 // row is v with what l lifts as fields of its own, after the others.
 func (l lifter) row(v Value) Value {
 	if l.props {
 		v = lift(v)
 	}
-	if l.named != "" {
-		if at := slices.IndexFunc(v.Members, func(m Member) bool { return m.Key == l.named }); at >= 0 && v.Members[at].Value.Kind == Object {
+	if l.named {
+		if at := slices.IndexFunc(v.Members, func(m Member) bool { return m.Key == "metadata" }); at >= 0 && v.Members[at].Value.Kind == Object {
 			v = liftFields(v, at, func(Member) bool { return true })
 		}
 	}

@@ -99,12 +99,15 @@ func (h *Writer) field(f view.Field, pad string, indent, keyW, capW int, raw, st
 		h.o.Line(pad + h.th.Key.Render(key))
 		h.table(b, indent+2)
 		if b.Count != nil {
-			h.footer(view.Footer{Kind: b.Count.Kind, Parts: b.Count.Parts, Indent: indent + 2})
+			c := *b.Count
+			c.Indent = indent + 2
+			h.footer(c)
 		}
 		return
 	case view.Footer:
 		h.o.Line(pad + h.th.Key.Render(key))
-		h.footer(view.Footer{Kind: b.Kind, Parts: b.Parts, Indent: indent + 2})
+		b.Indent = indent + 2
+		h.footer(b)
 		return
 	}
 	c := f.Cell
