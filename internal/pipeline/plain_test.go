@@ -88,6 +88,16 @@ func eachLeaf(key string, v Value, inProps bool, fn func(string, Value)) {
 	}
 }
 
+// An empty list of rows is written as the empty value it is: a khive
+// list that found nothing wrote nothing of its items, where plain output
+// writes every value, [] included (a batch op's: the khive goldens).
+func TestPlainWritesAnEmptyListOfRows(t *testing.T) {
+	doc := `{"ok": true, "tool": "list", "result": {"items": [], "has_more": false}}`
+	if got := renderString(t, doc, Options{Output: Plain}); !strings.Contains(got, "\nitems: []\n") {
+		t.Errorf("want items: [] in\n%s", got)
+	}
+}
+
 func TestPlainIsDeterministic(t *testing.T) {
 	data, err := os.ReadFile("../../testdata/khive_batch_partial.json")
 	if err != nil {

@@ -583,6 +583,16 @@ func (p Writer) tableAt(at *pathSeg, key string, list value.Value) {
 		return
 	}
 	rows := list.Items
+	if len(rows) == 0 {
+		// Written as it is, as any empty value is: a khive list that
+		// found nothing said nothing of its items.
+		if path := at.String(); path != "" {
+			p.o.Pair(path+": ", "[]")
+		} else {
+			p.o.Line("[]")
+		}
+		return
+	}
 	steered, idx := rows, []int(nil) // idx: the place of each row kept, when steered
 	if len(p.spec.Where) > 0 || len(p.spec.Sort) > 0 {
 		idx = recognise.SteerIndex(rows, p.spec, p.seen)
