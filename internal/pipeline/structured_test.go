@@ -123,7 +123,10 @@ func TestStructuredContentIsShownAsTheHeldOne(t *testing.T) {
 			delete(outputs, o)
 		}
 	}
-	for name, tc := range someWhenShort(scReplies(short(1500, 1100)), 5) {
+	// 1,100 rows: past input.StreamAfter and the 64 KiB past which a
+	// structuredContent is held back, in every form; more rows cross no
+	// other bound.
+	for name, tc := range someWhenShort(scReplies(1100), 5) {
 		for oname, opt := range outputs {
 			if opt.Output == Human || opt.Output == Markdown {
 				// These show a text block beside the structured content as
