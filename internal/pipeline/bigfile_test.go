@@ -62,8 +62,13 @@ func BenchmarkBigFile(b *testing.B) {
 // replies leave the Renderer and its decoders holding a heap of a
 // few hundred kilobytes, not one growing with the stream (values cut from
 // a shared slab once kept every document before them alive: 290 MB on
-// 100,000 MCP replies). Memory held, not time.
+// 100,000 MCP replies). Memory held, not time; in a process of its own
+// (alone), as what other tests left alive is in the heap measured (it
+// failed once in fifteen runs beside them).
 func TestStreamHoldsNoPastDocument(t *testing.T) {
+	if alone(t) {
+		return
+	}
 	var b bytes.Buffer
 	n := short(20000, 6000) // kept, 6,000 would be 17 MB
 	for i := range n {
