@@ -22,72 +22,59 @@ type colInfo struct {
 
 // knownColumns is where a column of a key of ours stands: identity
 // first, then state, then what the row is about, then who and when;
-// bookkeeping last and first to go.
-var knownColumns = map[string]colInfo{
+// bookkeeping last and first to go. Keys that stand alike share a line.
+var knownColumns = byKeys([]keysInfo{
 	// What names the row; a URI is never cut, it would not work.
-	"id":           {order: 0, keep: view.Essential},
-	"uuid":         {order: 0, keep: view.Essential},
-	"uri":          {order: 0, keep: view.Essential},
-	"uri_template": {order: 0, keep: view.Essential},
+	{"id uuid uri uri_template", colInfo{order: 0, keep: view.Essential}},
 	// short, and says what a row holds
-	"mime_type":        {order: 31, keep: 70},
-	"note_id":          {order: 1, keep: 96},
-	"chunk_id":         {order: 1, keep: 96},
-	"edge_id":          {order: 1, keep: 96},
-	"status":           {order: 10, keep: 95},
-	"state":            {order: 10, keep: 95},
-	"outcome":          {order: 10, keep: 95},
-	"dependency_state": {order: 12, keep: 68},
+	{"mime_type", colInfo{order: 31, keep: 70}},
+	{"note_id chunk_id edge_id", colInfo{order: 1, keep: 96}},
+	{"status state outcome", colInfo{order: 10, keep: 95}},
+	{"dependency_state", colInfo{order: 12, keep: 68}},
 	// what a blocked task waits on: worth more than when it was made
-	"blocked_by":      {order: 14, keep: 67},
-	"actionable":      {order: 13, keep: 45},
-	"priority":        {order: 20, keep: 90},
-	"verb":            {order: 24, keep: 42},
-	"kind":            {order: 25, keep: 55},
-	"type":            {order: 25, keep: 55},
-	"entity_type":     {order: 25, keep: 55},
-	"memory_type":     {order: 25, keep: 55},
-	"rank_score_kind": {order: 53, keep: 44},
-	"substrate":       {order: 25, keep: 38},
-	"relation":        {order: 26, keep: 85},
-	"direction":       {order: 25, keep: 80},
+	{"blocked_by", colInfo{order: 14, keep: 67}},
+	{"actionable", colInfo{order: 13, keep: 45}},
+	{"priority", colInfo{order: 20, keep: 90}},
+	{"verb", colInfo{order: 24, keep: 42}},
+	{"kind type entity_type memory_type", colInfo{order: 25, keep: 55}},
+	{"rank_score_kind", colInfo{order: 53, keep: 44}},
+	{"substrate", colInfo{order: 25, keep: 38}},
+	{"relation", colInfo{order: 26, keep: 85}},
+	{"direction", colInfo{order: 25, keep: 80}},
 	// a transition's two states, right after the state itself
-	"from":        {order: 11, keep: 85},
-	"to":          {order: 11, keep: 85},
-	"title":       {order: 30, keep: view.Essential, flex: true, min: 20, want: 40},
-	"name":        {order: 30, keep: view.Essential, flex: true, min: 20, want: 40},
-	"content":     {order: 31, keep: 98, flex: true, min: 20, want: 60},
-	"text":        {order: 31, keep: 98, flex: true, min: 20, want: 60},
-	"fact":        {order: 31, keep: 98, flex: true, min: 20, want: 60},
-	"summary":     {order: 31, keep: 98, flex: true, min: 20, want: 60},
-	"description": {order: 32, keep: 60, flex: true, min: 12, want: 30},
-	"message":     {order: 32, keep: 60, flex: true, min: 12, want: 30},
-	"reason":      {order: 32, keep: 60, flex: true, min: 12, want: 30},
+	{"from to", colInfo{order: 11, keep: 85}},
+	{"title name", colInfo{order: 30, keep: view.Essential, flex: true, min: 20, want: 40}},
+	{"content text fact summary", colInfo{order: 31, keep: 98, flex: true, min: 20, want: 60}},
+	{"description message reason result file_path path source_description", colInfo{order: 32, keep: 60, flex: true, min: 12, want: 30}},
 	// An MCP task's word on how it goes ("Analyzing content..."): what
 	// its row says beyond its status.
-	"status_message":     {order: 32, keep: 70, flex: true, min: 12, want: 30},
-	"result":             {order: 32, keep: 60, flex: true, min: 12, want: 30},
-	"file_path":          {order: 32, keep: 60, flex: true, min: 12, want: 30},
-	"path":               {order: 32, keep: 60, flex: true, min: 12, want: 30},
-	"source_description": {order: 32, keep: 60, flex: true, min: 12, want: 30},
-	"assignee":           {order: 40, keep: 70, flex: true, min: 10},
-	"actor":              {order: 40, keep: 70, flex: true, min: 10},
-	"owner":              {order: 40, keep: 70, flex: true, min: 10},
-	"score":              {order: 50, keep: 80, align: view.Right},
-	"similarity":         {order: 50, keep: 80, align: view.Right},
-	"similarity_score":   {order: 50, keep: 80, align: view.Right},
-	"confidence":         {order: 50, keep: 80, align: view.Right},
-	"weight":             {order: 51, keep: 50, align: view.Right},
+	{"status_message", colInfo{order: 32, keep: 70, flex: true, min: 12, want: 30}},
+	{"assignee actor owner", colInfo{order: 40, keep: 70, flex: true, min: 10}},
+	{"score similarity similarity_score confidence", colInfo{order: 50, keep: 80, align: view.Right}},
+	{"weight", colInfo{order: 51, keep: 50, align: view.Right}},
 	// what a task list is read for: shown before text widens
-	"due":          {order: 60, keep: 80},
-	"due_at":       {order: 60, keep: 80},
-	"updated_at":   {order: 61, keep: 72},
-	"created_at":   {order: 62, keep: 66},
-	"completed_at": {order: 63, keep: 50},
-	"tags":         {order: 70, keep: 45, flex: true, min: 10},
-	"labels":       {order: 70, keep: 45, flex: true, min: 10},
-	"namespace":    {order: 80, keep: 25},
-	"group_id":     {order: 80, keep: 25},
+	{"due due_at", colInfo{order: 60, keep: 80}},
+	{"updated_at", colInfo{order: 61, keep: 72}},
+	{"created_at", colInfo{order: 62, keep: 66}},
+	{"completed_at", colInfo{order: 63, keep: 50}},
+	{"tags labels", colInfo{order: 70, keep: 45, flex: true, min: 10}},
+	{"namespace group_id", colInfo{order: 80, keep: 25}},
+})
+
+// keysInfo is where the columns of some keys (split by spaces) stand.
+type keysInfo struct {
+	keys string
+	info colInfo
+}
+
+func byKeys(groups []keysInfo) map[string]colInfo {
+	m := map[string]colInfo{}
+	for _, g := range groups {
+		for _, k := range strings.Fields(g.keys) {
+			m[k] = g.info
+		}
+	}
+	return m
 }
 
 // columnInfo ranks a column by usefulness, from its key and the kind of

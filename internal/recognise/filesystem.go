@@ -99,10 +99,10 @@ func (b builder) fileText(text string, loose bool) []view.Block {
 		return []view.Block{fileInfo(fields)}
 	}
 	if reads, ok := parseReads(text); ok {
-		return b.reads(reads)
+		return b.reads(reads, false)
 	}
 	if reads, ok := parseReadSummary(text); ok {
-		return b.readSummary(reads)
+		return b.reads(reads, true)
 	}
 	if heading, dirs, ok := parseAllowed(text); ok {
 		return []view.Block{pathTree(heading, dirs, true)}
@@ -187,36 +187,24 @@ func fileInfo(fields []infoField) view.Record {
 	return r
 }
 
-// readSummary is desktop-commander's read_multiple_files summary: a line
-// for each file, its type, or why it could not be read (an error, as the
-// filesystem server's are shown); the contents follow in blocks of their
-// own.
-func (b builder) readSummary(reads []fileRead) []view.Block {
-	var blocks []view.Block
-	for _, r := range reads {
-		if r.failed {
-			blocks = append(blocks, view.Error{Tool: r.path, Message: r.err})
-			continue
-		}
-		blocks = append(blocks, view.Document{Title: r.path, Fields: []string{r.content}})
-	}
-	return blocks
-}
-
 // reads is read_multiple_files: a document for each file, an error for
-// each that could not be read.
-func (b builder) reads(reads []fileRead) []view.Block {
+// each that could not be read. A summary (desktop-commander's) is a line
+// for each file, its type, the contents following in blocks of their own.
+func (b builder) reads(reads []fileRead, summary bool) []view.Block {
 	var blocks []view.Block
 	for i, r := range reads {
-		if i > 0 {
+		if i > 0 && !summary {
 			blocks = append(blocks, view.Gap{})
 		}
-		if r.failed {
+		switch {
+		case r.failed:
 			blocks = append(blocks, view.Error{Tool: r.path, Message: r.err})
-			continue
+		case summary:
+			blocks = append(blocks, view.Document{Title: r.path, Fields: []string{r.content}})
+		default:
+			d := view.Document{Title: r.path, Fields: []string{format.Bytes(int64(len(r.content)))}}
+			blocks = append(blocks, b.textDocument(d, r.content, Language(r.path))...)
 		}
-		d := view.Document{Title: r.path, Fields: []string{format.Bytes(int64(len(r.content)))}}
-		blocks = append(blocks, b.textDocument(d, r.content, Language(r.path))...)
 	}
 	return blocks
 }

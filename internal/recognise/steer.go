@@ -172,7 +172,7 @@ func SteerRowsAs(rows []Value, spec steer.Spec, seen *Seen, words Words) []Value
 	if words == nil {
 		words = WordsOf(rows, spec)
 	}
-	return pick(rows, steerIndex(rows, spec, seen, words))
+	return pick(rows, SteerIndexAs(rows, spec, seen, words))
 }
 
 // SteerIndex is SteerRows as the indexes of the rows, for a caller that
@@ -184,11 +184,6 @@ func SteerIndex(rows []Value, spec steer.Spec, seen *Seen) []int {
 // SteerIndexAs is SteerIndex, names read as words says (WordsOf rows,
 // already worked out).
 func SteerIndexAs(rows []Value, spec steer.Spec, seen *Seen, words Words) []int {
-	return steerIndex(rows, spec, seen, words)
-}
-
-// steerIndex is SteerIndex, each name read as words says.
-func steerIndex(rows []Value, spec steer.Spec, seen *Seen, words Words) []int {
 	out := make([]int, 0, len(rows))
 	for i, r := range rows {
 		if Keep(r, spec, seen, words) {
