@@ -498,7 +498,7 @@ func (b builder) field(m Member, raw, inProps bool) (view.Field, bool) {
 		f.Cell = deep(val)
 	case val.Kind == Object && len(val.Members) > 0:
 		nb := b.deeper()
-		nb.whole = nb.whole || IsCursorKey(m.Key)
+		nb.whole = nb.whole || cursorWords(Snake(m.Key))
 		f.Block = nb.recordOf(val, 0, raw, props)
 	case val.Kind == Array && value.AllObjects(val.Items):
 		blk, n := b.deeper().table(val.Items, 0, raw)
@@ -553,7 +553,7 @@ func labels(key string) (l, unitLabel string, unitKey bool) {
 		}
 		return s
 	}
-	_, unitKey = DurationUnit(Snake(key))
+	_, unitKey = durationWords(Snake(key))
 	return none(strings.ToLower(Header(key))), none(Spaced(Snake(key))), unitKey
 }
 

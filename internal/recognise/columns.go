@@ -86,17 +86,17 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 		return ci
 	}
 	switch {
-	case IsIDKey(key):
+	case idWords(key):
 		return colInfo{order: 75, keep: 35}
-	case IsScoreKey(key):
+	case scoreWords(key):
 		return colInfo{order: 52, keep: 48, align: view.Right}
 	case isTime || strings.HasSuffix(key, "_at"):
 		return colInfo{order: 64, keep: 40}
 	}
-	if IsSizeKey(key) && kind == Number {
+	if sizeWords(key) && kind == Number {
 		return colInfo{order: 31, keep: 45, align: view.Right}
 	}
-	if _, ok := DurationUnit(key); ok && kind == Number {
+	if _, ok := durationWords(key); ok && kind == Number {
 		return durationColumn
 	}
 	return genericColumns[kind]

@@ -48,12 +48,11 @@ func Snake(key string) string {
 	return b.String()
 }
 
-// DurationUnit returns the unit a numeric duration field is written in,
-// when its name states it (duration_us, latency_ms, durationMs,
+// durationWords returns the unit a numeric duration field is written in,
+// when its name (in snake case) states it (duration_us, latency_ms,
 // duration_seconds); an MCP task's ttl and pollInterval are the task
-// shape's (taskMillis).
-func DurationUnit(key string) (time.Duration, bool) { return durationWords(Snake(key)) }
-
+// shape's (taskMillis). It and the other ...Words functions take a key
+// in snake case: meaningOf tells a key's words once.
 func durationWords(key string) (time.Duration, bool) {
 	switch {
 	case strings.HasSuffix(key, "_us"):
@@ -121,7 +120,7 @@ func IsLogRecord(v Value) bool {
 		switch {
 		case IsLevelKey(m.Key) && m.Value.Kind == String:
 			_, level = glyphs.Find(m.Value.Text, glyphs.Levels...)
-		case IsTimeKey(m.Key) || m.Key == "ts" || m.Key == "@timestamp":
+		case timeWords(Snake(m.Key)) || m.Key == "ts" || m.Key == "@timestamp":
 			when = true
 		}
 	}
@@ -143,11 +142,9 @@ func IsLoggerRecord(v Value) bool {
 	return t.Kind == Number || v.Has("pid") || v.Has("hostname")
 }
 
-// IsSizeKey: numbers that are sizes in bytes by their key (bytes,
+// sizeWords: numbers that are sizes in bytes by their key (bytes,
 // size_bytes); a bare "size" states no unit (GitHub's is kilobytes), and is
 // bytes only where a shape knows it (an MCP resource's: mcpSizeKey).
-func IsSizeKey(k string) bool { return sizeWords(Snake(k)) }
-
 func sizeWords(k string) bool {
 	return k == "bytes" || strings.HasSuffix(k, "_bytes") || strings.HasSuffix(k, "_size_bytes")
 }
@@ -187,11 +184,7 @@ func IsLifecycle(k string) bool {
 	return false
 }
 
-// IsScoreKey: floats whose useful precision is about 3 significant figures.
-func IsScoreKey(k string) bool { return scoreWords(Snake(k)) }
-
-// scoreWords is IsScoreKey of a key in snake case; so are the other
-// ...Words functions of theirs: meaningOf tells a key's words once.
+// scoreWords: floats whose useful precision is about 3 significant figures.
 func scoreWords(k string) bool {
 	switch k {
 	case "score", "rank_score", "raw_score", "similarity", "similarity_score", "vector_similarity",
@@ -258,10 +251,8 @@ func IsFiller(key string, v Value, inProps bool) bool {
 	return false
 }
 
-// IsCursorKey reports a key whose value the next call takes back to go
+// cursorWords reports a key whose value the next call takes back to go
 // on (khive's next_cursor {id, …}, a page token): shown whole.
-func IsCursorKey(key string) bool { return cursorWords(Snake(key)) }
-
 func cursorWords(k string) bool {
 	switch k {
 	case "cursor", "next_cursor", "after", "next_after", "before", "page_token", "next_page_token", "continuation_token", "resume_token":
@@ -316,10 +307,8 @@ func UniformKind(rows []Value) string {
 	return kind
 }
 
-// IsTimeKey reports a key named for a moment: timestamp, ts, created,
+// timeWords reports a key named for a moment: timestamp, ts, created,
 // expires_at, start_time.
-func IsTimeKey(key string) bool { return timeWords(Snake(key)) }
-
 func timeWords(k string) bool {
 	switch k {
 	case "timestamp", "time", "ts", "date", "created", "updated", "modified", "expires", "deadline":

@@ -88,16 +88,15 @@ func long(r Value) bool { return isOpenList(r) || input.Window(r.Items) < len(r.
 // it (khive writes a page's rows first). A long list after other fields
 // ({message, nodes, edges}) is a record's, held or read as it comes.
 func ListRows(v Value) (key string, rows Value, ok bool) {
-	isRows := func(r Value) bool { return r.Kind == Array && (len(r.Items) == 0 || value.AllObjects(r.Items)) }
 	if !slices.ContainsFunc(v.Members, func(m Member) bool { return IsListMetaKey(m.Key) }) {
 		// Only the first member, a long list under a list key.
-		if len(v.Members) > 0 && slices.Contains(ListKeys[:], v.Members[0].Key) && isRows(v.Members[0].Value) && long(v.Members[0].Value) {
+		if len(v.Members) > 0 && slices.Contains(ListKeys[:], v.Members[0].Key) && records(v.Members[0].Value) && long(v.Members[0].Value) {
 			return v.Members[0].Key, v.Members[0].Value, true
 		}
 		return "", Value{}, false
 	}
 	for _, k := range ListKeys {
-		if r, has := v.Get(k); has && isRows(r) {
+		if r, has := v.Get(k); has && records(r) {
 			return k, r, true
 		}
 	}
