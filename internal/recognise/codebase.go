@@ -31,20 +31,13 @@ var codeSearch = Recogniser{
 		if list, _ := v.Get("results"); isOpenList(list) {
 			return openHits(b, v, list), nil
 		}
-		results, err := objects(v, "results")
-		if err != nil {
-			return nil, err
-		}
+		results := objects(v, "results")
 		var blocks []view.Block
 		for i, r := range results {
-			c, err := codeHit(b, r)
-			if err != nil {
-				return nil, err
-			}
 			if i > 0 {
 				blocks = append(blocks, view.Gap{})
 			}
-			blocks = append(blocks, c)
+			blocks = append(blocks, codeHit(b, r))
 		}
 		return append(blocks, codeEnd(b, v, len(results))...), nil
 	},
@@ -89,7 +82,7 @@ func openHits(b builder, v, list Value) []view.Block {
 			// a view keeps them: under --verbose (its other fields), and
 			// as a record, for a hit not of the shape.
 			hit := rd.unpack(row, b.opt.Verbose)
-			if h, err := codeHit(b, hit); err == nil && (hit.Has("file_path") || hit.Has("content")) {
+			if h, err := try(func() view.Code { return codeHit(b, hit) }); err == nil && (hit.Has("file_path") || hit.Has("content")) {
 				queue = append(queue, h)
 			} else {
 				hit = rd.unpack(row, true)
@@ -110,17 +103,14 @@ func openHits(b builder, v, list Value) []view.Block {
 }
 
 // codeHit is one search result: its place, score and code.
-func codeHit(b builder, r Value) (view.Code, error) {
-	path, err1 := optString(r, "file_path")
-	content, err2 := optString(r, "content")
-	start, _, err3 := optNumber(r, "start_line")
-	end, _, err4 := optNumber(r, "end_line")
-	sim, hasSim, err5 := optNumber(r, "similarity_score")
-	before, err6 := optString(r, "context_before")
-	after, err7 := optString(r, "context_after")
-	if err := firstErr(err1, err2, err3, err4, err5, err6, err7); err != nil {
-		return view.Code{}, err
-	}
+func codeHit(b builder, r Value) view.Code {
+	path := optString(r, "file_path")
+	content := optString(r, "content")
+	start, _ := optNumber(r, "start_line")
+	end, _ := optNumber(r, "end_line")
+	sim, hasSim := optNumber(r, "similarity_score")
+	before := optString(r, "context_before")
+	after := optString(r, "context_after")
 	first, _ := strconv.Atoi(start)
 	c := view.Code{Path: path, Lines: lineRange(start, end), Line: first, Text: content, Before: before, After: after,
 		Language: Language(path),
@@ -130,18 +120,18 @@ func codeHit(b builder, r Value) (view.Code, error) {
 		s.Frac, _ = strconv.ParseFloat(sim, 64)
 		c.Score = &s
 	}
-	return c, nil
+	return c
 }
 
 // codeEnd is what follows the results: their count (of the total the
 // server found), its latency, and under --verbose the other fields.
 func codeEnd(b builder, v Value, n int) []view.Block {
 	f := view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: format.Count(n, "result")}}}
-	if total, ok, _ := optNumber(v, "total_count"); ok && total != strconv.Itoa(n) {
-		f.Parts[0].Text = strconv.Itoa(n) + " of " + total + " results"
+	if total, _ := v.Get("total_count"); total.Kind == Number && total.Text != strconv.Itoa(n) {
+		f.Parts[0].Text = strconv.Itoa(n) + " of " + total.Text + " results"
 	}
-	if ms, ok, _ := optNumber(v, "latency_ms"); ok {
-		f.Parts = append(f.Parts, view.Part{Cell: &view.Cell{Kind: view.Duration, Text: ms, Unit: time.Millisecond}})
+	if ms, _ := v.Get("latency_ms"); ms.Kind == Number {
+		f.Parts = append(f.Parts, view.Part{Cell: &view.Cell{Kind: view.Duration, Text: ms.Text, Unit: time.Millisecond}})
 	}
 	return withRest([]view.Block{view.Gap{}, f}, b.rest(v, 0, "results", "total_count", "latency_ms"))
 }
@@ -154,12 +144,9 @@ var codeIndex = Recogniser{
 		return v.Has("repository_id") && (v.Has("files_indexed") || v.Has("chunks_created"))
 	},
 	View: func(b builder, v Value) ([]view.Block, error) {
-		status, err1 := optString(v, "status")
-		counts, err2 := countParts(v, "", [][2]string{{"files_indexed", "file"}, {"chunks_created", "chunk"}})
-		secs, hasSecs, err3 := optNumber(v, "duration_seconds")
-		if err := firstErr(err1, err2, err3); err != nil {
-			return nil, err
-		}
+		status := optString(v, "status")
+		counts := countParts(v, "", [][2]string{{"files_indexed", "file"}, {"chunks_created", "chunk"}})
+		secs, hasSecs := optNumber(v, "duration_seconds")
 		var errs []Value
 		if e, ok := v.Get("errors"); ok {
 			if e.Kind != Array {

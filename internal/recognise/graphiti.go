@@ -19,7 +19,7 @@ var graphitiNodes = Recogniser{
 	Tools: []string{"search_nodes", "search_memory_nodes"},
 	Keys:  []string{"nodes"},
 	Match: func(v Value) bool { return hasObjects(v, "nodes", "name") },
-	View:  func(b builder, v Value) ([]view.Block, error) { return graphitiNodeList.view(b, v) },
+	View:  func(b builder, v Value) ([]view.Block, error) { return graphitiNodeList.view(b, v), nil },
 	Long:  &graphitiNodeList,
 }
 
@@ -28,26 +28,22 @@ var graphitiNodes = Recogniser{
 var graphitiNodeList = Long{
 	Key:  "nodes",
 	Noun: "entity",
-	Entry: func(b builder, n Value) (view.Entry, error) {
-		name, err1 := optString(n, "name")
-		typ, err2 := optString(n, "entity_type")
-		summary, err3 := optString(n, "summary")
-		labels, err4 := nodeLabels(n)
-		if err := firstErr(err1, err2, err3, err4); err != nil {
-			return view.Entry{}, err
-		}
+	Entry: func(b builder, n Value) view.Entry {
+		name := optString(n, "name")
+		typ := optString(n, "entity_type")
+		summary := optString(n, "summary")
+		labels := nodeLabels(n)
 		if typ == "" {
 			typ = labels
 		}
-		return view.Entry{Name: name, Tag: typ, Summary: summary,
-			Extra: b.rest(n, 0, "name", "entity_type", "summary")}, nil
+		return view.Entry{Name: name, Tag: typ, Summary: summary, Extra: b.rest(n, 0, "name", "entity_type", "summary")}
 	},
 	Before: func(b builder, v Value) []view.Block { return b.message(v) },
 	Name:   func(n Value) (string, string) { return n.Str("uuid"), n.Str("name") },
 	// A triplet's or an episode's entities come with the edges between
 	// them ({message, nodes, edges}): the edges as facts, their ends named.
 	After: func(b builder, v Value, names *Names) []view.Block {
-		edges, err := objects(v, "edges")
+		edges, err := try(func() []Value { return objects(v, "edges") })
 		if err != nil || len(edges) == 0 {
 			return withRest(nil, b.rest(v, 0, "message"))
 		}
@@ -60,7 +56,7 @@ var graphitiNodeList = Long{
 			}
 		}
 		names.Resolve(ends)
-		rels, err := b.facts(edges, names, "edge")
+		rels, err := try(func() view.Relations { return b.facts(edges, names, "edge") })
 		if err != nil {
 			return withRest(nil, b.restAlways(v, 0, "message"))
 		}
@@ -70,18 +66,14 @@ var graphitiNodeList = Long{
 
 // nodeLabels is a graphiti node's labels but the one every node has
 // ("Entity"): its types, "Person".
-func nodeLabels(n Value) (string, error) {
-	ls, err := stringList(n, "labels")
-	if err != nil {
-		return "", err
-	}
+func nodeLabels(n Value) string {
 	var keep []string
-	for _, l := range ls {
+	for _, l := range stringList(n, "labels") {
 		if l != "Entity" {
 			keep = append(keep, l)
 		}
 	}
-	return strings.Join(keep, ", "), nil
+	return strings.Join(keep, ", ")
 }
 
 var graphitiFacts = Recogniser{
@@ -91,14 +83,7 @@ var graphitiFacts = Recogniser{
 	Match: func(v Value) bool { return hasObjects(v, "facts", "fact") || hasObjects(v, "facts", "relation") },
 	Items: "facts",
 	View: func(b builder, v Value) ([]view.Block, error) {
-		facts, err := objects(v, "facts")
-		if err != nil {
-			return nil, err
-		}
-		rels, err := b.facts(facts, nil, "fact")
-		if err != nil {
-			return nil, err
-		}
+		rels := b.facts(objects(v, "facts"), nil, "fact")
 		return withRest(append(b.message(v), rels), b.rest(v, 0, "message", "facts")), nil
 	},
 }
@@ -109,33 +94,29 @@ var graphitiFacts = Recogniser{
 // is an EntityEdge dump, whose ends are node uuids (named from names when
 // the reply holds the nodes, else shown short) and whose relation is its
 // name (WORKS_AT: "works at").
-func (b builder) facts(facts []Value, names *Names, noun string) (view.Relations, error) {
+func (b builder) facts(facts []Value, names *Names, noun string) view.Relations {
 	rels := view.Relations{Heading: format.Count(len(facts), noun)}
-	end := func(f Value, key, uuidKey string) (string, error) {
-		name, err := endName(f, key)
-		if err != nil || name != "" {
-			return name, err
+	end := func(f Value, key, uuidKey string) string {
+		if name := endName(f, key); name != "" {
+			return name
 		}
-		u, err := optString(f, uuidKey)
+		u := optString(f, uuidKey)
 		if n := names.Name(u); n != "" {
-			return n, err
+			return n
 		}
-		return shortID(u), err
+		return shortID(u)
 	}
 	for _, f := range facts {
-		src, err1 := end(f, "source", "source_node_uuid")
-		dst, err2 := end(f, "target", "target_node_uuid")
-		rel, err3 := optString(f, "relation")
-		fact, err4 := optString(f, "fact")
-		conf, hasConf, err5 := optNumber(f, "confidence")
-		invalid, err6 := optString(f, "invalid_at")
-		expired, err7 := optString(f, "expired_at")
-		if err := firstErr(err1, err2, err3, err4, err5, err6, err7); err != nil {
-			return rels, err
-		}
+		src := end(f, "source", "source_node_uuid")
+		dst := end(f, "target", "target_node_uuid")
+		rel := optString(f, "relation")
+		fact := optString(f, "fact")
+		conf, hasConf := optNumber(f, "confidence")
+		invalid := optString(f, "invalid_at")
+		expired := optString(f, "expired_at")
 		used := []string{"source", "target", "relation", "fact", "confidence", "invalid_at", "expired_at", "source_node_uuid", "target_node_uuid"}
 		if rel == "" {
-			rel, _ = optString(f, "name")
+			rel = f.Str("name")
 			used = append(used, "name")
 		}
 		r := view.Relation{From: src, Rel: RelationWords(rel), To: dst, Detail: fact, Extra: b.rest(f, 0, used...)}
@@ -152,7 +133,7 @@ func (b builder) facts(facts []Value, names *Names, noun string) (view.Relations
 		}
 		rels.Relations = append(rels.Relations, r)
 	}
-	return rels, nil
+	return rels
 }
 
 // shortID is the first 8 characters of an id, as tables show one.
@@ -170,23 +151,17 @@ var graphitiEpisodes = Recogniser{
 	Match: func(v Value) bool { return hasObjects(v, "episodes", "content") || hasObjects(v, "episodes", "name") },
 	Items: "episodes",
 	View: func(b builder, v Value) ([]view.Block, error) {
-		items, err := objects(v, "episodes")
-		if err != nil {
-			return nil, err
-		}
+		items := objects(v, "episodes")
 		type episode struct {
 			ev view.Event
 			at int64 // for newest first
 		}
 		var eps []episode
 		for _, e := range items {
-			name, err1 := optString(e, "name")
-			content, err2 := optString(e, "content")
-			source, err3 := optString(e, "source_description")
-			created, err4 := optString(e, "created_at")
-			if err := firstErr(err1, err2, err3, err4); err != nil {
-				return nil, err
-			}
+			name := optString(e, "name")
+			content := optString(e, "content")
+			source := optString(e, "source_description")
+			created := optString(e, "created_at")
 			ep := episode{ev: view.Event{Name: name, Source: source, Content: content,
 				Extra: b.rest(e, 0, "name", "content", "source_description", "created_at")}}
 			if t, ok := relative.Parse(created); ok {
@@ -237,12 +212,9 @@ var graphitiStatus = Recogniser{
 			}
 			return []view.Block{view.Footer{Kind: view.Result, Parts: []view.Part{head, {Text: msg}}}}, nil
 		}
-		status, err1 := optString(v, "status")
-		counts, err2 := countParts(v, "", [][2]string{{"entity_count", "entity"}, {"episode_count", "episode"}})
-		updated, err3 := optString(v, "last_updated")
-		if err := firstErr(err1, err2, err3); err != nil {
-			return nil, err
-		}
+		status := optString(v, "status")
+		counts := countParts(v, "", [][2]string{{"entity_count", "entity"}, {"episode_count", "episode"}})
+		updated := optString(v, "last_updated")
 		head := view.Part{Mark: view.OK, Tone: view.Good, Text: status}
 		if StatusTone(status) != view.Good {
 			head.Mark, head.Tone = view.Failed, view.Bad
@@ -262,12 +234,9 @@ var graphitiAddMemory = Recogniser{
 	Keys:  []string{"entities_extracted", "facts_extracted"},
 	Match: func(v Value) bool { return v.Has("entities_extracted") || v.Has("facts_extracted") },
 	View: func(b builder, v Value) ([]view.Block, error) {
-		msg, err1 := optString(v, "message")
-		name, err2 := optString(v, "name")
-		counts, err3 := countParts(v, "", [][2]string{{"entities_extracted", "entity"}, {"facts_extracted", "fact"}})
-		if err := firstErr(err1, err2, err3); err != nil {
-			return nil, err
-		}
+		msg := optString(v, "message")
+		name := optString(v, "name")
+		counts := countParts(v, "", [][2]string{{"entities_extracted", "entity"}, {"facts_extracted", "fact"}})
 		what := msg
 		if what == "" {
 			what = "added " + name
@@ -286,15 +255,8 @@ var graphitiClear = Recogniser{
 		return v.Has("success") && (v.Has("deleted_entities") || v.Has("deleted_episodes"))
 	},
 	View: func(b builder, v Value) ([]view.Block, error) {
-		f, err := successLine(v)
-		if err != nil {
-			return nil, err
-		}
-		counts, err := countParts(v, " deleted", [][2]string{{"deleted_entities", "entity"}, {"deleted_episodes", "episode"}})
-		if err != nil {
-			return nil, err
-		}
-		f.Parts = append(f.Parts, counts...)
+		f := successLine(v)
+		f.Parts = append(f.Parts, countParts(v, " deleted", [][2]string{{"deleted_entities", "entity"}, {"deleted_episodes", "episode"}})...)
 		return withRest([]view.Block{f}, b.rest(v, 2, "deleted_entities", "deleted_episodes", "success", "message")), nil
 	},
 }
@@ -309,15 +271,8 @@ var graphitiDelete = Recogniser{
 		return ok && s.Kind == Bool && v.Has("message") && len(v.Members) <= 3
 	},
 	View: func(b builder, v Value) ([]view.Block, error) {
-		f, err := successLine(v)
-		if err != nil {
-			return nil, err
-		}
-		uuid, err := optString(v, "uuid")
-		if err != nil {
-			return nil, err
-		}
-		if uuid != "" {
+		f := successLine(v)
+		if uuid := optString(v, "uuid"); uuid != "" {
 			c := b.cell("uuid", Value{Kind: String, Text: uuid}, false)
 			f.Parts = append(f.Parts, view.Part{Cell: &c})
 		}
@@ -327,18 +282,14 @@ var graphitiDelete = Recogniser{
 
 // countParts are the counts v has under keys[i][0], as "3 entities"
 // (keys[i][1] the noun), each followed by suffix.
-func countParts(v Value, suffix string, keys [][2]string) ([]view.Part, error) {
+func countParts(v Value, suffix string, keys [][2]string) []view.Part {
 	var parts []view.Part
 	for _, k := range keys {
-		n, has, err := optNumber(v, k[0])
-		if err != nil {
-			return nil, err
-		}
-		if has {
+		if n, has := optNumber(v, k[0]); has {
 			parts = append(parts, view.Part{Text: format.CountText(n, k[1]) + suffix})
 		}
 	}
-	return parts, nil
+	return parts
 }
 
 // isStatusReport: {status, message}, both text, and nothing else: a
@@ -351,23 +302,19 @@ func isStatusReport(v Value) bool {
 
 // successLine is "✓ message" or, for success: false, "✗ message" as the
 // failure it is.
-func successLine(v Value) (view.Footer, error) {
+func successLine(v Value) view.Footer {
 	ok, has := v.Says("success")
 	if !has || ok.Kind != Bool {
-		return view.Footer{}, errShape("success is not a boolean")
+		badShape("success is not a boolean")
 	}
-	msg, err := optString(v, "message")
-	if err != nil {
-		return view.Footer{}, err
-	}
-	head := view.Part{Mark: view.OK, Tone: view.Good, Text: msg}
+	head := view.Part{Mark: view.OK, Tone: view.Good, Text: optString(v, "message")}
 	if ok.IsFalse() {
 		head.Mark, head.Tone = view.Failed, view.Bad
 	}
 	if head.Text == "" {
 		head.Text = map[bool]string{true: "done", false: "failed"}[ok.IsTrue()]
 	}
-	return view.Footer{Kind: view.Result, Parts: []view.Part{head}}, nil
+	return view.Footer{Kind: view.Result, Parts: []view.Part{head}}
 }
 
 // message is, under --verbose, a response's status message as a note: it
@@ -389,17 +336,17 @@ func withRest(blocks []view.Block, rest *view.Record, before ...view.Block) []vi
 }
 
 // endName is the name of a fact's source or target: {"name": "…"} or a string.
-func endName(f Value, key string) (string, error) {
+func endName(f Value, key string) string {
 	e, ok := f.Get(key)
 	switch {
 	case !ok:
-		return "", nil
+		return ""
 	case e.Kind == String:
-		return e.Text, nil
+		return e.Text
 	case e.Kind == Object:
 		return optString(e, "name")
 	}
-	return "", errShape("%s is neither a name nor an object", key)
+	panic(shapeError{errShape("%s is neither a name nor an object", key)})
 }
 
 // RelationWords turns a relation name into words: USES_AS_BACKEND and

@@ -19,14 +19,11 @@ var mcpInitialize = Recogniser{
 		if info.Kind != Object && info.Kind != Null {
 			return nil, errShape("serverInfo is not an object")
 		}
-		name, err1 := optString(info, "name")
-		version, err2 := optString(info, "version")
-		title, err3 := optString(info, "title")
-		proto, err4 := optString(v, "protocolVersion")
-		instructions, err5 := optString(v, "instructions")
-		if err := firstErr(err1, err2, err3, err4, err5); err != nil {
-			return nil, err
-		}
+		name := optString(info, "name")
+		version := optString(info, "version")
+		title := optString(info, "title")
+		proto := optString(v, "protocolVersion")
+		instructions := optString(v, "instructions")
 		t := view.Title{Mark: view.OK, Text: name}
 		if version != "" {
 			t.Value = &view.Cell{Kind: view.Text, Text: version}

@@ -26,19 +26,10 @@ var gtdFiltered = Recogniser{
 	View: func(b builder, v Value) ([]view.Block, error) {
 		var tasks []Value
 		if v.Has("tasks") {
-			var err error
-			if tasks, err = objects(v, "tasks"); err != nil {
-				return nil, err
-			}
+			tasks = objects(v, "tasks")
 		}
-		excluded, err := stringList(v, "filter_excluded")
-		if err != nil {
-			return nil, err
-		}
-		hint, err := optString(v, "hint")
-		if err != nil {
-			return nil, err
-		}
+		excluded := stringList(v, "filter_excluded")
+		hint := optString(v, "hint")
 		var blocks []view.Block
 		f := countLine(len(tasks), "task", 0)
 		if len(tasks) > 0 {
@@ -96,12 +87,8 @@ var sinkManifest = Recogniser{
 	Keys:  []string{"schema_fingerprint"},
 	Match: isSinkManifest,
 	View: func(b builder, v Value) ([]view.Block, error) {
-		fails, err := manifestFailures(v)
-		if err != nil {
-			return nil, err
-		}
 		var blocks []view.Block
-		for _, f := range fails {
+		for _, f := range must(manifestFailures(v)) {
 			num := ""
 			if n, ok := f.Get("op_index"); ok && n.Kind == value.Number {
 				num, f = n.Text, value.Without(f, "op_index")
@@ -134,14 +121,16 @@ func isSinkManifest(v Value) bool {
 // manifestFailures are a sink manifest's failed ops: its "failures", or
 // the bounded projection under its summary.
 func manifestFailures(v Value) ([]Value, error) {
-	if v.Has("failures") {
-		return objects(v, "failures")
-	}
-	s, _ := v.Get("summary")
-	if s.Has("failures") {
-		return objects(s, "failures")
-	}
-	return nil, nil
+	return try(func() []Value {
+		if v.Has("failures") {
+			return objects(v, "failures")
+		}
+		s, _ := v.Get("summary")
+		if s.Has("failures") {
+			return objects(s, "failures")
+		}
+		return nil
+	})
 }
 
 // manifestFailed reports a sink manifest whose ops did not all succeed: a

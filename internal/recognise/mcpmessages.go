@@ -22,14 +22,8 @@ var mcpPromptMessages = Recogniser{
 		return hasObjects(v, "messages", "role") && hasObjects(v, "messages", "content")
 	},
 	View: func(b builder, v Value) ([]view.Block, error) {
-		desc, err := optString(v, "description")
-		if err != nil {
-			return nil, err
-		}
-		msgs, err := b.messages(v, 0)
-		if err != nil {
-			return nil, err
-		}
+		desc := optString(v, "description")
+		msgs := b.messages(v, 0)
 		var blocks []view.Block
 		if desc != "" {
 			blocks = append(blocks, view.Definition{Description: desc}, view.Gap{})
@@ -51,10 +45,7 @@ var mcpCompletion = Recogniser{
 		if !ok || vals.Kind != Array {
 			return nil, errShape("values is not a list")
 		}
-		total, hasTotal, err := optNumber(c, "total")
-		if err != nil {
-			return nil, err
-		}
+		total, hasTotal := optNumber(c, "total")
 		n := strconv.Itoa(len(vals.Items))
 		count := view.Part{Text: format.Count(len(vals.Items), "value")}
 		if hasTotal && total != n {
@@ -75,27 +66,17 @@ var mcpCompletion = Recogniser{
 
 // messages is the conversation under v's "messages": one message per
 // content block (a message may hold several), at indent.
-func (b builder) messages(v Value, indent int) (view.Messages, error) {
-	items, err := objects(v, "messages")
+func (b builder) messages(v Value, indent int) view.Messages {
 	out := view.Messages{Indent: indent}
-	if err != nil {
-		return out, err
-	}
-	for _, m := range items {
-		role, err := optString(m, "role")
-		if err != nil {
-			return out, err
-		}
+	for _, m := range objects(v, "messages") {
+		role := optString(m, "role")
 		content, _ := m.Get("content")
 		blocks := []Value{content}
 		if content.Kind == Array {
 			blocks = content.Items
 		}
 		for i, c := range blocks {
-			msg, err := b.content(c)
-			if err != nil {
-				return out, err
-			}
+			msg := b.content(c)
 			msg.Role = role
 			if i == 0 {
 				msg.Extra = joinRecords(msg.Extra, b.rest(m, 2, "role", "content"))
@@ -103,7 +84,7 @@ func (b builder) messages(v Value, indent int) (view.Messages, error) {
 			out.Messages = append(out.Messages, msg)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // content is one content block of a message (or a string, as chat APIs
@@ -111,45 +92,32 @@ func (b builder) messages(v Value, indent int) (view.Messages, error) {
 // an embedded resource by its URI, MIME type and size; a link by its name
 // and URI. Under --verbose, what the line leaves out, except base64,
 // which only plain output shows.
-func (b builder) content(c Value) (view.Message, error) {
+func (b builder) content(c Value) view.Message {
 	if c.Kind == String {
-		return view.Message{Text: c.Text}, nil // chat APIs' plain content
+		return view.Message{Text: c.Text} // chat APIs' plain content
 	}
 	if c.Kind != Object {
-		return view.Message{}, errShape("a message's content is not an object")
+		badShape("a message's content is not an object")
 	}
-	typ, err := optString(c, "type")
-	if err != nil {
-		return view.Message{}, err
-	}
+	typ := optString(c, "type")
 	var msg view.Message
 	shown := []string{"type"}
 	switch typ {
 	case "text":
-		text, err := optString(c, "text")
-		if err != nil {
-			return msg, err
-		}
-		msg.Text, shown = text, append(shown, "text")
+		msg.Text, shown = optString(c, "text"), append(shown, "text")
 	case "image", "audio":
-		mime, err1 := optString(c, "mimeType")
-		data, err2 := optString(c, "data")
-		if err := firstErr(err1, err2); err != nil {
-			return msg, err
-		}
+		mime := optString(c, "mimeType")
+		data := optString(c, "data")
 		msg.Note, shown = mediaLine(typ, "", mime, data, ""), append(shown, "mimeType", "data")
 	case "resource":
 		r, ok := c.Get("resource")
 		if !ok || r.Kind != Object {
-			return msg, errShape("resource is not an object")
+			badShape("resource is not an object")
 		}
-		uri, err1 := optString(r, "uri")
-		mime, err2 := optString(r, "mimeType")
-		blob, err3 := optString(r, "blob")
-		text, err4 := optString(r, "text")
-		if err := firstErr(err1, err2, err3, err4); err != nil {
-			return msg, err
-		}
+		uri := optString(r, "uri")
+		mime := optString(r, "mimeType")
+		blob := optString(r, "blob")
+		text := optString(r, "text")
 		msg.Note = mediaLine("resource", uri, mime, blob, text)
 		shown = append(shown, "resource")
 		// The resource's text is the message: under its line, whole. Its
@@ -164,12 +132,9 @@ func (b builder) content(c Value) (view.Message, error) {
 		}
 		msg.Extra = b.rest(Value{Kind: Object, Members: []Member{{Key: "resource", Value: value.Without(r, "uri", "mimeType", "blob", "text")}}}, 2)
 	case "resource_link":
-		name, err1 := optString(c, "name")
-		uri, err2 := optString(c, "uri")
-		mime, err3 := optString(c, "mimeType")
-		if err := firstErr(err1, err2, err3); err != nil {
-			return msg, err
-		}
+		name := optString(c, "name")
+		uri := optString(c, "uri")
+		mime := optString(c, "mimeType")
 		msg.Note = []string{"link " + name + " <" + uri + ">"}
 		if mime != "" {
 			msg.Note = append(msg.Note, mime)
@@ -179,7 +144,7 @@ func (b builder) content(c Value) (view.Message, error) {
 		msg.Note = []string{typ}
 	}
 	msg.Extra = joinRecords(msg.Extra, b.rest(c, 2, shown...))
-	return msg, nil
+	return msg
 }
 
 // mediaLine names binary or embedded content in one line: what it is (and

@@ -17,15 +17,8 @@ var samplingRequest = Recogniser{
 	Methods: []string{"sampling/createMessage"},
 	Match:   requestsOnly,
 	View: func(b builder, p Value) ([]view.Block, error) {
-		msgs, err := b.messages(p, 2)
-		if err != nil {
-			return nil, err
-		}
-		system, err := optString(p, "systemPrompt")
-		if err != nil {
-			return nil, err
-		}
-		if system != "" {
+		msgs := b.messages(p, 2)
+		if system := optString(p, "systemPrompt"); system != "" {
 			msgs.Messages = append([]view.Message{{Role: "system", Text: system}}, msgs.Messages...)
 		}
 		blocks := []view.Block{msgs}
@@ -106,11 +99,8 @@ var elicitationRequest = Recogniser{
 	Methods: []string{"elicitation/create"},
 	Match:   requestsOnly,
 	View: func(b builder, p Value) ([]view.Block, error) {
-		msg, err1 := optString(p, "message")
-		mode, err2 := optString(p, "mode")
-		if err := firstErr(err1, err2); err != nil {
-			return nil, err
-		}
+		msg := optString(p, "message")
+		mode := optString(p, "mode")
 		form := view.Definition{Description: msg, Indent: 2}
 		blocks := []view.Block{}
 		shown := []string{"message"}
@@ -130,9 +120,7 @@ var elicitationRequest = Recogniser{
 			shown = append(shown, "mode", "url", "elicitationId")
 		} else {
 			s, _ := p.Get("requestedSchema")
-			if form.Params, err1 = (schema{root: s}).params(s, false); err1 != nil {
-				return nil, err1
-			}
+			form.Params = must(schema{root: s}.params(s, false))
 			blocks = append(blocks, form)
 		}
 		if task := taskParts(p); len(task) > 0 {

@@ -21,10 +21,10 @@ var mcpTools = Recogniser{
 	Lead:  []string{"name", "title", "description"},
 	Whole: []string{"inputSchema", "outputSchema"},
 	View: func(b builder, v Value) ([]view.Block, error) {
-		if tools, err := objects(v, "tools"); err == nil && len(tools) > overviewAfter && b.opt.Fold && !b.opt.Verbose {
-			return b.toolOverview(v, tools)
+		if tools := objects(v, "tools"); len(tools) > overviewAfter && b.opt.Fold && !b.opt.Verbose {
+			return b.toolOverview(v, tools), nil
 		}
-		return b.offers(v, "tools", "tool", b.tool)
+		return b.offers(v, "tools", "tool", b.tool), nil
 	},
 }
 
@@ -39,16 +39,13 @@ const overviewAfter = 8
 // under -v) and the first line of what
 // it does; --verbose (and Markdown) show every tool in full. A narrow
 // terminal cuts a signature's parameters before its name.
-func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
+func (b builder) toolOverview(v Value, tools []Value) []view.Block {
 	rows := make([][]view.Cell, len(tools))
 	hinted := false
 	var legend []view.Hint // each glyph the table shows, said once under it
 	longest := 0           // the longest name: a signature is cut in its parameters, never its name
 	for i, t := range tools {
-		d, err := b.tool(t)
-		if err != nil {
-			return nil, err
-		}
+		d := must(b.tool(t))
 		longest = max(longest, len(d.Name))
 		desc, _, _ := strings.Cut(d.Description, "\n")
 		rows[i] = []view.Cell{{Kind: view.Text, Text: d.Name + "(" + signature(d.Params) + ")"}, {}, {}}
@@ -100,7 +97,7 @@ func (b builder) toolOverview(v Value, tools []Value) ([]view.Block, error) {
 		blocks = append(blocks, key)
 	}
 	blocks = append(blocks, view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: "-v shows each tool's description and parameters"}}})
-	return withRest(blocks, b.leftover(v, 0, "tools"), view.Gap{}), nil
+	return withRest(blocks, b.leftover(v, 0, "tools"), view.Gap{})
 }
 
 // signature is a tool's parameters on one line: name:type, an optional
@@ -131,34 +128,23 @@ var mcpPrompts = Recogniser{
 	},
 	Items: "prompts",
 	View: func(b builder, v Value) ([]view.Block, error) {
-		return b.offers(v, "prompts", "prompt", b.prompt)
+		return b.offers(v, "prompts", "prompt", b.prompt), nil
 	},
 }
 
 // offers is a list of definitions under key: a count, each one after a
 // blank line, then "more after CURSOR" and the list's other fields.
-func (b builder) offers(v Value, key, noun string, def func(Value) (view.Definition, error)) ([]view.Block, error) {
-	items, err := objects(v, key)
-	if err != nil {
-		return nil, err
-	}
+func (b builder) offers(v Value, key, noun string, def func(Value) (view.Definition, error)) []view.Block {
+	items := objects(v, key)
 	blocks := []view.Block{view.Heading{Text: format.Count(len(items), noun)}}
 	for _, it := range items {
-		d, err := def(it)
-		if err != nil {
-			return nil, err
-		}
-		blocks = append(blocks, view.Gap{}, d)
+		blocks = append(blocks, view.Gap{}, must(def(it)))
 	}
-	cursor, err := optString(v, "nextCursor")
-	if err != nil {
-		return nil, err
-	}
-	if cursor != "" {
+	if cursor := optString(v, "nextCursor"); cursor != "" {
 		c := b.cell("nextCursor", Value{Kind: String, Text: cursor}, false)
 		blocks = append(blocks, view.Gap{}, view.Footer{Kind: view.Meta, Parts: []view.Part{{Text: "more after ", Cell: &c}}})
 	}
-	return withRest(blocks, b.leftover(v, 0, key, "nextCursor"), view.Gap{}), nil
+	return withRest(blocks, b.leftover(v, 0, key, "nextCursor"), view.Gap{})
 }
 
 // leftover is the fields a view left out, as a record at indent:
@@ -175,65 +161,54 @@ func (b builder) leftover(v Value, indent int, shown ...string) *view.Record {
 // tool is one tool: its name, its title when it says more, the hints it
 // declares, its description, its arguments and what it returns.
 func (b builder) tool(t Value) (view.Definition, error) {
-	d, err := b.named(t)
-	if err != nil {
-		return d, err
-	}
-	in, _ := t.Get("inputSchema")
-	sc := schema{root: in}
-	if d.Params, err = sc.params(in, false); err != nil {
-		return d, err
-	}
-	if out, ok := t.Get("outputSchema"); ok && out.Kind == Object {
-		d.Returns = schema{root: out}.typeOf(out, 2)
-	}
-	d.Hints = toolHints(t)
-	return d, nil
+	return try(func() view.Definition {
+		d := b.named(t)
+		in, _ := t.Get("inputSchema")
+		d.Params = must(schema{root: in}.params(in, false))
+		if out, ok := t.Get("outputSchema"); ok && out.Kind == Object {
+			d.Returns = schema{root: out}.typeOf(out, 2)
+		}
+		d.Hints = toolHints(t)
+		return d
+	})
 }
 
 // prompt is one prompt: its name, title, description and arguments.
 func (b builder) prompt(p Value) (view.Definition, error) {
-	d, err := b.named(p)
-	if err != nil {
-		return d, err
-	}
-	args, ok := p.Get("arguments")
-	if !ok || args.Kind == Null {
-		return d, nil
-	}
-	if args.Kind != Array {
-		return d, errShape("arguments is not a list")
-	}
-	for _, a := range args.Items {
-		if a.Kind != Object {
-			return d, errShape("an argument is not an object")
+	return try(func() view.Definition {
+		d := b.named(p)
+		args, ok := p.Get("arguments")
+		if !ok || args.Kind == Null {
+			return d
 		}
-		name, err1 := optString(a, "name")
-		title, err2 := optString(a, "title")
-		desc, err3 := optString(a, "description")
-		if err := firstErr(err1, err2, err3); err != nil {
-			return d, err
+		if args.Kind != Array {
+			badShape("arguments is not a list")
 		}
-		req, _ := a.Get("required")
-		arg := view.Param{Name: name, Description: Dedent(desc), Required: req.IsTrue()}
-		if !SameWords(title, name) {
-			arg.Title = title
+		for _, a := range args.Items {
+			if a.Kind != Object {
+				badShape("an argument is not an object")
+			}
+			name := optString(a, "name")
+			title := optString(a, "title")
+			desc := optString(a, "description")
+			req, _ := a.Get("required")
+			arg := view.Param{Name: name, Description: Dedent(desc), Required: req.IsTrue()}
+			if !SameWords(title, name) {
+				arg.Title = title
+			}
+			d.Params = append(d.Params, arg)
 		}
-		d.Params = append(d.Params, arg)
-	}
-	return d, nil
+		return d
+	})
 }
 
 // named is the part every definition has: name, title (when it says more
 // than the name, or under --verbose) and description; under --verbose,
 // every other field as it came.
-func (b builder) named(v Value) (view.Definition, error) {
-	name, err1 := optString(v, "name")
-	title, err2 := optString(v, "title")
-	desc, err3 := optString(v, "description")
-	if err := firstErr(err1, err2, err3); err != nil {
-		return view.Definition{}, err
-	}
+func (b builder) named(v Value) view.Definition {
+	name := optString(v, "name")
+	title := optString(v, "title")
+	desc := optString(v, "description")
 	if ann, ok := v.Get("annotations"); title == "" && ok {
 		// A tool's title may be only among its annotations (Playwright's).
 		title = ann.Str("title")
@@ -242,7 +217,7 @@ func (b builder) named(v Value) (view.Definition, error) {
 	if b.opt.Verbose || !SameWords(title, name) {
 		d.Title = title
 	}
-	return d, nil
+	return d
 }
 
 // toolHints are the behaviours a tool declares, as it declares them: a

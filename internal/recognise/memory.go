@@ -32,17 +32,9 @@ var memoryGraph = Recogniser{
 		}
 		var blocks []view.Block
 		if len(ents.Items) > 0 {
-			body, err := memoryEntities.entries(b, ents.Items)
-			if err != nil {
-				return nil, err
-			}
-			blocks = body
+			blocks = memoryEntities.entries(b, ents.Items)
 		}
-		after, err := memoryRelations(b, value.Without(v, "entities"), len(blocks) > 0)
-		if err != nil {
-			return nil, err
-		}
-		return append(blocks, after...), nil
+		return append(blocks, memoryRelations(b, value.Without(v, "entities"), len(blocks) > 0)...), nil
 	},
 	Long: &memoryEntities,
 }
@@ -51,17 +43,14 @@ var memoryGraph = Recogniser{
 var memoryEntities = Long{
 	Key:  "entities",
 	Noun: "entity",
-	Entry: func(b builder, e Value) (view.Entry, error) {
-		name, err1 := optString(e, "name")
-		typ, err2 := optString(e, "entityType")
-		obs, err3 := stringList(e, "observations")
-		if err := firstErr(err1, err2, err3); err != nil {
-			return view.Entry{}, err
-		}
-		return view.Entry{Name: name, Tag: typ, Lines: obs, Extra: b.restAlways(e, 0, "name", "entityType", "observations")}, nil
+	Entry: func(b builder, e Value) view.Entry {
+		name := optString(e, "name")
+		typ := optString(e, "entityType")
+		obs := stringList(e, "observations")
+		return view.Entry{Name: name, Tag: typ, Lines: obs, Extra: b.restAlways(e, 0, "name", "entityType", "observations")}
 	},
 	After: func(b builder, v Value, _ *Names) []view.Block {
-		after, err := memoryRelations(b, v, true)
+		after, err := try(func() []view.Block { return memoryRelations(b, v, true) })
 		if err != nil {
 			// A relation not of the shape: the rest as it came.
 			return []view.Block{view.Gap{}, b.recordOf(v, 0, false, false)}
@@ -73,7 +62,7 @@ var memoryEntities = Long{
 // memoryRelations is what follows a graph's entities (all of v but them):
 // its relations, after a gap when entities were shown, and its other
 // fields.
-func memoryRelations(b builder, v Value, afterEntities bool) ([]view.Block, error) {
+func memoryRelations(b builder, v Value, afterEntities bool) []view.Block {
 	var blocks []view.Block
 	rels, _ := v.Get("relations")
 	if len(rels.Items) > 0 {
@@ -82,18 +71,15 @@ func memoryRelations(b builder, v Value, afterEntities bool) ([]view.Block, erro
 		}
 		rs := view.Relations{Heading: format.Count(len(rels.Items), "relation")}
 		for _, r := range rels.Items {
-			from, err1 := optString(r, "from")
-			to, err2 := optString(r, "to")
-			rel, err3 := optString(r, "relationType")
-			if err := firstErr(err1, err2, err3); err != nil {
-				return nil, err
-			}
+			from := optString(r, "from")
+			to := optString(r, "to")
+			rel := optString(r, "relationType")
 			rs.Relations = append(rs.Relations, view.Relation{From: from, Rel: RelationWords(rel), To: to,
 				Extra: b.restAlways(r, 0, "from", "to", "relationType")})
 		}
 		blocks = append(blocks, rs)
 	}
-	return withRest(blocks, b.restAlways(v, 0, "entities", "relations")), nil
+	return withRest(blocks, b.restAlways(v, 0, "entities", "relations"))
 }
 
 var memoryObservations = Recogniser{
@@ -102,18 +88,11 @@ var memoryObservations = Recogniser{
 	Match: func(v Value) bool { return len(v.Members) == 1 && hasObjects(v, "results", "addedObservations") },
 	Items: "results",
 	View: func(b builder, v Value) ([]view.Block, error) {
-		results, err := objects(v, "results")
-		if err != nil {
-			return nil, err
-		}
 		items := view.Items{}
 		n := 0
-		for _, r := range results {
-			name, err1 := optString(r, "entityName")
-			obs, err2 := stringList(r, "addedObservations")
-			if err := firstErr(err1, err2); err != nil {
-				return nil, err
-			}
+		for _, r := range objects(v, "results") {
+			name := optString(r, "entityName")
+			obs := stringList(r, "addedObservations")
 			n += len(obs)
 			items.Entries = append(items.Entries, view.Entry{Name: name, Lines: obs,
 				Extra: b.restAlways(r, 0, "entityName", "addedObservations")})
@@ -147,20 +126,20 @@ func isMemoryGraph(v Value) bool {
 }
 
 // stringList reads an optional list of strings.
-func stringList(v Value, key string) ([]string, error) {
+func stringList(v Value, key string) []string {
 	f, ok := v.Get(key)
 	if !ok || f.Kind == Null {
-		return nil, nil
+		return nil
 	}
 	if f.Kind != Array {
-		return nil, errShape("%s is not a list", key)
+		badShape("%s is not a list", key)
 	}
 	out := make([]string, len(f.Items))
 	for i, it := range f.Items {
 		if it.Kind != String {
-			return nil, errShape("an item of %s is not a string", key)
+			badShape("an item of %s is not a string", key)
 		}
 		out[i] = it.Text
 	}
-	return out, nil
+	return out
 }

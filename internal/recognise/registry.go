@@ -27,8 +27,9 @@ type Recogniser struct {
 	// given their params). A shape for requests alone matches no document
 	// (requestsOnly).
 	Methods []string
-	// View makes the blocks; an error (a field of an unexpected type)
-	// falls back to the generic view of the same value.
+	// View makes the blocks; an error, or a strict reader's giving up on
+	// a field of an unexpected type (shapeError), falls back to the
+	// generic view of the same value.
 	View func(b builder, v Value) ([]view.Block, error)
 	// Failures marks a shape that shows "success": false as the failure it
 	// is; no other shape ever sees one.
@@ -86,8 +87,9 @@ func (s *Recogniser) readsOpen(v Value) bool {
 type Long struct {
 	Key  string // the list's key in the document
 	Noun string // what an entry is: "entity"
-	// Entry is one item of the list as an entry.
-	Entry func(b builder, item Value) (view.Entry, error)
+	// Entry is one item of the list as an entry (its fields read by the
+	// strict readers: one not of the shape is shown as it came).
+	Entry func(b builder, item Value) view.Entry
 	// Before is the view of the document's members before the list (all
 	// there is when it starts to stream).
 	Before func(b builder, v Value) []view.Block
@@ -111,40 +113,30 @@ func (l *Long) note(names *Names, it Value) {
 
 // entries is the view of a long shape's list, held: its entries under a
 // count, or, past input.StreamAfter, above one.
-func (l *Long) entries(b builder, items []Value) ([]view.Block, error) {
+func (l *Long) entries(b builder, items []Value) []view.Block {
 	its := view.Items{Entries: make([]view.Entry, 0, len(items))}
 	for _, it := range items {
-		e, err := l.Entry(b, it)
-		if err != nil {
-			return nil, err
-		}
-		its.Entries = append(its.Entries, e)
+		its.Entries = append(its.Entries, l.Entry(b, it))
 	}
 	w := input.Window(items)
 	if w == len(items) {
 		its.Heading = format.Count(len(items), l.Noun)
-		return []view.Block{its}, nil
+		return []view.Block{its}
 	}
 	its.Pad = w
-	return []view.Block{its, countLine(len(items), l.Noun, 0)}, nil
+	return []view.Block{its, countLine(len(items), l.Noun, 0)}
 }
 
 // view is a long shape's whole view: held, or, when its list is open,
 // its first entries, numbered as a held list this long is, then the
 // others as they are read, and once the list has been read its count and
 // the document's other fields.
-func (l *Long) view(b builder, v Value) ([]view.Block, error) {
+func (l *Long) view(b builder, v Value) []view.Block {
 	if list, _ := v.Get(l.Key); isOpenList(list) {
 		return l.open(b, v, list)
 	}
-	items, err := objects(v, l.Key)
-	if err != nil {
-		return nil, err
-	}
-	body, err := l.entries(b, items)
-	if err != nil {
-		return nil, err
-	}
+	items := objects(v, l.Key)
+	body := l.entries(b, items)
 	var blocks []view.Block
 	if l.Before != nil {
 		blocks = l.Before(b, v)
@@ -158,13 +150,13 @@ func (l *Long) view(b builder, v Value) ([]view.Block, error) {
 		}
 		blocks = append(blocks, l.After(b, value.Without(v, l.Key), names)...)
 	}
-	return blocks, nil
+	return blocks
 }
 
 // open is view of a document whose list is open. An entry not of the
 // shape, after the first ones were, is shown as its fields, as they came,
 // under its number.
-func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
+func (l *Long) open(b builder, v, list Value) []view.Block {
 	its := view.Items{Pad: len(list.Items), Entries: make([]view.Entry, 0, len(list.Items))}
 	names := newNames(b.opt.TempDir)
 	if b.opt.Closing != nil {
@@ -172,11 +164,7 @@ func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
 	}
 	for _, it := range list.Items {
 		l.note(names, it)
-		e, err := l.Entry(b, it)
-		if err != nil {
-			return nil, err
-		}
-		its.Entries = append(its.Entries, e)
+		its.Entries = append(its.Entries, l.Entry(b, it))
 	}
 	var blocks []view.Block
 	if l.Before != nil {
@@ -194,7 +182,7 @@ func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
 		c.shown++
 		l.note(names, it)
 		if it.Kind == Object {
-			if e, err := l.Entry(b, it); err == nil {
+			if e, err := try(func() view.Entry { return l.Entry(b, it) }); err == nil {
 				return e, true, nil
 			}
 		}
@@ -217,7 +205,7 @@ func (l *Long) open(b builder, v, list Value) ([]view.Block, error) {
 			blocks = append(blocks, l.After(b, rest, names)...)
 		}
 		return blocks, nil
-	})), nil
+	}))
 }
 
 // shapes are tried in order; the first match wins. It is a table, never
@@ -355,20 +343,23 @@ func (b builder) special(s *Recogniser, v Value, d *view.Doc) (blocks []view.Blo
 		// held document its first 1,000 entries: the others were lost.)
 		return nil, true
 	}
-	v, ok, err := b.steered(s, v)
-	if err != nil || !ok {
+	v, ok = b.steered(s, v)
+	if !ok {
 		return nil, false
 	}
-	err = func() (err error) {
+	err := func() (err error) {
 		defer func() {
 			if p := recover(); p != nil {
 				err = fmt.Errorf("panic: %v", p)
+				if se, ok := p.(shapeError); ok {
+					err = se.error // a field not of its shape's kind
+				}
 			}
 		}()
 		if v.IsOpen() && s.Long != nil {
 			// Its list open: the entries as they come.
-			blocks, err = s.Long.view(b, v)
-			return err
+			blocks = s.Long.view(b, v)
+			return nil
 		}
 		blocks, err = s.View(b, v)
 		return err
@@ -384,16 +375,16 @@ func (b builder) special(s *Recogniser, v Value, d *view.Doc) (blocks []view.Blo
 // s's view of them; not ok when --columns asks for columns, which the
 // generic view shows as a table. A list being read is read to its end
 // first: what is kept and its order are known only then.
-func (b builder) steered(s *Recogniser, v Value) (Value, bool, error) {
+func (b builder) steered(s *Recogniser, v Value) (Value, bool) {
 	key, spec := s.items(), b.opt.Steer
 	if key == "" || len(spec.Columns) == 0 && len(spec.Sort) == 0 && len(spec.Where) == 0 {
-		return v, true, nil
+		return v, true
 	}
 	if list, ok := v.Get(key); !ok || list.Kind != Array {
-		return v, true, nil
+		return v, true
 	}
 	if len(spec.Columns) > 0 {
-		return v, false, nil
+		return v, false
 	}
 	out := Value{Kind: Object, Members: append([]Member(nil), v.Members...)}
 	for i, m := range out.Members {
@@ -405,47 +396,75 @@ func (b builder) steered(s *Recogniser, v Value) (Value, bool, error) {
 		out.Members[i].Value = Value{Kind: Array, Items: SteerRows(rows, spec, b.opt.Seen)}
 		break
 	}
-	return out, true, nil
+	return out, true
 }
 
 // Strict readers for shapes: a field that is present must have the
 // expected kind, or the shape gives up (and the generic view is shown).
+// A reader that meets one panics with a shapeError, which the view's
+// caller (special) recovers as the view's error, and so does a function
+// that has a use of its own for the error (try).
+type shapeError struct{ error }
 
 func errShape(format string, args ...any) error { return fmt.Errorf(format, args...) }
 
-func optString(v Value, key string) (string, error) {
-	f, ok := v.Get(key)
-	if !ok || f.Kind == Null {
-		return "", nil
-	}
-	if f.Kind != String {
-		return "", errShape("%s is not a string", key)
-	}
-	return f.Text, nil
+// badShape gives up on a shape (shapeError).
+func badShape(format string, args ...any) { panic(shapeError{errShape(format, args...)}) }
+
+// try is f's value, or the error of the shape it gave up on; any other
+// panic goes on.
+func try[T any](f func() T) (t T, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			se, ok := p.(shapeError)
+			if !ok {
+				panic(p)
+			}
+			err = se.error
+		}
+	}()
+	return f(), nil
 }
 
-func optNumber(v Value, key string) (string, bool, error) {
-	f, ok := v.Get(key)
-	if !ok || f.Kind == Null {
-		return "", false, nil
+// must is v, or gives up on the shape with err (try's inverse).
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(shapeError{err})
 	}
-	if f.Kind != Number {
-		return "", false, errShape("%s is not a number", key)
-	}
-	return f.Text, true, nil
+	return v
 }
 
-func objects(v Value, key string) ([]Value, error) {
+func optString(v Value, key string) string {
+	switch f, _ := v.Get(key); f.Kind {
+	case Null:
+		return ""
+	case String:
+		return f.Text
+	}
+	panic(shapeError{errShape("%s is not a string", key)})
+}
+
+func optNumber(v Value, key string) (string, bool) {
+	switch f, _ := v.Get(key); f.Kind {
+	case Null:
+		return "", false
+	case Number:
+		return f.Text, true
+	}
+	panic(shapeError{errShape("%s is not a number", key)})
+}
+
+func objects(v Value, key string) []Value {
 	f, ok := v.Get(key)
 	if !ok || f.Kind != Array {
-		return nil, errShape("%s is not a list", key)
+		badShape("%s is not a list", key)
 	}
 	for _, it := range f.Items {
 		if it.Kind != Object {
-			return nil, errShape("an item of %s is not an object", key)
+			badShape("an item of %s is not an object", key)
 		}
 	}
-	return f.Items, nil
+	return f.Items
 }
 
 // hasObjects: v has a list under key whose first item is an object with field.
@@ -463,13 +482,4 @@ func everyHas(items []Value, keys ...string) bool {
 		}
 	}
 	return len(items) > 0
-}
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
 }

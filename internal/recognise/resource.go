@@ -21,16 +21,9 @@ var resourceContents = Recogniser{
 	Keys:  []string{"contents"},
 	Match: func(v Value) bool { return hasObjects(v, "contents", "uri") },
 	View: func(b builder, v Value) ([]view.Block, error) {
-		items, err := objects(v, "contents")
-		if err != nil {
-			return nil, err
-		}
 		var blocks []view.Block
-		for i, c := range items {
-			rc, err := readContent(c)
-			if err != nil {
-				return nil, err
-			}
+		for i, c := range objects(v, "contents") {
+			rc := readContent(c)
 			if i > 0 {
 				blocks = append(blocks, view.Gap{})
 			}
@@ -49,21 +42,13 @@ type resourceContent struct {
 
 // readContent reads one content of a resource, strictly: a field of
 // another type is not this shape.
-func readContent(c Value) (resourceContent, error) {
-	var rc resourceContent
-	var err1, err2, err3, err4 error
-	rc.uri, err1 = optString(c, "uri")
-	rc.mime, err2 = optString(c, "mimeType")
-	rc.text, err3 = optString(c, "text")
-	rc.blob, err4 = optString(c, "blob")
+func readContent(c Value) resourceContent {
+	rc := resourceContent{uri: optString(c, "uri"), mime: optString(c, "mimeType"), text: optString(c, "text"), blob: optString(c, "blob")}
 	rc.isBlob = c.Has("blob")
-	if err := firstErr(err1, err2, err3, err4); err != nil {
-		return rc, err
-	}
 	if rc.isBlob == c.Has("text") {
-		return rc, errShape("a content has both text and a blob, or neither")
+		badShape("a content has both text and a blob, or neither")
 	}
-	return rc, nil
+	return rc
 }
 
 // resource is the document of a resource's content; extra is what its

@@ -70,85 +70,74 @@ func (sc schema) pointer(ref string) (Value, bool) {
 // whether it is required, its facts and description, and the fields of an
 // object (or of an array's objects) one level down.
 func (sc schema) params(s Value, nested bool) ([]view.Param, error) {
-	s, _ = sc.resolve(s)
-	if s.Kind != Object {
-		return nil, errShape("a schema is not an object")
-	}
-	props, ok := s.Get("properties")
-	if !ok {
-		return nil, nil
-	}
-	if props.Kind != Object {
-		return nil, errShape("properties is not an object")
-	}
-	required, err := requiredSet(s)
-	if err != nil {
-		return nil, err
-	}
-	var out []view.Param
-	for _, m := range props.Members {
-		p, err := sc.param(m.Key, m.Value, required[m.Key], nested)
-		if err != nil {
-			return nil, err
+	return try(func() []view.Param {
+		s, _ = sc.resolve(s)
+		if s.Kind != Object {
+			badShape("a schema is not an object")
 		}
-		out = append(out, p)
-	}
-	return out, nil
+		props, ok := s.Get("properties")
+		if !ok {
+			return nil
+		}
+		if props.Kind != Object {
+			badShape("properties is not an object")
+		}
+		required := requiredSet(s)
+		var out []view.Param
+		for _, m := range props.Members {
+			out = append(out, sc.param(m.Key, m.Value, required[m.Key], nested))
+		}
+		return out
+	})
 }
 
 // param is one property.
-func (sc schema) param(name string, prop Value, required, nested bool) (view.Param, error) {
+func (sc schema) param(name string, prop Value, required, nested bool) view.Param {
 	s, _ := sc.resolve(prop)
 	p := view.Param{Name: name, Type: sc.typeOf(prop, 0), Required: required}
 	if s.Kind == Bool {
-		return p, nil // true: anything; false: nothing
+		return p // true: anything; false: nothing
 	}
 	if s.Kind != Object {
-		return p, errShape("the schema of %s is not an object", name)
+		badShape("the schema of %s is not an object", name)
 	}
-	title, err1 := optString(s, "title")
-	desc, err2 := optString(s, "description")
-	if err := firstErr(err1, err2); err != nil {
-		return p, err
-	}
+	title := optString(s, "title")
+	desc := optString(s, "description")
 	if !SameWords(title, name) {
 		p.Title = title
 	}
 	p.Description = desc
 	p.Facts = sc.facts(s)
 	if nested {
-		return p, nil // deeper objects are their type alone: "object"
+		return p // deeper objects are their type alone: "object"
 	}
 	inner := s
 	if items, ok := s.Get("items"); ok && isType(s, "array") {
 		inner, _ = sc.resolve(items)
 	}
 	if inner.Kind == Object && inner.Has("properties") {
-		var err error
-		if p.Params, err = sc.params(inner, true); err != nil {
-			return p, err
-		}
+		p.Params = must(sc.params(inner, true))
 	}
-	return p, nil
+	return p
 }
 
 // requiredSet is the names an object schema requires.
-func requiredSet(s Value) (map[string]bool, error) {
+func requiredSet(s Value) map[string]bool {
 	req, ok := s.Get("required")
 	if !ok {
-		return nil, nil
+		return nil
 	}
 	if req.Kind != Array {
-		return nil, errShape("required is not a list")
+		badShape("required is not a list")
 	}
 	set := map[string]bool{}
 	for _, r := range req.Items {
 		if r.Kind != String {
-			return nil, errShape("an item of required is not a name")
+			badShape("an item of required is not a name")
 		}
 		set[r.Text] = true
 	}
-	return set, nil
+	return set
 }
 
 // isType reports a schema whose type is t (or includes it).

@@ -26,10 +26,7 @@ var khiveTraverse = Recogniser{
 		b.khive = true
 		var blocks []view.Block
 		for i, p := range v.Items {
-			nodes, err := objects(p, "nodes")
-			if err != nil {
-				return nil, err
-			}
+			nodes := objects(p, "nodes")
 			if i > 0 {
 				blocks = append(blocks, view.Gap{})
 			}

@@ -23,10 +23,7 @@ var kgValidate = Recogniser{
 	},
 	Failures: true,
 	View: func(b builder, v Value) ([]view.Block, error) {
-		rules, err := objects(v, "rules")
-		if err != nil {
-			return nil, err
-		}
+		rules := objects(v, "rules")
 		b.khive = true
 		var failed []Value
 		var n [3]int // failed rules of each severity
