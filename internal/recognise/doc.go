@@ -151,7 +151,7 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 		// The tool comes after its open result (khive sorts its keys): no
 		// shape by tool, and the title says no tool, which a writer that
 		// shows it (Markdown, --verbose) cannot show; the rows are a table.
-		return afterTitle(b.openEnvelope(v, title, indent, nested, said), said)
+		return b.openEnvelope(v, title, indent, nested, said)
 	}
 	sh := Classify(res)
 	if s := findShape(res, sh, tool); s != nil && s.readsOpen(res) {
@@ -160,7 +160,7 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 		}
 	}
 	if res.IsOpen() {
-		return afterTitle(b.openEnvelope(v, title, indent, nested, said), said)
+		return b.openEnvelope(v, title, indent, nested, said)
 	}
 	var body []view.Block // what follows the title
 	switch sh {
@@ -211,7 +211,7 @@ func (b builder) envelope(v Value, num string, nested bool, d *view.Doc) []view.
 }
 
 // titled is an envelope's blocks: its title, the warnings said of its
-// whole answer (afterTitle), its body, then the rest; in one slice made
+// whole answer (warnings), its body, then the rest; in one slice made
 // at its size, not grown by each append (a stream of small envelopes
 // makes one each).
 func titled(title view.Title, said, body, rest []view.Block) []view.Block {
@@ -220,21 +220,11 @@ func titled(title view.Title, said, body, rest []view.Block) []view.Block {
 	return append(append(out, body...), rest...)
 }
 
-// afterTitle puts the warnings said of an envelope's whole answer after
-// its title, blocks[0].
-func afterTitle(blocks, said []view.Block) []view.Block {
-	if len(said) == 0 || len(blocks) == 0 {
-		return blocks
-	}
-	out := make([]view.Block, 0, len(blocks)+len(said))
-	out = append(append(append(out, blocks[0]), said...), blocks[1:]...)
-	return out
-}
-
 // openEnvelope is an envelope whose result is, or holds, an open list
 // (khive's list envelope, a search's hits): the title, quiet as a held
-// list's, the table, then, once the list has been read, the footer and the
-// envelope's other fields, or the failure the envelope said after its rows.
+// list's, and said, the table, then, once the list has been read, the
+// footer and the envelope's other fields, or the failure the envelope
+// said after its rows.
 func (b builder) openEnvelope(v Value, title view.Title, indent int, nested bool, said []view.Block) []view.Block {
 	res, _ := v.Get("result")
 	title.Quiet = !nested
@@ -242,7 +232,7 @@ func (b builder) openEnvelope(v Value, title view.Title, indent int, nested bool
 		// A writer that shows the title (Markdown, --verbose) needs the
 		// tool, which khive sorts after the result: the list is held
 		// (not taken, so value.Force holds it) to show it.
-		return []view.Block{title}
+		return titled(title, said, nil, nil)
 	}
 	c := &count{}
 	var table view.Block
@@ -255,18 +245,18 @@ func (b builder) openEnvelope(v Value, title view.Title, indent int, nested bool
 	} else {
 		key, rows, ok := ListRows(res)
 		if !ok || !isOpenList(rows) {
-			return []view.Block{title} // its open list is elsewhere: held
+			return titled(title, said, nil, nil) // its open list is elsewhere: held
 		}
 		noun = Noun(rows.Items, key)
 		table = b.openTable(rows, indent, c)
 		footer = func(res Value) []view.Block { return b.listFooter(res, key, c.shown, c.rows, noun, indent) }
 	}
-	return []view.Block{title, table, whenWhole(v, func(w Value) []view.Block {
+	return titled(title, said, []view.Block{table, whenWhole(v, func(w Value) []view.Block {
 		return b.failedAfter(c, noun, indent, w)
 	}, func(w Value) []view.Block {
 		res, _ := w.Get("result")
 		return append(footer(res), b.envelopeRest(w, indent, nested, said)...)
-	})}
+	})}, nil)
 }
 
 // restOf is envelopeRest of v, once v is whole: after an open result, a
