@@ -479,17 +479,13 @@ func (b builder) listFooter(v Value, key string, n, total int, singular string, 
 		}
 		f.Parts = append(f.Parts, view.Part{Tone: view.Warn, Text: clamp})
 	}
-	blocks := []view.Block{f}
 	rest := Value{Kind: Object}
 	for _, m := range v.Members {
 		if m.Key != key && (b.opt.Verbose || !IsListMetaKey(m.Key)) {
 			rest.Members = append(rest.Members, m)
 		}
 	}
-	if !IsFiller("", rest, false) {
-		blocks = append(blocks, b.recordOf(rest, indent, false, false))
-	}
-	return blocks
+	return withRest([]view.Block{f}, b.restAlways(rest, indent))
 }
 
 // errorBlock is an error envelope: the tool, the kind, the message, and
@@ -545,11 +541,7 @@ func (b builder) op(r Value, num string, nested bool, d *view.Doc) []view.Block 
 // batchTail is what follows a batch's ops: its totals and other fields.
 func (b builder) batchTail(v Value) []view.Block {
 	bv := ViewBatch(v)
-	blocks := []view.Block{b.totals(bv)}
-	if !IsFiller("", bv.Rest, false) {
-		blocks = append(blocks, b.recordOf(bv.Rest, 0, false, false))
-	}
-	return blocks
+	return withRest([]view.Block{b.totals(bv)}, b.restAlways(bv.Rest, 0))
 }
 
 // oneOpTail is what follows the op of a one-op request envelope.
@@ -562,10 +554,7 @@ func (b builder) oneOpTail(v, op Value) []view.Block {
 	if b.opt.Verbose || !said {
 		blocks = append(blocks, view.Gap{}, b.totals(bv))
 	}
-	if !IsFiller("", bv.Rest, false) {
-		blocks = append(blocks, view.Gap{}, b.recordOf(bv.Rest, 0, false, false))
-	}
-	return blocks
+	return withRest(blocks, b.restAlways(bv.Rest, 0), view.Gap{})
 }
 
 // afterFirstOp is what follows the first op of a request envelope whose

@@ -96,10 +96,7 @@ var sinkManifest = Recogniser{
 			blocks = append(blocks, b.errorBlock(f, num), view.Gap{})
 		}
 		bv := ViewBatch(v)
-		rest := manifestRest(bv.Rest, v)
-		if !IsFiller("", rest, false) {
-			blocks = append(blocks, b.recordOf(rest, 0, false, false))
-		}
+		blocks = withRest(blocks, b.restAlways(manifestRest(bv.Rest, v), 0))
 		return append(blocks, b.totals(bv)), nil
 	},
 }

@@ -94,20 +94,16 @@ func (s *Said) repeated(v Value) (Value, []string) {
 	var keys []string
 	var out Value // made once a member is left out: most replies keep all
 	for i, m := range v.Members {
-		if i == 0 || !smallField(m.Value) {
-			if out.Members != nil {
-				out.Members = append(out.Members, m)
+		if i > 0 && smallField(m.Value) {
+			k := m.Key + "\x00" + value.Compact(m.Value)
+			s.next[k] = true
+			if s.prev[k] {
+				if out.Members == nil {
+					out = Value{Kind: Object, Members: append(make([]Member, 0, len(v.Members)), v.Members[:i]...)}
+				}
+				keys = append(keys, m.Key)
+				continue
 			}
-			continue
-		}
-		k := m.Key + "\x00" + value.Compact(m.Value)
-		s.next[k] = true
-		if s.prev[k] {
-			if out.Members == nil {
-				out = Value{Kind: Object, Members: append(make([]Member, 0, len(v.Members)), v.Members[:i]...)}
-			}
-			keys = append(keys, m.Key)
-			continue
 		}
 		if out.Members != nil {
 			out.Members = append(out.Members, m)
