@@ -157,15 +157,9 @@ type Keys struct{ m map[string]*keyMeaning }
 const maxKeys = 4096
 
 func (k *Keys) meaning(key string) keyMeaning {
-	if k == nil {
-		return meaningOf(key) // not made on the heap, as of's
-	}
-	if len(k.m) >= maxKeys {
-		// Full: a key not kept is worked out again, not made on the heap
-		// (an object of a million keys).
-		if m := k.m[key]; m != nil {
-			return *m
-		}
+	if k == nil || len(k.m) >= maxKeys && k.m[key] == nil {
+		// None kept, or full: worked out again, not made on the heap as
+		// of's (an object of a million keys).
 		return meaningOf(key)
 	}
 	return *k.of(key)
@@ -1956,7 +1950,6 @@ func (b builder) restAlways(v Value, indent int, shown ...string) *view.Record {
 	return nil
 }
 
-// isURL reports a whole value that is a web address.
 // isPath reports a text that reads as a path: names between slashes
 // (/root/go/pkg/mod/…, github.com/x/ansi, src/a.go:10). Not an address
 // whose scheme or host comes first (https://…, data:image/png;base64,…,
@@ -1966,6 +1959,7 @@ func isPath(s string) bool {
 	return slash >= 0 && !strings.ContainsAny(s, " \t\n=") && strings.IndexByte(s[:slash], ':') < 0
 }
 
+// isURL reports a whole value that is a web address.
 func isURL(s string) bool {
 	return (strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")) && len(s) > 8 &&
 		!strings.ContainsAny(s, " \t\n")
