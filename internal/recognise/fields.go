@@ -92,10 +92,8 @@ func BoolTone(key string, b bool) view.Tone {
 	return view.Neutral
 }
 
-// IsLevelKey reports the key of a log record's level: its words are the
+// levelWords reports the key of a log record's level: its words are the
 // log vocabularies' (glyphs.Levels).
-func IsLevelKey(key string) bool { return levelWords(Snake(key)) }
-
 func levelWords(k string) bool {
 	switch k {
 	case "level", "severity", "levelname", "lvl", "log_level", "loglevel", "severity_text":
@@ -118,7 +116,7 @@ func IsLogRecord(v Value) bool {
 	level, when := false, false
 	for _, m := range v.Members {
 		switch {
-		case IsLevelKey(m.Key) && m.Value.Kind == String:
+		case levelWords(Snake(m.Key)) && m.Value.Kind == String:
 			_, level = glyphs.Find(m.Value.Text, glyphs.Levels...)
 		case timeWords(Snake(m.Key)) || m.Key == "ts" || m.Key == "@timestamp":
 			when = true

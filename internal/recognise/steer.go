@@ -292,7 +292,7 @@ func meaning(row Value, key string, v Value) view.Cell {
 	if v.Kind == Null {
 		return view.Cell{}
 	}
-	if v.Kind == Number && IsLevelKey(key) && IsLoggerRecord(row) {
+	if v.Kind == Number && levelWords(Snake(key)) && IsLoggerRecord(row) {
 		if w, ok := glyphs.LoggerLevel.Lookup(v.Text); ok {
 			// pino's number is the word it is shown as: --where
 			// level=error, --sort level by severity.
