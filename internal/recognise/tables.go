@@ -61,9 +61,6 @@ func tablesIn(v Value, path, tool string) []Table {
 	if v.Kind != Object {
 		return nil
 	}
-	if key, rows, ok := ListRows(v); ok {
-		return []Table{{Name: joinName(path, key), Rows: rows}}
-	}
 	out := memberTables(v, path, findShape(v, Classify(v), tool), true)
 	if len(out) == 0 && !v.IsOpen() && path == "" {
 		// The answer itself (not an op of a batch) is a record.
