@@ -264,15 +264,14 @@ func (b builder) cellOf(key string, km keyMeaning, v Value, raw bool) view.Cell 
 			if b.short(raw) && IsFiller(m.Key, m.Value, false) {
 				continue
 			}
+			f := view.Field{Key: m.Key, Cell: b.cell(m.Key, m.Value, raw)}
 			if b.opt.Verbose && m.Value.Kind == Array && len(m.Value.Items) > 0 && value.AllObjects(m.Value.Items) {
 				// Shown as a record under --verbose: its list of records a
 				// table under its key (a task's transition history).
 				// Inline (a table's cell) it is still its cell.
-				t, _ := b.table(m.Value.Items, 0, raw)
-				fields = append(fields, view.Field{Key: m.Key, Block: t, Cell: b.cell(m.Key, m.Value, raw)})
-				continue
+				f.Block, _ = b.table(m.Value.Items, 0, raw)
 			}
-			fields = append(fields, view.Field{Key: m.Key, Cell: b.cell(m.Key, m.Value, raw)})
+			fields = append(fields, f)
 		}
 		if len(fields) == 0 {
 			return view.Cell{Kind: view.Empty, Text: "{}", Exact: raw}
