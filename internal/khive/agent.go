@@ -185,10 +185,8 @@ func (a agent) result(tool string, v value.Value) value.Value {
 // the agenda is done).
 func (a agent) agenda(v value.Value) value.Value {
 	next, nextAt := value.Value{}, -1
-	emptyEvents := false
-	if e, ok := last(v, "events"); ok && e.Kind == value.Array && len(e.Items) == 0 {
-		emptyEvents = true
-	}
+	e, _ := v.Says("events") // serde_json keeps the last of a repeated key, as Says does
+	emptyEvents := e.Kind == value.Array && len(e.Items) == 0
 	rest := value.Value{Kind: value.Object}
 	for i, m := range v.Members {
 		if m.Key == "next" {
@@ -199,7 +197,7 @@ func (a agent) agenda(v value.Value) value.Value {
 	}
 	out := redundancyDrop(a.transform(rest, treeContext{}))
 	if nextAt >= 0 {
-		out.Members = insertAt(out.Members, min(nextAt, len(out.Members)), value.Member{Key: "next", Value: next})
+		out.Members = slices.Insert(out.Members, min(nextAt, len(out.Members)), value.Member{Key: "next", Value: next})
 	}
 	if emptyEvents && !out.Has("events") {
 		at := len(out.Members)
@@ -208,16 +206,9 @@ func (a agent) agenda(v value.Value) value.Value {
 				at = min(i, len(out.Members))
 			}
 		}
-		out.Members = insertAt(out.Members, at, value.Member{Key: "events", Value: value.Value{Kind: value.Array}})
+		out.Members = slices.Insert(out.Members, at, value.Member{Key: "events", Value: value.Value{Kind: value.Array}})
 	}
 	return out
-}
-
-func insertAt(ms []value.Member, i int, m value.Member) []value.Member {
-	ms = append(ms, value.Member{})
-	copy(ms[i+1:], ms[i:])
-	ms[i] = m
-	return ms
 }
 
 // policy is a verb's VerbPresentationPolicy.
@@ -296,7 +287,7 @@ func (a agent) object(v value.Value, ctx treeContext) value.Value {
 	rel, hasRel := "", false
 	if ctx.arrayMember && !ctx.insideProperties && !v.Has("created_at_relative") &&
 		ctx.receipt != appendRoot && ctx.receipt != batchMember {
-		if c, ok := last(v, "created_at"); ok && c.Kind == value.String {
+		if c, ok := v.Says("created_at"); ok && c.Kind == value.String {
 			rel, hasRel = a.relative(c.Text)
 		}
 	}
@@ -447,17 +438,17 @@ func keysetCursorEnvelope(v value.Value) bool {
 	if !v.Has("next_after") {
 		return false
 	}
-	if r, ok := last(v, "results"); ok && r.Kind == value.Array {
+	if r, ok := v.Says("results"); ok && r.Kind == value.Array {
 		return true
 	}
-	h, ok1 := last(v, "head_seq")
-	e, ok2 := last(v, "entries")
+	h, ok1 := v.Says("head_seq")
+	e, ok2 := v.Says("entries")
 	return ok1 && ok2 && h.Kind == value.Number && e.Kind == value.Array
 }
 
 // streamEntry: a stream entry, whose record is the caller's own JSON.
 func streamEntry(v value.Value) bool {
-	s, ok := last(v, "seq")
+	s, ok := v.Says("seq")
 	return ok && s.Kind == value.Number && v.Has("id") && v.Has("created_at") && v.Has("record")
 }
 
@@ -478,17 +469,6 @@ func lastOfEach(v value.Value) value.Value {
 		out.Members = append(out.Members, m)
 	}
 	return out
-}
-
-// last is the member a JSON object with repeated keys means in khive: the
-// last one (serde_json keeps the last of duplicates).
-func last(v value.Value, key string) (value.Value, bool) {
-	for i := len(v.Members) - 1; i >= 0; i-- {
-		if v.Members[i].Key == key {
-			return v.Members[i].Value, true
-		}
-	}
-	return value.Value{}, false
 }
 
 func copyObject(v value.Value) value.Value {
@@ -714,7 +694,7 @@ func magnitude(a float64) int {
 	e, _ := strconv.Atoi(strconv.FormatFloat(a, 'e', -1, 64)[strings.IndexByte(strconv.FormatFloat(a, 'e', -1, 64), 'e')+1:])
 	x := new(big.Rat).SetFloat64(a)
 	pow := func(n int) *big.Rat {
-		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs(n))), nil)
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(max(n, -n))), nil)
 		if n < 0 {
 			return new(big.Rat).SetFrac(big.NewInt(1), p)
 		}
@@ -745,13 +725,6 @@ func magnitude(a float64) int {
 		}
 	}
 	return e
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }
 
 // powi is Rust's f64::powi as compiled (compiler-rt's __powidf2): square
@@ -867,8 +840,8 @@ func dropItems(v value.Value) value.Value {
 // the round-trip IDs, which a strict verb may read from either place.
 func dropFrom(v value.Value) (value.Value, bool) {
 	changed := false
-	if ns, ok := last(v, "namespace"); ok && ns.Kind == value.String && ns.Text == "local" {
-		v, changed = without(v, "namespace"), true
+	if ns, ok := v.Says("namespace"); ok && ns.Kind == value.String && ns.Text == "local" {
+		v, changed = value.Without(v, "namespace"), true
 	}
 	stream := streamEntry(v)
 	var out []value.Member // made once a member changes
@@ -879,7 +852,7 @@ func dropFrom(v value.Value) (value.Value, bool) {
 			props := value.Value{Kind: value.Object}
 			for _, p := range m.Value.Members {
 				if p.Key != "full_id" && !roundTrip(p.Key) {
-					if top, ok := last(v, p.Key); ok && p.Key != "properties" && sameJSON(top, p.Value) {
+					if top, ok := v.Says(p.Key); ok && p.Key != "properties" && sameJSON(top, p.Value) {
 						continue
 					}
 				}
@@ -906,16 +879,6 @@ func dropFrom(v value.Value) (value.Value, bool) {
 		return v, changed
 	}
 	return value.Value{Kind: value.Object, Members: out}, true
-}
-
-func without(v value.Value, key string) value.Value {
-	out := value.Value{Kind: value.Object, Members: make([]value.Member, 0, len(v.Members))}
-	for _, m := range v.Members {
-		if m.Key != key {
-			out.Members = append(out.Members, m)
-		}
-	}
-	return out
 }
 
 // sameJSON is serde_json::Value equality: numbers by value within their
@@ -957,8 +920,8 @@ func sameJSON(a, b value.Value) bool {
 			}
 		}
 		for k := range keys {
-			x, _ := last(a, k)
-			y, ok := last(b, k)
+			x, _ := a.Says(k)
+			y, ok := b.Says(k)
 			if !ok || !sameJSON(x, y) {
 				return false
 			}

@@ -107,7 +107,7 @@ func (o *AgentObject) Again() bool {
 	if o.a.each(o.told) != nil {
 		return false
 	}
-	props, ok := last(o.told, "properties")
+	props, ok := o.told.Says("properties")
 	if !ok || props.Kind != value.Object {
 		return false
 	}
