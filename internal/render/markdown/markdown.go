@@ -78,15 +78,10 @@ func (m Writer) Doc(d view.Doc) error {
 	return m.o.Err()
 }
 
-// streamed writes a block, one that streams (a long list's table or
-// items) with the error of its input or output.
+// streamed writes a block, one that streams (a long list's table, items
+// or fields) with the error of its input or output.
 func (m Writer) streamed(b view.Block) error {
 	switch b := b.(type) {
-	case view.Table:
-		if b.Stream != nil {
-			m.o.Gap()
-			return m.table(b, "")
-		}
 	case view.Inline:
 		if b.More != nil {
 			m.o.Gap()
@@ -137,29 +132,14 @@ func (m Writer) streamed(b view.Block) error {
 			}
 			return m.o.Err()
 		}
-	case view.Items:
-		if b.More != nil {
-			m.o.Gap()
-			return m.items(b)
-		}
-	case view.Record:
-		if b.Stream != nil {
-			m.o.Gap()
-			return m.record(b, "")
-		}
-	case view.Later:
-		if err := human.Each(b, m.streamed, m.o.Err); err != nil {
-			return err
-		}
-		return m.o.Err()
-	case view.Stream:
+	case view.Later, view.Stream:
 		return human.Each(b, m.streamed, m.o.Err)
 	}
 	return m.block(b)
 }
 
 // block writes a block after a blank line; a Gap is only that. Its error
-// is for a block it has no case for.
+// is a streamed block's, or for a block it has no case for.
 func (m Writer) block(b view.Block) error {
 	m.o.Gap()
 	switch b := b.(type) {
@@ -175,9 +155,9 @@ func (m Writer) block(b view.Block) error {
 	case view.Error:
 		m.errorBlock(b)
 	case view.Record:
-		m.bullets(b, "")
+		return m.record(b, "")
 	case view.Table:
-		m.table(b, "") // a held table: no error to have
+		return m.table(b, "")
 	case view.Footer:
 		m.footer(b)
 	case view.Inline:
@@ -194,7 +174,7 @@ func (m Writer) block(b view.Block) error {
 	case view.Prose:
 		m.prose(b)
 	case view.Items:
-		m.items(b)
+		return m.items(b)
 	case view.Relations:
 		m.relations(b)
 	case view.Timeline:
