@@ -47,12 +47,12 @@ func (p Writer) whole(v value.Value) (value.Value, bool) {
 	return w, !p.fail(err)
 }
 
-// scalars writes the items of an open list of scalars after its first
-// ones, a value a line. An item that is not a scalar, after the first ones
-// were, gets its own indexed lines, as an item of a mixed list does.
+// scalars writes the items of a list of scalars, which may be open, a
+// value a line. An item that is not a scalar, after the first ones were,
+// gets its own indexed lines, as an item of a mixed list does.
 func (p Writer) scalars(list value.Value) {
-	n := len(list.Items)
-	p.each(nil, value.Take(list), func(it value.Value) {
+	n := 0
+	p.each(list.Items, value.Take(list), func(it value.Value) {
 		if it.Scalar() {
 			p.leaf("", it)
 		} else {
@@ -97,15 +97,14 @@ func (p Writer) after(v value.Value, keys ...string) (value.Value, bool) {
 	return w, false
 }
 
-// envelopeAfter is what follows an open result: the envelope's fields
-// after it, or the failure it said after the result.
-func (p Writer) envelopeAfter(v value.Value) {
-	w, ok := p.after(v)
-	if !ok {
-		return
-	}
-	for _, m := range w.Members[len(v.Members):] {
-		p.field("", m)
+// fieldsAfter writes the fields of v, read to its end, after those it
+// had open (an envelope's after its result), or the failure it said
+// after them (less keys: see after).
+func (p Writer) fieldsAfter(v value.Value, keys ...string) {
+	if w, ok := p.after(v, keys...); ok {
+		for _, m := range w.Members[len(v.Members):] {
+			p.field("", m)
+		}
 	}
 }
 
@@ -113,24 +112,16 @@ func (p Writer) envelopeAfter(v value.Value) {
 // nodes): its members as key: value lines, the list's items under their
 // index as they are read, then the members after it.
 func (p Writer) openRecord(v value.Value) {
-	root := &pathSeg{}
 	last := v.Members[len(v.Members)-1]
 	for _, m := range v.Members[:len(v.Members)-1] {
-		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value)
+		p.field("", m)
 	}
-	list := &pathSeg{up: root, seg: joinPath("", last.Key)}
-	n := 0
+	list, n := listPath(last.Key), 0
 	p.each(last.Value.Items, value.Take(last.Value), func(it value.Value) {
 		p.row(list, last.Key, n, it)
 		n++
 	})
-	w, ok := p.after(v, last.Key)
-	if !ok {
-		return
-	}
-	for _, m := range w.Members[len(v.Members):] {
-		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value)
-	}
+	p.fieldsAfter(v, last.Key)
 }
 
 // openObject writes a document that is an object too large to hold as it
@@ -138,12 +129,8 @@ func (p Writer) openRecord(v value.Value) {
 // may say it failed, which the decoder keeps for the whole document and
 // which come after them: the failure they report, or themselves as fields.
 func (p Writer) openObject(v value.Value) {
-	root := &pathSeg{}
-	member := func(m value.Member) {
-		p.walkAt(&pathSeg{up: root, seg: joinPath("", m.Key)}, m.Key, m.Value)
-	}
 	for _, m := range v.Members {
-		member(m)
+		p.field("", m)
 	}
 	more := value.TakeMembers(v)
 	for p.o.Err() == nil {
@@ -152,12 +139,12 @@ func (p Writer) openObject(v value.Value) {
 			break
 		}
 		if !recognise.FailureKey(m.Key) {
-			member(m)
+			p.field("", m)
 		}
 	}
 	if w, ok := p.after(v); ok {
 		for _, m := range w.Members { // fields after all, at the end
-			member(m)
+			p.field("", m)
 		}
 	}
 }

@@ -76,15 +76,15 @@ func (p Writer) Table(t recognise.Table) error {
 
 // RecordsFrom starts (or goes on with) the table of records r with rows.
 func (p Writer) RecordsFrom(r *Records, rows []value.Value) {
-	if r.t != nil {
-		for _, row := range rows {
-			p.Record(r, row)
-		}
+	if r.t == nil {
+		r.t = newTSV(p, rows)
+		r.t.writeFirst()
+		r.header = *p.header
 		return
 	}
-	r.t = newTSV(p, rows)
-	r.t.writeFirst()
-	r.header = *p.header
+	for _, row := range rows {
+		p.Record(r, row)
+	}
 }
 
 // Check notes, without writing anything, the columns the rows of t make
@@ -120,9 +120,7 @@ func (r *Records) Started() bool { return r.t != nil }
 // Record adds a row to the table of records r, making it on the first.
 func (p Writer) Record(r *Records, row value.Value) {
 	if r.t == nil {
-		r.t = newTSV(p, []value.Value{row})
-		r.t.writeFirst()
-		r.header = *p.header
+		p.RecordsFrom(r, []value.Value{row})
 		return
 	}
 	r.t.p = p
@@ -134,9 +132,7 @@ func (p Writer) Record(r *Records, row value.Value) {
 	r.header = *p.header
 }
 
-// plain renders the stable, script-facing text form. It depends on nothing
-// but the document: no width, clock, colour or locale. Its rules are in the
-// README ("Plain output").
+// Writer writes plain output (see the package's comment).
 type Writer struct {
 	o    *lines.Writer
 	spec steer.Spec
@@ -183,9 +179,6 @@ func (p Writer) document(v value.Value) {
 	case recognise.ShapeScalars:
 		if len(v.Items) == 0 && !v.IsOpen() {
 			p.o.Line("[]")
-		}
-		for _, it := range v.Items {
-			p.leaf("", it)
 		}
 		p.scalars(v)
 	case recognise.ShapeScalar:
@@ -238,7 +231,7 @@ func (p Writer) envelope(v value.Value) {
 		p.field("", m)
 	}
 	if v.IsOpen() {
-		p.envelopeAfter(v)
+		p.fieldsAfter(v)
 	}
 }
 
