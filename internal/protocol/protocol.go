@@ -18,21 +18,6 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
-// Value and the kinds, for short.
-type (
-	Value  = value.Value
-	Member = value.Member
-)
-
-const (
-	Null   = value.Null
-	Bool   = value.Bool
-	Number = value.Number
-	String = value.String
-	Object = value.Object
-	Array  = value.Array
-)
-
 // Kind says what a part is.
 type Kind uint8
 
@@ -50,9 +35,9 @@ const (
 // JSON-RPC envelopes, MCP tool results, JSON inside a text block.
 type Part struct {
 	Kind  Kind
-	Value Value  // ValuePart
-	Text  string // ProsePart
-	Note  *Note  // NotePart
+	Value value.Value // ValuePart
+	Text  string      // ProsePart
+	Note  *Note       // NotePart
 	// Request is a RequestPart's method, id and params.
 	Request *Request
 	// Failed makes the command exit 1: an error envelope, a JSON-RPC error,
@@ -83,9 +68,9 @@ type Part struct {
 }
 
 // HasID reports a JSON-RPC message with an id: a reply, or a request.
-func HasID(v Value) bool {
+func HasID(v value.Value) bool {
 	id, ok := v.Get("id")
-	return IsJSONRPC(v) && ok && id.Kind != Null
+	return IsJSONRPC(v) && ok && id.Kind != value.Null
 }
 
 // Note is a one-line aside.
@@ -103,15 +88,15 @@ type Note struct {
 	Key          bool // worth noticing: a value to copy (an Mcp-Session-Id)
 	// Rest is what the line does not say: fields a lossless output writes
 	// after it (under RestPath), one for people under --verbose.
-	Rest     Value
+	Rest     value.Value
 	RestPath string
 	// RestAll, when set, is Rest with what a person never reads (the
 	// base64 of a blob): for an output that loses nothing.
-	RestAll Value
+	RestAll value.Value
 	// Resource, when set, is the embedded resource ({uri, mimeType, text
 	// | blob}, all strings) the line names, for a view to show as a
 	// document instead.
-	Resource Value
+	Resource value.Value
 }
 
 // noteOfOne is a note of one field and its Fields, together.
@@ -130,11 +115,11 @@ func newNote(field, literal string) *Note {
 
 // Failed reports whether a value reports a failure, by what it means:
 // the caller's rule (an error envelope, a batch with one, success: false).
-type Failed func(Value) bool
+type Failed func(value.Value) bool
 
 // Unwrap takes the protocol wrappers off a document. Anything that is not
 // a wrapper comes back as one value part; failed judges the values.
-func Unwrap(v Value, failed Failed) []Part {
+func Unwrap(v value.Value, failed Failed) []Part {
 	return UnwrapInto(nil, v, failed, nil)
 }
 
@@ -142,7 +127,7 @@ func Unwrap(v Value, failed Failed) []Part {
 // with texts (nil: a decoder of their own): a stream of many documents
 // reuses one part buffer and one text decoder rather than making them
 // for each.
-func UnwrapInto(buf []Part, v Value, failed Failed, texts *Texts) []Part {
+func UnwrapInto(buf []Part, v value.Value, failed Failed, texts *Texts) []Part {
 	u := unwrapper{failed, texts}
 	if Wraps(v) {
 		return u.unwrap(v)
@@ -152,8 +137,8 @@ func UnwrapInto(buf []Part, v Value, failed Failed, texts *Texts) []Part {
 
 // Wraps reports a wrapper that Unwrap takes off: a JSON-RPC message, an
 // MCP tool result, or one under "result" alone (the MCP inspector's).
-func Wraps(v Value) bool {
-	return v.Kind == Object && (IsJSONRPC(v) || IsToolResult(v) || inspectorResult(v))
+func Wraps(v value.Value) bool {
+	return v.Kind == value.Object && (IsJSONRPC(v) || IsToolResult(v) || inspectorResult(v))
 }
 
 type unwrapper struct {
@@ -163,12 +148,12 @@ type unwrapper struct {
 
 // inspectorResult reports what mcp-inspector --cli --format json writes:
 // a tool's result alone under "result", with no JSON-RPC around it.
-func inspectorResult(v Value) bool {
+func inspectorResult(v value.Value) bool {
 	return len(v.Members) == 1 && v.Members[0].Key == "result" && IsToolResult(v.Members[0].Value)
 }
 
-func (u unwrapper) unwrap(v Value) []Part {
-	if v.Kind == Object {
+func (u unwrapper) unwrap(v value.Value) []Part {
+	if v.Kind == value.Object {
 		if IsJSONRPC(v) {
 			return u.rpc(v)
 		}
@@ -185,7 +170,7 @@ func (u unwrapper) unwrap(v Value) []Part {
 // --- JSON-RPC 2.0 -----------------------------------------------------------
 
 // IsJSONRPC reports a JSON-RPC 2.0 reply, request or notification.
-func IsJSONRPC(v Value) bool {
+func IsJSONRPC(v value.Value) bool {
 	return v.Str("jsonrpc") == "2.0" && (v.Has("result") || v.Has("error") || v.Has("method"))
 }
 
@@ -194,14 +179,14 @@ func IsJSONRPC(v Value) bool {
 // note. The envelope's "jsonrpc" is framing and is not shown; a reply's
 // id is a note of its own (plain output and --verbose), a request's is
 // part of it, and any other field it carries is kept.
-func (u unwrapper) rpc(v Value) []Part {
+func (u unwrapper) rpc(v value.Value) []Part {
 	parts := make([]Part, 0, 2) // an id and the result, or a notification
 	if id, ok := v.Get("id"); ok && (v.Has("result") || v.Has("error")) {
 		text := id.Text // notes are escaped when written
 		switch {
-		case id.Kind == Null:
+		case id.Kind == value.Null:
 			text = "null" // a reply to a request that could not be read
-		case id.Kind == String && text == "", !id.Scalar():
+		case id.Kind == value.String && text == "", !id.Scalar():
 			text = value.Compact(id)
 		}
 		parts = append(parts, Part{Kind: NotePart, Note: newNote("#"+text, "id: "+text), Detail: true, IsID: true, ID: value.Compact(id)})
@@ -237,26 +222,26 @@ func (u unwrapper) rpc(v Value) []Part {
 // rpcErrorEnvelope turns a JSON-RPC error object into an error envelope, so
 // that it renders like every other error: the code (named when it is a
 // standard one) as the kind, the message, and data and the rest as details.
-func rpcErrorEnvelope(e Value) Value {
-	env := Value{Kind: Object, Members: []Member{{Key: "ok", Value: Value{Kind: Bool, Text: "false"}}}}
-	if e.Kind != Object {
-		env.Members = append(env.Members, Member{Key: "error", Value: e})
+func rpcErrorEnvelope(e value.Value) value.Value {
+	env := value.Value{Kind: value.Object, Members: []value.Member{{Key: "ok", Value: value.Value{Kind: value.Bool, Text: "false"}}}}
+	if e.Kind != value.Object {
+		env.Members = append(env.Members, value.Member{Key: "error", Value: e})
 		return env
 	}
-	out := Value{Kind: Object}
+	out := value.Value{Kind: value.Object}
 	used := map[string]bool{}
 	// The code becomes the kind when it is a number or text; any other
 	// code stays a field, as does a repeated one.
-	if code, ok := e.Get("code"); ok && (code.Kind == Number || code.Kind == String) {
+	if code, ok := e.Get("code"); ok && (code.Kind == value.Number || code.Kind == value.String) {
 		used["code"] = true
 		kind := code.Text
 		if name := rpcCodeName(code.Text); name != "" {
 			kind += " " + name
 		}
-		out.Members = append(out.Members, Member{Key: "kind", Value: Value{Kind: String, Text: kind}})
+		out.Members = append(out.Members, value.Member{Key: "kind", Value: value.Value{Kind: value.String, Text: kind}})
 	}
 	out.Members = append(out.Members, value.WithoutFirst(e, used).Members...)
-	env.Members = append(env.Members, Member{Key: "error", Value: out})
+	env.Members = append(env.Members, value.Member{Key: "error", Value: out})
 	return env
 }
 
@@ -291,29 +276,29 @@ func rpcCodeName(code string) string {
 // log messages as "[level] logger: data", anything else by its method.
 // The params the line does not say (a progress token, a field of an
 // unexpected type) are kept as the note's rest.
-func notification(method string, params Value) (p Part) {
+func notification(method string, params value.Value) (p Part) {
 	used := map[string]bool{}
-	take := func(key string, kind value.Kind) (Value, bool) {
+	take := func(key string, kind value.Kind) (value.Value, bool) {
 		f, ok := params.Get(key)
-		if ok && (f.Kind == kind || kind == Null && f.Scalar()) && !(f.Kind == String && f.Text == "") {
+		if ok && (f.Kind == kind || kind == value.Null && f.Scalar()) && !(f.Kind == value.String && f.Text == "") {
 			used[key] = true // an empty string says nothing on the line: it stays a field
 			return f, true
 		}
-		return Value{}, false
+		return value.Value{}, false
 	}
 	kind := method
-	if pr, _ := params.Get("progress"); kind == "notifications/progress" && pr.Kind != Number {
+	if pr, _ := params.Get("progress"); kind == "notifications/progress" && pr.Kind != value.Number {
 		kind = "" // no progress to say: shown as any other notification
 	}
 	switch kind {
 	case "notifications/progress":
-		pr, _ := take("progress", Number)
+		pr, _ := take("progress", value.Number)
 		// The literal, built in place (a stream sends many): the whole
 		// line is escaped when written.
 		const lead = "progress: "
 		var buf [128]byte
 		n := append(append(buf[:0], lead...), pr.Text...)
-		if t, ok := take("total", Number); ok {
+		if t, ok := take("total", value.Number); ok {
 			n = append(append(n, '/'), t.Text...)
 			if pf, err := strconv.ParseFloat(pr.Text, 64); err == nil {
 				if tf, err := strconv.ParseFloat(t.Text, 64); err == nil && tf > 0 {
@@ -322,23 +307,23 @@ func notification(method string, params Value) (p Part) {
 				}
 			}
 		}
-		if msg, ok := take("message", String); ok && msg.Text != "" {
+		if msg, ok := take("message", value.String); ok && msg.Text != "" {
 			n = append(append(n, ' '), msg.Text...)
 		}
 		literal := string(n)
 		p = Part{Kind: NotePart, Note: newNote("progress "+literal[len(lead):], literal)}
 	case "notifications/message":
-		level, _ := take("level", String)
+		level, _ := take("level", value.String)
 		// The logger's name, then the data: as the line says it (text)
 		// and as plain output does (plainText); each line made in one
 		// concatenation of its pieces.
 		logger, sep := "", ""
-		if lg, ok := take("logger", String); ok && lg.Text != "" {
+		if lg, ok := take("logger", value.String); ok && lg.Text != "" {
 			logger, sep = lg.Text, ": "
 		}
 		text, plainText := "", ""
-		var plainData *Member
-		if d, ok := params.Get("data"); ok && !(d.Kind == String && d.Text == "") {
+		var plainData *value.Member
+		if d, ok := params.Get("data"); ok && !(d.Kind == value.String && d.Text == "") {
 			used["data"] = true
 			if msg, rest, ok := logMsg(d); ok {
 				// {"message": …} (a task manager's), fastmcp's {"msg": …,
@@ -346,14 +331,14 @@ func notification(method string, params Value) (p Part) {
 				// data its fields after it.
 				plainText = msg + rest
 				text = jsonTail(msg) + rest
-				plainData = &Member{Key: "data", Value: d}
-			} else if d.Kind == String {
+				plainData = &value.Member{Key: "data", Value: d}
+			} else if d.Kind == value.String {
 				plainText = d.Text
 				text = jsonTail(d.Text)
 			} else {
 				// Compact JSON on the line; plain output has it as fields.
 				text = value.Compact(d)
-				plainData = &Member{Key: "data", Value: d}
+				plainData = &value.Member{Key: "data", Value: d}
 			}
 		}
 		bad, warn := false, false
@@ -366,29 +351,31 @@ func notification(method string, params Value) (p Part) {
 		p = Part{Kind: NotePart, Note: newNote("["+level.Text+"] "+logger+sep+text, strings.TrimSuffix("log: "+level.Text+": "+logger+sep+plainText, ": "))}
 		p.Note.Bad, p.Note.Warn = bad, warn
 		if plainData != nil {
-			defer func() { p.Note.RestAll = value.Join(p.Note.Rest, Value{Kind: Object, Members: []Member{*plainData}}) }()
+			defer func() {
+				p.Note.RestAll = value.Join(p.Note.Rest, value.Value{Kind: value.Object, Members: []value.Member{*plainData}})
+			}()
 		}
 	default:
 		text := method
 		switch {
-		case params.Kind == Object && value.AllScalars(memberValues(params)):
+		case params.Kind == value.Object && value.AllScalars(memberValues(params)):
 			// A resource's uri, a list's change: its fields as a log's
 			// data are, not a line of JSON.
 			text += fieldsText(params, "", true)
-		case params.Kind != Null && !value.Empty(params):
+		case params.Kind != value.Null && !value.Empty(params):
 			text += " " + value.Compact(params)
 		}
 		p = Part{Kind: NotePart, Note: newNote(text, "notification: "+method)}
 		used = nil // plain output has every param as a field
-		if params.Kind != Object && !value.Empty(params) {
-			p.Note.Rest = Value{Kind: Object, Members: []Member{{Key: "params", Value: params}}}
+		if params.Kind != value.Object && !value.Empty(params) {
+			p.Note.Rest = value.Value{Kind: value.Object, Members: []value.Member{{Key: "params", Value: params}}}
 			p.Note.Notification = true
 			return p
 		}
 	}
 	p.Note.RestPath = "params"
 	p.Note.Notification = true
-	if params.Kind == Object {
+	if params.Kind == value.Object {
 		// Empty fields too: plain output writes them (human output drops
 		// them, as everywhere).
 		if rest := value.WithoutFirst(params, used); len(rest.Members) > 0 {
@@ -400,13 +387,13 @@ func notification(method string, params Value) (p Part) {
 
 // logMsg is the message of a log record sent as an object whose other
 // fields say nothing: {"msg": "Searching…", "extra": null} (fastmcp).
-func logMsg(d Value) (msg, rest string, ok bool) {
-	if d.Kind != Object {
+func logMsg(d value.Value) (msg, rest string, ok bool) {
+	if d.Kind != value.Object {
 		return "", "", false
 	}
 	key := ""
 	for _, k := range [...]string{"message", "msg", "error"} {
-		if m, has := d.Get(k); has && m.Kind == String {
+		if m, has := d.Get(k); has && m.Kind == value.String {
 			msg, key = m.Text, k
 			break
 		}
@@ -419,14 +406,14 @@ func logMsg(d Value) (msg, rest string, ok bool) {
 
 // fieldsText is an object's fields but skip as "  key=value" each, the
 // empty ones left out; a text of several lines quoted when oneLine.
-func fieldsText(d Value, skip string, oneLine bool) string {
+func fieldsText(d value.Value, skip string, oneLine bool) string {
 	var b strings.Builder
 	for _, f := range d.Members {
-		if f.Key == skip || value.Empty(f.Value) || f.Value.Kind == Null {
+		if f.Key == skip || value.Empty(f.Value) || f.Value.Kind == value.Null {
 			continue
 		}
 		b.WriteString("  " + f.Key + "=")
-		if f.Value.Kind == String && !(oneLine && strings.Contains(f.Value.Text, "\n")) {
+		if f.Value.Kind == value.String && !(oneLine && strings.Contains(f.Value.Text, "\n")) {
 			b.WriteString(f.Value.Text)
 		} else {
 			b.WriteString(value.Compact(f.Value))
@@ -446,7 +433,7 @@ func jsonTail(msg string) string {
 		return msg
 	}
 	docs, ok := ParseJSONText(msg[i+1:])
-	if !ok || len(docs) != 1 || docs[0].Kind != Object || len(docs[0].Members) == 0 {
+	if !ok || len(docs) != 1 || docs[0].Kind != value.Object || len(docs[0].Members) == 0 {
 		return msg
 	}
 	return strings.TrimRight(msg[:i], " ") + " " + strings.TrimPrefix(fieldsText(docs[0], "", true), "  ")
@@ -456,13 +443,13 @@ func jsonTail(msg string) string {
 
 // IsToolResult: a `content` array of typed blocks, next to nothing but the
 // other fields of an MCP CallToolResult.
-func IsToolResult(v Value) bool {
+func IsToolResult(v value.Value) bool {
 	c, ok := v.Get("content")
-	if !ok || c.Kind != Array {
+	if !ok || c.Kind != value.Array {
 		return false
 	}
 	for _, b := range c.Items {
-		if b.Kind != Object || b.Str("type") == "" {
+		if b.Kind != value.Object || b.Str("type") == "" {
 			return false
 		}
 	}
@@ -479,7 +466,7 @@ func IsToolResult(v Value) bool {
 // tool shows structuredContent when there is some, else the content
 // blocks: a text block holding JSON as the JSON it holds (a khive batch
 // renders as a batch), prose as prose, media by type and size.
-func (u unwrapper) tool(v Value) []Part {
+func (u unwrapper) tool(v value.Value) []Part {
 	isErr := false
 	e, hasIsErr := v.Says("isError")
 	if hasIsErr && e.IsTrue() {
@@ -516,7 +503,7 @@ func (u unwrapper) tool(v Value) []Part {
 	if len(parts) == 0 && !isErr {
 		// A call that succeeded with nothing to say: an empty answer, which
 		// its view says it is (and plain output as it came: content: []).
-		parts = append(parts, Part{Kind: ValuePart, Value: Value{Kind: Object, Members: []Member{{Key: "content", Value: content}}}, Reply: true})
+		parts = append(parts, Part{Kind: ValuePart, Value: value.Value{Kind: value.Object, Members: []value.Member{{Key: "content", Value: content}}}, Reply: true})
 	}
 	if hasSC && isErr {
 		// A failed call's structured content says more about the failure.
@@ -524,7 +511,7 @@ func (u unwrapper) tool(v Value) []Part {
 	}
 	// structuredContent that says nothing (null, {}) stays with the rest,
 	// which plain output writes whole.
-	rest := value.WithoutFirst(v, map[string]bool{"content": true, "structuredContent": hasSC || sc.Streamed() == value.Skipped, "isError": e.Kind == Bool})
+	rest := value.WithoutFirst(v, map[string]bool{"content": true, "structuredContent": hasSC || sc.Streamed() == value.Skipped, "isError": e.Kind == value.Bool})
 	if len(rest.Members) > 0 {
 		// _meta and the like: protocol detail, shown under --verbose (and in
 		// plain output, which loses nothing).
@@ -539,7 +526,7 @@ func (u unwrapper) tool(v Value) []Part {
 // too short to hold it is not parsed to tell (compact JSON is at most
 // twice as long as any other spelling of the same value: an escaped
 // U+2028 against the raw character).
-func repeats(block Value, json func() string) bool {
+func repeats(block value.Value, json func() string) bool {
 	if t, _ := block.Get("text"); t.Streamed() == value.Repeats && len(block.Members) == 2 {
 		return true // compared as it was read
 	}
@@ -564,7 +551,7 @@ func MaybeJSON(text string) bool {
 
 // textJSON is the JSON a text block holds, compact, when it holds one
 // value and nothing else.
-func textJSON(block Value) (string, bool) {
+func textJSON(block value.Value) (string, bool) {
 	if block.Str("type") != "text" || len(block.Members) != 2 {
 		return "", false // annotations or _meta: a block of its own
 	}
@@ -580,7 +567,7 @@ func textJSON(block Value) (string, bool) {
 // union, a list): X, when the call's one text block is X as JSON, as the
 // SDK writes it; else sc as it came. Its second result makes what it is
 // as compact JSON, once, when asked.
-func sdkUnwrapped(sc, content Value) (Value, func() string) {
+func sdkUnwrapped(sc, content value.Value) (value.Value, func() string) {
 	if len(sc.Members) == 1 && sc.Members[0].Key == "result" && !sc.IsOpen() && len(content.Items) == 1 {
 		x := sc.Members[0].Value
 		if t, ok := textJSON(content.Items[0]); ok && t == value.Compact(x) {
@@ -606,11 +593,11 @@ func anyFailed(parts []Part) bool {
 // used, so that every other field (or one of an unexpected type) can still
 // be shown.
 type taker struct {
-	v    Value
+	v    value.Value
 	used map[string]bool
 }
 
-func newTaker(v Value, framing ...string) *taker {
+func newTaker(v value.Value, framing ...string) *taker {
 	t := &taker{v: v, used: map[string]bool{}}
 	for _, k := range framing {
 		t.used[k] = true
@@ -622,7 +609,7 @@ func newTaker(v Value, framing ...string) *taker {
 // is not taken: it says nothing on a note's line, and stays a field for
 // plain output to write.
 func (t *taker) str(key string) (string, bool) {
-	if f, ok := t.v.Get(key); ok && f.Kind == String {
+	if f, ok := t.v.Get(key); ok && f.Kind == value.String {
 		if f.Text == "" {
 			return "", true
 		}
@@ -633,7 +620,7 @@ func (t *taker) str(key string) (string, bool) {
 }
 
 // rest is the object without the members taken.
-func (t *taker) rest() Value { return value.WithoutFirst(t.v, t.used) }
+func (t *taker) rest() value.Value { return value.WithoutFirst(t.v, t.used) }
 
 // contentBlock is one block of an MCP result: a text block as prose or as
 // the JSON it holds, a media or resource block named by a note (which
@@ -642,20 +629,20 @@ func (t *taker) rest() Value { return value.WithoutFirst(t.v, t.used) }
 // line does not say (annotations, a description, a field of an unexpected
 // type) is its rest: plain output has it, human output under --verbose.
 // The base64 of a blob is plain output's alone.
-func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
+func (u unwrapper) contentBlock(b value.Value, isErr bool) []Part {
 	t := newTaker(b, "type")
 	// withRest gives a note what its line does not say; plainOnly is
 	// added for plain output alone.
-	withRest := func(p Part, rest Value, plainOnly ...Member) []Part {
+	withRest := func(p Part, rest value.Value, plainOnly ...value.Member) []Part {
 		p.Note.Rest = rest
 		if len(plainOnly) > 0 {
-			p.Note.RestAll = value.Join(rest, Value{Kind: Object, Members: plainOnly})
+			p.Note.RestAll = value.Join(rest, value.Value{Kind: value.Object, Members: plainOnly})
 		}
 		return []Part{p}
 	}
 	switch b.Str("type") {
 	case "text":
-		if tv, _ := b.Get("text"); tv.Kind == String && tv.Streamed() > 0 {
+		if tv, _ := b.Get("text"); tv.Kind == value.String && tv.Streamed() > 0 {
 			// Its documents were shown as the text was read (StreamsText).
 			parts := []Part{{Kind: StreamedPart}}
 			if isErr {
@@ -694,10 +681,10 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 		if !ok {
 			break
 		}
-		return withRest(mediaNote(b.Str("type"), "", mime, base64Size(data)), t.rest(), Member{Key: "data", Value: str(data)})
+		return withRest(mediaNote(b.Str("type"), "", mime, base64Size(data)), t.rest(), value.Member{Key: "data", Value: str(data)})
 	case "resource":
 		r, ok := b.Get("resource")
-		if !ok || r.Kind != Object {
+		if !ok || r.Kind != value.Object {
 			break
 		}
 		t.used["resource"] = true
@@ -708,7 +695,7 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 			rest := value.Join(t.rest(), prefixed("resource", rt.rest()))
 			note := mediaNote("resource", uri, mime, base64Size(blob))
 			note.Note.Resource = resourceDoc(r, rt)
-			return withRest(note, rest, Member{Key: "resource", Value: Value{Kind: Object, Members: []Member{{Key: "blob", Value: str(blob)}}}})
+			return withRest(note, rest, value.Member{Key: "resource", Value: value.Value{Kind: value.Object, Members: []value.Member{{Key: "blob", Value: str(blob)}}}})
 		}
 		text, _ := rt.str("text")
 		note := mediaNote("resource", uri, mime, int64(len(text)))
@@ -725,7 +712,7 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 			}
 		}
 		for _, p := range more {
-			p.ShownBefore = note.Note.Resource.Kind == Object // the document shows the text
+			p.ShownBefore = note.Note.Resource.Kind == value.Object // the document shows the text
 			parts = append(parts, p)
 		}
 		return parts
@@ -733,51 +720,51 @@ func (u unwrapper) contentBlock(b Value, isErr bool) []Part {
 		name, _ := t.str("name")
 		uri, _ := t.str("uri")
 		text := "link " + name + " <" + uri + ">"
-		var mimeField []Member
+		var mimeField []value.Member
 		if mime, ok := t.str("mimeType"); ok && mime != "" {
 			text += " " + mime
-			mimeField = append(mimeField, Member{Key: "mimeType", Value: str(mime)}) // a field in plain output
+			mimeField = append(mimeField, value.Member{Key: "mimeType", Value: str(mime)}) // a field in plain output
 		}
 		return withRest(Part{Kind: NotePart, Note: &Note{Fields: []string{text}, Literal: "link: " + name + " " + uri}}, t.rest(), mimeField...)
 	}
 	return []Part{{Kind: ValuePart, Value: b}}
 }
 
-func str(s string) Value { return value.Text(s) }
+func str(s string) value.Value { return value.Text(s) }
 
 // resourceDoc is an embedded resource for a view to show as a document:
 // when the fields it is made of (uri, mimeType, text or blob) are strings,
 // which rt has taken; else none, and the resource is shown as a line.
-func resourceDoc(r Value, rt *taker) Value {
+func resourceDoc(r value.Value, rt *taker) value.Value {
 	for _, k := range []string{"uri", "mimeType", "text", "blob"} {
 		if r.Has(k) && !rt.used[k] {
-			return Value{}
+			return value.Value{}
 		}
 	}
 	if !rt.used["text"] && !rt.used["blob"] {
-		return Value{}
+		return value.Value{}
 	}
 	return r
 }
 
 // prefixed wraps an object's members under one key, so that they keep
 // their path: {"resource": {…}}.
-func prefixed(key string, v Value) Value {
+func prefixed(key string, v value.Value) value.Value {
 	if len(v.Members) == 0 {
-		return Value{Kind: Object}
+		return value.Value{Kind: value.Object}
 	}
-	return Value{Kind: Object, Members: []Member{{Key: key, Value: v}}}
+	return value.Value{Kind: value.Object, Members: []value.Member{{Key: key, Value: v}}}
 }
 
 // toolErrorEnvelope is an MCP result with isError as an error envelope, so
 // that it renders like every other error.
-func toolErrorEnvelope(msg string) Value {
-	e := Value{Kind: Object, Members: []Member{{Key: "kind", Value: Value{Kind: String, Text: "tool error"}}}}
+func toolErrorEnvelope(msg string) value.Value {
+	e := value.Value{Kind: value.Object, Members: []value.Member{{Key: "kind", Value: value.Value{Kind: value.String, Text: "tool error"}}}}
 	if msg != "" {
-		e.Members = append(e.Members, Member{Key: "message", Value: Value{Kind: String, Text: msg}})
+		e.Members = append(e.Members, value.Member{Key: "message", Value: value.Value{Kind: value.String, Text: msg}})
 	}
-	return Value{Kind: Object, Members: []Member{
-		{Key: "ok", Value: Value{Kind: Bool, Text: "false"}},
+	return value.Value{Kind: value.Object, Members: []value.Member{
+		{Key: "ok", Value: value.Value{Kind: value.Bool, Text: "false"}},
 		{Key: "error", Value: e},
 	}}
 }
@@ -818,16 +805,16 @@ func base64Size(s string) int64 {
 // they are read, after the parts of partial before its StreamedPart (its
 // reply id), and the parts of the whole document after those, once it
 // ends: a block after it, structuredContent, isError, _meta.
-func StreamsText(partial Value) bool {
+func StreamsText(partial value.Value) bool {
 	r := partial
 	if IsJSONRPC(partial) {
 		r, _ = partial.Get("result")
 	}
-	if r.Kind != Object || len(r.Members) == 0 || r.Members[len(r.Members)-1].Key != "content" {
+	if r.Kind != value.Object || len(r.Members) == 0 || r.Members[len(r.Members)-1].Key != "content" {
 		return false
 	}
 	c := r.Members[len(r.Members)-1].Value
-	if c.Kind != Array || len(c.Items) != 1 || c.Items[0].Str("type") != "text" {
+	if c.Kind != value.Array || len(c.Items) != 1 || c.Items[0].Str("type") != "text" {
 		return false
 	}
 	if tv, _ := c.Items[0].Get("text"); tv.Streamed() == 0 {
@@ -843,7 +830,7 @@ func StreamsText(partial Value) bool {
 
 // ParseJSONText decodes text that is JSON through and through (one or more
 // documents), and reports false for anything else: prose stays prose.
-func ParseJSONText(text string) ([]Value, bool) {
+func ParseJSONText(text string) ([]value.Value, bool) {
 	var t *Texts
 	return t.Parse(text)
 }
@@ -858,7 +845,7 @@ type Texts struct {
 }
 
 // Parse is ParseJSONText.
-func (x *Texts) Parse(text string) ([]Value, bool) {
+func (x *Texts) Parse(text string) ([]value.Value, bool) {
 	t := strings.TrimSpace(text)
 	if t == "" || !strings.ContainsAny(t[:1], "{[") {
 		return nil, false // scalars in a text block are prose ("42 files")
@@ -876,7 +863,7 @@ func (x *Texts) Parse(text string) ([]Value, bool) {
 		x.dec.Reset(&x.rd, "")
 		dec = x.dec
 	}
-	var docs []Value
+	var docs []value.Value
 	for {
 		v, err := dec.Next()
 		if err != nil {
@@ -918,8 +905,8 @@ func EventNote(event, data string) Part {
 }
 
 // memberValues is an object's values.
-func memberValues(v Value) []Value {
-	vs := make([]Value, len(v.Members))
+func memberValues(v value.Value) []value.Value {
+	vs := make([]value.Value, len(v.Members))
 	for i, m := range v.Members {
 		vs[i] = m.Value
 	}
