@@ -506,39 +506,12 @@ func exactTimestamp(s string) (string, int64, bool) {
 		frac = tail[:1+leadingDigits(tail[1:])]
 	}
 	t := time.Unix(unix, 0).UTC()
-	y, mo, d := t.Date()
-	h, mi, sec := t.Clock()
 	b := make([]byte, 0, 21+len(frac))
-	switch {
-	case y > 9999:
-		b = strconv.AppendInt(append(b, '+'), int64(y), 10) // chrono's %Y signs years past 9999
-	case y < 0:
-		b = appendPadded(append(b, '-'), -y, 4)
-	default:
-		b = appendPadded(b, y, 4)
+	if t.Year() > 9999 {
+		b = append(b, '+') // chrono's %Y signs years past 9999
 	}
-	b = appendPadded(append(b, '-'), int(mo), 2)
-	b = appendPadded(append(b, '-'), d, 2)
-	b = appendPadded(append(b, 'T'), h, 2)
-	b = appendPadded(append(b, ':'), mi, 2)
-	b = appendPadded(append(b, ':'), sec, 2)
+	b = t.AppendFormat(b, "2006-01-02T15:04:05")
 	return string(append(append(b, frac...), 'Z')), unix, true
-}
-
-// appendPadded appends n (not negative) in at least width digits, as
-// %0*d writes it.
-func appendPadded(b []byte, n, width int) []byte {
-	var digits [20]byte
-	i := len(digits)
-	for n >= 10 || width > 1 {
-		i--
-		digits[i] = byte('0' + n%10)
-		n /= 10
-		width--
-	}
-	i--
-	digits[i] = byte('0' + n)
-	return append(b, digits[i:]...)
 }
 
 // parseISO8601Unix is parse_iso8601_unix: YYYY-MM-DDTHH:MM:SS[.frac] with
@@ -750,53 +723,19 @@ func powi(a float64, b int) float64 {
 }
 
 // rustFloat writes f as serde_json does (ryu): the shortest digits that
-// read back as f, an integer with ".0", exponent form only outside
-// 1e-5 ≤ |f| < 1e16.
+// read back as f, an integer with ".0", exponent form (1.5e20, 1e-7) only
+// outside 1e-5 ≤ |f| < 1e16.
 func rustFloat(f float64) string {
-	if f == 0 {
-		if math.Signbit(f) {
-			return "-0.0"
+	if a := math.Abs(f); a == 0 || a >= 1e-5 && a < 1e16 {
+		s := strconv.FormatFloat(f, 'f', -1, 64)
+		if !strings.Contains(s, ".") {
+			s += ".0"
 		}
-		return "0.0"
+		return s
 	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // -d.ddde±XX
-	sign := ""
-	if e[0] == '-' {
-		sign, e = "-", e[1:]
-	}
-	mant, expText, _ := strings.Cut(e, "e")
-	digits := strings.Replace(mant, ".", "", 1)
-	exp, _ := strconv.Atoi(expText)
-	n := len(digits)
-	kk := exp + 1 // where the decimal point goes, counted from the first digit
-	k := kk - n   // the power of ten of the last digit
-	var b strings.Builder
-	b.WriteString(sign)
-	switch {
-	case k >= 0 && kk <= 16:
-		b.WriteString(digits)
-		b.WriteString(strings.Repeat("0", k))
-		b.WriteString(".0")
-	case kk > 0 && kk <= 16:
-		b.WriteString(digits[:kk])
-		b.WriteByte('.')
-		b.WriteString(digits[kk:])
-	case kk > -5 && kk <= 0:
-		b.WriteString("0.")
-		b.WriteString(strings.Repeat("0", -kk))
-		b.WriteString(digits)
-	case n == 1:
-		b.WriteString(digits)
-		b.WriteByte('e')
-		b.WriteString(strconv.Itoa(kk - 1))
-	default:
-		b.WriteString(digits[:1])
-		b.WriteByte('.')
-		b.WriteString(digits[1:])
-		b.WriteByte('e')
-		b.WriteString(strconv.Itoa(kk - 1))
-	}
-	return b.String()
+	mant, exp, _ := strings.Cut(strconv.FormatFloat(f, 'e', -1, 64), "e")
+	e, _ := strconv.Atoi(exp)
+	return mant + "e" + strconv.Itoa(e)
 }
 
 // redundancyDrop is apply_redundancy_drop at Machine scope: on the result
