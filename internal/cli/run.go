@@ -39,8 +39,6 @@ const (
 	ExitOK         = 0
 	ExitErrorReply = 1 // rendered, and the input reported a failure (error envelope, JSON-RPC error, isError, HTTP 4xx/5xx)
 	ExitUsage      = 2 // usage error, unreadable file, or input that is not JSON
-
-	exitOK, exitErrorReply, exitUsage = ExitOK, ExitErrorReply, ExitUsage
 )
 
 // usageHint fits 80 columns: a terminal wraps what does not.
@@ -86,7 +84,7 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 		return v
 	}
 	columns := func() int { return terminal.Columns(stdout, stderr) }
-	code := exitOK
+	code := ExitOK
 	// The command's own texts (--help, --version, a completion script, a
 	// usage message of urfave/cli's) go out in one write, not a system
 	// call each piece.
@@ -131,7 +129,7 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 		if len(files) == 0 {
 			if terminal.IsTerminal(stdin) {
 				fmt.Fprint(stderr, usageHint)
-				code = exitUsage
+				code = ExitUsage
 				return nil
 			}
 			files = []string{"-"}
@@ -155,7 +153,7 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 	}
 	if ferr := text.Flush(); ferr != nil {
 		complain(stderr, fmt.Errorf("write error: %w", ferr))
-		return exitUsage
+		return ExitUsage
 	}
 	if err != nil {
 		complain(stderr, err)
@@ -163,7 +161,7 @@ func run(args []string, stdin, stdout, stderr *os.File, environ []string) int {
 		if errors.As(err, &ue) {
 			fmt.Fprint(stderr, usageHint)
 		}
-		return exitUsage
+		return ExitUsage
 	}
 	return code
 }
@@ -349,28 +347,27 @@ func renderThrough(files []string, stdin io.Reader, stdout, stderr io.Writer, op
 		stdout, errs, quit = pw, pw.Stderr(stderr), pw.Quit
 	}
 	opt.Log = errs
-	var in, out counter
+	var in, out int64
 	if stats {
-		out.w = stdout
-		stdout = &out
+		stdout = counter{w: stdout, n: &out}
 	}
-	code, ok := renderFiles(files, stdin, stdout, errs, opt, &in.n, stats, quit, open)
+	code, ok := renderFiles(files, stdin, stdout, errs, opt, &in, stats, quit, open)
 	if pw != nil {
 		err := pw.Close()
 		if errors.Is(err, pager.ErrFailed) {
-			return exitUsage // said by the pager's Failed
+			return ExitUsage // said by the pager's Failed
 		}
 		if pw.Quit() {
-			return exitOK // the user has seen enough
+			return ExitOK // the user has seen enough
 		}
 		if err != nil && ok {
 			complain(stderr, fmt.Errorf("write error: %w", err))
-			return exitUsage
+			return ExitUsage
 		}
 	}
 	// A run whose output failed has nothing to compare: no claim is made.
 	if stats && ok {
-		fmt.Fprintln(stderr, statsLine(in.n, out.n))
+		fmt.Fprintln(stderr, statsLine(in, out))
 	}
 	return code
 }
@@ -405,10 +402,10 @@ func newPager(s settings, stdout, stderr *os.File, environ []string) *pager.Writ
 			return pager.Start(prog, header, stdout, stderr)
 		},
 		// The input may still be open (a stream): nothing more is wanted.
-		OnQuit: func() { os.Exit(exitOK) },
+		OnQuit: func() { os.Exit(ExitOK) },
 		// A pager that failed having lost output: said (Failed), and no
 		// success.
-		OnFail: func() { os.Exit(exitUsage) },
+		OnFail: func() { os.Exit(ExitUsage) },
 		Warn: func(err error) {
 			if prog.Explicit {
 				complain(stderr, err)
@@ -426,9 +423,9 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 	rn, err := pretty.New(stdout, opt)
 	if err != nil {
 		complain(stderr, err) // parseSettings checked them (Options.Check): not met
-		return exitUsage, true
+		return ExitUsage, true
 	}
-	code = exitOK
+	code = ExitOK
 	for _, name := range files {
 		var r io.Reader = stdin
 		display := "<stdin>"
@@ -436,13 +433,13 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 			f, err := open(name)
 			if err != nil {
 				complain(stderr, notACommand(err, name))
-				code = exitUsage
+				code = ExitUsage
 				continue
 			}
 			defer f.Close()
 			if st, err := f.Stat(); err == nil && st.IsDir() {
 				complain(stderr, fmt.Errorf("%s: is a directory, not a file of JSON", name))
-				code = exitUsage
+				code = ExitUsage
 				continue
 			}
 			r, display = f, name
@@ -451,11 +448,11 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 			}
 		}
 		if stats {
-			r = &countingReader{r: r, n: read}
+			r = counter{r: r, n: read}
 		}
 		res, err := rn.Render(r, display)
-		if res.Failed && code == exitOK {
-			code = exitErrorReply
+		if res.Failed && code == ExitOK {
+			code = ExitErrorReply
 		}
 		if err != nil {
 			var ce *pretty.ColumnError
@@ -463,7 +460,7 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 				// A table flag named no column of the first table: said
 				// before that table, and nothing more is shown.
 				complain(stderr, err)
-				return exitUsage, true
+				return ExitUsage, true
 			}
 			var ie *pretty.InputError
 			if !errors.As(err, &ie) {
@@ -472,10 +469,10 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 				if !quit() {
 					complain(stderr, err)
 				}
-				return exitUsage, false
+				return ExitUsage, false
 			}
 			complain(stderr, err)
-			code = exitUsage
+			code = ExitUsage
 		}
 	}
 	// A --redact-key name that met no key is said, once everything is
@@ -487,7 +484,7 @@ func renderFiles(files []string, stdin io.Reader, stdout, stderr io.Writer, opt 
 	// once everything is shown, with the columns there were.
 	if err := rn.Unmatched(); err != nil {
 		complain(stderr, err)
-		code = exitUsage
+		code = ExitUsage
 	}
 	return code, true
 }
@@ -518,24 +515,20 @@ func complain(stderr io.Writer, err error) {
 	fmt.Fprintf(stderr, "khive-pretty: %s\n", sanitize.String(err.Error(), 0))
 }
 
-// counter counts the bytes written through it.
+// counter counts into n the bytes read or written through it.
 type counter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *counter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
-}
-
-type countingReader struct {
 	r io.Reader
+	w io.Writer
 	n *int64
 }
 
-func (c *countingReader) Read(p []byte) (int, error) {
+func (c counter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	*c.n += int64(n)
+	return n, err
+}
+
+func (c counter) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	*c.n += int64(n)
 	return n, err
