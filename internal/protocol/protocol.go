@@ -358,7 +358,7 @@ func notification(method string, params value.Value) (p Part) {
 	default:
 		text := method
 		switch {
-		case params.Kind == value.Object && value.AllScalars(memberValues(params)):
+		case params.Kind == value.Object && !slices.ContainsFunc(params.Members, func(m value.Member) bool { return !m.Value.Scalar() }):
 			// A resource's uri, a list's change: its fields as a log's
 			// data are, not a line of JSON.
 			text += fieldsText(params, "", true)
@@ -846,10 +846,10 @@ type Texts struct {
 
 // Parse is ParseJSONText.
 func (x *Texts) Parse(text string) ([]value.Value, bool) {
-	t := strings.TrimSpace(text)
-	if t == "" || !strings.ContainsAny(t[:1], "{[") {
+	if !MaybeJSON(text) {
 		return nil, false // scalars in a text block are prose ("42 files")
 	}
+	t := strings.TrimSpace(text)
 	var dec *input.Decoder
 	switch {
 	case x == nil:
@@ -902,13 +902,4 @@ func KeyHeader(name string) bool {
 // event of MCP's older SSE transport): one line.
 func EventNote(event, data string) Part {
 	return Part{Kind: NotePart, Note: &Note{Fields: []string{event + ": " + data}, Literal: event + ": " + data}}
-}
-
-// memberValues is an object's values.
-func memberValues(v value.Value) []value.Value {
-	vs := make([]value.Value, len(v.Members))
-	for i, m := range v.Members {
-		vs[i] = m.Value
-	}
-	return vs
 }

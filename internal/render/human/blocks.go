@@ -14,27 +14,20 @@ import (
 // errorBlock writes a failure so that it stands out: ✗, the tool, the
 // kind, the message in full, then every detail, nothing shortened.
 func (h *Writer) errorBlock(e view.Error) {
-	mark, style := h.g.ErrorMark, h.th.ErrorTitle
+	mark, style, kindStyle := h.g.ErrorMark, h.th.ErrorTitle, h.tone(view.Bad)
 	if e.Aborted {
 		mark, style = h.g.AbortMark, h.tone(view.Warn)
+		kindStyle = style
 	}
-	num := ""
+	num, numW := "", 0
 	if e.Number != "" {
-		num = h.th.Faint.Render("#"+e.Number) + " "
+		num, numW = h.th.Faint.Render("#"+e.Number)+" ", table.Width(e.Number)+2
 	}
 	tool := h.text(e.Tool)
 	if tool == "" {
 		tool = "error"
 	}
-	kindStyle := h.tone(view.Bad)
-	if e.Aborted {
-		kindStyle = style
-	}
 	head := mark + " " + tool
-	numW := 0
-	if e.Number != "" {
-		numW = table.Width(e.Number) + 2
-	}
 	body := 2
 	kindText := h.text(e.Kind)
 	oneLine := numW + table.Width(head)

@@ -191,9 +191,6 @@ func Each(b view.Block, write func(view.Block) error, outErr func() error) error
 	return nil
 }
 
-// Line writes one line of text, as a note the Markdown writer borrows.
-func (h *Writer) Line(s string) { h.o.Line(s) }
-
 // San is how text is made safe: a tool's colours (SGR sequences) left
 // out, every other escape escaped; under --verbose, which shows every
 // byte, those too. The Markdown writer's text is made safe the same way.

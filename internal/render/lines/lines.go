@@ -44,9 +44,6 @@ func Make(w *bufio.Writer, width int, tail string, err func() error) Writer {
 	return Writer{w: w, width: width, tail: tail, err: err}
 }
 
-// Width is the width lines are cut to; 0 for none.
-func (o *Writer) Width() int { return o.width }
-
 // Err is the first error of the output, if any.
 func (o *Writer) Err() error { return o.err() }
 
@@ -170,9 +167,6 @@ func (o *Writer) Raw() *bufio.Writer { return o.w }
 
 // Gap asks for a blank line before whatever is written next.
 func (o *Writer) Gap() { o.pending = true }
-
-// Started reports whether anything has been written.
-func (o *Writer) Started() bool { return o.started }
 
 // Flush writes what is buffered to the output.
 func (o *Writer) Flush() error { return o.w.Flush() }
