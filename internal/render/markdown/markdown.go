@@ -100,18 +100,7 @@ func (m Writer) streamed(b view.Block) error {
 			}
 			start()
 			n := len(b.Items)
-			for {
-				it, ok, err := b.More()
-				if err != nil {
-					if started {
-						m.o.Raw().WriteString(line.String())
-						m.o.Raw().WriteByte('\n') // the line's items so far, ended
-					}
-					return err
-				}
-				if !ok {
-					break
-				}
+			err := view.Drain(b.More, m.o.Err, func(it view.Cell) {
 				if n > 0 {
 					line.WriteString(", ")
 				}
@@ -123,14 +112,15 @@ func (m Writer) streamed(b view.Block) error {
 					m.o.Raw().WriteString(line.String())
 					line.Reset()
 				}
-			}
-			if started {
+			})
+			switch {
+			case started: // the line's items so far, ended, if the list broke off
 				m.o.Raw().WriteString(line.String())
 				m.o.Raw().WriteByte('\n')
-			} else {
+			case err == nil:
 				m.o.Line(lineStart(line.String()))
 			}
-			return m.o.Err()
+			return err
 		}
 	case view.Later, view.Stream:
 		return human.Each(b, m.streamed, m.o.Err)
