@@ -247,12 +247,8 @@ func (h *Writer) Mark(m view.Mark) string {
 // its escapes and its text written as pieces rather than joined first
 // (a note a line, in a stream of them).
 func (h *Writer) styledLine(s theme.Style, text string) {
-	pre, post := s.Ends()
-	if pre == "" || text == "" {
-		h.o.Line(text)
-		return
-	}
-	h.o.Pieces(pre, text, post)
+	var buf [3]string
+	h.o.Pieces(styledPieces(buf[:0], s, text)...)
 }
 
 func (h *Writer) tone(t view.Tone) theme.Style { return h.th.Tone(glyphs.Tone(t)) }

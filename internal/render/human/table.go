@@ -246,11 +246,9 @@ func (h *Writer) Open(t view.Table, indent int) (*OpenTable, error) { return h.o
 func (h *Writer) open(t view.Table, indent int, live bool) (*OpenTable, error) {
 	ot := &OpenTable{h: h, indent: indent}
 	m := &ot.m // the table's, made with it
-	rest := t.Rows
+	var rest [][]view.Cell
 	if t.Measured > 0 && t.Measured < len(t.Rows) {
 		t.Rows, rest = t.Rows[:t.Measured], t.Rows[t.Measured:]
-	} else {
-		rest = nil
 	}
 	cols, grid := h.grid(t, m)
 	f := h.fold(t, grid, live)

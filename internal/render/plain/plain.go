@@ -360,13 +360,11 @@ func (p Writer) op(r value.Value) {
 	_, hasTool := opTool(r)
 	switch state := opState(r); {
 	case state == "ok" || state == "partial": // partial: its result says which items failed
-		used := map[string]bool{"ok": true, "tool": hasTool}
-		rest := value.WithoutFirst(r, used)
-		res, hasRes := r.Get("result")
-		for _, m := range rest.Members {
-			if m.Key == "result" && hasRes {
-				p.result(res)
-				hasRes = false // a second result is a field
+		first := true
+		for _, m := range value.WithoutFirst(r, map[string]bool{"ok": true, "tool": hasTool}).Members {
+			if m.Key == "result" && first {
+				p.result(m.Value)
+				first = false // a second result is a field
 				continue
 			}
 			p.field("", m)
@@ -398,28 +396,19 @@ func (p Writer) batchAfter(v value.Value) {
 // summary writes {"succeeded":1,"failed":1} as "summary: 1 succeeded, 1
 // failed"; a count that is not a scalar gets its own summary.* lines.
 func (p Writer) summary(s value.Value) {
-	line := value.Value{Kind: value.Object}
+	var parts []string
 	var rest []value.Member
 	for _, m := range s.Members {
 		if m.Value.Scalar() {
-			line.Members = append(line.Members, m)
+			parts = append(parts, Scalar(m.Value)+" "+Text(m.Key))
 		} else {
 			rest = append(rest, m)
 		}
 	}
-	p.o.Line("summary: " + summaryText(line, ", "))
+	p.o.Line("summary: " + strings.Join(parts, ", "))
 	for _, m := range rest {
 		p.field("summary", m)
 	}
-}
-
-// summaryText writes {"succeeded":1,"failed":1} as "1 succeeded, 1 failed".
-func summaryText(s value.Value, sep string) string {
-	var parts []string
-	for _, m := range s.Members {
-		parts = append(parts, Scalar(m.Value)+" "+Text(m.Key))
-	}
-	return strings.Join(parts, sep)
 }
 
 // field writes one member of an object under path ("" at the top): its key
