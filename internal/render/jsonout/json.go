@@ -22,8 +22,7 @@ import (
 // Write writes v as JSON to w and a line break after it: indented with two
 // spaces, or on one line (compact), coloured by th.
 func Write(w *bufio.Writer, v value.Value, indent bool, th Theme) {
-	j := writer{w: w, indent: indent, th: th}
-	j.value(v, 0)
+	WriteInto(w, v, indent, th, nil)
 	w.WriteByte('\n')
 }
 
