@@ -341,15 +341,13 @@ func notification(method string, params value.Value) (p Part) {
 				plainData = &value.Member{Key: "data", Value: d}
 			}
 		}
-		bad, warn := false, false
+		p = Part{Kind: NotePart, Note: newNote("["+level.Text+"] "+logger+sep+text, strings.TrimSuffix("log: "+level.Text+": "+logger+sep+plainText, ": "))}
 		switch level.Text {
 		case "error", "critical", "alert", "emergency":
-			bad = true
+			p.Note.Bad = true
 		case "warning":
-			warn = true
+			p.Note.Warn = true
 		}
-		p = Part{Kind: NotePart, Note: newNote("["+level.Text+"] "+logger+sep+text, strings.TrimSuffix("log: "+level.Text+": "+logger+sep+plainText, ": "))}
-		p.Note.Bad, p.Note.Warn = bad, warn
 		if plainData != nil {
 			defer func() {
 				p.Note.RestAll = value.Join(p.Note.Rest, value.Value{Kind: value.Object, Members: []value.Member{*plainData}})

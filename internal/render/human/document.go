@@ -22,15 +22,20 @@ func (h *Writer) document(d view.Document) {
 	h.extra(d.Extra, 2)
 }
 
+// Joined is texts, each as a line shows it, joined by the separator;
+// the Markdown writer's too.
+func (h *Writer) Joined(texts []string) string {
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = h.text(t)
+	}
+	return strings.Join(out, h.g.Sep)
+}
+
 // docHeader is "uri · text/plain · 62 B" on one line when it fits; else
 // the title wraps (a path is never cut) and the rest follows, indented.
 func (h *Writer) docHeader(d view.Document) {
-	title := h.text(d.Title)
-	fields := make([]string, len(d.Fields))
-	for i, f := range d.Fields {
-		fields[i] = h.text(f)
-	}
-	rest := strings.Join(fields, h.g.Sep)
+	title, rest := h.text(d.Title), h.Joined(d.Fields)
 	switch {
 	case title == "" && rest == "":
 		return

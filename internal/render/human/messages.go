@@ -1,8 +1,6 @@
 package human
 
 import (
-	"strings"
-
 	"github.com/khive-ai/khive-pretty/internal/theme"
 	"github.com/khive-ai/khive-pretty/internal/view"
 	"github.com/khive-ai/khive-pretty/table"
@@ -20,14 +18,7 @@ func (h *Writer) messages(ms view.Messages) {
 	for _, m := range ms.Messages {
 		role := h.text(m.Role)
 		label := blank(ms.Indent) + h.th.Bold.Render(role)
-		note := ""
-		if len(m.Note) > 0 {
-			fields := make([]string, len(m.Note))
-			for i, f := range m.Note {
-				fields[i] = h.text(f)
-			}
-			note = strings.Join(fields, h.g.Sep)
-		}
+		note := h.Joined(m.Note)
 		lines := func(at int) []string {
 			return append(h.wrapLines(note, at, h.th.Faint), h.wrapLines(m.Text, at, theme.Style{})...)
 		}

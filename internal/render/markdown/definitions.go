@@ -10,13 +10,8 @@ import (
 // textBlock writes text for people as a tool's prose is written: one
 // line as a paragraph, more in a text block that keeps their breaks.
 func (m Writer) textBlock(text string) {
-	lines := strings.Split(text, "\n")
-	p := view.Prose{Lines: make([]view.ProseLine, len(lines))}
-	for i, ln := range lines {
-		p.Lines[i] = view.ProseLine{Text: ln}
-	}
 	m.o.Gap()
-	m.prose(p)
+	m.prose(view.Prose{Text: text})
 }
 
 // heading is a line in bold, its aside after it.

@@ -12,11 +12,7 @@ import (
 // body whole in a fenced block in its language (a page shows all that a
 // terminal does), then under --verbose the fields the header leaves out.
 func (m Writer) document(d view.Document) {
-	fields := make([]string, len(d.Fields))
-	for i, f := range d.Fields {
-		fields[i] = inline(m.h.Text(f))
-	}
-	rest := strings.Join(fields, m.g.Sep)
+	rest := inline(m.h.Joined(d.Fields))
 	switch {
 	case d.Title != "":
 		head := "### " + Code(d.Title)
