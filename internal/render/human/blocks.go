@@ -246,12 +246,9 @@ func (h *Writer) code(c view.Code) {
 	if c.Score == nil {
 		h.o.Pieces(pre, path, c.Lines, post)
 	} else {
-		bar := strings.TrimRight(h.g.Bar(c.Score.Frac, 5), " ")
-		barPre, barPost := h.tone(view.Accent).Ends()
-		if bar == "" {
-			barPre, barPost = "", ""
-		}
-		h.o.Pieces(pre, path, c.Lines, post, "  ", h.cellAt(c.Score).Text, " ", barPre, bar, barPost)
+		var buf [10]string
+		ps := append(buf[:0], pre, path, c.Lines, post, "  ", h.cellAt(c.Score).Text, " ")
+		h.o.Pieces(styledPieces(ps, h.tone(view.Accent), strings.TrimRight(h.g.Bar(c.Score.Frac, 5), " "))...)
 	}
 	if h.opt.Verbose {
 		h.codeLines(c.Before, h.th.Faint, -1)

@@ -151,17 +151,7 @@ func (h *Writer) definitionHead(d view.Definition) {
 
 // HintGlyph is the glyph of a declared behaviour; "" for words alone.
 func (h *Writer) HintGlyph(k view.HintKind) string {
-	switch k {
-	case view.ReadOnly:
-		return h.g.ReadOnly
-	case view.Destructive:
-		return h.g.Destructive
-	case view.Idempotent:
-		return h.g.Idempotent
-	case view.OpenWorld:
-		return h.g.OpenWorld
-	}
-	return ""
+	return [...]string{view.ReadOnly: h.g.ReadOnly, view.Destructive: h.g.Destructive, view.Idempotent: h.g.Idempotent, view.OpenWorld: h.g.OpenWorld}[k]
 }
 
 // params writes params one a line, "name  type  required  description",

@@ -9,23 +9,9 @@ import (
 // added lines green, removed red, hunk heads in the accent, file headers
 // bold. Lines wrap rather than be cut.
 func (h *Writer) diff(d view.Diff) {
+	styles := [...]theme.Style{view.DiffAdded: h.tone(view.Good), view.DiffRemoved: h.tone(view.Bad),
+		view.DiffHunk: h.tone(view.Accent), view.DiffHeader: h.th.Bold, view.DiffNote: h.th.Faint}
 	for _, l := range d.Lines {
-		h.textLine(l.Text, h.diffStyle(l.Kind))
+		h.textLine(l.Text, styles[l.Kind])
 	}
-}
-
-func (h *Writer) diffStyle(k view.DiffKind) theme.Style {
-	switch k {
-	case view.DiffAdded:
-		return h.tone(view.Good)
-	case view.DiffRemoved:
-		return h.tone(view.Bad)
-	case view.DiffHunk:
-		return h.tone(view.Accent)
-	case view.DiffHeader:
-		return h.th.Bold
-	case view.DiffNote:
-		return h.th.Faint
-	}
-	return theme.Style{}
 }

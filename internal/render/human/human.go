@@ -228,19 +228,7 @@ func (h *Writer) Text(s string) string { return h.text(s) }
 
 // Mark is the glyph of a mark in this writer's set.
 func (h *Writer) Mark(m view.Mark) string {
-	switch m {
-	case view.OK:
-		return h.g.OKMark
-	case view.Failed:
-		return h.g.ErrorMark
-	case view.Aborted:
-		return h.g.AbortMark
-	case view.Warning:
-		return "!"
-	case view.Asks:
-		return "?"
-	}
-	return ""
+	return [...]string{view.OK: h.g.OKMark, view.Failed: h.g.ErrorMark, view.Aborted: h.g.AbortMark, view.Warning: "!", view.Asks: "?"}[m]
 }
 
 // styledLine writes text in s as a line, as Line(s.Render(text)) does,

@@ -149,7 +149,7 @@ func (m Writer) block(b view.Block) error {
 	case view.Table:
 		return m.table(b, "")
 	case view.Footer:
-		m.footer(b)
+		m.footerAt(b, "")
 	case view.Inline:
 		m.o.Line(lineStart(m.inlineItems(b.Items)))
 	case view.Scalar:
@@ -409,12 +409,10 @@ const underMax = 64
 func (m Writer) Open(t view.Table, indent string) *OpenTable {
 	ot := &OpenTable{m: m, t: t, indent: indent}
 	for i, c := range t.Columns {
-		if !c.Bar {
-			ot.cols = append(ot.cols, i)
+		if c.Bar {
+			continue
 		}
-	}
-	for _, i := range ot.cols {
-		c := t.Columns[i]
+		ot.cols = append(ot.cols, i)
 		ot.hdr = append(ot.hdr, inline(m.h.Text(c.Header)))
 		if c.Align == view.Right {
 			ot.sep = append(ot.sep, "---:")
@@ -553,12 +551,9 @@ func (ot *OpenTable) row(row []view.Cell) {
 	ot.holdUnder(row)
 }
 
-// footer writes a summary line: metadata in italics, totals in bold, a
-// one-line result as it reads.
-func (m Writer) footer(f view.Footer) { m.footerAt(f, "") }
-
-// footerAt is footer, each line after indent (a list's count under a
-// bullet).
+// footerAt writes a summary line after indent (a list's count under a
+// bullet): metadata in italics, totals in bold, a one-line result as it
+// reads.
 func (m Writer) footerAt(f view.Footer, indent string) {
 	if f.Kind == view.Result || f.Kind == view.Path {
 		m.o.Line(indent + m.h.FooterLine(f))
