@@ -250,13 +250,15 @@ const (
 	batchMember
 )
 
+// treeContext is where an object (transform) or a field (field) stands.
 type treeContext struct {
 	insideProperties bool // anywhere under a "properties" key
 	objectProperties bool // under a "properties" that is an object
 	arrayMember      bool
 	receipt          receiptContext
-	// page: the object is taken to be a page though its limit fields are
-	// not read yet (AgentList: they come after its rows).
+	// page: the object (a field's: the one it is in) is a page, a list
+	// envelope; AgentList takes one to be a page though its limit fields
+	// are not read yet (they come after its rows).
 	page bool
 }
 
@@ -298,10 +300,10 @@ func (a agent) object(v value.Value, ctx treeContext) value.Value {
 			(val.Kind == value.String && ((ctx.receipt == appendRoot && k == "created_at") ||
 				(ctx.receipt == batchMember && (k == "created_at" || k == "updated_at"))))
 		if !keep {
-			fc := fieldContext{
+			fc := treeContext{
 				insideProperties: ctx.insideProperties || k == "properties",
 				objectProperties: ctx.objectProperties || (k == "properties" && val.Kind == value.Object),
-				listEnvelope:     envelope,
+				page:             envelope,
 			}
 			if ctx.receipt == batchRoot && k == "results" && val.Kind == value.Array {
 				fc.receipt = batchResults
@@ -322,21 +324,14 @@ func (a agent) object(v value.Value, ctx treeContext) value.Value {
 	return out
 }
 
-type fieldContext struct {
-	insideProperties bool
-	objectProperties bool
-	listEnvelope     bool
-	receipt          receiptContext
-}
-
 // field is transform_field_agent: the value a field keeps, or drop.
-func (a agent) field(key string, v value.Value, ctx fieldContext) (out value.Value, drop bool) {
+func (a agent) field(key string, v value.Value, ctx treeContext) (out value.Value, drop bool) {
 	switch v.Kind {
 	case value.Null:
-		return v, !(preservedNull(key) || (ctx.listEnvelope && key == "next_after"))
+		return v, !(preservedNull(key) || (ctx.page && key == "next_after"))
 	case value.Array:
 		if len(v.Items) == 0 && v.Streamed() == 0 { // a streamed list is not empty
-			return v, !(ctx.listEnvelope && preservedEmptyArray(key))
+			return v, !(ctx.page && preservedEmptyArray(key))
 		}
 	case value.Object:
 		if len(v.Members) == 0 {

@@ -189,7 +189,7 @@ func (o *AgentObject) Plain(m value.Member) (value.Member, bool) { return o.a.pl
 // reads (tells is false): as object and dropFrom show it, whatever the
 // rest.
 func (a agent) plain(m value.Member) (value.Member, bool) {
-	v, drop := a.field(m.Key, m.Value, fieldContext{})
+	v, drop := a.field(m.Key, m.Value, treeContext{})
 	if drop {
 		return value.Member{}, false
 	}

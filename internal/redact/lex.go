@@ -57,12 +57,12 @@ type lexer struct {
 	// would be memory for nothing.
 	deep    int
 	changed bool // something was replaced
-	// rules are those of text outside any member: a string's, read as
-	// the input is, are its member's.
-	rules textRules
-	dec   []byte // scratch: a string decoded
-	out   []byte // scratch: what stands for a string or a line
-	dec2  []byte
+	// hash: text outside any member is a hash's (textOf); a string's,
+	// read as the input is, is its member's.
+	hash bool
+	dec  []byte // scratch: a string decoded
+	out  []byte // scratch: what stands for a string or a line
+	dec2 []byte
 }
 
 const (
@@ -251,7 +251,7 @@ func (lx *lexer) token(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 		return -len(tok), true
 	}
 	if len(tok) >= 13 && !number(tok) {
-		if out, changed := lx.textOf(lx.out[:0], tok, textRules{}); changed {
+		if out, changed := lx.textOf(lx.out[:0], tok, false); changed {
 			lx.out = out
 			return lx.splice(dst, pending, out, len(tok))
 		}
@@ -270,8 +270,8 @@ func (lx *lexer) splice(dst *[]byte, pending, out []byte, n int) (int, bool) {
 
 // textOf appends s with what is minted replaced, and reports whether
 // anything was; else it appends nothing.
-func (lx *lexer) textOf(dst, s []byte, rules textRules) ([]byte, bool) {
-	dst, changed := lx.r.text(dst, s, rules)
+func (lx *lexer) textOf(dst, s []byte, hash bool) ([]byte, bool) {
+	dst, changed := lx.r.text(dst, s, hash)
 	lx.changed = lx.changed || changed
 	return dst, changed
 }
@@ -325,7 +325,7 @@ func (lx *lexer) textLine(dst *[]byte, pending, b []byte, final bool) (int, bool
 	var out []byte
 	var changed bool
 	if part {
-		out, changed = lx.textOf(lx.out[:0], ln, lx.rules)
+		out, changed = lx.textOf(lx.out[:0], ln, lx.hash)
 	} else {
 		out, changed = lx.field(lx.out[:0], ln)
 	}
@@ -393,7 +393,7 @@ func (lx *lexer) field(dst, ln []byte) ([]byte, bool) {
 		n++
 	}
 	if n == 0 || n >= len(ln) || ln[n] != ':' || classes[ln[0]]&(cLetter|cHexLetter) == 0 {
-		return lx.textOf(dst, ln, lx.rules)
+		return lx.textOf(dst, ln, lx.hash)
 	}
 	name := ln[:n]
 	j := n + 1
@@ -414,7 +414,7 @@ func (lx *lexer) field(dst, ln []byte) ([]byte, bool) {
 		dst = lx.r.label(dst, 's', v, true)
 	default:
 		var changed bool
-		if dst, changed = lx.textOf(dst, v, textRules{hash: kind == keyHash || lx.rules.hash}); !changed {
+		if dst, changed = lx.textOf(dst, v, kind == keyHash || lx.hash); !changed {
 			return dst[:start], false
 		}
 	}
@@ -493,7 +493,7 @@ func (lx *lexer) str(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 	if end == len(b) || b[end] != '"' {
 		// No end before the line's: not a string of JSON; its text as it
 		// is.
-		out, changed := lx.textOf(lx.out[:0], b[:end], textRules{})
+		out, changed := lx.textOf(lx.out[:0], b[:end], false)
 		lx.out = out
 		if !changed {
 			return end, true
@@ -531,7 +531,7 @@ func (lx *lexer) str(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 		}
 		f.kind = classify(f.key)
 		f.named = lx.named(f.key, true)
-		if out, changed := lx.quoted(raw, f.key, escaped, textRules{}); changed {
+		if out, changed := lx.quoted(raw, f.key, escaped, false); changed {
 			return put(out)
 		}
 		if !escaped && m < maxRemembered && !hexWord8(dec) {
@@ -551,21 +551,21 @@ func (lx *lexer) str(dst *[]byte, pending, b []byte, final bool) (int, bool) {
 		return put(append(lx.r.label(append(lx.out[:0], '"'), 'k', dec, false), '"'))
 	case kind == keyID && shortID(dec):
 		return put(append(lx.r.label(append(lx.out[:0], '"'), 's', dec, true), '"'))
-	case len(lx.stack) == 0 && lx.rules.hash:
-		if out, changed := lx.quoted(raw, dec, escaped, lx.rules); changed {
+	case len(lx.stack) == 0 && lx.hash:
+		if out, changed := lx.quoted(raw, dec, escaped, lx.hash); changed {
 			return put(out)
 		}
 	case lx.nest < maxNest && holdsLines(dec, escaped):
 		// JSON in a string (an MCP text block), or lines: read as the
 		// input is.
-		sub := lexer{r: lx.r, nest: lx.nest + 1, line: true, rules: textRules{hash: kind == keyHash}}
+		sub := lexer{r: lx.r, nest: lx.nest + 1, line: true, hash: kind == keyHash}
 		out, _ := sub.run(nil, dec, true)
 		if sub.changed {
 			q, _ := jsonlib.AppendQuote(lx.out[:0], string(out))
 			return put(q)
 		}
 	default:
-		if out, changed := lx.quoted(raw, dec, escaped, textRules{hash: kind == keyHash}); changed {
+		if out, changed := lx.quoted(raw, dec, escaped, kind == keyHash); changed {
 			return put(out)
 		}
 	}
@@ -581,17 +581,17 @@ func (lx *lexer) top() *frame {
 
 // quoted is a string, raw as read and dec decoded, with what is minted in
 // it replaced, quoted; false if nothing is.
-func (lx *lexer) quoted(raw, dec []byte, escaped bool, rules textRules) ([]byte, bool) {
+func (lx *lexer) quoted(raw, dec []byte, escaped, hash bool) ([]byte, bool) {
 	if !escaped {
 		// The text is the raw bytes: labels go in place.
-		out, changed := lx.r.text(append(lx.out[:0], '"'), raw[1:len(raw)-1], rules)
+		out, changed := lx.r.text(append(lx.out[:0], '"'), raw[1:len(raw)-1], hash)
 		lx.out = out
 		if !changed {
 			return nil, false
 		}
 		return append(out, '"'), true
 	}
-	out, changed := lx.r.text(lx.out[:0], dec, rules)
+	out, changed := lx.r.text(lx.out[:0], dec, hash)
 	lx.out = out
 	if !changed {
 		return nil, false

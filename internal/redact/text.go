@@ -316,15 +316,10 @@ func weekdayDateAt(s []byte, i int) int {
 // id (eight hex digits).
 const minMinted = 8
 
-// textRules say what text may mint: hash is set under a key that names a
-// hash or checksum (sha, digest, etag …), whose hex digits are the value.
-type textRules struct {
-	hash bool
-}
-
 // text appends s to dst with what is minted in it replaced by labels; it
-// reports whether anything was.
-func (r *Redactor) text(dst, s []byte, rules textRules) ([]byte, bool) {
+// reports whether anything was. hash is set under a key that names a hash
+// or checksum (sha, digest, etag …), whose hex digits are the value.
+func (r *Redactor) text(dst, s []byte, hash bool) ([]byte, bool) {
 	if len(s) < minMinted {
 		return dst, false
 	}
@@ -385,7 +380,7 @@ func (r *Redactor) text(dst, s []byte, rules textRules) ([]byte, bool) {
 				continue
 			}
 		}
-		if rules.hash || !hexOnly {
+		if hash || !hexOnly {
 			continue
 		}
 		switch {
