@@ -322,13 +322,9 @@ func steerFlags(f *flags, opt *pretty.Options, output string) error {
 // and returns the exit code.
 func show(files []string, stdin io.Reader, stdout, stderr *os.File, s settings, environ []string) int {
 	pw := newPager(s, stdout, stderr, environ)
-	var up pagerUp
-	if pw != nil {
-		up = pw
-	}
 	colour := s.opt.Format == pretty.Human && s.opt.Color
 	if colour || pw != nil {
-		defer handleSignals(stdout, colour, up)()
+		defer handleSignals(stdout, colour, pw)()
 	}
 	if pw == nil {
 		defer watchReader(stdout)()

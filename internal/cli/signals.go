@@ -5,16 +5,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-)
 
-// pagerUp is what the signal handler needs of the pager (a *pager.Writer).
-type pagerUp interface {
-	// Paging reports whether the pager is on the screen.
-	Paging() bool
-	// Interrupted says that Ctrl-C reached the pager: if it exits with a
-	// failure status now (less -K), the user quit it.
-	Interrupted()
-}
+	"github.com/khive-ai/khive-pretty/internal/pager"
+)
 
 // handleSignals decides what Ctrl-C (SIGINT) and SIGTERM do.
 //
@@ -24,15 +17,17 @@ type pagerUp interface {
 // reset (coloured output), it first writes a reset of all attributes to
 // w, as output is written in chunks and one may end inside a style. A
 // closed pipe is left to Go's default (a quiet exit on SIGPIPE; noticed
-// between writes too: watchReader). pager
-// may be nil. It returns the function that uninstalls the handler.
+// between writes too: watchReader). pw, the pager, may be nil; Ctrl-C
+// on it is said to it (Interrupted: if it exits with a failure status
+// now, less -K, the user quit it). It returns the function that
+// uninstalls the handler.
 //
 // A signal ignored when the program started (a background job of a
 // non-interactive shell, `trap "" INT`) stays ignored: no handler is
 // installed for it, as installing one would undo the ignoring. (Go itself
 // keeps an inherited SIG_IGN only for SIGINT and SIGHUP, so the check on
 // SIGTERM holds only if that changes.)
-func handleSignals(w io.Writer, reset bool, pager pagerUp) (stop func()) {
+func handleSignals(w io.Writer, reset bool, pw *pager.Writer) (stop func()) {
 	var sigs []os.Signal
 	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
 		if !signal.Ignored(sig) {
@@ -49,9 +44,9 @@ func handleSignals(w io.Writer, reset bool, pager pagerUp) (stop func()) {
 		for {
 			select {
 			case sig := <-ch:
-				up := pager != nil && pager.Paging()
+				up := pw != nil && pw.Paging()
 				if sig == os.Interrupt && up {
-					pager.Interrupted()
+					pw.Interrupted()
 					continue
 				}
 				if reset && !up {
