@@ -96,19 +96,6 @@ func (o *Writer) Line(s string) {
 	o.w.WriteByte('\n')
 }
 
-// Pair writes a line made of two parts without joining them first: a
-// value may be hundreds of megabytes, and is not copied again.
-func (o *Writer) Pair(a, b string) {
-	if o.width > 0 && len(a)+len(b) > o.width {
-		o.Line(a + b)
-		return
-	}
-	o.StartLine()
-	o.w.WriteString(a)
-	o.w.WriteString(b)
-	o.w.WriteByte('\n')
-}
-
 // StringWriter is what PairTo's value is written to.
 type StringWriter interface {
 	io.Writer
@@ -130,6 +117,10 @@ func (o *Writer) PairTo(a string, b func(StringWriter)) {
 	b(o.w)
 	o.w.WriteByte('\n')
 }
+
+// Pair writes a line made of two parts without joining them first: a
+// value may be hundreds of megabytes, and is not copied again.
+func (o *Writer) Pair(a, b string) { o.Pieces(a, b) }
 
 // Pieces writes a line made of pieces without joining them first (a
 // styled text is its escapes and its text): most lines of a record are
