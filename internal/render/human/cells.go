@@ -45,23 +45,19 @@ func (h *Writer) cellAt(c *view.Cell) table.Cell {
 		// A flag, not an outcome (rm, is_terminal, content_appended): a
 		// mark of success or failure would say what it does not.
 		return table.Cell{Text: c.Text}
-	case view.Number:
-		return table.Cell{Text: format.Bound(c.Text, h.g.Ellipsis)}
-	case view.Score:
-		if short {
+	case view.Number, view.Score, view.Duration, view.Bytes:
+		switch {
+		case !short || c.Kind == view.Number:
+		case c.Kind == view.Score:
 			return table.Cell{Text: format.Sig3(c.Text)}
-		}
-		return table.Cell{Text: format.Bound(c.Text, h.g.Ellipsis)}
-	case view.Duration:
-		if short {
+		case c.Kind == view.Duration:
 			if d, ok := format.Duration(c.Text, c.Unit, h.g.Micro); ok {
 				return table.Cell{Text: d}
 			}
-		}
-		return table.Cell{Text: format.Bound(c.Text, h.g.Ellipsis)}
-	case view.Bytes:
-		if n, err := strconv.ParseInt(c.Text, 10, 64); err == nil && n >= 0 && short {
-			return table.Cell{Text: format.Bytes(n)}
+		default:
+			if n, err := strconv.ParseInt(c.Text, 10, 64); err == nil && n >= 0 {
+				return table.Cell{Text: format.Bytes(n)}
+			}
 		}
 		return table.Cell{Text: format.Bound(c.Text, h.g.Ellipsis)}
 	case view.Empty:
@@ -308,22 +304,19 @@ func (h *Writer) tableCell(m *memo, i int, c *view.Cell) table.Cell {
 // words; in Markdown the words.
 func (h *Writer) hints(hs []view.Hint) table.Cell {
 	parts := make([]string, len(hs))
+	tone := view.Neutral // one style for the cell: a destructive tool's warning wins
 	for i, hi := range hs {
 		parts[i] = hi.Text
 		if g := h.HintGlyph(hi.Kind); g != "" && !h.opt.Markdown {
 			parts[i] = g
 		}
+		if hi.Tone == view.Warn || tone == view.Neutral {
+			tone = hi.Tone
+		}
 	}
 	sep := " "
 	if h.opt.Markdown {
 		sep = ", "
-	}
-	// One style for the cell: a destructive tool's warning wins.
-	tone := view.Neutral
-	for _, hi := range hs {
-		if hi.Tone == view.Warn || tone == view.Neutral {
-			tone = hi.Tone
-		}
 	}
 	return table.Cell{Text: h.text(strings.Join(parts, sep)), Style: h.tone(tone)}
 }

@@ -250,7 +250,12 @@ func (h *Writer) title(t view.Title) {
 	// The line's pieces, written without joining them (Pieces): a title
 	// a document, in a stream of envelopes.
 	var buf [16]string
-	line := h.titlePieces(buf[:0], t)
+	line := buf[:0]
+	if t.Number != "" {
+		line = append(styledPieces(line, h.th.Faint, "#"+t.Number), " ")
+	}
+	line = append(styledPieces(line, h.tone(view.Good), h.Mark(t.Mark)), " ")
+	line = styledPieces(line, h.th.Bold, h.text(t.Text))
 	if t.Value == nil {
 		h.o.Pieces(line...)
 		return
@@ -262,16 +267,6 @@ func (h *Writer) title(t view.Title) {
 	}
 	c := h.cell(*t.Value)
 	h.o.Pieces(styledPieces(append(line, "  "), c.Style, c.Text)...)
-}
-
-// titlePieces appends the pieces of a title's line to ps: its number,
-// mark and text, styled.
-func (h *Writer) titlePieces(ps []string, t view.Title) []string {
-	if t.Number != "" {
-		ps = append(styledPieces(ps, h.th.Faint, "#"+t.Number), " ")
-	}
-	ps = append(styledPieces(ps, h.tone(view.Good), h.Mark(t.Mark)), " ")
-	return styledPieces(ps, h.th.Bold, h.text(t.Text))
 }
 
 // styledPieces appends text in s to ps as Render makes it: its escapes
