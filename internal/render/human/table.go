@@ -31,8 +31,8 @@ func (h *Writer) table(t view.Table, indent int) (err error) {
 	if len(t.Rows) == 1 && t.Stream == nil && h.width > 0 && !t.Exact && !t.InRow && !slices.ContainsFunc(t.Columns, func(c view.Column) bool { return c.Identity }) {
 		// One row of fields no shape of ours names, too many for the
 		// terminal (stat's): one under another they say all of it, where
-		// a table would hide what the row is.
-		if cols, grid := h.grid(t, &memo{}); h.hides(cols, grid, indent) {
+		// a table would hide what the row is, leaving columns out.
+		if cols, grid := h.grid(t, &memo{}); len(table.Fit(cols, natural(cols, grid), h.tableOptions(indent)).Cols) < len(cols) {
 			return h.tableRecords(t, indent)
 		}
 	}
@@ -185,12 +185,6 @@ func fitsWhole(cols []table.Column, grid [][]table.Cell, avail int) bool {
 		total += w
 	}
 	return total <= avail
-}
-
-// hides reports a table that would leave columns out at the width (not
-// only cut some of its cells).
-func (h *Writer) hides(cols []table.Column, grid [][]table.Cell, indent int) bool {
-	return len(table.Fit(cols, natural(cols, grid), h.tableOptions(indent)).Cols) < len(cols)
 }
 
 func (h *Writer) tableOptions(indent int) table.Options {

@@ -262,11 +262,6 @@ func (p Writer) list(v value.Value) {
 			return
 		}
 	}
-	p.listMeta(v, key)
-}
-
-// listMeta writes a list's fields other than its rows, after them.
-func (p Writer) listMeta(v value.Value, key string) {
 	p.o.Gap()
 	for _, m := range v.Members {
 		if m.Key != key {

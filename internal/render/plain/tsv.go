@@ -261,20 +261,13 @@ func (t *tsv) leadFirst() {
 	if len(t.p.lead) == 0 {
 		return
 	}
-	var lead, rest []*tsvCol
-	for _, k := range t.p.lead {
-		for _, c := range t.keys.Root.Kids {
-			if c.Key == k && c.Occ == 0 {
-				lead = append(lead, c)
-			}
+	rank := func(c *tsvCol) int {
+		if i := slices.Index(t.p.lead, c.Key); i >= 0 && c.Occ == 0 {
+			return i
 		}
+		return len(t.p.lead)
 	}
-	for _, c := range t.keys.Root.Kids {
-		if !slices.Contains(lead, c) {
-			rest = append(rest, c)
-		}
-	}
-	t.keys.Root.Kids = append(lead, rest...)
+	slices.SortStableFunc(t.keys.Root.Kids, func(a, b *tsvCol) int { return rank(a) - rank(b) })
 }
 
 // goLong writes the rows from here on in long form (tsv.long), under its
