@@ -143,11 +143,6 @@ func (m Writer) messages(ms view.Messages) {
 			m.o.Line(lead + " " + m.h.Text(text))
 		default:
 			m.o.Line(strings.TrimSpace(lead + " " + note))
-			note = ""
-		}
-		if note != "" {
-			m.o.Gap()
-			m.o.Line(note)
 		}
 		m.extra(msg.Extra, true, "")
 	}

@@ -236,30 +236,22 @@ func (p Writer) openByIndex(key string, n int, first []value.Value, rest value.C
 	p.each(first, rest, row)
 }
 
-// openBatch writes a request whose first op's list comes open: the ops'
-// sections as they are read, held back (in memory up to spill.Bound, then
-// in a temporary file) until the ops have all been read, as each is
-// headed "op #N of M" and M is known only then; then their headings and
-// sections, and what follows the ops.
+// openBatch writes a request whose first op's list comes open (the only
+// op whose list may: recognise.Streams): its section as it is read, held
+// back (in memory up to spill.Bound, then in a temporary file) until the
+// ops have all been read, as it is headed "op #0 of M" and M is known
+// only then; then its heading and section, the other ops, and what
+// follows them.
 func (p Writer) openBatch(v, res value.Value) {
 	held := spill.New(p.tmp)
 	defer held.Close()
 	bw := bufio.NewWriter(held)
 	back := p.o.Into(bw, held.Err)
-	// heads is where each op's heading goes in what is held: after the
-	// gap before it, which is written as it would be before the line.
-	var heads []int64
-	head := func() {
-		p.o.StartLine()
-		heads = append(heads, held.Len()+int64(bw.Buffered()))
-	}
-	last := len(res.Items) - 1
-	for _, r := range res.Items[:last] {
-		head()
-		p.op(r)
-	}
-	head()
-	p.openOp(res.Items[last])
+	// The heading goes after the gap before it, which is written as it
+	// would be before the line.
+	p.o.StartLine()
+	head := int64(bw.Buffered())
+	p.openOp(res.Items[0])
 	bw.Flush()
 	back()
 	if p.fail(held.Err()) {
@@ -270,20 +262,16 @@ func (p Writer) openBatch(v, res value.Value) {
 		return // nothing of it is shown, as of a held document
 	}
 	ops, _ := w.Get("results")
-	at := int64(0)
 	out := p.o.Raw()
-	for i, h := range heads {
-		if _, err := io.Copy(out, held.Section(at, h-at)); p.fail(err) {
-			return
-		}
-		out.WriteString(opHead(i, len(ops.Items), ops.Items[i]))
-		out.WriteByte('\n')
-		at = h
-	}
-	if _, err := io.Copy(out, held.Section(at, held.Len()-at)); p.fail(err) {
+	if _, err := io.Copy(out, held.Section(0, head)); p.fail(err) {
 		return
 	}
-	for i := len(heads); i < len(ops.Items); i++ {
+	out.WriteString(opHead(0, len(ops.Items), ops.Items[0]))
+	out.WriteByte('\n')
+	if _, err := io.Copy(out, held.Section(head, held.Len()-head)); p.fail(err) {
+		return
+	}
+	for i := 1; i < len(ops.Items); i++ {
 		p.o.Line(opHead(i, len(ops.Items), ops.Items[i]))
 		p.op(ops.Items[i])
 	}
