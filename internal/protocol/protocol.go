@@ -465,11 +465,8 @@ func IsToolResult(v value.Value) bool {
 // blocks: a text block holding JSON as the JSON it holds (a khive batch
 // renders as a batch), prose as prose, media by type and size.
 func (u unwrapper) tool(v value.Value) []Part {
-	isErr := false
-	e, hasIsErr := v.Says("isError")
-	if hasIsErr && e.IsTrue() {
-		isErr = true
-	}
+	e, _ := v.Says("isError")
+	isErr := e.IsTrue()
 	var parts []Part
 	sc, hasSC := v.Get("structuredContent")
 	// Skipped: its text block, holding the same JSON, was shown as it was
