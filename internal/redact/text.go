@@ -323,13 +323,11 @@ func (r *Redactor) text(dst, s []byte, hash bool) ([]byte, bool) {
 	if len(s) < minMinted {
 		return dst, false
 	}
-	last := 0
-	changed := false
+	last := 0 // past the last label: none while 0
 	emit := func(i, n int, kind byte, fold bool) {
 		dst = append(dst, s[last:i]...)
 		dst = r.label(dst, kind, s[i:i+n], fold)
 		last = i + n
-		changed = true
 	}
 	for i := 0; i < len(s); {
 		c := classes[s[i]]
@@ -390,7 +388,7 @@ func (r *Redactor) text(dst, s []byte, hash bool) ([]byte, bool) {
 			emit(start, 8, 's', true)
 		}
 	}
-	if !changed {
+	if last == 0 {
 		return dst, false
 	}
 	return append(dst, s[last:]...), true

@@ -295,17 +295,9 @@ func (t *tsv) sparse() bool {
 func (t *tsv) header() {
 	fresh := t.fresh
 	t.fresh = t.fresh[:0]
-	if len(t.p.spec.Columns) > 0 {
-		same := true
-		for _, c := range fresh {
-			same = same && !t.shown1(c)
-		}
-		if same {
-			t.writeHeader()
-			return
-		}
+	if len(t.p.spec.Columns) == 0 || slices.ContainsFunc(fresh, t.shown1) {
+		t.choose()
 	}
-	t.choose()
 	t.writeHeader()
 }
 
