@@ -834,15 +834,10 @@ func sameJSON(a, b value.Value) bool {
 		y, err2 := strconv.ParseFloat(b.Text, 64)
 		return err1 == nil && err2 == nil && x == y
 	case value.Array:
-		if len(a.Items) != len(b.Items) || a.Streamed() != 0 || b.Streamed() != 0 {
+		if a.Streamed() != 0 || b.Streamed() != 0 {
 			return false // a streamed list's rows are not held: it equals none
 		}
-		for i := range a.Items {
-			if !sameJSON(a.Items[i], b.Items[i]) {
-				return false
-			}
-		}
-		return true
+		return slices.EqualFunc(a.Items, b.Items, sameJSON)
 	case value.Object:
 		keys := map[string]bool{}
 		for _, m := range a.Members {

@@ -446,10 +446,8 @@ func IsToolResult(v value.Value) bool {
 	if !ok || c.Kind != value.Array {
 		return false
 	}
-	for _, b := range c.Items {
-		if b.Kind != value.Object || b.Str("type") == "" {
-			return false
-		}
+	if slices.ContainsFunc(c.Items, func(b value.Value) bool { return b.Kind != value.Object || b.Str("type") == "" }) {
+		return false
 	}
 	for _, m := range v.Members {
 		switch m.Key {

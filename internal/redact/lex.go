@@ -613,15 +613,7 @@ func holdsLines(s []byte, escaped bool) bool {
 			break
 		}
 	}
-	if !escaped {
-		return false
-	}
-	for _, c := range s {
-		if c == '"' || c == '\n' || c == '\r' {
-			return true
-		}
-	}
-	return false
+	return escaped && bytes.ContainsAny(s, "\"\n\r")
 }
 
 // Eight bytes at a time: a string's text is searched for its stops (a

@@ -1,6 +1,7 @@
 package human
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
@@ -130,22 +131,9 @@ func sameValue(x, y view.Cell) bool {
 	}
 	// An object's or a list's cell has no text of its own: its parts are
 	// compared, so that "raw = buckets" is said only of the same values.
-	xi, yi := x.Items(), y.Items()
-	xf, yf := x.Fields(), y.Fields()
-	if len(xi) != len(yi) || len(xf) != len(yf) {
-		return false
-	}
-	for i := range xi {
-		if !sameValue(xi[i], yi[i]) {
-			return false
-		}
-	}
-	for i := range xf {
-		if xf[i].Key != yf[i].Key || xf[i].Block != nil || yf[i].Block != nil || !sameValue(xf[i].Cell, yf[i].Cell) {
-			return false
-		}
-	}
-	return true
+	return slices.EqualFunc(x.Items(), y.Items(), sameValue) && slices.EqualFunc(x.Fields(), y.Fields(), func(a, b view.Field) bool {
+		return a.Key == b.Key && a.Block == nil && b.Block == nil && sameValue(a.Cell, b.Cell)
+	})
 }
 
 // onceLine says the folded columns under a table: "all: namespace local ·
