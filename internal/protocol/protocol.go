@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
 	"github.com/khive-ai/khive-pretty/internal/input"
@@ -568,14 +569,7 @@ func sdkUnwrapped(sc, content value.Value) (value.Value, func() string) {
 		}
 	}
 	// Made only when a text block may repeat it: most do not ("1 task").
-	var j *string
-	return sc, func() string {
-		if j == nil {
-			s := value.Compact(sc)
-			j = &s
-		}
-		return *j
-	}
+	return sc, sync.OnceValue(func() string { return value.Compact(sc) })
 }
 
 func anyFailed(parts []Part) bool {

@@ -200,11 +200,9 @@ func (h *Writer) param(p view.Param, c paramCols, narrow bool) {
 	if p.Required {
 		flag = h.th.Bold.Render("required")
 	}
-	text := p.Description
-	if p.Title != "" && text != "" {
-		text = p.Title + " " + h.g.Dash + " " + text
-	} else if p.Title != "" {
-		text = p.Title
+	text := p.Title + p.Description
+	if p.Title != "" && p.Description != "" {
+		text = p.Title + " " + h.g.Dash + " " + p.Description
 	}
 	lines := func(col int) []string {
 		return append(h.wrapLines(text, col, theme.Style{}), h.packLines(h.facts(p.Facts), col, h.th.Faint)...)
