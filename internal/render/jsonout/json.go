@@ -52,13 +52,9 @@ func (t *Text) Piece(s string) { writeText(t.j.w, s) }
 // End ends the string.
 func (t *Text) End() { t.j.w.WriteByte('"') }
 
-// writer writes a Value back as JSON: indented (-o json) or compact
-// (-o agent). It is lossless: keys in their order, duplicates included,
-// numbers exactly as written. Strings are quoted as JSON requires, and the
-// characters that could disturb or deceive on a terminal but that JSON lets
-// through raw (DEL, C1 controls, bidi, line-separator and invisible
-// characters: those sanitize escapes) are written as \u escapes too: still
-// valid JSON, still the same value.
+// writer writes a Value back as JSON, indented (-o json) or compact (-o
+// agent), losslessly: see the package's comment, and writeText for what
+// is escaped.
 type writer struct {
 	w      *bufio.Writer
 	indent bool
