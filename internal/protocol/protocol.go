@@ -184,10 +184,8 @@ func (u unwrapper) rpc(v value.Value) []Part {
 	parts := make([]Part, 0, 2) // an id and the result, or a notification
 	if id, ok := v.Get("id"); ok && (v.Has("result") || v.Has("error")) {
 		text := id.Text // notes are escaped when written
-		switch {
-		case id.Kind == value.Null:
-			text = "null" // a reply to a request that could not be read
-		case id.Kind == value.String && text == "", !id.Scalar():
+		// null: a reply to a request that could not be read
+		if id.Kind == value.Null || id.Kind == value.String && text == "" || !id.Scalar() {
 			text = value.Compact(id)
 		}
 		parts = append(parts, Part{Kind: NotePart, Note: newNote("#"+text, "id: "+text), Detail: true, IsID: true, ID: value.Compact(id)})

@@ -41,26 +41,13 @@ type folding struct {
 // under it).
 func (h *Writer) fold(t view.Table, grid [][]table.Cell, live bool) folding {
 	f := folding{show: make([]int, 0, len(t.Columns))}
-	all := func() folding {
-		f.show = f.show[:0]
-		for i, c := range t.Columns {
-			if !c.Under {
-				f.show = append(f.show, i)
-			}
-		}
-		f.once = nil
-		return f
-	}
-	if h.opt.Verbose || t.Exact || len(grid) < foldRows {
-		return all()
-	}
 	folded := make([]bool, len(t.Columns))
 	for i, c := range t.Columns {
 		if c.Under {
 			folded[i] = true // shown under each row (under)
 			continue
 		}
-		if c.Named || live && (c.Live || t.Rows[0][i].Kind == view.Time) {
+		if h.opt.Verbose || t.Exact || len(grid) < foldRows || c.Named || live && (c.Live || t.Rows[0][i].Kind == view.Time) {
 			continue
 		}
 		if cell, ok := constant(t, grid, i); ok {
@@ -85,8 +72,8 @@ func (h *Writer) fold(t view.Table, grid [][]table.Cell, live bool) folding {
 			text = text || !c.Bar
 		}
 	}
-	if !text {
-		return all() // nothing would be left to show a row by
+	if !text && len(grid) >= foldRows {
+		return h.fold(t, nil, live) // nothing would be left to show a row by: fold none
 	}
 	return f
 }
