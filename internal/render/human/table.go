@@ -22,8 +22,7 @@ import (
 // list, another way) has it written after the table.
 func (h *Writer) table(t view.Table, indent int) (err error) {
 	if t.Exact && t.Records != nil && h.width > 0 {
-		cols, grid := h.grid(t, &memo{})
-		if !fitsWhole(cols, grid, h.width-indent) {
+		if cols, grid := h.grid(t, &memo{}); !fitsWhole(cols, grid, h.width-indent) {
 			h.record(*t.Records, indent)
 			return nil
 		}
@@ -40,8 +39,7 @@ func (h *Writer) table(t view.Table, indent int) (err error) {
 		// --verbose shortens nothing: a table wider than the terminal,
 		// which a pager would wrap into a wall of half-headers, is its
 		// rows one record after another.
-		cols, grid := h.grid(t, &memo{})
-		if !fitsWhole(cols, grid, h.opt.Width-indent) {
+		if cols, grid := h.grid(t, &memo{}); !fitsWhole(cols, grid, h.opt.Width-indent) {
 			return h.tableRecords(t, indent)
 		}
 	}
