@@ -6,7 +6,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/khive-ai/khive-pretty/internal/format"
-	"github.com/khive-ai/khive-pretty/internal/theme"
 	"github.com/khive-ai/khive-pretty/internal/view"
 	"github.com/khive-ai/khive-pretty/table"
 )
@@ -50,26 +49,21 @@ func (h *Writer) Part(kind view.FooterKind, p view.Part) string {
 	if p.Mark != view.NoMark {
 		text = h.Mark(p.Mark) + " " + text
 	}
-	var cell string
-	var cellStyle theme.Style
-	if p.Cell != nil {
-		c := *p.Cell
-		if c.Kind == view.Duration && !h.short(&c) {
-			// A duration outside a column named for its unit keeps it.
-			cell = c.Text + unitSymbol(c, h.g.Micro)
-		} else {
-			tc := h.cell(c)
-			cell, cellStyle = tc.Text, tc.Style
-		}
+	var cell table.Cell
+	if c := p.Cell; c != nil && c.Kind == view.Duration && !h.short(c) {
+		// A duration outside a column named for its unit keeps it.
+		cell.Text = c.Text + unitSymbol(*c, h.g.Micro)
+	} else if c != nil {
+		cell = h.cell(*c)
 	}
 	if kind == view.Meta {
 		style := h.th.Faint
 		if p.Tone != view.Neutral {
 			style = h.tone(p.Tone)
 		}
-		return style.Render(text + cell)
+		return style.Render(text + cell.Text)
 	}
-	return h.tone(p.Tone).Render(text) + cellStyle.Render(cell)
+	return h.tone(p.Tone).Render(text) + cell.Style.Render(cell.Text)
 }
 
 // unitSymbol is the symbol of a duration cell's unit.
