@@ -96,14 +96,14 @@ func (h *Writer) Reset(o *lines.Writer) { h.o = o }
 // no case for: its test, which writes every kind, rules that out.
 func (h *Writer) Doc(d view.Doc) error {
 	for _, b := range d.Blocks {
-		if err := h.block(b, 0); err != nil {
+		if err := h.block(b); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (h *Writer) block(b view.Block, indent int) error {
+func (h *Writer) block(b view.Block) error {
 	switch b := b.(type) {
 	case view.Gap:
 		h.o.Gap()
@@ -148,7 +148,7 @@ func (h *Writer) block(b view.Block, indent int) error {
 	case view.Diff:
 		h.diff(b)
 	case view.Later, view.Stream:
-		return Each(b, func(next view.Block) error { return h.block(next, indent) }, h.o.Err)
+		return Each(b, h.block, h.o.Err)
 	default:
 		return fmt.Errorf("human: no writer for %T", b)
 	}
