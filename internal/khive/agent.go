@@ -80,7 +80,7 @@ func mcpResult(v value.Value) bool {
 // when it is a wrapper (JSON-RPC, MCP), an envelope, a batch or an error:
 // by its key and its own value alone, the others as they are; nil for a
 // bare result, which is transformed as a whole. Only the members that
-// tells names decide which (AgentObject relies on it).
+// Decides names decide which (AgentObject relies on it).
 func (a agent) each(v value.Value) func(value.Member) value.Value {
 	switch {
 	case protocol.IsJSONRPC(v):

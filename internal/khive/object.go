@@ -12,20 +12,21 @@ import (
 // member shows can depend on members after it (its key given again:
 // serde_json keeps the last value; whether the object is an envelope, a
 // page or a stream entry; its namespace; the top-level fields its
-// properties repeat). Those decisions read only the members tells names, so
-// AgentObject keeps those (the first and the last of each key) and works
+// properties repeat). Those decisions read only the members Decides names,
+// so AgentObject keeps those (the first and the last of each key) and works
 // them out as Agent does, on that small object; every other member shows on
 // its own, as it does in the whole object. The members themselves are kept
 // elsewhere (the pipeline spills them to a file) and given back in order.
 
-// tells reports a key whose members a decision about a whole document
+// Decides reports a key whose members a decision about a whole document
 // that is an object reads: what it is (protocol.IsJSONRPC and
 // IsToolResult; recognise.Classify, and recognise.Failed for the exit
 // status), and for a bare result whether it is a page (stableListEnvelope,
 // keysetCursorEnvelope) or a stream entry, its namespace and properties
-// (dropFrom). A member of any other key shows the same whatever the
-// rest of the object: plain.
-func tells(key string) bool {
+// (dropFrom): those shown as the whole object decides (Show). A member
+// of any other key shows the same whatever the rest of the object: a
+// bare result's as Plain says, any other document's as it came.
+func Decides(key string) bool {
 	if recognise.FailureKey(key) || recognise.IsListKey(key) || recognise.IsListMetaKey(key) || preservedEmptyArray(key) {
 		return true
 	}
@@ -51,14 +52,14 @@ func tells(key string) bool {
 // document every member.
 type AgentObject struct {
 	a agent
-	// told is the object of the members that decide (tells), the first
+	// told is the object of the members that decide (Decides), the first
 	// and the last of each key, and the first other member (so that it
 	// has another key when the whole object has one: IsToolResult).
 	told  value.Value
 	last  map[string]int // where in told the last member of a key given twice is
 	first map[string]bool
 	other bool
-	// again is the keys the properties name that tells does not, in their
+	// again is the keys the properties name that Decides does not, in their
 	// order, and found the last value of each that ReadAgain met.
 	again   []string
 	want    map[string]bool
@@ -81,7 +82,7 @@ func NewAgentObject(now time.Time) *AgentObject {
 
 // Read notes the object's next member.
 func (o *AgentObject) Read(m value.Member) {
-	if !tells(m.Key) {
+	if !Decides(m.Key) {
 		if !o.other {
 			o.other = true
 			o.told.Members = append(o.told.Members, m)
@@ -113,7 +114,7 @@ func (o *AgentObject) Again() bool {
 	}
 	o.want, o.found = map[string]bool{}, map[string]value.Value{}
 	for _, p := range props.Members {
-		if !tells(p.Key) && !o.want[p.Key] {
+		if !Decides(p.Key) && !o.want[p.Key] {
 			o.want[p.Key] = true
 			o.again = append(o.again, p.Key)
 		}
@@ -156,7 +157,7 @@ func (o *AgentObject) Bare() bool {
 }
 
 // Told is what stands for the whole object in what decides about it (the
-// exit status): the members tells names.
+// exit status): the members Decides names.
 func (o *AgentObject) Told() value.Value {
 	o.decide()
 	return o.told
@@ -168,25 +169,19 @@ func (o *AgentObject) Show(m value.Member) (value.Member, bool) {
 	switch {
 	case o.each != nil:
 		return value.Member{Key: m.Key, Value: o.each(m)}, true
-	case tells(m.Key):
+	case Decides(m.Key):
 		v, ok := o.shown[m.Key]
 		return value.Member{Key: m.Key, Value: v}, ok
 	}
 	return o.a.plain(m)
 }
 
-// Decides reports a key whose members are shown as the whole object
-// decides (Show). A member of any other key is shown by a bare result as
-// Plain says, whatever the rest of the object, and by any other document
-// as it came (each passes it through).
-func Decides(key string) bool { return tells(key) }
-
 // Plain is how a bare result shows m, whose key Decides does not name, or
 // false if it drops it: known as soon as m is read.
 func (o *AgentObject) Plain(m value.Member) (value.Member, bool) { return o.a.plain(m) }
 
 // plain is how a bare result shows a member that none of its decisions
-// reads (tells is false): as object and dropFrom show it, whatever the
+// reads (Decides is false): as object and dropFrom show it, whatever the
 // rest.
 func (a agent) plain(m value.Member) (value.Member, bool) {
 	v, drop := a.field(m.Key, m.Value, treeContext{})

@@ -666,7 +666,7 @@ func (u unwrapper) contentBlock(b value.Value, isErr bool) []Part {
 		if !ok {
 			break
 		}
-		return withRest(mediaNote(b.Str("type"), "", mime, base64Size(data)), t.rest(), value.Member{Key: "data", Value: str(data)})
+		return withRest(mediaNote(b.Str("type"), "", mime, base64Size(data)), t.rest(), value.Member{Key: "data", Value: value.Text(data)})
 	case "resource":
 		r, ok := b.Get("resource")
 		if !ok || r.Kind != value.Object {
@@ -680,7 +680,7 @@ func (u unwrapper) contentBlock(b value.Value, isErr bool) []Part {
 			rest := value.Join(t.rest(), prefixed("resource", rt.rest()))
 			note := mediaNote("resource", uri, mime, base64Size(blob))
 			note.Note.Resource = resourceDoc(r, rt)
-			return withRest(note, rest, value.Member{Key: "resource", Value: value.Value{Kind: value.Object, Members: []value.Member{{Key: "blob", Value: str(blob)}}}})
+			return withRest(note, rest, value.Member{Key: "resource", Value: value.Value{Kind: value.Object, Members: []value.Member{{Key: "blob", Value: value.Text(blob)}}}})
 		}
 		text, _ := rt.str("text")
 		note := mediaNote("resource", uri, mime, int64(len(text)))
@@ -708,14 +708,12 @@ func (u unwrapper) contentBlock(b value.Value, isErr bool) []Part {
 		var mimeField []value.Member
 		if mime, ok := t.str("mimeType"); ok && mime != "" {
 			text += " " + mime
-			mimeField = append(mimeField, value.Member{Key: "mimeType", Value: str(mime)}) // a field in plain output
+			mimeField = append(mimeField, value.Member{Key: "mimeType", Value: value.Text(mime)}) // a field in plain output
 		}
 		return withRest(Part{Kind: NotePart, Note: &Note{Fields: []string{text}, Literal: "link: " + name + " " + uri}}, t.rest(), mimeField...)
 	}
 	return []Part{{Kind: ValuePart, Value: b}}
 }
-
-func str(s string) value.Value { return value.Text(s) }
 
 // resourceDoc is an embedded resource for a view to show as a document:
 // when the fields it is made of (uri, mimeType, text or blob) are strings,
