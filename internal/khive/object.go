@@ -173,18 +173,14 @@ func (o *AgentObject) Show(m value.Member) (value.Member, bool) {
 		v, ok := o.shown[m.Key]
 		return value.Member{Key: m.Key, Value: v}, ok
 	}
-	return o.a.plain(m)
+	return o.Plain(m)
 }
 
 // Plain is how a bare result shows m, whose key Decides does not name, or
-// false if it drops it: known as soon as m is read.
-func (o *AgentObject) Plain(m value.Member) (value.Member, bool) { return o.a.plain(m) }
-
-// plain is how a bare result shows a member that none of its decisions
-// reads (Decides is false): as object and dropFrom show it, whatever the
-// rest.
-func (a agent) plain(m value.Member) (value.Member, bool) {
-	v, drop := a.field(m.Key, m.Value, treeContext{})
+// false if it drops it: known as soon as m is read, as object and dropFrom
+// show it whatever the rest.
+func (o *AgentObject) Plain(m value.Member) (value.Member, bool) {
+	v, drop := o.a.field(m.Key, m.Value, treeContext{})
 	if drop {
 		return value.Member{}, false
 	}

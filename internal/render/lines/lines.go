@@ -162,10 +162,6 @@ func (o *Writer) Gap() { o.pending = true }
 // Flush writes what is buffered to the output.
 func (o *Writer) Flush() error { return o.w.Flush() }
 
-// Buffer renders lines into memory, to be written out again line by line
-// (quoted in Markdown, say), with the same width rule.
-func (o *Writer) Buffer(into io.Writer) *Writer { return o.Sub(bufio.NewWriter(into)) }
-
 // Cut cuts a styled line to w columns, keeping every escape sequence (so
 // styles still end) and ending in tail when something was cut. ASCII text
 // with colour sequences, most lines, is cut in one pass; anything else

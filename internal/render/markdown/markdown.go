@@ -14,6 +14,7 @@
 package markdown
 
 import (
+	"bufio"
 	"fmt"
 	"strconv"
 	"strings"
@@ -265,11 +266,10 @@ func (m Writer) errorBlock(e view.Error) {
 	if e.Details != nil && len(e.Details.Fields) > 0 {
 		m.o.Line(">")
 		var buf strings.Builder
-		bo := m.o.Buffer(&buf)
 		mm := m
-		mm.o = bo
+		mm.o = m.o.Sub(bufio.NewWriter(&buf)) // into memory, then quoted line by line
 		mm.bullets(*e.Details, "")
-		bo.Flush()
+		mm.o.Flush()
 		for _, ln := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
 			m.o.Line("> " + ln)
 		}
