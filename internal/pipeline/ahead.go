@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/protocol"
@@ -456,35 +455,13 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 			a.add(aheadItem{err: err}, true)
 		}
 	})
-	var (
-		timer *time.Timer
-		gen   int // which arming of the timer may still act; under rn.mu
-	)
-	defer func() {
-		rn.mu.Lock()
-		gen++
-		rn.mu.Unlock()
-	}()
+	p := pauser{rn: rn}
+	defer p.end()
 	for {
-		rn.mu.Lock()
-		if rn.held != nil {
-			gen++
-			timer = rn.notePause(&gen)
-		}
-		rn.mu.Unlock()
 		it, err := a.item(rn.showWritten)
-		rn.mu.Lock()
-		if timer != nil {
-			timer.Stop()
-			timer = nil
-			gen++
-		}
 		if err == nil {
-			rn.locked = true
-			err = rn.sseItem(dec, it, res)
-			rn.locked = false
+			err = rn.sseShow(&p, dec, it, res)
 		}
-		rn.mu.Unlock()
 		if err == io.EOF {
 			return sseEnd(nil, name, res)
 		}
@@ -492,6 +469,26 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 			return err
 		}
 	}
+}
+
+// sseShow shows an item of an event stream (sseItem) under rn.mu, and arms
+// p to write a note held in case it repeats (repeats.go) if the next takes
+// longer than runPause to come, as a held run is (runs.go).
+func (rn *Renderer) sseShow(p *pauser, dec *input.Decoder, it aheadItem, res *Result) error {
+	rn.mu.Lock()
+	defer rn.mu.Unlock()
+	p.disarm()
+	rn.locked = true
+	err := rn.sseItem(dec, it, res)
+	rn.locked = false
+	if rn.held != nil {
+		p.arm(func() {
+			if rn.flushNote() == nil {
+				rn.flushNow()
+			}
+		})
+	}
+	return err
 }
 
 // sseItem shows what sseFrame read, read ahead (sseAhead) or not (sse),

@@ -754,37 +754,13 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 		dec.Close()
 		rn.outer = nil
 	}()
-	// A note held in case it repeats is written if the next frame takes
-	// longer than runPause to come, as a held run is (runs.go); gen tells
-	// a timer that fired too late that it has nothing to do.
-	var (
-		timer *time.Timer
-		gen   int
-	)
-	defer func() {
-		rn.mu.Lock()
-		gen++
-		rn.mu.Unlock()
-	}()
+	p := pauser{rn: rn}
+	defer p.end()
 	var rd strings.Reader // each frame's data, read by dec
 	err := input.ReadSSE(br, line, func(event, data string, at input.FrameAt) error {
-		rn.mu.Lock()
-		defer rn.mu.Unlock()
-		rn.locked = true
-		defer func() { rn.locked = false }()
-		if timer != nil {
-			timer.Stop()
-			gen++
-		}
-		defer func() {
-			if rn.held == nil {
-				return
-			}
-			timer = rn.notePause(&gen)
-		}()
 		return sseFrame(dec, &rd, name, event, data, func(it aheadItem) error {
 			it.at = at
-			return rn.sseItem(dec, it, res)
+			return rn.sseShow(&p, dec, it, res)
 		})
 	})
 	return sseEnd(err, name, res)
@@ -822,25 +798,6 @@ func sseEnd(err error, name string, res *Result) error {
 		return &InputError{Name: name, Msg: "no data in the event stream"}
 	}
 	return err
-}
-
-// notePause arms a timer that writes the note held in case it repeats
-// (repeats.go) if nothing comes before runPause: gen, under rn.mu, says
-// whether this arming may still act. An input that never waits (a file)
-// arms none: the pause could only be the machine's slowness, and what is
-// shown would depend on it.
-func (rn *Renderer) notePause(gen *int) *time.Timer {
-	if rn.settled {
-		return nil
-	}
-	mine := *gen
-	return time.AfterFunc(runPause, func() {
-		rn.mu.Lock()
-		defer rn.mu.Unlock()
-		if *gen == mine && rn.flushNote() == nil {
-			rn.flushNow()
-		}
-	})
 }
 
 // failed marks res failed when v, or what it wraps, reports a failure.

@@ -91,58 +91,30 @@ func (r runs) document(v value.Value, res *Result) error {
 // A write error met on a pause ends the stream when the next document comes
 // or the input ends (a pager the user quits ends the program at once).
 func (rn *Renderer) readEach(dec *input.Decoder, res *Result) error {
-	var (
-		gen    int   // which arming of the timer may still act; under rn.mu
-		paused error // what showing what is held on a pause returned
-	)
-	// A timer that fired just as a document arrived, or after this
-	// function returned, finds gen moved on and does nothing.
-	defer func() {
-		if rn.locked {
-			// A panic in next, which holds the lock: locking it here
-			// would hang the program instead of letting it crash.
-			gen++
-			return
+	p := pauser{rn: rn}
+	defer p.end()
+	var paused error // what showing what is held on a pause returned
+	pause := func() {
+		if paused == nil {
+			if paused = rn.pause(res); paused == nil {
+				paused = rn.flushNow() // the input waits: show it now
+			}
 		}
-		rn.mu.Lock()
-		gen++
-		rn.mu.Unlock()
-	}()
-	arm := func() *time.Timer {
-		gen++
-		mine := gen
-		return time.AfterFunc(runPause, func() {
-			if rn.beforePause != nil {
-				rn.beforePause()
-			}
-			rn.mu.Lock()
-			defer rn.mu.Unlock()
-			if gen == mine && paused == nil {
-				if paused = rn.pause(res); paused == nil {
-					paused = rn.flushNow() // the input waits: show it now
-				}
-			}
-		})
 	}
 	rn.readAhead(dec)
 	for {
-		var timer *time.Timer
 		rn.mu.Lock()
 		if paused != nil {
 			rn.mu.Unlock()
 			return paused
 		}
-		// Not for an input that never waits (as notePause).
-		if !rn.settled && rn.pending() {
-			timer = arm()
+		if rn.pending() {
+			p.arm(pause)
 		}
 		rn.mu.Unlock()
 		v, err := rn.nextDoc(dec)
 		rn.mu.Lock()
-		if timer != nil {
-			timer.Stop()
-			gen++
-		}
+		p.disarm()
 		rn.locked = true
 		done, err := rn.next(dec, v, err, res)
 		rn.locked = false
@@ -154,6 +126,60 @@ func (rn *Renderer) readEach(dec *input.Decoder, res *Result) error {
 			return err
 		}
 	}
+}
+
+// pauser shows what is held when the input pauses: arm starts a timer
+// that acts, under rn.mu, if nothing comes before runPause; gen, under
+// rn.mu, tells an arming that fired just as something came (disarm), or
+// after reading ended (end), that it has nothing to do.
+type pauser struct {
+	rn    *Renderer
+	timer *time.Timer
+	gen   int
+}
+
+// arm, under rn.mu. An input that never waits (a file) arms none: the
+// pause could only be the machine's slowness, and what is shown would
+// depend on it.
+func (p *pauser) arm(act func()) {
+	rn := p.rn
+	if rn.settled {
+		return
+	}
+	p.gen++
+	mine := p.gen
+	p.timer = time.AfterFunc(runPause, func() {
+		if rn.beforePause != nil {
+			rn.beforePause()
+		}
+		rn.mu.Lock()
+		defer rn.mu.Unlock()
+		if p.gen == mine {
+			act()
+		}
+	})
+}
+
+// disarm, under rn.mu: something came.
+func (p *pauser) disarm() {
+	if p.timer != nil {
+		p.timer.Stop()
+		p.timer = nil
+		p.gen++
+	}
+}
+
+// end disarms p for good.
+func (p *pauser) end() {
+	if p.rn.locked {
+		// A panic while showing, which holds the lock: locking it here
+		// would hang the program instead of letting it crash.
+		p.gen++
+		return
+	}
+	p.rn.mu.Lock()
+	p.gen++
+	p.rn.mu.Unlock()
 }
 
 // addToRun adds a record to the current run, or starts one.
