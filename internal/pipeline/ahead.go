@@ -87,7 +87,9 @@ type ahead struct {
 // aheadItem is a document read (or the error that ends the input), a
 // line between documents that is no JSON, or an event stream's note.
 type aheadItem struct {
-	v     value.Value
+	// unwrapped: a whole document is unwrapped (protocol.UnwrapInto) by
+	// the goroutine too, for docParts.
+	unwrapped
 	err   error
 	docs  int  // documents read, this one included
 	waits bool // the goroutine waits for next before reading on
@@ -96,12 +98,6 @@ type aheadItem struct {
 	line  int
 	text  string
 	note  *protocol.Part // an event that is no JSON (sse)
-	// parts is a whole document unwrapped (protocol.UnwrapInto): the
-	// goroutine does that too, for docParts; of one that is no wrapper,
-	// whether it reports a failure (judged, failed), its one part made
-	// as it is shown (unwrapped.of).
-	parts          []protocol.Part
-	judged, failed bool
 	// sc is the document's structured content, held back as it was read.
 	sc *heldReply
 	// at locates, in the event stream, an input error of the frame the
@@ -220,7 +216,7 @@ func (a *ahead) documents() {
 		}
 		v, err := a.dec.Next()
 		a.reading.Store(nil)
-		it := a.read(aheadItem{v: v, err: err, docs: a.dec.Documents()}, a.dec.Offset()-at > aheadLarge)
+		it := a.read(aheadItem{unwrapped: unwrapped{v: v}, err: err, docs: a.dec.Documents()}, a.dec.Offset()-at > aheadLarge)
 		if !a.hand(it, false) || err != nil {
 			return // stopped; or the end, or bad input: nothing more to read
 		}
@@ -350,7 +346,7 @@ func (a *ahead) Next(flush func() error) (value.Value, error) {
 			}
 			continue
 		}
-		a.docs, a.pre, a.scOf = it.docs, unwrapped{it.v, it.parts, it.judged, it.failed}, it.sc
+		a.docs, a.pre, a.scOf = it.docs, it.unwrapped, it.sc
 		return it.v, it.err
 	}
 }
@@ -505,7 +501,7 @@ func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error
 	}
 	res.Documents++
 	if rn.ahead != nil { // unwrapped, its structured content held back, as it was read
-		rn.pre = unwrapped{it.v, it.parts, it.judged, it.failed}
+		rn.pre = it.unwrapped
 		if it.sc != nil {
 			rn.scHeld = it.sc
 		}
@@ -514,7 +510,8 @@ func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error
 }
 
 // unwrapped is a document read ahead, and its parts (docParts), or, for
-// one that is no wrapper, whether it failed (aheadItem's judged, failed).
+// one that is no wrapper, whether it reports a failure (judged, failed),
+// its one part made as it is shown (of).
 type unwrapped struct {
 	v              value.Value
 	parts          []protocol.Part

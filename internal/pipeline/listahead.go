@@ -149,7 +149,7 @@ func (l *aheadList) start(reading *atomic.Pointer[ahead], offset func() int64) {
 			v, more, err := l.next()
 			a.reading.Store(outer)
 			n := int(offset() - at)
-			it := aheadItem{v: v, err: err, last: !more || err != nil, waits: more && err == nil && n > aheadLarge}
+			it := aheadItem{unwrapped: unwrapped{v: v}, err: err, last: !more || err != nil, waits: more && err == nil && n > aheadLarge}
 			size += n
 			now := it.last || it.waits || size > aheadBytes
 			if now {

@@ -786,7 +786,7 @@ func sseFrame(dec *input.Decoder, rd *strings.Reader, name, event, data string, 
 		if err == io.EOF {
 			return nil
 		}
-		if serr := show(aheadItem{v: v, err: err}); serr != nil || err != nil {
+		if serr := show(aheadItem{unwrapped: unwrapped{v: v}, err: err}); serr != nil || err != nil {
 			return serr // an error shown ends the stream
 		}
 	}
