@@ -15,21 +15,25 @@ func (d *Decoder) LongValue() bool {
 		return false // a row read token by token: not this decoder's to read
 	}
 	var s valueScan
-	unread := d.dec.UnreadBuffer()
-	if s.scan(unread) {
-		return false
-	}
-	n := len(unread)
+	return d.longPast(d.dec.UnreadBuffer(), s.scan)
+}
+
+// longPast hands ended, in order, what follows the token decoder's
+// position, without reading it: first (what the token decoder has
+// buffered), what a takeover read that it has not, then the input, read
+// further only while ended cannot tell. It reports whether textLong bytes
+// (or a full buffer) came with no end; false at an end, or the input's.
+func (d *Decoder) longPast(first []byte, ended func([]byte) bool) bool {
 	rest := d.restUnread()
-	if s.scan(rest) {
+	if ended(first) || ended(rest) {
 		return false
 	}
-	n += len(rest)
+	n := len(first) + len(rest)
 	br := d.pos.r.(*bufio.Reader)
 	seen := 0
 	for {
 		ahead, _ := br.Peek(br.Buffered())
-		if s.scan(ahead[seen:]) {
+		if ended(ahead[seen:]) {
 			return false
 		}
 		seen = len(ahead)

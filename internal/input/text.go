@@ -233,14 +233,19 @@ func (d *Decoder) pointer(kinds []byte) string {
 			objs++
 			continue
 		}
-		end := len(d.items)
-		if arrs+1 < len(d.arrays) {
-			end = d.arrays[arrs+1]
-		}
-		b.WriteString(strconv.Itoa(end - d.arrays[arrs]))
+		b.WriteString(strconv.Itoa(len(d.arrayItems(arrs))))
 		arrs++
 	}
 	return b.String()
+}
+
+// arrayItems is the items read so far of the i-th array being read.
+func (d *Decoder) arrayItems(i int) []value.Value {
+	end := len(d.items)
+	if i+1 < len(d.arrays) {
+		end = d.arrays[i+1]
+	}
+	return d.items[d.arrays[i]:end]
 }
 
 // consumed is how many bytes of the input were read past start.
@@ -314,11 +319,7 @@ func (d *Decoder) around(cur value.Value, kinds []byte, arrs int, doc *value.Doc
 			continue
 		}
 		arrs--
-		end := len(d.items)
-		if arrs+1 < len(d.arrays) {
-			end = d.arrays[arrs+1]
-		}
-		levels[i] = level{items: d.items[d.arrays[arrs]:end]}
+		levels[i] = level{items: d.arrayItems(arrs)}
 	}
 	var path []int // cur's place at each level
 	if doc != nil {
@@ -387,33 +388,17 @@ func (d *Decoder) long(content []byte, json bool) bool {
 	if closed, _ := quoteIn(content, 0); closed || json && len(content) >= textStart && !jsonStart(content) {
 		return false // most strings: nothing more to look at
 	}
-	br := d.pos.r.(*bufio.Reader)
-	rest := d.restUnread()
-	for {
-		ahead, _ := br.Peek(br.Buffered())
-		n := len(content) + len(rest) + len(ahead)
-		// The segments in order, scanned where they lie; only the start is
-		// copied, to tell whether it starts as JSON does.
-		slashes, closed := 0, false
-		for _, seg := range [][]byte{content, rest, ahead} {
-			if closed, slashes = quoteIn(seg, slashes); closed {
-				return false
-			}
+	// Only the start is copied, to tell whether it starts as JSON does.
+	slashes, start := 0, make([]byte, 0, textStart)
+	long := d.longPast(content, func(seg []byte) bool {
+		closed := false
+		if closed, slashes = quoteIn(seg, slashes); closed {
+			return true
 		}
-		start := make([]byte, 0, textStart)
-		for _, seg := range [][]byte{content, rest, ahead} {
-			start = append(start, seg[:min(len(seg), textStart-len(start))]...)
-		}
-		switch {
-		case json && len(start) >= textStart && !jsonStart(start):
-			return false
-		case n >= textLong || br.Buffered() >= br.Size():
-			return !json || jsonStart(start)
-		}
-		if _, err := br.Peek(br.Buffered() + 1); err != nil {
-			return false // the input ends in the string: the token decoder says so
-		}
-	}
+		start = append(start, seg[:min(len(seg), textStart-len(start))]...)
+		return json && len(start) >= textStart && !jsonStart(start)
+	})
+	return long && (!json || jsonStart(start))
 }
 
 // longAt reports whether the string whose text starts c, whose first
