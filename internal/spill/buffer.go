@@ -8,7 +8,6 @@ package spill
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"os"
 )
@@ -34,12 +33,11 @@ func (e *Error) Output() {}
 // dir ("" is os.TempDir). Its first error sticks: every later Write
 // returns it, and Err reports it.
 type Buffer struct {
-	dir  string
-	mem  []byte
-	f    *os.File
-	name string // the file's name while it is still to be removed
-	n    int64
-	err  error
+	dir string
+	mem []byte
+	f   *os.File
+	n   int64
+	err error
 }
 
 // New is an empty buffer whose file, if it needs one, goes in dir.
@@ -48,16 +46,10 @@ func New(dir string) *Buffer { return &Buffer{dir: dir} }
 // Usable reports whether a buffer's file can be made in dir: one is made
 // and removed.
 func Usable(dir string) bool {
-	f, err := os.CreateTemp(dir, filePattern)
-	if err != nil {
-		return false
-	}
-	f.Close()
-	return os.Remove(f.Name()) == nil
+	f, err := temp(dir)
+	drop(f)
+	return err == nil
 }
-
-// filePattern names a buffer's file.
-const filePattern = "khive-pretty-*"
 
 // Write appends p.
 func (b *Buffer) Write(p []byte) (int, error) {
@@ -70,17 +62,12 @@ func (b *Buffer) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	if b.f == nil {
-		f, err := os.CreateTemp(b.dir, filePattern)
+		f, err := temp(b.dir)
 		if err != nil {
 			b.err = &Error{Op: "create", Err: err}
 			return 0, b.err
 		}
-		b.f, b.name = f, f.Name()
-		// Removed at once where the system lets an open file go (it is
-		// then gone however the process ends); else when closed.
-		if os.Remove(b.name) == nil {
-			b.name = ""
-		}
+		b.f = f
 		if _, err := f.Write(b.mem); err != nil {
 			b.err = &Error{Op: "write", Err: err}
 			return 0, b.err
@@ -120,10 +107,8 @@ func (b *Buffer) Close() error {
 		return nil
 	}
 	err := b.f.Close()
-	if b.name != "" {
-		err = errors.Join(err, os.Remove(b.name))
-	}
-	b.f, b.name = nil, ""
+	os.Remove(b.f.Name()) // where the system kept it while open
+	b.f = nil
 	return err
 }
 
