@@ -69,19 +69,15 @@ type ahead struct {
 	// list: the items of a long list (listahead.go), in larger batches,
 	// not handed over sooner when the reader is idle.
 	list      bool
-	docs      int
+	docs      int                               // the decoder's Documents as of the document handed over last
 	interlude func(line int, text string) error // the renderer's, called in order
-	// texts reads the JSON of text blocks as the goroutine unwraps
-	// documents; pre is the last document handed over, unwrapped.
-	texts protocol.Texts
-	pre   unwrapped
+	texts     protocol.Texts                    // reads the JSON of text blocks as the goroutine unwraps documents
 	// sc is the structured content held back of the document being read
-	// (longSC, in human and Markdown output), handed over with it; scOf
-	// is that of the document handed over last. The decoder keeps the
-	// Divert hook that writes sc to its end: nothing reads it after this
-	// reading ahead, but a goroutine left reading a list of it (after the
-	// output failed), which only looks at paths in the list's items.
-	sc, scOf *heldReply
+	// (longSC), handed over with it. The decoder keeps the Divert hook
+	// that writes sc to its end: nothing reads it after this reading
+	// ahead, but a goroutine left reading a list of it (after the output
+	// failed), which only looks at paths in the list's items.
+	sc *heldReply
 }
 
 // aheadItem is a document read (or the error that ends the input), a
@@ -118,11 +114,6 @@ func (rn *Renderer) readAhead(dec *input.Decoder) *ahead {
 		return nil
 	}
 	a := rn.startAhead(dec)
-	if dec.Divert != nil {
-		// A long structured content goes with its document (aheadItem.sc).
-		outer := dec == rn.outer
-		dec.Divert = rn.longSC(dec, func() bool { return outer }, &a.sc)
-	}
 	if dec.Interlude != nil {
 		dec.Interlude = func(line int, text string) error {
 			if !a.add(aheadItem{log: true, line: line, text: text}, false) {
@@ -141,6 +132,11 @@ func (rn *Renderer) startAhead(dec *input.Decoder) *ahead {
 	a := newAhead(&rn.aheadReading)
 	a.dec, a.interlude = dec, dec.Interlude
 	rn.ahead = a
+	if dec.Divert != nil {
+		// A long structured content goes with its document (aheadItem.sc):
+		// every document read ahead is the input's own.
+		dec.Divert = rn.longSC(dec, func() bool { return true }, &a.sc)
+	}
 	return a
 }
 
@@ -171,21 +167,40 @@ func (rn *Renderer) endAhead() bool {
 
 // nextDoc is the next document of dec, read ahead or not.
 func (rn *Renderer) nextDoc(dec *input.Decoder) (value.Value, error) {
-	if rn.ahead != nil {
-		v, err := rn.ahead.Next(rn.showWritten)
-		rn.pre = rn.ahead.pre
-		if rn.ahead.scOf != nil {
-			rn.scHeld = rn.ahead.scOf
-		}
-		return v, err
+	a := rn.ahead
+	if a == nil {
+		return dec.Next()
 	}
-	return dec.Next()
+	for {
+		it, err := a.item(rn.showWritten)
+		switch {
+		case err != nil:
+			return value.Value{}, err
+		case it.log:
+			if err := a.interlude(it.line, it.text); err != nil {
+				return value.Value{}, err
+			}
+			continue
+		}
+		a.docs = it.docs
+		rn.handed(it)
+		return it.v, it.err
+	}
+}
+
+// handed takes what the goroutine made of the document it handed over:
+// its parts (docParts), its structured content held back.
+func (rn *Renderer) handed(it aheadItem) {
+	rn.pre = it.unwrapped
+	if it.sc != nil {
+		rn.scHeld = it.sc
+	}
 }
 
 // docsRead is dec's Documents, as of the document handed over last.
 func (rn *Renderer) docsRead(dec *input.Decoder) int {
 	if rn.ahead != nil {
-		return rn.ahead.Documents()
+		return rn.ahead.docs
 	}
 	return dec.Documents()
 }
@@ -331,27 +346,9 @@ func (a *ahead) size() int {
 	return aheadBatch
 }
 
-// Next is the next document, as the decoder's Next returns it; flush
-// shows what was written before waiting for one not read yet, and its
-// error (the output's) is returned instead of waiting.
-func (a *ahead) Next(flush func() error) (value.Value, error) {
-	for {
-		it, err := a.item(flush)
-		if err != nil {
-			return value.Value{}, err
-		}
-		if it.log {
-			if err := a.interlude(it.line, it.text); err != nil {
-				return value.Value{}, err
-			}
-			continue
-		}
-		a.docs, a.pre, a.scOf = it.docs, it.unwrapped, it.sc
-		return it.v, it.err
-	}
-}
-
-// item is what was read next, whatever it is; flush is as Next's.
+// item is what was read next, whatever it is; flush shows what was
+// written before waiting for one not read yet, and its error (the
+// output's) is returned instead of waiting.
 func (a *ahead) item(flush func() error) (aheadItem, error) {
 	if a.waits {
 		a.waits = false
@@ -383,9 +380,6 @@ func (a *ahead) item(flush func() error) (aheadItem, error) {
 	a.waits = it.waits
 	return it, nil
 }
-
-// Documents is the decoder's Documents as of the last document handed over.
-func (a *ahead) Documents() int { return a.docs }
 
 // close stops the goroutine and waits for it, unless it waits for input
 // that may never come (a pipe, after output failed): it then ends when
@@ -420,11 +414,6 @@ func frameAt(err error, at input.FrameAt) error {
 func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, line int, res *Result) error {
 	a := rn.startAhead(dec)
 	defer rn.endAhead()
-	if dec.Divert != nil {
-		// Each frame's document is the input's own, as rn.outer is when
-		// frames are read as shown (sse).
-		dec.Divert = rn.longSC(dec, func() bool { return true }, &a.sc)
-	}
 	go a.run(func() {
 		defer dec.Close()
 		// The goroutine alone reads the input (the frames' documents are
@@ -500,11 +489,8 @@ func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error
 		return rn.broken(frameAt(it.err, it.at))
 	}
 	res.Documents++
-	if rn.ahead != nil { // unwrapped, its structured content held back, as it was read
-		rn.pre = it.unwrapped
-		if it.sc != nil {
-			rn.scHeld = it.sc
-		}
+	if rn.ahead != nil {
+		rn.handed(it)
 	}
 	return frameAt(rn.show(dec, it.v, res), it.at)
 }

@@ -66,10 +66,11 @@ type aheadList struct {
 }
 
 // listAhead is dec's ListAhead hook: a list read ahead, or nil where that
-// does not pay.
+// does not pay: a list of scalars (by its first items) costs less to show
+// than to hand over.
 func (rn *Renderer) listAhead(dec *input.Decoder) func(bool, func() (value.Value, bool, error), func() int64) func() (value.Value, bool, error) {
 	return func(scalars bool, next func() (value.Value, bool, error), offset func() int64) func() (value.Value, bool, error) {
-		if !paysAhead(scalars) || rn.list != nil {
+		if scalars || rn.list != nil {
 			return nil
 		}
 		l := &aheadList{next: next, flush: rn.flushBeforeRead, settled: dec.Settled}
@@ -79,11 +80,6 @@ func (rn *Renderer) listAhead(dec *input.Decoder) func(bool, func() (value.Value
 		return l.Next
 	}
 }
-
-// paysAhead reports a list whose items, by its first ones (scalars: all of
-// them are), are worth reading ahead: not scalars, which cost less to show
-// than to hand over (a million numbers took twice as long read ahead).
-func paysAhead(scalars bool) bool { return !scalars }
 
 // stopList stops reading a list ahead, if one is: once the view that shows
 // it is done with it.

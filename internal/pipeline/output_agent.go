@@ -145,7 +145,7 @@ func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error
 	a.al = jsonout.NewList(rn.w, khive.NewAgentList(rn.opt.Now, lv, known), list.Items)
 	rn.agentLists++
 	rest := value.Take(list)
-	if tc, ok := rest.(value.TokenCursor); ok && rn.opt.ReadAhead && paysAhead(value.AllScalars(list.Items)) {
+	if tc, ok := rest.(value.TokenCursor); ok && rn.opt.ReadAhead && !value.AllScalars(list.Items) {
 		// Each record packed, read on another goroutine where the decoder
 		// reads the list ahead (ListAhead): decoding, a third of agent
 		// output's time on a long list, is done beside the transform and
