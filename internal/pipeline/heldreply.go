@@ -17,45 +17,32 @@ import (
 )
 
 // An MCP reply whose text block holds a long JSON text often carries the
-// same JSON again after it, as its structuredContent. Which of the two an
-// output that loses nothing shows, and in what order, is known only at the
-// reply's end (protocol: the structured content first, the text only when
-// it says something else; both after the failure isError says); and khive's
-// transform (agent output) knows only then that the reply is a tool result.
-// Those outputs (plain, agent) hold both back while they read the reply:
-// the text, unescaped, and the structured content, as compact JSON
-// (value.Compact's), each in a spill.Buffer (memory up to a bound, then a
-// temporary file); in memory only the reply's other members and a skeleton
-// of the structured content (input.Decoder.Copy's, which tells whether it
-// failed). Then the reply is shown as a held one is, each held part read
-// back from its buffer as a document is read (its long lists streamed, the
-// same views and writers), or, in agent output, the text copied as it is
-// read back. Whether the text says what the structured content does is told
-// by comparing their compact JSON as they are read back (protocol.repeats:
-// value.Repeats). A reply of a rarer form (a text that is no JSON, a
-// structured content that says nothing or is itself a wrapper, a second
-// text block that may repeat it, the SDK's {"result": X} repeated under
-// isError; in agent output, a reply that is no tool result) is read back
-// whole and shown as a held one: exactly, though not in constant memory.
+// same JSON again as its structuredContent. Which of the two an output
+// that loses nothing shows, and in what order, is known only at the
+// reply's end (protocol.repeats), and khive's transform (agent output)
+// knows only then that the reply is a tool result. Plain and agent output
+// hold both back while they read the reply, each in a spill.Buffer: the
+// text unescaped, the structured content as compact JSON; in memory only
+// the reply's other members and the structured content's skeleton
+// (input.Decoder.Copy's, which tells whether it failed). The reply is
+// then shown as a held one is, each held part read back from its buffer
+// as a document is read (its long lists streamed); whether the text says
+// what the structured content does is told by comparing their compact
+// JSON as they are read back. A reply of a rarer form (a text that is no
+// JSON, a structured content that says nothing or is a wrapper, a second
+// text block that may repeat it, the SDK's {"result": X} under isError;
+// in agent output, no tool result) is read back whole and shown as a held
+// one: exactly, though not in constant memory.
 //
-// A reply whose structuredContent is long but whose text is short (a
-// one-line summary beside a long list) is held back the same way: the
-// decoder of the input diverts a tool result's structuredContent too long
-// to hold (input.Decoder.LongValue) whatever comes before it, and the
-// reply, read to its end, is shown as one held back at its text is. Its
-// text, in the reply, is held back too when it may hold JSON (it is then
-// compared and shown as a long one is), else left to protocol, which
-// shows it as prose; a later text block that may hold JSON has the reply
-// read back whole.
-//
-// Human and Markdown output (without --verbose) hold back such a long
-// structured content too (longSC), so that its list is read back as it
-// comes rather than held: they show a text block beside it as for a held
-// reply, never compared (a reply whose text may be JSON is read back
-// whole), and hold a structured content that is a batch's ops as they
-// read it back (a failed op is said first). None is held back once its
-// document has come open (input.Decoder.Opened): its view is being
-// shown, and would show the skeleton.
+// A long structuredContent beside a short text (a one-line summary beside
+// a long list) is held back the same way (input.Decoder.LongValue), and
+// the reply shown as one held back at its text is; the text too when it
+// may hold JSON (holdShort). Human and Markdown output (without
+// --verbose) hold back such a structured content too (longSC), so that
+// its list is read back as it comes rather than held, never compared (a
+// reply whose text may be JSON is read back whole). None is held back
+// once its document has come open (input.Decoder.Opened): its view,
+// being shown, would show the skeleton.
 
 // heldReply is an MCP reply's text and structured content, held back.
 type heldReply struct {
@@ -64,20 +51,14 @@ type heldReply struct {
 	text *spill.Buffer // the text block's text; nil: in the reply (a short one, not JSON)
 	sc   *spill.Buffer // the first structuredContent, as compact JSON (value.Compact's); nil: none came
 	scw  *bufio.Writer
-	// mark stands in the reply's parts, or in khive's transform of it,
-	// for the structured content, to be shown from sc.
-	mark *value.Open
-	// textFailed: one of the text's documents reported a failure, as its
-	// skeleton says (scan).
+	mark *value.Open // stands for the structured content in the reply's parts, or khive's transform of it
+	// textFailed: one of the text's documents reported a failure (scan).
 	textFailed bool
 }
 
-// diverter is the decoder's question (Divert) for the documents dec
-// reads: while a reply is held back at its text (holding), its
-// structuredContent goes to a buffer as it is read; and in a document of
-// the input itself (outer, whose documents every one go through show), a
-// tool result's structuredContent too long to hold goes so whatever its
-// text, and the reply is held back once it ends (scHeld, holdSC).
+// diverter is the decoder's Divert hook: while a reply is held back at
+// its text (holding), its structuredContent goes to a buffer as it is
+// read; else one too long to hold does (longSC).
 func (rn *Renderer) diverter(dec *input.Decoder) func(path []input.Frame) func(value.Token) error {
 	long := rn.longSC(dec, func() bool { return dec == rn.outer }, &rn.scHeld)
 	return func(path []input.Frame) func(value.Token) error {
@@ -91,19 +72,16 @@ func (rn *Renderer) diverter(dec *input.Decoder) func(path []input.Frame) func(v
 	}
 }
 
-// longSC is the decoder's question (Divert) for a tool result's
-// structuredContent too long to hold, in a document of the input itself
-// (outer): it goes to a buffer as it is read, and the reply is held back
-// once it ends (holdSC), in slot, where whoever reads dec keeps it until
-// the document is shown. Human and Markdown output, which show a reply's
-// text or its structured content but do not hold either back, ask only
-// this (a list there is then read back as it comes, not held).
+// longSC is the Divert hook for a tool result's structuredContent too
+// long to hold, in a document of the input itself (outer): it goes to a
+// buffer as it is read, and the reply, held back in slot until it is
+// shown, is shown once it ends (holdSC). Human and Markdown output ask
+// only this.
 func (rn *Renderer) longSC(dec *input.Decoder, outer func() bool, slot **heldReply) func(path []input.Frame) func(value.Token) error {
 	return func(path []input.Frame) func(value.Token) error {
 		// The path first: the items of a list read ahead on a goroutine
 		// of their own (listahead.go) never get past it. None in a
-		// document returned open, read on as it is shown: what is shown
-		// of it would not wait for its end (held, as before).
+		// document returned open: what is shown of it would not wait.
 		if !structuredContent(path) || !direct(path) || !outer() || *slot != nil || dec.Opened() || !dec.LongValue() {
 			return nil
 		}
@@ -123,8 +101,8 @@ func (rn *Renderer) canSpill() bool {
 	return rn.spillable
 }
 
-// divert holds back the structured content about to be read, as it is
-// read: what the decoder hands on goes to h.sc as compact JSON.
+// divert holds back the structured content about to be read in h.sc, as
+// compact JSON.
 func (h *heldReply) divert() func(value.Token) error {
 	h.sc = spill.New(h.rn.opt.TempDir)
 	h.scw = bufio.NewWriterSize(h.sc, 64<<10)
@@ -166,9 +144,9 @@ func (h *heldReply) close() {
 	}
 }
 
-// holdText shows an MCP reply returned open at its text block (v) as a held
-// one is shown, holding back its text and structured content (see above);
-// what comes before the text in any case (the reply's id) is shown first.
+// holdText shows an MCP reply returned open at its text block (v) as a
+// held one is, holding back its text and structured content; what comes
+// before the text (the reply's id) is shown first.
 func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) error {
 	before := rn.partsBefore(v)
 	shown := len(before)
@@ -187,10 +165,8 @@ func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) 
 	return h.show(parts[min(shown, len(parts)):], res)
 }
 
-// holdSC shows w, a document read whole whose structured content was held
-// back as it was read (diverter: a long one), as a reply held back at its
-// text is shown (holdText): its parts in their order, each held one read
-// back from its buffer.
+// holdSC shows w, a document read whole whose long structured content was
+// held back as it was read, as holdText shows a reply.
 func (rn *Renderer) holdSC(w value.Value, h *heldReply, res *Result) error {
 	defer h.close()
 	// Its parts are the reply's, not documents of the stream: none joins
@@ -207,9 +183,8 @@ func (rn *Renderer) holdSC(w value.Value, h *heldReply, res *Result) error {
 	return h.show(parts, res)
 }
 
-// show shows parts of a held-back reply (h.parts'), in their order: the
-// text's documents and the structured content read back from their
-// buffers, the others as they are.
+// show shows h.parts' parts in their order, the text's documents and the
+// structured content read back from their buffers.
 func (h *heldReply) show(parts []protocol.Part, res *Result) error {
 	rn := h.rn
 	textFailed := false
@@ -251,9 +226,9 @@ func (h *heldReply) show(parts []protocol.Part, res *Result) error {
 }
 
 // holdBack reads the rest of a reply returned open at its text block (v),
-// holding back its text and structured content (see above), and returns it
-// whole, what was held back standing in it (a text shown as it was read,
-// the structured content's skeleton); h, to be closed, even with an error.
+// holding back its text and structured content, and returns it whole,
+// those standing in it (a text shown as it was read, the structured
+// content's skeleton); h, to be closed, even with an error.
 func (rn *Renderer) holdBack(v value.Value, text value.TextReader) (*heldReply, value.Value, error) {
 	h := &heldReply{rn: rn, line: text.Line(), text: spill.New(rn.opt.TempDir)}
 	text.Commit()
@@ -290,14 +265,11 @@ func (rn *Renderer) partsBefore(v value.Value) []protocol.Part {
 }
 
 // parts is the parts of the whole reply w, the text a StreamedPart and
-// the structured content, when it is shown, a part whose Value's Open is
-// h.mark; or, for a reply of a rarer form, w's parts with the held text
-// and structured content read back whole into w.
+// the structured content, if shown, a part whose Value's Open is h.mark;
+// for a reply of a rarer form, w's parts with both read back into it.
 func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 	r := replyParts(w)
 	if h.text == nil && !h.rn.longOnly {
-		// Human and Markdown output show a text block beside a structured
-		// content as a held reply's is (protocol), never compared.
 		if err := h.holdShort(&r); err != nil {
 			return nil, err
 		}
@@ -350,9 +322,8 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 }
 
 // oneResult reports a reply that is no JSON-RPC message, or one with one
-// result and no error: human and Markdown output show the parts of a
-// rarer one (an error beside its result, a second result) in an order
-// of their own, which a reply held back would not keep.
+// result and no error: human and Markdown output show a rarer one's parts
+// in an order of their own, which a reply held back would not keep.
 func oneResult(w value.Value) bool {
 	if !protocol.IsJSONRPC(w) {
 		return true
@@ -392,10 +363,9 @@ func (h *heldReply) readBack(r reply) error {
 	return nil
 }
 
-// holdShort holds back the text of the reply's first block, a text block in
-// the reply that may hold JSON, as a long one is held: protocol, which
-// would compare it with the structured content standing diverted in the
-// reply, cannot; the text is then compared and shown as a long one is.
+// holdShort holds back the reply's first block's text, when it may hold
+// JSON, as a long one is: protocol cannot compare it with the structured
+// content standing diverted in the reply.
 func (h *heldReply) holdShort(r *reply) error {
 	if len(r.content.Items) == 0 || r.block.Kind != value.Object || r.block.Str("type") != "text" {
 		return nil
@@ -427,9 +397,8 @@ func (h *heldReply) scMark() *value.Open {
 	return h.mark
 }
 
-// showText shows the documents of the held text, as the text block's
-// parts are shown (openText shows a text read as it comes so), and
-// whether one of them reported a failure.
+// showText shows the documents of the held text, as openText shows a
+// text read as it comes, and whether one of them reported a failure.
 func (h *heldReply) showText(res *Result) (failed bool, err error) {
 	rn := h.rn
 	dec := rn.decoder(h.text.Reader(), fmt.Sprintf("%s (the JSON in its text block on line %d)", rn.name, h.line))
@@ -456,9 +425,8 @@ func (h *heldReply) showText(res *Result) (failed bool, err error) {
 	}
 }
 
-// writeSC reads the held structured content back as the document it is,
-// and hands it to write with its decoder (open at its long list, if it
-// has one).
+// writeSC reads the held structured content back as the document it is
+// (open at its long list, if it has one), for write.
 func (h *heldReply) writeSC(write func(*input.Decoder, value.Value) error) error {
 	rn := h.rn
 	dec := rn.decoder(h.sc.Reader(), fmt.Sprintf("%s (the structuredContent of the reply on line %d)", rn.name, h.line))
@@ -477,13 +445,12 @@ func (h *heldReply) writeSC(write func(*input.Decoder, value.Value) error) error
 	return err
 }
 
-// shownAsHeld reports whether the outputs see the open document v as
-// they see it whole, known by its skeleton (input.Decoder.Copy's): as the
-// same shape (recognise.Classify) at each level down to its open list or
-// object, within the skeleton's bounds. A structured content read back
-// whose fields after its list make it another shape than its rows first
-// did (a page's rows first, then no list field: {"entities": […],
-// "relations": […]}) is held, as it was when the reply was held whole.
+// shownAsHeld reports whether the outputs see the open document v as they
+// see it whole, known by its skeleton: the same shape (recognise.Classify)
+// at each level down to its open list or object, within the skeleton's
+// bounds. One whose fields after its list make it another shape
+// ({"entities": […], "relations": […]}) is held, as it was when the reply
+// was held whole.
 func shownAsHeld(v, known value.Value) bool {
 	for depth := 0; ; depth++ {
 		if depth >= input.SkeletonDepth-1 || recognise.Classify(v) != recognise.Classify(known) {
@@ -504,8 +471,7 @@ func shownAsHeld(v, known value.Value) bool {
 	}
 }
 
-// reply is where what was held back stands in a whole reply: pointers
-// into it, to put what stands there in its place.
+// reply is where what was held back stands in a whole reply.
 type reply struct {
 	tool     value.Value  // the tool result
 	content  value.Value  // its content
@@ -569,12 +535,11 @@ func replyParts(w value.Value) reply {
 	return r
 }
 
-// plain reports a reply whose held parts protocol shows in the order it
-// shows held ones when the text, if held, is a StreamedPart and the
-// structured content (if any) one part: a tool result (toolResult) whose
-// structured content says something and is no wrapper itself (whose parts
-// are its own), which no text block but the held one may repeat (which
-// would need all of it to tell).
+// plain reports a reply protocol shows in the order it shows held ones,
+// the held text a StreamedPart and the structured content one part: a
+// tool result whose structured content says something and is no wrapper,
+// which no text block but the held one may repeat (telling would need
+// all of it).
 func (r reply) plain(w value.Value) bool {
 	if !r.toolResult(w) {
 		return false
@@ -593,13 +558,12 @@ func (r reply) plain(w value.Value) bool {
 	return true
 }
 
-// scan reads the held text as protocol.ParseJSONText reads one: the
-// number of JSON documents it holds, 0 when it is not JSON through and
-// through; whether its first document's compact JSON (value.Compact's)
-// is what whole and what inner read (each nil: not asked); and, in
-// h.textFailed, whether a document reported a failure, judged on its
-// skeleton. White space other than JSON's at its end (which ParseJSONText
-// cuts) makes it no JSON here: the reply is then read back whole.
+// scan reads the held text as protocol.ParseJSONText does: the number of
+// JSON documents it holds (0: not JSON through and through; white space
+// other than JSON's at its end counts as none, and the reply is read back
+// whole); whether its first document's compact JSON is what whole and
+// inner read (nil: not asked); and, in h.textFailed, whether a document's
+// skeleton reported a failure.
 func (h *heldReply) scan(whole, inner io.Reader) (docs int, sameWhole, sameInner bool, err error) {
 	dec := input.NewDecoder(h.text.Reader(), "")
 	dec.Telling = recognise.Tells
@@ -686,10 +650,8 @@ func (s *sameAs) end() bool {
 }
 
 // toolResult reports a reply w that protocol and khive's transform take
-// as a tool result (bare, or a JSON-RPC reply's first result) whose held
-// text, if any, is its first block's (parts), and whose first
-// structuredContent is what was held back, if anything was: the text
-// stands as a block's text, the structured content as its own document.
+// as a tool result (bare, or a JSON-RPC reply's first result) whose first
+// structuredContent is what was held back, if anything was.
 func (r reply) toolResult(w value.Value) bool {
 	return (r.diverted == nil || r.sc != nil) &&
 		protocol.IsToolResult(r.tool) && (protocol.IsJSONRPC(w) || protocol.IsToolResult(w))

@@ -167,88 +167,71 @@ func (e *errWriter) Write(p []byte) (int, error) {
 // Renderer renders documents to one writer, one after another, with a
 // blank line between them.
 type Renderer struct {
-	w   *bufio.Writer
-	dst *errWriter
-	// errOf is rn.writeErr, made once: begin hands it to the lines
-	// writer of every part.
-	errOf func() error
-	// lineWriters are the writers begin hands out next (one each).
-	lineWriters []lines.Writer
+	w           *bufio.Writer
+	dst         *errWriter
+	errOf       func() error   // rn.writeErr, made once, for every part's lines writer
+	lineWriters []lines.Writer // those begin hands out next (one each)
 	opt         Options
 	rec         recognise.Options
-	// closers let go of what the views of the document being shown
-	// keep past a bound (recognise.Options.Closing), once it is done.
+	// closers let go of what the views of the document being shown keep
+	// past a bound (recognise.Options.Closing).
 	closers []func()
 	hopt    human.Options
 	jsonT   jsonout.Theme
 	shown   int  // parts shown so far
 	note    bool // the last part shown was a note
 	ids     int  // JSON-RPC messages with an id in the current stream
-	// replies and failedReplies count the stream's JSON-RPC replies, and
-	// those that report a failure, for the line that closes a session.
+	// replies and failedReplies count the stream's JSON-RPC replies, for
+	// the line that closes a session; said is what the reply before said
+	// at its top level (recognise.Said).
 	replies, failedReplies int
-	// said is what the session's reply before said at its top level
-	// (recognise.Said): a new stream starts a new session.
-	said recognise.Said
+	said                   recognise.Said
 	// heads: the last part shown heads the next one (a reply's id in
 	// human output), which follows it with no blank line.
 	heads bool
 	// inRuns: records of the same shape in a row are shown as one table
-	// (human and Markdown output of a stream of documents); run is the
-	// current one; mu keeps the documents shown and the pause that shows a
-	// held run from writing at once.
+	// (runs.go); run is the current one; mu keeps the documents shown and
+	// a pause's timer from writing at once.
 	inRuns bool
 	run    *run
 	mu     sync.Mutex
-	// viewed, when set, sees every view written (tests check what views
-	// hold against what was written).
-	viewed func(view.Doc)
-	// beforePause, when set, runs as the pause timer fires, before it
-	// takes mu (tests hold a pause there while documents arrive).
+	// viewed sees every view written, and beforePause runs as a pause's
+	// timer fires, before it takes mu: for tests.
+	viewed      func(view.Doc)
 	beforePause func()
 	// onlyOpen, when set, leaves unshown a document the decoder returned
 	// whole while none has come open: TestSeams compares only documents
 	// returned open, and showing the others was most of its time.
 	onlyOpen bool
-	// textShown says the text block of the reply being shown was shown
-	// as it was read (openText): its structuredContent is then skipped.
+	// textShown: the text block of the reply being shown was shown as it
+	// was read (openText): its structuredContent is then skipped.
 	textShown bool
 	// decided is how openText's document returned open is written, its
 	// view made to decide whether the text is shown as it is read.
 	decided func(*Result) error
 	// holding is the reply whose text block and structuredContent are
-	// being held back (heldreply.go), for the decoder's Divert hook.
-	holding *heldReply
-	// scHeld is the structured content of the document being read, held
-	// back as it was read because it is long (heldreply.go), until the
-	// document is shown; outer is the decoder of the input itself, whose
-	// documents may have one.
-	scHeld *heldReply
-	outer  *input.Decoder
-	// longOnly: the decoders' Divert hook is longSC alone, which the
-	// documents read ahead may ask too (ahead.sc).
+	// being held back, scHeld the long structured content held back of the
+	// document being read, until it is shown (heldreply.go); outer is the
+	// decoder of the input itself.
+	holding, scHeld *heldReply
+	outer           *input.Decoder
+	// longOnly: the decoders' Divert hook is longSC alone.
 	longOnly bool
-	// spillable is whether a temporary file can be made (TempDir), found
-	// out once, by the first long structured content longSC meets in
-	// human or Markdown output: where none can, those hold it, as they
-	// did before holding it back.
+	// spillable: a temporary file can be made (TempDir), found out once
+	// (canSpill); where none can, human and Markdown output hold a long
+	// structured content.
 	spillOnce sync.Once
 	spillable bool
-	// name is the input being read, for the errors of a text block's JSON.
-	name string
-	// out is what writes: one output of outputs.
-	out output
-	// agentLists counts the long lists agent output streamed, longLists
-	// the lists streamed in the other outputs and bigObjects the objects
-	// (in agent output: kept in temporary files, not held), for tests;
-	// opened counts the documents the decoder returned open, listsAhead
-	// the lists read ahead (listAhead).
+	name      string // the input being read, for the errors of a text block's JSON
+	out       output
+	// For tests, counts of: the long lists agent output streamed, those
+	// the other outputs streamed, the large objects streamed, the
+	// documents returned open, the lists read ahead; the MCP replies held
+	// back and shown from their buffers, those read back whole.
 	agentLists, longLists, bigObjects, opened, listsAhead int
-	// heldReplies counts the MCP replies held back and shown from their
-	// buffers, readBack those read back whole (heldreply.go), for tests.
-	heldReplies, readBack int
-	// partBuf is reused for the part of each document that is no wrapper,
-	// texts for the JSON of text blocks.
+	heldReplies, readBack                                 int
+	// partBuf and texts are reused for each document's parts and the JSON
+	// of its text blocks.
 	partBuf []protocol.Part
 	texts   protocol.Texts
 	seen    *recognise.Seen // what the table flags met, over the run
@@ -259,33 +242,30 @@ type Renderer struct {
 	// (repeats.go): heldNote, or nil.
 	held     *repeat
 	heldNote repeat
-	// settled: the input being read never waits for more (a file), so
-	// what is held to be written together costs no wait.
-	settled bool
+	settled  bool // the input never waits for more (a file)
 	// lazy: what is written is flushed when the input is about to be read
 	// (inputFlusher), at the input's end or on a pause, not at the end of
 	// every document; locked: the reading goroutine holds mu (while it
 	// shows a document), so the input's flush need not take it.
 	lazy, locked bool
 	// firstOut: the stream's first lines were written out (flush);
-	// nextOut, how much more is held before the next write (it doubles
-	// up to the buffer's size).
+	// nextOut, how much more is held before the next write.
 	firstOut bool
 	nextOut  int
 	// plainRecs is plain output's table of documents that are each a
 	// record, when --columns, --sort or --where steer it.
 	plainRecs *rowsParts
 	// ahead reads the stream's documents ahead (Options.ReadAhead);
-	// aheadReading is it while its goroutine reads the input.
+	// aheadReading is it while its goroutine reads the input; pre is the
+	// document it handed over last.
 	ahead        *ahead
 	aheadReading atomic.Pointer[ahead]
+	pre          unwrapped
 	// list is the long list being read ahead (listahead.go); decoderLeft,
 	// that one was stopped while its goroutine waited for input, which
 	// may still read the decoder (it is not closed).
 	list        *aheadList
 	decoderLeft bool
-	// pre is the document read ahead last, unwrapped.
-	pre unwrapped
 }
 
 // NewRenderer returns a renderer writing to w.
@@ -340,9 +320,9 @@ type Result struct {
 	// those past it.
 	Failures []Failure
 	More     int
-	// doc and from are the document the last failure was recorded in
-	// (Documents then) and where its failures start: a failure said
-	// twice of one document (its skeleton, then whole) is recorded once.
+	// doc and from are the document the last failure was recorded in and
+	// where its failures start: one said twice of a document (its
+	// skeleton, then whole) is recorded once.
 	doc, from int
 }
 
@@ -359,9 +339,8 @@ type Failure struct {
 // maxFailures bounds what a Result keeps of a long stream's failures.
 const maxFailures = 100
 
-// fail records that v, a document or a part of one (an error envelope
-// the protocol made of a JSON-RPC error or an isError result), reports a
-// failure; id is the JSON-RPC id of the reply it came in.
+// fail records that v, a document or a part of one, reports a failure;
+// id is the JSON-RPC id of the reply it came in.
 func (res *Result) fail(v value.Value, id string) {
 	res.Failed = true
 	for _, f := range recognise.Failures(v) {
@@ -398,8 +377,7 @@ func (res *Result) add(f Failure) {
 }
 
 // failedPart records p's failure, if it reports one; id is the JSON-RPC
-// id of the reply it came in, named by the parts before it (a reply's id
-// note), or by p itself.
+// id of the reply it came in, named by a part before it or by p.
 func (res *Result) failedPart(p protocol.Part, id *string) {
 	if p.IsID {
 		*id = p.ID
@@ -424,7 +402,7 @@ func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 const smallFileMax = 4 << 20
 
 // smallFile reports a regular file small enough to render whole before
-// it is shown: a pipe's documents are shown as they come.
+// it is shown.
 func smallFile(r io.Reader) bool {
 	f, ok := r.(*os.File)
 	if !ok {
@@ -435,9 +413,8 @@ func smallFile(r io.Reader) bool {
 }
 
 // streamHeld renders a small file whole, then shows it: a session of
-// replies (a recorded exchange) taller than the terminal whose replies
-// failed starts with a line naming them, as a tall batch does (its
-// closing line counts them at the end, a screen or more down).
+// replies taller than the terminal whose replies failed starts with a
+// line naming them, as a tall batch does.
 func (rn *Renderer) streamHeld(r io.Reader, name string) (Result, error) {
 	if err := rn.flushNow(); err != nil {
 		return Result{}, err
@@ -500,10 +477,8 @@ func (rn *Renderer) streamOut(r io.Reader, name string) (Result, error) {
 	return res, err
 }
 
-// closeSession ends a stream of JSON-RPC replies (a whole session, a
-// recorded exchange) shown to a person with their count and how many
-// failed, as a batch ends with its summary: the failures of a long
-// session are counted where it ends, not only marked where each came.
+// closeSession ends a stream of JSON-RPC replies shown to a person with
+// their count and how many failed, as a batch ends with its summary.
 func (rn *Renderer) closeSession(res *Result) error {
 	if rn.replies < 2 || rn.opt.Output != Human && rn.opt.Output != Markdown {
 		return nil
@@ -614,8 +589,7 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	return res, rn.out.read(dec, &res)
 }
 
-// next shows the document the decoder returned, or ends the stream (done)
-// at its end or at an error.
+// next shows the document the decoder returned, or ends the stream (done).
 func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Result) (done bool, _ error) {
 	if inputEnds(err, res, rn.docsRead(dec)) {
 		return true, rn.endRun() // an HTTP head with no body is fine
@@ -655,8 +629,7 @@ func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
 	return nil
 }
 
-// closeViews lets go of what the document's views kept: the closers
-// from the from-th on.
+// closeViews runs the closers from the from-th on.
 func (rn *Renderer) closeViews(from int) {
 	for _, f := range rn.closers[from:] {
 		f()
@@ -665,9 +638,8 @@ func (rn *Renderer) closeViews(from int) {
 }
 
 // broken ends what a document that broke off (err) left open (a
-// streamed list, a run) and writes out what was rendered of it, before
-// err is reported (the output's error instead, if that fails): the rows
-// shown stay shown, and the next input starts afresh.
+// streamed list, a run) and writes out what was rendered of it before err
+// is reported (the output's error instead, if that fails).
 func (rn *Renderer) broken(err error) error {
 	if werr := rn.flushNote(); werr != nil {
 		return werr
@@ -695,9 +667,9 @@ func (rn *Renderer) hiddenHeaders(n *int, res *Result) error {
 	return rn.parts([]protocol.Part{note}, res)
 }
 
-// interlude shows a line before or between JSON documents that is not
-// JSON (a server's banner or log line on the stdout it answers on) as a
-// note, and says so on stderr once an input.
+// interlude shows a line between JSON documents that is not JSON (a
+// server's log line on the stdout it answers on) as a note, and says so
+// on stderr once an input.
 func (rn *Renderer) interlude(name string, res *Result) func(line int, text string) error {
 	told := false
 	return func(line int, text string) error {
@@ -730,8 +702,7 @@ func isEmpty(err error) bool {
 	return errors.As(err, &ie) && ie.Msg == input.ErrEmpty.Error()
 }
 
-// decoder returns a decoder that returns open the documents this
-// renderer's output shows as they are read.
+// decoder returns a decoder with the output's hooks.
 func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 	dec := input.NewDecoder(r, name)
 	dec.Telling = recognise.Tells
@@ -766,10 +737,9 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 	return sseEnd(err, name, res)
 }
 
-// sseFrame hands what a frame of an event stream holds to show, in
-// order: an event that is no JSON as a note; else each document of its
-// data, or the error that ends it, read by dec (reset for it) from rd
-// (reset for it: one reader for every frame, as one decoder is).
+// sseFrame hands what a frame of an event stream holds to show: an event
+// that is no JSON as a note; else each document of its data, or the error
+// that ends it, read by dec from rd (each reset for it).
 func sseFrame(dec *input.Decoder, rd *strings.Reader, name, event, data string, show func(aheadItem) error) error {
 	if strings.TrimSpace(data) == "" {
 		return nil
@@ -848,12 +818,10 @@ func (rn *Renderer) docParts(v value.Value, count bool) []protocol.Part {
 	return parts
 }
 
-// flush ends a document or a piece of one that should be seen as soon as
-// nothing more comes, and reports the output's first error. While a
-// stream is read (lazy) it is written when the input is about to be read
-// again: a file of 100,000 small documents then costs a write a buffer,
-// not a write a document (0.4 s of 1.05), and a slow stream still shows
-// each document before waiting for the next.
+// flush ends a document or a piece of one, and reports the output's first
+// error. While a stream is read (lazy) it is written when the input is
+// about to be read again (inputFlusher): a file of 100,000 small documents
+// then costs a write a buffer, not a write a document (0.4 s of 1.05).
 func (rn *Renderer) flush() error {
 	if !rn.lazy || !rn.firstOut && rn.w.Buffered() > 0 {
 		// The first document's lines go out at once, not with the
@@ -871,8 +839,7 @@ func (rn *Renderer) flush() error {
 	return rn.writeErr()
 }
 
-// flushNow writes what is buffered at once (the input's end, a pause, a
-// message on stderr that must come after what was shown before it).
+// flushNow writes what is buffered at once.
 func (rn *Renderer) flushNow() error {
 	rn.w.Flush()
 	return rn.writeErr()
@@ -902,8 +869,7 @@ func (f inputFlusher) Read(p []byte) (int, error) {
 	return f.r.Read(p)
 }
 
-// flushBeforeRead writes out what is buffered; the output's error, if
-// that failed.
+// flushBeforeRead writes out what is buffered.
 func (rn *Renderer) flushBeforeRead() error {
 	if !rn.locked {
 		// A pause's timer may be writing (runs.go, sse): what it wrote,
@@ -948,8 +914,7 @@ func (rn *Renderer) begin(isNote bool) *lines.Writer {
 	return o
 }
 
-// logf tells the person running the command something on the log
-// (stderr), after what was shown before it, as a terminal shows both.
+// logf writes on the log (stderr), after what was shown before it.
 func (rn *Renderer) logf(format string, args ...any) {
 	rn.w.Flush()
 	fmt.Fprintf(rn.opt.Log, format, args...)
@@ -979,8 +944,7 @@ func (rn *Renderer) parts(parts []protocol.Part, res *Result) error {
 	return rn.flush()
 }
 
-// problems tells the person running the command, under --verbose, why a
-// server's view was not used.
+// problems says, under --verbose, why a server's view was not used.
 func (rn *Renderer) problems(ps []string) {
 	if rn.opt.Verbose && rn.opt.Log != nil {
 		for _, p := range ps {
@@ -989,11 +953,9 @@ func (rn *Renderer) problems(ps []string) {
 	}
 }
 
-// firstTable checks, before the first view with a table is written (one
-// that made the columns of one, though --where left it no rows), that
-// every name of --columns, --sort and --where met a column of a table
-// shown so far: one that did not is a *ColumnError, and nothing of the
-// view is written.
+// firstTable checks, before the first view with a table (or its columns:
+// --where may leave it no rows) is written, that every name of
+// --columns, --sort and --where met a column so far: else a *ColumnError.
 func (rn *Renderer) firstTable() error {
 	if rn.steerChecked || rn.opt.Steer.Empty() || len(rn.seen.Columns) == 0 {
 		return nil // no table yet (one --where emptied counts)
