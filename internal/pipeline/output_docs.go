@@ -11,9 +11,12 @@ import (
 // parts, each written by the output's parts writer; a long list, a large
 // object and a long MCP text block shown as they are read, then what
 // follows them; in human and Markdown output, runs of records as one table.
-type docsOutput struct {
-	rn *Renderer
-	pw parts
+type docsOutput struct{ rn *Renderer }
+
+// writeParts is the output that writes with pw, the Renderer's.
+func writeParts(rn *Renderer, pw parts) docsOutput {
+	rn.pw = pw
+	return docsOutput{rn}
 }
 
 // parts writes what one of the outputs that show parts shows: a part, a
@@ -36,15 +39,15 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 	if len(rn.opt.Steer.Sort) == 0 {
 		dec.Stream = recognise.Streams
 	}
-	if _, rows := d.pw.(*rowsParts); !rows {
+	if rn.rows() == nil {
 		// -o tsv and -o csv hold a large object: a record of any number
 		// of keys is a table of one row, whose header needs them all.
 		dec.StreamObject = recognise.StreamsObject
 	}
 	dec.Text = textBlock
-	_, views := d.pw.(*viewParts)
+	_, views := rn.pw.(*viewParts)
 	switch {
-	case holdsText(d.pw):
+	case holdsText(rn.pw):
 		dec.Divert = rn.diverter(dec)
 	case views && !rn.opt.Verbose:
 		// What is shown of a reply whose text block was is not its
@@ -76,7 +79,7 @@ func holdsText(pw parts) bool {
 
 func (d docsOutput) read(dec *input.Decoder, res *Result) error { return d.rn.readEach(dec, res) }
 
-func (d docsOutput) part(p protocol.Part) error { return d.pw.part(p) }
+func (d docsOutput) part(p protocol.Part) error { return d.rn.pw.part(p) }
 func (docsOutput) broken()                      {}
 
 // document writes a document in parts.
@@ -109,7 +112,7 @@ func (d docsOutput) open(v value.Value, res *Result) error {
 	}
 	parts := rn.docParts(v, true)
 	if write == nil {
-		write = d.pw.open(v, parts)
+		write = rn.pw.open(v, parts)
 	}
 	var err error
 	if write != nil {
@@ -141,9 +144,3 @@ func (rn *Renderer) streamed(v value.Value) {
 		rn.longLists++
 	}
 }
-
-// docs is the parts writer of the output, which streams long documents
-// only when it shows parts (docsOutput, or runs of one).
-func (rn *Renderer) docs() parts { return rn.out.(interface{ parts() parts }).parts() }
-
-func (d docsOutput) parts() parts { return d.pw }

@@ -47,7 +47,7 @@ type rowsParts struct {
 }
 
 func newTSV(rn *Renderer) output {
-	return docsOutput{rn, &rowsParts{rn: rn, o: lines.New(rn.w, 0, "", rn.writeErr)}}
+	return writeParts(rn, &rowsParts{rn: rn, o: lines.New(rn.w, 0, "", rn.writeErr)})
 }
 
 func newCSV(rn *Renderer) output {

@@ -24,7 +24,7 @@ type viewParts struct {
 	mw *markdown.Writer
 }
 
-func newViews(rn *Renderer) output { return runs{docsOutput{rn, &viewParts{rn: rn}}} }
+func newViews(rn *Renderer) output { return runs{writeParts(rn, &viewParts{rn: rn})} }
 
 func (vp *viewParts) part(p protocol.Part) error {
 	rn := vp.rn
@@ -172,9 +172,4 @@ func (vp *viewParts) openTable(o *lines.Writer, t view.Table) (openTable, error)
 		return mw.Open(t, ""), nil
 	}
 	return human.New(o, vp.rn.hopt).Open(t, 0)
-}
-
-// write writes a view: runs of records (human and Markdown output only).
-func (rn *Renderer) write(o *lines.Writer, d view.Doc) error {
-	return rn.docs().(*viewParts).write(o, d)
 }

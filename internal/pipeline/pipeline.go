@@ -224,6 +224,7 @@ type Renderer struct {
 	spillable bool
 	name      string // the input being read, for the errors of a text block's JSON
 	out       output
+	pw        parts // out's, where it shows parts (docsOutput)
 	// For tests, counts of: the long lists agent output streamed, those
 	// the other outputs streamed, the large objects streamed, the
 	// documents returned open, the lists read ahead; the MCP replies held
@@ -993,12 +994,8 @@ func (rn *Renderer) Unmatched() error {
 
 // rows is the output of -o tsv and -o csv; nil for any other.
 func (rn *Renderer) rows() *rowsParts {
-	if r, ok := rn.out.(docsOutput); ok {
-		if rows, ok := r.pw.(*rowsParts); ok {
-			return rows
-		}
-	}
-	return nil
+	r, _ := rn.pw.(*rowsParts)
+	return r
 }
 
 // unmatched is Unmatched's names that met no column.

@@ -96,7 +96,7 @@ func (rn *Renderer) readEach(dec *input.Decoder, res *Result) error {
 	var paused error // what showing what is held on a pause returned
 	pause := func() {
 		if paused == nil {
-			if paused = rn.pause(res); paused == nil {
+			if paused = rn.pause(); paused == nil {
 				paused = rn.flushNow() // the input waits: show it now
 			}
 		}
@@ -238,7 +238,7 @@ func (rn *Renderer) showRun() error {
 	if rn.viewed != nil {
 		rn.viewed(view.Doc{Blocks: []view.Block{t}})
 	}
-	ot, err := rn.docs().(*viewParts).openTable(ru.o, t)
+	ot, err := rn.pw.(*viewParts).openTable(ru.o, t)
 	if err != nil {
 		return err
 	}
@@ -267,19 +267,19 @@ func (rn *Renderer) heldRows() *rowsParts {
 }
 
 // pause shows what is held when the input pauses (pending).
-func (rn *Renderer) pause(res *Result) error {
+func (rn *Renderer) pause() error {
 	if rows := rn.heldRows(); rows != nil {
 		if len(rn.opt.Steer.Sort) > 0 {
 			return nil // sorted rows wait for the end
 		}
 		return rows.flushHeld()
 	}
-	return rn.pauseRun(res)
+	return rn.pauseRun()
 }
 
 // pauseRun shows a held run when the input pauses: as a table, a lone
 // first record too, whose table the records after it are rows of.
-func (rn *Renderer) pauseRun(res *Result) error {
+func (rn *Renderer) pauseRun() error {
 	if rn.held != nil {
 		if err := rn.flushNote(); err != nil {
 			return err
@@ -312,7 +312,7 @@ func (rn *Renderer) endRun() error {
 	switch {
 	case ru.ot != nil:
 		ru.ot.Close()
-		if err := rn.write(ru.o, view.Doc{Blocks: []view.Block{ru.r.Footer(ru.failed)}}); err != nil {
+		if err := rn.pw.(*viewParts).write(ru.o, view.Doc{Blocks: []view.Block{ru.r.Footer(ru.failed)}}); err != nil {
 			return err
 		}
 	case len(ru.rows) == 1 && !rn.opt.Follow:
@@ -323,7 +323,7 @@ func (rn *Renderer) endRun() error {
 			return rn.apart(ru.rows)
 		}
 		o := rn.begin(false)
-		if err := rn.write(o, recognise.DocOf([]view.Block{t, r.Footer(ru.failed)})); err != nil {
+		if err := rn.pw.(*viewParts).write(o, recognise.DocOf([]view.Block{t, r.Footer(ru.failed)})); err != nil {
 			return err
 		}
 	}

@@ -50,7 +50,7 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 		}
 		return rn.out.document(w, res)
 	}
-	if holdsText(rn.docs()) {
+	if holdsText(rn.pw) {
 		return rn.holdText(v, text, res)
 	}
 	dec := rn.decoder(text, fmt.Sprintf("%s (the JSON in its text block on line %d)", rn.name, text.Line()))
@@ -99,7 +99,7 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 		var write func(*Result) error // how its output writes iv, decided here
 		if iv.IsOpen() && shown < 0 {
 			// Its parts copied: the reply's, shown before it, reuse the buffer.
-			if write = rn.docs().open(iv, slices.Clone(rn.docParts(iv, false))); write == nil {
+			if write = rn.pw.open(iv, slices.Clone(rn.docParts(iv, false))); write == nil {
 				// Its output holds it: so does the text, until something
 				// in it streams (a view that holds a list may still fail).
 				if iv, err = value.Force(iv); err != nil {
