@@ -5,11 +5,9 @@ import (
 )
 
 // LongValue reports whether the member value the decoder is about to read
-// (its name read, as the Divert hook is asked) is an object or an array
-// that does not end within the next textLong bytes of the input: one
-// worth handing on as it is read (Divert) rather than held. It looks at
-// the bytes ahead without reading them, reading more only while it cannot
-// tell, and never past textLong; most values end in what is buffered.
+// (as the Divert hook is asked) is an object or an array that does not
+// end within the next textLong bytes of the input: one worth handing on
+// as it is read rather than held.
 func (d *Decoder) LongValue() bool {
 	if d.dec.StackDepth() != len(d.stack)+len(d.arrays) {
 		return false // a row read token by token: not this decoder's to read
@@ -46,17 +44,15 @@ func (d *Decoder) longPast(first []byte, ended func([]byte) bool) bool {
 	}
 }
 
-// Line is the line of the input the decoder's next token is on (for a
-// message that names where something it read began).
+// Line is the line of the input the decoder's next token is on.
 func (d *Decoder) Line() int {
 	line, _ := d.pos.at(d.sq.raw(d.dec.InputOffset() + d.shift))
 	return line
 }
 
 // valueScan finds the end of a JSON value in its text, given in pieces,
-// from before the value (a member's colon, white space): only its
-// brackets and strings are looked at. A value that is no object or array
-// ends at once (it is not long: a long string is read as one, text.go).
+// from before the value (a member's colon, white space), by its brackets
+// and strings. A value that is no object or array ends at once.
 type valueScan struct {
 	started, inString bool
 	escaped           bool // a string's backslash ended the last piece

@@ -19,12 +19,10 @@ import (
 
 // Skeleton bounds: an object keeps its first SkeletonMembers members and an
 // array its first SkeletonItems items, down to SkeletonDepth levels. Past
-// those (down to flagDepth levels) only what tells a failure is kept: a
-// member ok, success or isError, an error whole, a text that holds JSON
-// (an MCP text block), and the containers on the way to them, with the
-// scalars of the objects that hold them; and an array keeps one item (its
-// scalars) standing for all its items that carry none, so that "every item
-// is an op" or "every block is typed" is still told right.
+// those (down to flagDepth levels) only what tells a failure (Telling) is
+// kept, an error whole, with the containers on the way to them and their
+// scalars; and an array keeps one item (its scalars) standing for all its
+// items that carry none, so that "every item is an op" is still told right.
 const (
 	SkeletonMembers = 1000
 	SkeletonItems   = 1000
@@ -33,8 +31,7 @@ const (
 )
 
 // Copy reads the next document as Next does, handing each of its tokens to
-// emit in order; it returns the document's skeleton (see above), and
-// io.EOF, an *InputError, or emit's error as Next would.
+// emit in order, and returns its skeleton.
 func (d *Decoder) Copy(emit func(value.Token) error) (value.Value, error) {
 	if err := d.begin(); err != nil {
 		return value.Value{}, err
@@ -61,8 +58,7 @@ const (
 )
 
 // child is how much a value kept as k keeps of its n-th member or item,
-// of which it keeps bound within the bounds; an error (isError) it keeps
-// whole.
+// bound of them within the bounds; an error (isError) whole.
 func (k keep) child(n, bound int, isError bool) keep {
 	switch {
 	case k == keepWhole, k != keepNone && isError:
@@ -209,9 +205,8 @@ func (d *Decoder) longString() bool {
 }
 
 // copyString copies a string too long to hold, in pieces, as it is read.
-// Its skeleton is its first bytes, or, for a text that holds JSON (an MCP
-// text block), the skeletons of its documents, decoded as it is copied:
-// what tells whether they report a failure.
+// Its skeleton is its first bytes, or, for a text that holds JSON, the
+// skeletons of its documents, decoded as it is copied.
 func (d *Decoder) copyString(emit func(value.Token) error, key string) (value.Value, error) {
 	unread := d.dec.UnreadBuffer()
 	to := d.takeOver(unread, bytes.IndexByte(unread, '"'))
@@ -254,8 +249,7 @@ func TextSkeletons(r io.Reader, telling func(key string, v value.Value) bool) (s
 }
 
 // Pieces reads r to its end and hands its text on to emit in pieces, as
-// Copy hands on a long string's: each but the last with Part, cut where
-// how it is escaped does not depend on what is on the other side.
+// Copy hands on a long string's.
 func Pieces(r io.Reader, emit func(value.Token) error) error {
 	pw := &pieces{emit: emit}
 	if _, err := io.Copy(pw, r); err != nil {
@@ -265,10 +259,9 @@ func Pieces(r io.Reader, emit func(value.Token) error) error {
 }
 
 // pieces hands a long string on to emit in pieces of about pieceSize
-// bytes. A piece is escaped on its own, so it must end where what output
-// escapes does not depend on what is on the other side: between two ASCII
-// bytes, else where sanitize.Boundary says (not before a variation
-// selector, a joiner, a tag character or a mark, not after a joiner),
+// bytes, each but the last with Part. A piece is escaped on its own, so it
+// must end where what output escapes does not depend on what is on the
+// other side: between two ASCII bytes, else where sanitize.Boundary says,
 // else, past maxPiece bytes with neither, before any character.
 type pieces struct {
 	emit func(value.Token) error

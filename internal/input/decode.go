@@ -32,15 +32,12 @@ import (
 // Decoder reads a stream of JSON documents (concatenated or one per line)
 // and returns them one at a time, as soon as each is complete.
 type Decoder struct {
-	name string
-	pos  *positions
-	sq   *squeezer
-	dec  *jsonlib.Decoder
-	docs int
-	// values counts the values read (Full, Window): a long list's first
-	// items are held up to a number of them, not of items alone.
-	values int
-
+	name   string
+	pos    *positions
+	sq     *squeezer
+	dec    *jsonlib.Decoder
+	docs   int
+	values int // the values read (Full, Window)
 	// stack holds the objects being read, innermost last, each with the
 	// key whose value is being read.
 	stack []Frame
@@ -50,9 +47,7 @@ type Decoder struct {
 	Stream func(path []Frame, first []value.Value) bool
 	// Telling, when set, names the members whose scalar values can tell
 	// that a document failed, or may hold a document that does: Copy's
-	// skeleton keeps them wherever they are (past its bounds too). The
-	// decoder knows no meaning; the pipeline sets it from the one rule
-	// (recognise.Tells).
+	// skeleton keeps them wherever they are (past its bounds too).
 	Telling func(key string, v value.Value) bool
 	// Settled says that reading more never waits (a regular file, a
 	// string): what follows a document on its line is then always read
@@ -64,89 +59,72 @@ type Decoder struct {
 	StreamObject func(first []value.Member) bool
 	// Text, when set, is asked about each member whose value is a string
 	// (path ends at its key): true if it may hold JSON documents that the
-	// caller should see as they are read (an MCP text block holding a
-	// whole response). A string longer than what the decoder has buffered
+	// caller should see as they are read (an MCP text block). A long one
 	// that starts as JSON does is read here (text.go), and its document
 	// returned open at it, the string's Open.Text its text.
 	Text func(path []Frame) bool
 	// Skip, when set, is asked about each member (path ends at its key):
 	// true leaves its value unread, a Null whose Streamed is
 	// value.Skipped.
-	Skip func(path []Frame) bool
-	// tokenStrings reads every string by the token decoder, none here
-	// (held): the reference that tests compare held strings with.
-	tokenStrings bool
+	Skip         func(path []Frame) bool
+	tokenStrings bool // every string read by the token decoder, none here (held): for tests
 	// Divert, when set, is asked about each member (path ends at its key):
 	// a func returned is handed the member's value token by token as it
-	// is read, as Copy hands a document's (a long string in one token),
-	// and the value stands in the document as Copy's skeleton of it,
-	// whose Streamed is value.Diverted. An error of the func ends the
-	// document with it.
+	// is read, as Copy hands a document's, and the value stands in the
+	// document as Copy's skeleton of it, whose Streamed is value.Diverted.
+	// An error of the func ends the document with it.
 	Divert func(path []Frame) func(value.Token) error
 	// ListAhead, when set, is asked about an open list when its first
-	// item after first is asked for (and no token was read before), or
-	// when its caller says how it reads the items (Ahead): it may return
-	// a reader of the list's items, which the list's Next (or the cursor
-	// Ahead returns) returns from then on (the pipeline reads them ahead,
-	// on a goroutine of its own, with next and offset); nil, and the
-	// list is read here.
-	// Whoever reads next is the decoder's only reader until next has
-	// returned the list's end or an error. The items next returns are its
-	// caller's to keep: they share memory with the items around them,
-	// which no later read reuses (openList.Item).
-	// scalars says the list's first items (those held) are all scalars.
+	// item after those held is asked for, or when its caller says how it
+	// reads the items (Ahead): it may return a reader of the list's items
+	// (the pipeline reads them ahead, with next and offset), which the
+	// list's Next (or Ahead's cursor) returns from then on; nil, and the
+	// list is read here. Whoever reads next is the decoder's only reader
+	// until next has returned the list's end or an error; the items it
+	// returns are its caller's to keep (openList.Item). scalars says the
+	// items held are all scalars.
 	ListAhead func(scalars bool, next func() (value.Value, bool, error), offset func() int64) func() (value.Value, bool, error)
 	// Interlude, when set, is given each whole line before or between
-	// documents that is not one (a server's banner or log line on the
-	// same stream), with its line number; it is skipped. Lines before the
-	// first document are held (up to preludeMax bytes) until one comes:
-	// an input of no document is the error its first line is. Unset,
-	// such a line is the error it is.
+	// documents that is not one (a server's log line), with its line
+	// number, and it is skipped; lines before the first document are held
+	// (up to preludeMax bytes) until one comes: an input of no document is
+	// the error its first line is. Unset, such a line is the error it is.
 	Interlude func(line int, text string) error
 	// prelude is the lines held before the first document, of
 	// preludeSize bytes, unless given to Interlude already (preludeGiven);
-	// firstLine is the first, the error of an input of no document.
+	// firstLine is the first.
 	prelude      []heldLine
 	preludeSize  int
 	preludeGiven bool
 	firstLine    *heldLine
-	// keys is the key being read in each object around Copy's position.
-	keys []string
+	keys         []string // the key being read in each object around Copy's position
 	// item is the place in its array of the item about to be read, for
 	// its Frame; 0 when the next value is no item.
 	item int
 	// arrays holds, for each array being read around the current value,
-	// where its items start in items: an object is the document only
-	// outside every array and object.
+	// where its items start in items.
 	arrays []int
 	// src, when set, is what the token decoder reads from after its
-	// prefix, once it has taken over after a text block (text.go).
-	src  io.Reader
-	rest *bytes.Reader // the first part of src
-	// shift maps the token decoder's offsets to the input's (squeezed)
-	// ones: a decoder that takes over after a text block read here starts
-	// at 0 (text.go).
+	// prefix, once it has taken over after a string read here (text.go);
+	// shift maps its offsets to the input's (squeezed) ones.
+	src   io.Reader
+	rest  *bytes.Reader // the first part of src
 	shift int64
 	// members and items are where objects and arrays gather their values
-	// while they are read.
-	members []value.Member
-	items   []value.Value
-	// objs holds the object being read at each depth, for its Frame: one
-	// per depth, reused, as nothing keeps a Frame past the hook it is
-	// shown to (what is kept is copied from it).
-	objs []*value.Value
-	// memberSlab and itemSlab are where finished objects and arrays take
-	// their members and items from.
+	// while they are read; finished ones take theirs from the slabs.
+	members    []value.Member
+	items      []value.Value
 	memberSlab slab[value.Member]
 	itemSlab   slab[value.Value]
-	// recent are member names met last (memberName).
-	recent [64]string
-	// recentValues are short strings and numbers met last (recentValue):
-	// a stream of small documents repeats its words.
+	// objs holds the object being read at each depth, for its Frame,
+	// reused: nothing keeps a Frame past the hook it is shown to.
+	objs []*value.Value
+	// recent and recentValues are member names, and short strings and
+	// numbers, met last (memberName, recentValue); names, the member
+	// names met, each kept once: documents in a row repeat their words.
+	recent       [64]string
 	recentValues [256]string
-	// names are the member names met, each kept once: documents in a row
-	// repeat theirs (jsonrpc, id, result, content …).
-	names map[string]string
+	names        map[string]string
 	// A document is read in a coroutine (run), so that one holding a long
 	// list can be returned open, before its end, and read on where it
 	// stopped once the caller has read the list: pull resumes it, yield
@@ -154,16 +132,15 @@ type Decoder struct {
 	pull  func() (value.Value, error, bool)
 	stop  func()
 	yield func(value.Value, error) bool
-	// list or obj is the open collection of the document returned last,
-	// until Finish has read the document to its end.
+	// list, obj or txt is what the document returned open last is open
+	// at, until Finish has read it to its end; doc is that document.
 	list *openList
 	obj  *openObject
 	txt  *openText
-	doc  *value.Doc // of the document returned open last, which Finish reads
+	doc  *value.Doc
 }
 
-// Opened reports a document returned open (Next) and not read to its end
-// yet: what is read now, its caller reads on as it shows it.
+// Opened reports a document returned open (Next) and not read to its end.
 func (d *Decoder) Opened() bool { return d.list != nil || d.obj != nil || d.txt != nil }
 
 // errStopped ends a document the caller gave up on (Close, Reset).
@@ -184,23 +161,19 @@ type Frame struct {
 // table's columns and their widths.
 const StreamAfter = 1000
 
-// StreamValues is how many values (every scalar, object and array, at
-// any depth) a list's first items may hold before Stream is asked,
-// however few they are: a thousand rows of two thousand cells each (22 MB
-// of input) held whole took 500 MiB before any was shown. At 100,000, the
-// 25 rows more cost that table 10 MiB at its peak, and laid it out the same.
+// StreamValues is how many values (at any depth) a list's first items may
+// hold before Stream is asked, however few they are: a thousand rows of
+// two thousand cells each (22 MB of input) held whole took 500 MiB.
 const StreamValues = 50_000
 
 // Full reports whether n items of values values in all are as many as
-// the decoder holds of a list before asking Stream whether to show the
-// rest as they are read: StreamAfter of them, or StreamValues values. A
-// run of documents is held as far as a list is.
+// the decoder holds of a list before asking Stream (a run of documents
+// is held as far).
 func Full(n, values int) bool { return n >= StreamAfter || values >= StreamValues }
 
 // Window is how many of a list's items the decoder holds before asking
-// Stream, the rest read as they come if it says so: all of them, for a
-// list it never asks about. A view of the list held whole lays it out on
-// those, as it would streamed.
+// Stream: a view of the list held whole lays it out on those, as it would
+// streamed.
 func Window(items []value.Value) int {
 	n := 0
 	for i, it := range items {
@@ -225,32 +198,26 @@ func Values(v value.Value) int {
 	return n
 }
 
-// openList is the rest of a list too long to hold, the Open.Rest of the
-// list in a document returned open: the caller, which has its first
-// items, reads the others one at a time, whole (Next) or token by token
-// (Tokens, ReadValue).
+// openList is the Open.Rest of a list too long to hold, in a document
+// returned open: the caller reads its items after the first ones, whole
+// (Next) or token by token (Tokens, ReadValue).
 type openList struct {
 	d    *Decoder
 	done bool
-	n    int // items read by Next
-	// lent: each item is valid until the next is read (Lend).
-	lent bool
-	// scalars: the list's first items are all scalars, for ListAhead (the
-	// items are the caller's: it may let go of them once shown); ahead,
-	// the reader it gave; serial, that none is to be asked for (the list
-	// is read token by token, or the hook declined).
-	scalars bool
-	ahead   func() (value.Value, bool, error)
-	serial  bool
-	// tokensAhead: ahead reads the list token by token (Ahead), with
-	// Tokens.
+	n    int  // items read by Next
+	lent bool // each item is valid until the next is read (Lend)
+	// scalars: the list's first items are all scalars, for ListAhead;
+	// ahead, the reader it gave; serial, that none is to be asked for;
+	// tokensAhead: ahead reads the list token by token (Ahead).
+	scalars     bool
+	ahead       func() (value.Value, bool, error)
+	serial      bool
 	tokensAhead bool
 }
 
 // Lend makes each item Next returns from now on valid until the next is
-// read: its containers stay in memory the next item is read into, for a
-// caller that writes an item and keeps nothing of it (a row of agent
-// output, transformed and written). It saves moving each out (settle).
+// read, for a caller that keeps nothing of it (a row of agent output): it
+// saves moving each out (settle).
 func (l *openList) Lend() value.Cursor {
 	l.lent = true
 	return l
@@ -272,10 +239,8 @@ func (l *openList) Next() (value.Value, bool, error) {
 
 // Ahead is the list's items as read reads them, token by token (Tokens,
 // ReadValue, Item): read ahead by the reader the ListAhead hook gives,
-// on a goroutine of its own, where it gives one; else read here, as they
-// are asked for. Asked for before the list's first item is, as Next's
-// reading ahead is. The items read returns are its caller's to keep, as
-// ListAhead's are: no later read reuses their memory.
+// where it gives one, else here. Asked for before the list's first item
+// is. The items read returns are its caller's to keep.
 func (l *openList) Ahead(read func() (value.Value, bool, error)) value.Cursor {
 	if l.ahead == nil && !l.serial && !l.lent && l.d.ListAhead != nil {
 		// Said before the hook starts the goroutine whose read looks
@@ -292,11 +257,10 @@ func (l *openList) Ahead(read func() (value.Value, bool, error)) value.Cursor {
 }
 
 // Item reads the next item whole, or the list's end, for a reader that
-// keeps each (ListAhead, or one given to Ahead that reads no item token
-// by token here): its containers are cut from chunks shared with the
-// items before and after it, which no later item reuses, instead of being
-// moved to an allocation of their own at its end (settle: a fifth of
-// reading a code search's hits ahead).
+// keeps each (ListAhead's): its containers are cut from chunks shared
+// with the items around it, which no later item reuses, instead of being
+// moved at its end (settle: a fifth of reading a code search's hits
+// ahead).
 func (l *openList) Item() (value.Value, bool, error) { return l.read(true) }
 
 // read reads the next item, kept (Item) or not.
@@ -329,9 +293,8 @@ func (l *openList) read(kept bool) (value.Value, bool, error) {
 }
 
 // Tokens is the token decoder at the list's next item, for a caller that
-// reads an item without building a Value (a row straight to a line). Asked
-// for before the first item, it keeps the list from being read ahead
-// (ListAhead): the caller reads the decoder itself.
+// reads an item without building a Value. Asked for before the first
+// item, it keeps the list from being read ahead (ListAhead).
 func (l *openList) Tokens() *jsonlib.Decoder {
 	if !l.tokensAhead {
 		if l.ahead != nil {
@@ -361,19 +324,17 @@ func (l *openList) ReadValue() (value.Value, error) {
 	return v, err
 }
 
-// openObject is the rest of a document that is an object too large to
-// hold, its Open.More: the caller, which has its first members, reads the
-// others one at a time.
+// openObject is the Open.More of a document that is an object too large
+// to hold: the caller reads its members after the first ones.
 type openObject struct {
 	d    *Decoder
 	done bool
 	n    int // members read by Next
 	// telling is the members read by Next that the Telling hook names,
-	// kept for the whole document: what says whether it failed.
+	// kept for the whole document.
 	telling []value.Member
 	// texts is memory the members' names and short scalar values are cut
-	// from, a chunk at a time (a string each was a fifth of reading a
-	// large object).
+	// from (a string each was a fifth of reading a large object).
 	texts []byte
 }
 
@@ -467,10 +428,9 @@ func (o *openObject) cut(b []byte) string {
 	return unsafe.String(&o.texts[len(o.texts)-len(b)], len(b))
 }
 
-// Locate is an error met reading an open document's rest (a caller that
-// reads its rows token by token meets the token decoder's own) located in
-// the input, as Next's are; an output's error, or one located already,
-// is returned as it is; nil stays nil.
+// Locate is an error met reading an open document's rest located in the
+// input, as Next's are; an output's error, or one located already, is
+// returned as it is.
 func (d *Decoder) Locate(err error) error {
 	if err == nil {
 		return nil
@@ -485,9 +445,8 @@ type InputError struct {
 	Msg       string
 }
 
-// Error is the message for a person, who reads it on a terminal: the file
-// name and the message (which may quote the input) are escaped like any
-// other untrusted text.
+// Error is the message for a person: the file name and the message
+// (which may quote the input) are escaped as any untrusted text is.
 func (e *InputError) Error() string {
 	name, msg := sanitize.String(e.Name, 0), sanitize.String(e.Msg, 0)
 	if e.Line == 0 {
@@ -515,8 +474,8 @@ func NewDecoder(r io.Reader, name string) *Decoder {
 }
 
 // readerSize is the buffer an input needs: 64 KiB, or for a string's text
-// (an MCP text block, an event's data) its length: 64 KiB for each of a
-// hundred thousand small ones was most of their cost.
+// (an event's data) its length: 64 KiB for each of a hundred thousand
+// small ones was most of their cost.
 func readerSize(r io.Reader) int {
 	if l, ok := r.(interface{ Len() int }); ok && l.Len() < 64<<10 {
 		return l.Len() + 1
@@ -525,8 +484,7 @@ func readerSize(r io.Reader) int {
 }
 
 // Reset makes d read a new input, r, as a new decoder would, keeping its
-// buffers: for many small inputs in a row (the frames of an event
-// stream), where a new decoder each would cost more than its input.
+// buffers: for many small inputs in a row (the frames of an event stream).
 func (d *Decoder) Reset(r io.Reader, name string) {
 	if d.Opened() {
 		// Given up inside a document: its coroutine is stopped. One
@@ -556,22 +514,19 @@ func (d *Decoder) StartLine(n int) { d.pos.lines = n - 1 }
 // Documents is how many documents Next has returned.
 func (d *Decoder) Documents() int { return d.docs }
 
-// Offset is how far the documents read so far took the decoder into its
-// input, in bytes (white space squeezed out): what one document took is
-// the difference.
+// Offset is how far the decoder has read into its input, in bytes (white
+// space squeezed out).
 func (d *Decoder) Offset() int64 { return d.dec.InputOffset() + d.shift }
 
 // Next returns the next document; io.EOF after the last one, ErrEmpty
 // (wrapped in an InputError) if there was none, or an *InputError.
 //
 // A document whose long list (or, as a document, large object) the
-// Stream (StreamObject) hook lets through is returned open: read up to
-// the list's first StreamAfter items, the list itself holding them, and
-// nothing after it: value.Take reads the rest of the list (Open.Rest),
-// value.TakeMembers the object's. Once the caller has read it, Finish
-// reads the rest and returns the whole document, the list in it an
-// Array whose Streamed counts its items (value.Whole asks Finish too).
-// Next reads to the end what a caller left open.
+// Stream (StreamObject) hook lets through is returned open, read up to
+// the list's first items: value.Take reads the rest of the list,
+// value.TakeMembers the object's. Then Finish (value.Whole) reads the
+// rest and returns the whole document, the list in it an Array whose
+// Streamed counts its items. Next reads to the end what was left open.
 func (d *Decoder) Next() (value.Value, error) {
 	if d.Opened() {
 		if _, err := d.Finish(); err != nil {
@@ -616,9 +571,8 @@ func (d *Decoder) finish() (value.Value, error) {
 	return v, err
 }
 
-// Close ends the coroutine reading documents, if one was started. A
-// decoder read to io.EOF or an error need not be closed, but one left
-// with a document open should be.
+// Close ends the coroutine reading documents, if one was started: a
+// decoder left with a document open should be closed.
 func (d *Decoder) Close() {
 	if d.stop != nil {
 		d.stop()
@@ -674,10 +628,9 @@ func (d *Decoder) document() (value.Value, error) {
 }
 
 // tail checks what follows a document on its line: something that cannot
-// start another document (`[1],`, `{"a":1}#`, `123` NUL) makes the
-// document part of a bad line, so none of it is shown. A line break ends
-// the document, as in NDJSON. A stream is not waited on: only what has
-// arrived is looked at, unless the input is Settled.
+// start another document (`[1],`, `{"a":1}#`) makes the document part of
+// a bad line, so none of it is shown. A stream is not waited on: only
+// what has arrived is looked at, unless the input is Settled.
 func (d *Decoder) tail() error {
 	for more := d.Settled; ; more = false {
 		for _, c := range d.dec.UnreadBuffer() {
@@ -904,8 +857,7 @@ func (d *Decoder) value() (value.Value, error) {
 	}
 }
 
-// diverted is where the Divert hook sends the member being read, if it
-// asks for it.
+// diverted is where the Divert hook sends the member being read, if any.
 func (d *Decoder) diverted() func(value.Token) error {
 	if d.Divert == nil {
 		return nil
@@ -916,10 +868,9 @@ func (d *Decoder) diverted() func(value.Token) error {
 // maxNames is how many member names a decoder keeps.
 const maxNames = 4096
 
-// AppendScalar reads the value at the token decoder's position (inside an
-// item read token by token), which is no object or array, and appends its
-// text to dst, as ReadValue's Text would be (nothing for null): a row's
-// cells gathered in one buffer, not a string each.
+// AppendScalar reads the scalar at the token decoder's position (inside an
+// item read token by token) and appends its text to dst, as ReadValue's
+// Text would be: a row's cells gathered in one buffer, not a string each.
 func (l *openList) AppendScalar(dst []byte) ([]byte, value.Kind, error) {
 	raw, err := l.d.dec.ReadValue()
 	if err != nil {
@@ -942,10 +893,9 @@ func (l *openList) AppendScalar(dst []byte) ([]byte, value.Kind, error) {
 	return append(dst, raw...), value.Number, nil // the literal, unparsed
 }
 
-// stringText is the text of a string value, raw as the token decoder read it:
-// the token's own String unquoted the string into a buffer and copied it
-// again; here the buffer is the decoder's, reused. Escapes are resolved,
-// invalid bytes made U+FFFD, as there.
+// stringText is the text of a string read raw, escapes resolved and
+// invalid bytes made U+FFFD, as the token's own String does, without its
+// copy.
 func (d *Decoder) stringText(raw jsonlib.Raw) string {
 	b := raw[1 : len(raw)-1]
 	if !verbatim(b) {
@@ -974,9 +924,8 @@ func verbatim(b []byte) bool {
 	return true
 }
 
-// memberName is the text of a member name read raw (quotes and all): one kept
-// already when it is plain ASCII met before, so that a name a stream
-// repeats is not made again for every document.
+// memberName is the text of a member name read raw (quotes and all): one
+// kept already when it is plain ASCII met before.
 func (d *Decoder) memberName(raw jsonlib.Raw) string {
 	b := raw[1 : len(raw)-1]
 	if !verbatim(b) {
@@ -1008,16 +957,14 @@ func (d *Decoder) memberName(raw jsonlib.Raw) string {
 }
 
 // maxRecentValue is the longest string or number kept in recentValues:
-// the words a stream repeats (a method, a level, a status, a count), not
-// ids, nor text.
+// the words a stream repeats (a method, a level, a status), not ids.
 const maxRecentValue = 32
 
 // recentValue looks up b, the bytes between a short plain string's quotes
 // or a number's literal, among the values met lately: hit is the string
 // kept for it, if known; slot is where it goes once read, -1 for a value
-// not to keep (none, or too long). The bytes are the token's own (a
-// string without escapes, which ReadToken makes into the same text, as
-// a string kept, valid UTF-8, is only equal to valid bytes).
+// not to keep. (A string kept, valid UTF-8, is only equal to valid bytes,
+// which ReadToken makes into the same text.)
 func (d *Decoder) recentValue(b []byte) (slot int, hit string, known bool) {
 	if len(b) == 0 || len(b) > maxRecentValue {
 		return -1, "", false
@@ -1049,8 +996,7 @@ func numberAt(unread []byte) []byte {
 }
 
 // slabSize is how many members or items a chunk of a slab holds at most
-// once a unit has left its scratch: small containers, the most of a
-// document, share one; a larger one gets its own.
+// once a unit has left its scratch: a larger container gets its own.
 const slabSize = 512
 
 // scratchSize is the most a unit cuts from its slab's scratch: one that
@@ -1058,15 +1004,12 @@ const slabSize = 512
 // instead of being moved once more at its end.
 const scratchSize = 4096
 
-// slab is where the finished objects (or arrays) of a unit take their
-// members (or items) from: a document, or an item of an open list, or a
-// member of an open object. Each container is cut from it at its exact
-// size (a later append copies), and at the unit's end (settle) what was
-// cut is moved to one allocation of the size the unit used: small
-// documents of different sizes in a row (an event stream) each cost one
-// allocation of what they hold, and the scratch is used again by the
-// next. A unit given away before its end (a document returned open)
-// keeps its chunks: its values are in its caller's hands.
+// slab is where the finished objects (or arrays) of a unit (a document,
+// an item of an open list, a member of an open object) take their members
+// (or items) from, each cut at its exact size; at the unit's end (settle)
+// what was cut is moved to one allocation of the size the unit used, and
+// the scratch is used again by the next. A unit given away before its end
+// (a document returned open) keeps its chunks: its caller holds them.
 type slab[T any] struct {
 	cur     []T
 	scratch []T  // the chunk the next unit starts cutting from
@@ -1085,11 +1028,9 @@ func (s *slab[T]) start() {
 	s.cur, s.used, s.moves, s.kept = s.scratch[:0], 0, true, false
 }
 
-// keep starts a unit whose values its reader keeps (openList.Item):
-// it cuts from the chunk the unit before it cut from, and what it cuts is
-// never moved, nor cut again. (The first items of a list may finish the
-// chunk the document around it was cut from, larger than keptSize, which
-// that document holds anyway.)
+// keep starts a unit whose values its reader keeps (openList.Item): it
+// cuts on from the chunk the unit before it cut from, and what it cuts is
+// never moved, nor cut again.
 func (s *slab[T]) keep() {
 	s.moves, s.kept, s.scratch, s.used = false, true, nil, 0
 }
@@ -1158,16 +1099,15 @@ func (d *Decoder) settle(v *value.Value) {
 	ms.moves, is.moves, ms.cur, is.cur = false, false, nil, nil
 }
 
-// lend ends a unit read whole whose value is lent (openList.Lend): what it
-// cut from the slabs stays where it is, and the next unit reads into the
-// same memory.
+// lend ends a unit read whole whose value is lent (openList.Lend): the
+// next unit reads into the same memory.
 func (d *Decoder) lend() {
 	ms, is := &d.memberSlab, &d.itemSlab
 	ms.moves, is.moves, ms.cur, is.cur = false, false, nil, nil
 }
 
-// relocation is where settle moves a unit's members and items to: what
-// is left of each.
+// relocation is what is left of where settle moves a unit's members and
+// items to.
 type relocation struct {
 	members []value.Member
 	items   []value.Value
@@ -1263,10 +1203,9 @@ func inPointer(msg, p string) string {
 
 // positions passes input through to the JSON decoder and remembers enough
 // of it to turn a byte offset into a line and column: how many lines and
-// characters came before each of the last two reads, and those reads'
-// bytes. The decoder reports an error at a byte it has just read, so two
-// reads are enough, and memory stays bounded however large the input;
-// nothing is shifted.
+// characters came before each of the last two reads, and their bytes. The
+// decoder reports an error at a byte it has just read, so two reads are
+// enough.
 type positions struct {
 	r     io.Reader
 	lines int   // newlines before the older chunk (plus the first line's offset)
@@ -1361,16 +1300,12 @@ func (p *positions) at(off int64) (line, col int) {
 }
 
 // squeezer passes input on to the JSON decoder with long runs of white
-// space between tokens cut short. The decoder keeps a run of white space
-// in its buffer until the next token, so a gigabyte of spaces would cost a
-// gigabyte of memory; cut to squeezeRun bytes, it costs nothing. Strings
-// are passed whole. The decoder's offsets are mapped back to the input's
-// (raw) for error positions.
-//
-// Most input has no long run: strings are skipped from quote to quote
-// (bytes.IndexByte), and the text between them is looked at byte by byte
-// only when it is long enough to hold a long run and a sample of it is
-// white space.
+// space between tokens cut to squeezeRun bytes: the decoder keeps a run in
+// its buffer until the next token, so a gigabyte of spaces would cost a
+// gigabyte of memory. The decoder's offsets are mapped back to the input's
+// (raw) for error positions. Most input has no long run: strings are
+// skipped from quote to quote, and the text between them is looked at byte
+// by byte only when it may hold a long run (a sample of it is white space).
 type squeezer struct {
 	r        io.Reader
 	inString bool
@@ -1641,8 +1576,7 @@ func (p *positions) wordAt(off int64) (int64, string) {
 }
 
 // streamList returns the document open at a long list, whose first items
-// are first, and returns, once the caller has read the list, how many
-// items it had.
+// are first, and returns, once the caller has read it, its length.
 func (d *Decoder) streamList(first []value.Value) (int, error) {
 	l := &openList{d: d, scalars: value.AllScalars(first)}
 	held := len(first) // first is the caller's from here: not kept alive
@@ -1661,9 +1595,8 @@ func (d *Decoder) streamList(first []value.Value) (int, error) {
 
 // streamObject returns the document, a large object whose first members
 // are first, open, and returns, once the caller has read the rest, how
-// many members it had and those of them the Telling hook names: the whole
-// document keeps only these. Lists inside it are held: only the object
-// streams.
+// many members it had and those the Telling hook names, which the whole
+// document keeps. Lists inside it are held.
 func (d *Decoder) streamObject(first []value.Member) (int, []value.Member, error) {
 	o := &openObject{d: d}
 	d.obj, d.doc = o, value.NewDoc(d.finish)

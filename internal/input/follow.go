@@ -8,11 +8,9 @@ import (
 )
 
 // Follow reads f as it grows, as tail -f does: at its end it waits for
-// more instead of ending, and starts again from the top when the file is
-// truncated or rewritten (a log rotated in place, a file written anew
-// with > longer than before). It never returns io.EOF: the run ends when
-// the person interrupts it. Anything but a regular file (a FIFO) has no
-// place to come back to: it is read to its end, as tail does a pipe.
+// more, and starts again from the top when the file is truncated or
+// rewritten (a log rotated in place). It never returns io.EOF. Anything
+// but a regular file is read to its end, as tail does a pipe.
 func Follow(f *os.File, every time.Duration) io.Reader {
 	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
 		return f

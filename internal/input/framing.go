@@ -33,9 +33,8 @@ func skipBOM(br *bufio.Reader) *bufio.Reader {
 	return br
 }
 
-// Sniff decides the framing from the first bytes after white space. It asks
-// for one byte at a time, so a slow stream is never waited on for bytes it
-// has not sent yet, and consumes nothing.
+// Sniff decides the framing from the first bytes after white space,
+// consuming nothing.
 func Sniff(br *bufio.Reader) Framing {
 	i := nonSpace(br, 64<<10)
 	switch {
@@ -78,9 +77,8 @@ func prefixAt(br *bufio.Reader, at int, prefix string) bool {
 }
 
 // WideEncoding recognises UTF-16 and UTF-32 input (Windows tools write
-// it): by its byte-order mark, or by the zero bytes around a first ASCII
-// character. JSON is UTF-8, and the decoder would only say "invalid
-// character", so this names the problem and the fix.
+// it), by its byte-order mark or the zero bytes around a first ASCII
+// character, which the decoder would call "invalid character".
 func WideEncoding(br *bufio.Reader) string {
 	// Look only at what has arrived: a slow stream is not waited on.
 	br.Peek(1)
@@ -116,11 +114,9 @@ func readLine(br *bufio.Reader) (string, bool, error) {
 }
 
 // eventLine reads one line of an event stream, which may end in CRLF, LF
-// or a lone CR (the specification allows each); cr says the line before
-// ended in CR, whose LF, if it comes next, is part of that ending. A line
-// ending in CR is returned at once, not after waiting for what follows.
-// The line is appended to line[:0] (scratch the caller owns, used again
-// for the next: no string a line). ok is false at the end.
+// or a lone CR; cr says the line before ended in CR, whose LF, if it comes
+// next, is part of that ending (a line ending in CR is returned at once).
+// The line is appended to line[:0]; ok is false at the end.
 func eventLine(br *bufio.Reader, cr *bool, line []byte) ([]byte, bool, error) {
 	if *cr {
 		*cr = false
@@ -163,10 +159,9 @@ func lineEnd(b []byte) int {
 }
 
 // ReadHead reads what `curl -i` prints before a body: one status line and
-// its headers per response (several after a 100 Continue or a redirect).
-// Each line is handed to show as it is read, so headers take no memory
-// however many there are. It returns the status of the last response and
-// how many input lines the head took.
+// its headers per response (several after a 100 Continue or a redirect),
+// each handed to show as it is read. It returns the status of the last
+// response and how many input lines the head took.
 func ReadHead(br *bufio.Reader, show func(line string) error) (status, lines int, err error) {
 	for {
 		line, ok, err := readLine(br)
@@ -303,14 +298,12 @@ func StatusCode(line string) int {
 	return n
 }
 
-// startsDocument reports a line on which a JSON document starts: it
-// opens an object (a broken one is the error it is), or it is JSON to its
-// end, every value on it decoding, the last perhaps left open
-// by the line's end where a document goes on to the next line (an object
-// or an array), or where only the line's start was looked at (cut).
-// Anything else is a log line, however it starts: "2026-11-28
-// 13:46:52,123 - root - INFO - ready", "123 items", "true story",
-// "- item", "192.168.1.1 connected", "[My-Server] ready".
+// startsDocument reports a line on which a JSON document starts: it opens
+// an object (a broken one is the error it is), or every value on it
+// decodes, the last perhaps left open by the line's end (an object or an
+// array), or where only the line's start was looked at (cut). Anything
+// else is a log line, however it starts: "2026-11-28 13:46:52,123 - root -
+// INFO - ready", "123 items", "true story", "192.168.1.1 connected".
 func startsDocument(line string, cut bool) bool {
 	t := strings.TrimSpace(line)
 	if t == "" {
@@ -355,10 +348,9 @@ func brokenArray(t string) bool {
 	return true
 }
 
-// TextBody reports a Content-Type whose body may not be JSON: text/plain,
-// text/html, none at all (a 404 "Session not found" may come without
-// one) …; not JSON (application/json, anything +json), not an event
-// stream. The caller still looks at the body (OpensJSON).
+// TextBody reports a Content-Type whose body may not be JSON (text/plain,
+// none at all: a 404 "Session not found" may come without one); the
+// caller still looks at the body (OpensJSON).
 func TextBody(contentType string) bool {
 	mt, _, _ := strings.Cut(strings.ToLower(contentType), ";")
 	mt = strings.TrimSpace(mt)

@@ -20,13 +20,11 @@ const lookAhead = 256
 
 // interludes reads, between two documents, the whole lines that cannot
 // start one: a server's log on the same stream as its replies
-// (mcp-server-sqlite prints each SQL statement on stdout, mcp-go's roots
-// example "notification received: …"). Each is given to Interlude, with
-// its line number, and skipped; the next document is then read as if they
-// had not been there. A line that starts as a document does is left to
-// the token decoder, which says what is wrong with it. Only lines that
+// (mcp-server-sqlite prints each SQL statement on stdout). Each is given
+// to Interlude and skipped. A line that starts as a document does is left
+// to the token decoder, which says what is wrong with it. Only lines that
 // start after a line break are looked at: what follows a document on its
-// own line is tail's.
+// line is tail's.
 func (d *Decoder) interludes() error {
 	for lineStart := d.docs == 0 && d.dec.InputOffset() == 0; ; lineStart = true {
 		d.dec.PeekKind() // at least one byte past white space, unless the end; an error waits for the next read
@@ -115,8 +113,7 @@ func (d *Decoder) interludes() error {
 }
 
 // noteMax is the most of a line that is not JSON that is kept: past it,
-// the line's bytes are counted as they are read, so that a log line of
-// any length is read in constant memory.
+// the line's bytes are counted as they are read, not held.
 const noteMax = 1 << 20
 
 // runeStart is i, or the start of the character i falls inside of.
@@ -159,8 +156,8 @@ type heldLine struct {
 }
 
 // preludeMax is how much of the lines before the first document is held
-// until a document comes: past it they are given to Interlude (a long log
-// before any JSON), and an input of no document is still an error.
+// until a document comes: past it they are given to Interlude, and an
+// input of no document is still an error.
 const preludeMax = 1 << 20
 
 // interlude gives l to Interlude, or, before the first document, holds
@@ -183,7 +180,7 @@ func (d *Decoder) interlude(l heldLine) error {
 }
 
 // flushPrelude gives the lines held before the first document to
-// Interlude: one comes, or they are too many to hold.
+// Interlude.
 func (d *Decoder) flushPrelude() error {
 	for _, l := range d.prelude {
 		if err := d.Interlude(l.line, l.text); err != nil {
@@ -194,8 +191,7 @@ func (d *Decoder) flushPrelude() error {
 	return nil
 }
 
-// notJSON is the error of an input whose first line, l, is not JSON and
-// which holds no document.
+// notJSON is the error of an input of no document whose first line is l.
 func (d *Decoder) notJSON(l heldLine) error {
 	word, _, _ := strings.Cut(l.text, " ")
 	if len(word) > 40 {

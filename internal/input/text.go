@@ -16,15 +16,12 @@ import (
 
 // A string can hold a whole document: an MCP text block carries a khive
 // response as JSON text, escaped. The token decoder holds a string whole
-// (twice: its escaped bytes and its text), so a 25 MB response in a text
-// block would cost 50 MB before it is even looked at. A string the Text
-// hook names, longer than what the decoder has buffered, is read here
-// instead: unescaped as it is read, its document returned open at it, the
-// string's Open.Text its text, from which the caller decodes the
-// documents it holds (their long lists streamed) while the string is
-// still being read. Then a new token decoder takes over the input after
-// the string, first fed a made-up prefix that puts it where the old one
-// was (inside the same objects and arrays).
+// (twice: its escaped bytes and its text). A long string the Text hook
+// names is read here instead, unescaped as it is read, its document
+// returned open at it (the string's Open.Text its text), from which the
+// caller decodes the documents it holds while the string is still being
+// read. Then a new token decoder takes over the input after the string,
+// first fed a made-up prefix that puts it where the old one was.
 
 // textStart is how much of a string is looked at to tell whether it starts
 // as JSON does; a string is read here when it is longer than textLong.
@@ -47,8 +44,8 @@ func (t *openText) Read(p []byte) (int, error) { return t.u.Read(p) }
 func (t *openText) Line() int { return t.line }
 
 // Commit says the text is being shown as it is read: what was read of it
-// need no longer be kept to leave it whole, and the whole document has,
-// in its place, a String whose Streamed is 1.
+// is not kept, and the whole document has in its place a String whose
+// Streamed is 1.
 func (t *openText) Commit() {
 	t.committed = true
 	t.u.kept = nil
@@ -95,17 +92,15 @@ func (d *Decoder) text() (value.Value, error) {
 
 // readsHere reports whether this decoder can read a string itself
 // (held): every container around it is its own (not a row read token by
-// token, whose containers it does not track).
+// token).
 func (d *Decoder) readsHere() bool {
 	return !d.tokenStrings && d.dec.StackDepth() == len(d.stack)+len(d.arrays)
 }
 
 // held reads a long string value here rather than by the token decoder,
-// and holds its text. The token decoder would hold its escaped bytes in a
-// buffer grown to their size (and kept for its life), then unquote them
-// and copy the result: five times the text at its peak. Read here, only
-// its text is held, gathered in chunks and joined once: twice the text at
-// the join, once after it.
+// which would hold five times the text at its peak (its escaped bytes in
+// a buffer kept for its life, unquoted, copied); here, twice at the join
+// of its chunks, once after it.
 func (d *Decoder) held() (value.Value, error) {
 	unread := d.dec.UnreadBuffer()
 	to := d.takeOver(unread, bytes.IndexByte(unread, '"'))
@@ -118,16 +113,14 @@ func (d *Decoder) held() (value.Value, error) {
 }
 
 // gather holds a long text as it is read, in chunks, and makes it one
-// string at its end, allocated at its exact size. Grown by appending, the
-// text would be copied at every growth, and held up to three times over at
-// the last (the old buffer, the new one, the string made of it).
+// string at its end, allocated at its exact size: grown by appending, it
+// would be copied at every growth, and held three times over at the last.
 type gather struct {
 	chunks [][]byte
 	n      int
 }
 
-// The chunks of a gather: the first is small (a text past textLong may
-// be barely past it), each next twice the last, up to maxChunk.
+// The chunks of a gather: each next twice the last, up to maxChunk.
 const (
 	firstChunk = 64 << 10
 	maxChunk   = 4 << 20
@@ -192,8 +185,7 @@ func (g *gather) String() string {
 	return b.String()
 }
 
-// takeover is the reading of a long string here, from its opening quote,
-// instead of by the token decoder.
+// takeover is the reading of a long string here, from its opening quote.
 type takeover struct {
 	d        *Decoder
 	start    int64  // the input's offset at the token decoder's position
@@ -253,11 +245,10 @@ func (to *takeover) consumed() int64 {
 	return int64(to.buffered) + to.counted.n - int64(to.br.Buffered())
 }
 
-// finish ends the reading of the string, which ended with err: the error
-// of a string that is itself broken (cut short, a control character in
-// it) is the outer input's, located; else err, if any; else the input
-// after the string is given to a new token decoder, inside the objects
-// (whose keys being read are keys) and arrays around it.
+// finish ends the reading of the string, which ended with err: a string
+// itself broken is an error of the input, located; else err, if any;
+// else the input after the string is given to a new token decoder inside
+// the objects (keys: their keys being read) and arrays around it.
 func (to *takeover) finish(err error, keys []string) error {
 	if u := to.u; u.err != nil {
 		// Where the token decoder would say: at the character or escape
@@ -299,9 +290,8 @@ func (d *Decoder) kinds() []byte {
 
 // around is the document read so far with cur as the value being read:
 // each object and array around it (kinds, outermost first; the innermost
-// arrs of the decoder's arrays) with what was read of it, and cur last.
-// With doc, each of them, cur too, stands in doc (value.At), which reads
-// their wholes.
+// arrs of the decoder's arrays) with what was read of it, and cur last;
+// with doc, each of them stands in doc (value.At).
 func (d *Decoder) around(cur value.Value, kinds []byte, arrs int, doc *value.Doc) value.Value {
 	type level struct {
 		obj     bool
@@ -374,10 +364,9 @@ func (d *Decoder) resume(kinds []byte, keys []string, at int64, rest []byte) {
 }
 
 // long reports whether a string whose first bytes the token decoder has
-// buffered (content) is longer than textLong and starts as JSON does. It
-// looks at the bytes that follow without reading them, reading more only
-// while it cannot tell: a short string is left to the token decoder, as
-// any other, at no cost but the look.
+// buffered (content) is longer than textLong and, if json, starts as JSON
+// does: a short string is left to the token decoder at no cost but the
+// look (longPast).
 func (d *Decoder) long(content []byte, json bool) bool {
 	// A string holds no raw line break (JSON escapes it): one in what is
 	// buffered ends it before there, or the token decoder finds it bad. A
@@ -402,9 +391,7 @@ func (d *Decoder) long(content []byte, json bool) bool {
 }
 
 // longAt reports whether the string whose text starts c, whose first
-// quote is at i in c (-1: none buffered), is longer than textLong; most
-// strings end, with no escaped quote before their end, in what the token
-// decoder has buffered, which one look tells.
+// quote is at i in c (-1: none buffered), is longer than textLong.
 func (d *Decoder) longAt(c []byte, i int) bool {
 	if i == 0 || i > 0 && c[i-1] != '\\' {
 		return false
@@ -448,7 +435,7 @@ func jsonStart(b []byte) bool {
 }
 
 // restUnread is a copy of what a takeover read of the input and the token
-// decoder has not read yet (nil: none), left unread.
+// decoder has not read yet, left unread.
 func (d *Decoder) restUnread() []byte {
 	if d.rest == nil || d.rest.Len() == 0 {
 		return nil
@@ -585,7 +572,7 @@ func plainRun(b []byte) int {
 
 // char reads, into pend, the character at the reader that plainRun
 // stopped at: one whose start only was buffered, or a byte that is not
-// UTF-8, which is U+FFFD, as the token decoder reads it.
+// UTF-8 (U+FFFD).
 func (u *unescaper) char() {
 	e, _ := u.r.Peek(utf8.UTFMax)
 	if !utf8.FullRune(e) {
@@ -691,9 +678,8 @@ func (u *unescaper) hex(off int) (rune, int) {
 	return r, 6
 }
 
-// skipped, diverted and shownText are the Open of a value left unread,
-// of one handed on as it was read (Divert) and of a text block shown as
-// it was read; never changed.
+// skipped, diverted and shownText are the Open of a value left unread, of
+// one handed on as it was read (Divert) and of a text shown as it was read.
 var (
 	skipped   = &value.Open{N: value.Skipped}
 	diverted  = &value.Open{N: value.Diverted}
