@@ -16,34 +16,27 @@ import (
 // A stream of documents (NDJSON of a hundred thousand MCP replies) is read
 // a document ahead, on a goroutine of its own, while the one before is
 // shown (Options.ReadAhead): on two cores, decoding, a quarter of each
-// small document's time, is done beside the rest. It is the same decoder
-// and the same documents, in the same order, through the same views; only
-// when a document is read changes:
+// small document's time, is done beside the rest. Only when a document is
+// read changes:
 //
-//   - A document returned open (a long list, a text block as it is read)
-//     is read on by whoever shows it, as always; the goroutine waits
-//     until it is done with (the next document asked for). So does it
-//     after a large document, so that no more than one is held at a time.
-//   - The decoder's hooks that look at what is being shown (the text block
-//     shown, the reply held back) change only while a document is open,
-//     when nothing is read ahead; those that write (a log line between
-//     documents) come through in order, as documents do. An output that
-//     holds a reply's text and structured content back (plain and agent
-//     output) is not read ahead; a long structured content that human
-//     and Markdown output hold back goes with its document (aheadItem.sc).
-//   - What is written is flushed when the next document has not been read
-//     yet, before waiting for it, as it is before the input is read
-//     (inputFlusher, which leaves the output alone while the goroutine
-//     reads).
+//   - A document returned open is read on by whoever shows it; the
+//     goroutine waits until it is done with, as after a large document.
+//   - The decoder's hooks that look at what is being shown change only
+//     while a document is open, when nothing is read ahead; a log line
+//     between documents comes through in order. Plain and agent output,
+//     which hold a reply's text and structured content back, are not read
+//     ahead; a long structured content human and Markdown output hold back
+//     goes with its document (aheadItem.sc).
+//   - What is written is flushed before waiting for a document not read
+//     yet, as before the input is read (inputFlusher).
 
 // aheadLarge is the size of a document (in bytes of input) after which
 // nothing more is read ahead until it has been shown.
 const aheadLarge = 1 << 20
 
 // aheadBatch is how many documents the goroutine hands over at a time
-// while the one showing them is busy: handing over each alone woke one
-// goroutine or the other for every document, which cost more than the
-// decoding it saved.
+// while the one showing them is busy: handing over each alone cost more
+// than the decoding it saved.
 const aheadBatch = 32
 
 // ahead reads a decoder's documents a document ahead.
@@ -105,7 +98,7 @@ type aheadItem struct {
 var errAheadStopped = errors.New("pipeline: reading ahead stopped")
 
 // readAhead starts reading dec's documents ahead, where that changes
-// nothing; Next hands them over.
+// nothing.
 func (rn *Renderer) readAhead(dec *input.Decoder) *ahead {
 	if !rn.opt.ReadAhead || dec.Divert != nil && !rn.longOnly {
 		// The text and structured content held back of a reply in plain
@@ -126,8 +119,7 @@ func (rn *Renderer) readAhead(dec *input.Decoder) *ahead {
 	return a
 }
 
-// startAhead is reading ahead, its goroutine to start: documents of dec,
-// or the frames of an event stream (sseAhead).
+// startAhead is reading ahead, its goroutine to start.
 func (rn *Renderer) startAhead(dec *input.Decoder) *ahead {
 	a := newAhead(&rn.aheadReading)
 	a.dec, a.interlude = dec, dec.Interlude
@@ -140,8 +132,7 @@ func (rn *Renderer) startAhead(dec *input.Decoder) *ahead {
 	return a
 }
 
-// newAhead is reading ahead, its goroutine to start, which reading says
-// reads the input.
+// newAhead is reading ahead, its goroutine to start.
 func newAhead(reading *atomic.Pointer[ahead]) *ahead {
 	return &ahead{items: make(chan []aheadItem, 4), free: make(chan []aheadItem, 2), next: make(chan struct{}),
 		stop: make(chan struct{}), exited: make(chan struct{}), reading: reading}
@@ -240,14 +231,11 @@ func (a *ahead) documents() {
 
 // read is it, a document just read (or the error that ends the input),
 // with what the goroutine makes of it: the structured content held back
-// of it, let go of here if it broke off (none is held back once a
-// document has come open: longSC, input.Decoder.Opened); its parts,
-// unwrapped as docParts would (a fifth of what showing a small one took),
-// unless its structured content was held back (its parts are then the
-// held reply's: heldReply.parts); and whether the goroutine waits after
-// it until it is done with: an open document, a large one, one whose
-// structured content was held back (shown from its buffer by a decoder
-// of its own, whose list may be read ahead too: listahead.go).
+// of it (let go of if it broke off); its parts, unwrapped as docParts
+// would (a fifth of what showing a small one took), unless that was held
+// back; and whether the goroutine waits after it until it is done with:
+// an open document, a large one, one whose structured content was held
+// back (shown by a decoder whose list may be read ahead too).
 func (a *ahead) read(it aheadItem, large bool) aheadItem {
 	it.sc, a.sc = a.sc, nil
 	if it.sc != nil && it.err != nil {
@@ -288,9 +276,8 @@ func (a *ahead) dropSC() {
 }
 
 // hand hands a document, a list's item, or the error that ends them,
-// over (with the batch, now if full or it is the last or waits), and
-// waits after one that says so until it is done with; false once the
-// reader has stopped.
+// over, and waits after one that says so until it is done with; false
+// once the reader has stopped.
 func (a *ahead) hand(it aheadItem, full bool) bool {
 	if !a.add(it, full || it.err != nil || it.waits || it.last) {
 		return false
@@ -306,9 +293,8 @@ func (a *ahead) hand(it aheadItem, full bool) bool {
 }
 
 // add adds it to the batch, and hands the batch over when it is full,
-// when nothing handed over is waiting to be shown (the reader is idle, or
-// about to be; documents only, not a list's items), or now; false once
-// the reader has stopped.
+// when nothing handed over is waiting to be shown (documents only), or
+// now; false once the reader has stopped.
 func (a *ahead) add(it aheadItem, now bool) bool {
 	a.batch = append(a.batch, it)
 	if !now && len(a.batch) < a.size() && (len(a.items) > 0 || a.list) {
@@ -318,8 +304,7 @@ func (a *ahead) add(it aheadItem, now bool) bool {
 }
 
 // handOver hands the batch over, if it holds anything: as add says, and
-// before the goroutine reads the input (inputFlusher), which may wait:
-// what was read is shown meanwhile. False once the reader has stopped.
+// before the goroutine reads the input, which may wait (inputFlusher).
 func (a *ahead) handOver() bool {
 	if len(a.batch) == 0 {
 		return true
@@ -393,8 +378,7 @@ func (a *ahead) close(settled bool) (waited bool) {
 	return true
 }
 
-// frameAt locates an input error of a frame in the event stream, as at
-// (a frame's positions) says.
+// frameAt locates an input error of a frame in the event stream.
 func frameAt(err error, at input.FrameAt) error {
 	if err == nil || !at.Known() {
 		return err // the most: As's target, on the heap, is not made
@@ -406,11 +390,8 @@ func frameAt(err error, at input.FrameAt) error {
 	return err
 }
 
-// sseAhead is sse, its frames read and decoded on a goroutine of its own
-// while the documents before are shown (with dec, made for every frame),
-// shown as sse shows them: an event that is no JSON as a note, a note
-// held in case it repeats written if the next frame takes longer than
-// runPause to come.
+// sseAhead is sse, its frames read and decoded (by dec) on a goroutine of
+// its own while the documents before are shown.
 func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, line int, res *Result) error {
 	a := rn.startAhead(dec)
 	defer rn.endAhead()
@@ -476,8 +457,7 @@ func (rn *Renderer) sseShow(p *pauser, dec *input.Decoder, it aheadItem, res *Re
 	return err
 }
 
-// sseItem shows what sseFrame read, read ahead (sseAhead) or not (sse),
-// under rn.mu (locked): io.EOF at the end.
+// sseItem shows what sseFrame read, under rn.mu: io.EOF at the end.
 func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error {
 	switch {
 	case it.note != nil:
@@ -505,8 +485,8 @@ type unwrapped struct {
 }
 
 // of reports u's parts when v is u's document (its first member or item
-// where u's is: a document of its own, not one like it); a judged one's
-// part, as protocol.UnwrapInto makes it, into buf.
+// where u's is); a judged one's part, as protocol.UnwrapInto makes it,
+// into buf.
 func (u unwrapped) of(v value.Value, buf []protocol.Part) ([]protocol.Part, bool) {
 	switch {
 	case u.parts == nil && !u.judged || v.Kind != u.v.Kind:

@@ -8,39 +8,29 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
-// A long list shown as it is read (a code search's 50,000 hits, a graph's
-// 100,000 nodes) is read an item ahead too, in human and Markdown output,
-// whose views take the most time per item: on a goroutine of its own, its
-// items are decoded while those before them are recognised and written.
-// It is the same list, read in the same order by the same views; only
-// when an item is decoded changes:
+// A long list shown as it is read (a code search's 50,000 hits) is read
+// an item ahead too, in human and Markdown output, whose views take the
+// most time per item: its items are decoded on a goroutine of its own
+// while those before them are recognised and written. Only when an item
+// is decoded changes:
 //
 //   - The decoder asks (input.Decoder.ListAhead) when the list's first
 //     item after those held is asked for, or when a view that reads its
-//     items token by token (a table's rows: only the members whose
-//     columns are shown, each row packed in one string) says how it reads
-//     them: that reading is then done on the goroutine. Decoding each row
-//     whole there cost more time than it saved (200,000 rows: 0.98 s to
-//     1.27 s); read token by token, 0.88 s to 0.60 s. A list of scalars
-//     is read here: a number costs less to show than to hand over (a
-//     million numbers took twice as long read ahead).
+//     items token by token (a table's rows, each packed in one string)
+//     says how it reads them: that reading is then done on the goroutine.
+//     Decoding each row whole there cost more time than it saved (200,000
+//     rows: 0.98 s to 1.27 s); read token by token, 0.88 s to 0.60 s. A
+//     million numbers took twice as long read ahead.
 //   - The goroutine is the decoder's only reader until it has handed over
-//     the list's end (or an error); whoever shows the document stops it
-//     once the view is done with the list (a write error before its end).
+//     the list's end (or an error), or is stopped once the view is done.
 //   - Items come in batches, handed over when full (by count or by the
-//     input read), and before the input is read (inputFlusher), which may
-//     wait: the items read so far are shown meanwhile. What was written
-//     is flushed before waiting for an item.
-//   - An item larger than aheadLarge is handed over alone, and nothing
-//     more is read until it has been shown: a few batches are held at most.
+//     input read) and before the input is read (inputFlusher); an item
+//     larger than aheadLarge alone, nothing more read until it is shown.
 
 // aheadBytes is the size of input a batch of list items is handed over
 // at, whatever their count; aheadItems the count, whatever their size.
-// Handed over by 32, or whenever the reader was idle (as documents are),
-// items cost more to hand over than to read; the batch is handed over
-// before the input is read (inputFlusher), which is what may make the
-// reader wait. By 512, a code search's human output peaked at 29 MiB, by
-// 128 at 22, in the same time.
+// Handed over by 32, items cost more to hand over than to read; by 512, a
+// code search's human output peaked at 29 MiB, by 128 at 22.
 const (
 	aheadBytes = 256 << 10
 	aheadItems = 128
@@ -81,8 +71,7 @@ func (rn *Renderer) listAhead(dec *input.Decoder) func(bool, func() (value.Value
 	}
 }
 
-// stopList stops reading a list ahead, if one is: once the view that shows
-// it is done with it.
+// stopList stops reading a list ahead, if one is.
 func (rn *Renderer) stopList() {
 	l := rn.list
 	if l == nil {
@@ -100,9 +89,8 @@ func (rn *Renderer) stopList() {
 	rn.decoderLeft = rn.decoderLeft || l.left
 }
 
-// Next is the list's next item, as the list's own reading returned it.
-// Once reading ahead was stopped (what was read ahead is dropped: the
-// document is being read to its end, or given up), the list's own.
+// Next is the list's next item, as the list's own reading returned it;
+// once reading ahead was stopped, the list's own reading's.
 func (l *aheadList) Next() (value.Value, bool, error) {
 	switch {
 	case l.done:

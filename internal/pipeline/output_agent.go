@@ -77,8 +77,7 @@ func (a *agentOutput) document(v value.Value, res *Result) error {
 	return a.rn.flush()
 }
 
-// whole writes v, read whole, as khive's transform of it, with no line
-// break after it.
+// whole writes v, read whole, as khive's transform of it (no line break).
 func (a *agentOutput) whole(v value.Value, res *Result) error {
 	failed(v, res)
 	jsonout.WriteInto(a.rn.w, khive.Agent(v, a.rn.opt.Now), false, jsonout.Theme{}, nil)
@@ -87,8 +86,7 @@ func (a *agentOutput) whole(v value.Value, res *Result) error {
 
 // openLevels is the containers around the open list of a document
 // returned open, each with what it holds before the list (or the next
-// level): an object's members and the key the next level stands under,
-// an array's items; and the list.
+// level); and the list.
 func openLevels(v value.Value) ([]khive.Level, value.Value) {
 	var ls []khive.Level
 	for v.IsOpen() && v.Open.Rest == nil {
@@ -123,12 +121,11 @@ func (a *agentOutput) open(v value.Value, res *Result) error {
 	return a.rn.flush()
 }
 
-// write writes a document returned open at a long list, with no line
-// break after it: the document up to the list, then each row as it is
-// read, then what follows the list. A document khive's transform cannot
-// cut there (an op whose tool comes after its result, a request not known
-// to be one) is held (value.Force) and written whole; known, when set, is
-// the document's skeleton, which knows (khive.AgentStreams).
+// write writes a document returned open at a long list (no line break):
+// the document up to the list, then each row as it is read, then what
+// follows the list. One khive's transform cannot cut there (an op whose
+// tool comes after its result) is held and written whole; known, when
+// set, is the document's skeleton, which tells (khive.AgentStreams).
 func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error {
 	rn := a.rn
 	if l, _ := value.OpenList(v); l.Open != nil && l.Open.More != nil {
@@ -173,8 +170,7 @@ func (a *agentOutput) write(v value.Value, res *Result, known value.Value) error
 	return rn.writeErr()
 }
 
-// rows writes the rows of a long list as they are read, to its end or
-// the first error.
+// rows writes the rows of a long list as they are read.
 func (a *agentOutput) rows(rest value.Cursor) error {
 	var members []value.Member // a packed row's, used again for the next
 	for {
@@ -194,9 +190,7 @@ func (a *agentOutput) rows(rest value.Cursor) error {
 }
 
 // heldText writes an MCP reply returned open at its text block, its text
-// and structuredContent held back until it ends (heldreply.go), as
-// showHeld does. A reply that is not a tool result after all is read back
-// whole and written as a held one.
+// and structuredContent held back until it ends (showHeld).
 func (a *agentOutput) heldText(v value.Value, text value.TextReader, res *Result) error {
 	if !protocol.StreamsText(v) {
 		w, err := value.Whole(v)
@@ -215,12 +209,11 @@ func (a *agentOutput) heldText(v value.Value, text value.TextReader, res *Result
 
 // showHeld writes w, an MCP reply read whole whose text (when held) and
 // structuredContent were held back (heldreply.go): khive's transform of
-// the whole reply, as of a held one, the text written as it is read back
-// and the structured content transformed as it is read back (a document
-// of its own, its long list row by row). Whether a held text's documents
-// report a failure is judged on their skeletons, read back first (unless
-// the reply failed already). A reply that is not a tool result after all
-// is read back whole and written as a held one.
+// the whole reply, the text and the structured content (a document of its
+// own, its long list row by row) written as they are read back. Whether
+// the text's documents report a failure is judged on their skeletons,
+// read back first. A reply that is not a tool result after all is read
+// back whole and written as a held one.
 func (a *agentOutput) showHeld(w value.Value, h *heldReply, res *Result) error {
 	rn := a.rn
 	r := replyParts(w)
@@ -278,14 +271,11 @@ func (a *agentOutput) showHeld(w value.Value, h *heldReply, res *Result) error {
 // openObject writes a document that is an object too large to hold (a
 // map of a million keys) once it has been read, as the held one: what a
 // member shows can depend on members after it (khive.AgentObject). Its
-// members are kept in temporary files as they are read (spill), and only
-// what decides how each is shown in memory; then they are read back and
-// written, each key once with its last value for a bare result. A member
-// is kept as its JSON, and, where a bare result shows it otherwise
-// (khive.AgentObject.Plain: as soon as it is read), as shown too: it is
-// written back as it was kept, and only a member whose key decides is
-// decoded again. Without a temporary file the object is held, as it was
-// before.
+// members are kept in temporary files as they are read (spill), each as
+// its JSON and, where a bare result shows it otherwise, as shown too;
+// then they are written back as kept, each key once with its last value
+// for a bare result, only a member whose key decides decoded again.
+// Without a temporary file the object is held.
 func (a *agentOutput) openObject(v value.Value, more value.MemberCursor, res *Result) error {
 	rn := a.rn
 	sp, err := spill.NewMembers(rn.opt.TempDir)
@@ -436,8 +426,8 @@ func keptMember(rec []byte) (value.Member, error) {
 	return v.Members[0], nil
 }
 
-// readMembers gives f every member of an open object, v, its first ones
-// and then those more reads, and reads its document to its end.
+// readMembers gives f every member of an open object, v, and reads its
+// document to its end.
 func readMembers(v value.Value, more value.MemberCursor, f func(value.Member) error) error {
 	for _, m := range v.Members {
 		if err := f(m); err != nil {

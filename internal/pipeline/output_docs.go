@@ -7,10 +7,10 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
-// docsOutput is what plain, human and Markdown output share: a document in
-// parts, each written by the output's parts writer; a long list, a large
-// object and a long MCP text block shown as they are read, then what
-// follows them; in human and Markdown output, runs of records as one table.
+// docsOutput is what the outputs that show parts share (plain, human,
+// Markdown, TSV, CSV): a document in parts, each written by the parts
+// writer; a long list, a large object and a long MCP text block shown as
+// they are read, then what follows them.
 type docsOutput struct{ rn *Renderer }
 
 // writeParts is the output that writes with pw, the Renderer's.
@@ -67,11 +67,10 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 }
 
 // holdsText reports an output (plain) that shows a reply whose text block
-// is long as a held one is, in its order, its text and structuredContent
-// held back in temporary files until it has been read (heldreply.go),
-// both when they differ. The others show the text block as it is read:
-// human and Markdown not its structuredContent (skipped), -o tsv and -o
-// csv its rows after the text's.
+// is long as a held one is, its text and structuredContent held back
+// (heldreply.go). The others show the text block as it is read: human and
+// Markdown skip its structuredContent, -o tsv and -o csv show its rows
+// after the text's.
 func holdsText(pw parts) bool {
 	_, plain := pw.(plainParts)
 	return plain
@@ -91,9 +90,8 @@ func (d docsOutput) document(v value.Value, res *Result) error {
 	return rn.parts(rn.docParts(v, true), res)
 }
 
-// open writes a document open at a long list, or a large object: up to
-// and through it as it is read, then, once the document has been read to
-// its end, the footer and the fields after it.
+// open writes a document open at a long list or a large object: up to
+// and through it as it is read, then the fields after it.
 func (d docsOutput) open(v value.Value, res *Result) error {
 	rn := d.rn
 	write := rn.decided // by openText, for v

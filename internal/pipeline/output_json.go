@@ -24,16 +24,15 @@ func (jsonOutput) part(protocol.Part) error { return nil }
 
 func (jsonOutput) broken() {}
 
-// document is an SSE frame's document, whole: the document itself, not
-// what it wraps.
+// document is an SSE frame's document, whole, not what it wraps.
 func (j jsonOutput) document(v value.Value, res *Result) error {
 	failed(v, res)
 	jsonout.Write(j.rn.w, v, true, j.rn.jsonT)
 	return j.rn.flush()
 }
 
-// open: -o json asks for no list to stream (hooks), so no document comes
-// open; one that did would be held (value.Force) and written whole.
+// open: -o json asks for no list to stream, so no document comes open;
+// one that did would be held and written whole.
 func (j jsonOutput) open(v value.Value, res *Result) error {
 	w, err := value.Force(v)
 	if err != nil {
@@ -44,20 +43,18 @@ func (j jsonOutput) open(v value.Value, res *Result) error {
 
 // holdJSON is how much of a document -o json holds (its tokens' bytes)
 // before it writes any of it: a bad document smaller than this writes
-// nothing, so `-o json | jq` never reads a fragment. Past it the document
-// streams, and one that then breaks is cut short (the README says so).
-// Tokens, not output, are held: 10,000 levels of `[` are 640 KB held
-// where their output is 100 MB of indentation.
+// nothing, so `-o json | jq` never reads a fragment; past it the document
+// streams. Tokens, not output, are held: 10,000 levels of `[` are 640 KB
+// held where their output is 100 MB of indentation.
 const holdJSON = 4 << 20
 
 // tokenCost is what holding a token costs besides its text: the Token
 // (40 bytes) and its string's allocation.
 const tokenCost = 64
 
-// read is -o json of a stream: each document held as tokens until it
-// is whole (up to holdJSON), then written token by token as it is read,
-// so that its size costs no memory; only its skeleton is kept, to tell
-// whether it reports a failure (exit 1).
+// read is -o json of a stream: each document held as tokens until it is
+// whole (up to holdJSON), then written token by token as it is read; only
+// its skeleton is kept, to tell whether it reports a failure.
 func (j jsonOutput) read(dec *input.Decoder, res *Result) error {
 	rn := j.rn
 	st := jsonout.NewStreamer(rn.w, true, rn.jsonT)
@@ -106,9 +103,8 @@ func (j jsonOutput) read(dec *input.Decoder, res *Result) error {
 }
 
 // skimTexts replaces, in a skeleton, each long string that holds JSON (an
-// MCP text block carrying a whole khive response) with the skeletons of
-// its documents, written back as JSON: what tells a failure is there, and
-// the rest of it is not held twice over.
+// MCP text block) with the skeletons of its documents, as JSON: what
+// tells a failure is there, and the rest is not held twice over.
 func skimTexts(v value.Value, depth int) value.Value {
 	switch {
 	case v.Kind == value.String && len(v.Text) > 64<<10 && input.LooksJSON(v.Text):

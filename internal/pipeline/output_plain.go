@@ -51,8 +51,8 @@ func (rn *Renderer) plainRecords() *rowsParts {
 	return rn.plainRecs
 }
 
-// endPlainRecords writes the records plain output holds (its table of
-// records ends there: another document comes, or the input ends).
+// endPlainRecords writes the records plain output holds, ending its
+// table of records.
 func (rn *Renderer) endPlainRecords() error {
 	r := rn.plainRecs
 	if r == nil || r.o == nil {
@@ -66,9 +66,8 @@ func (rn *Renderer) endPlainRecords() error {
 // checkSteer: until the first table is met, the tables of a document (its
 // lists of records, at any depth) are found before it is written, so that a
 // name of --columns, --sort or --where that met none of their columns fails
-// before plain output writes anything of it, as it does in the other
-// outputs. The columns are those plain output writes, as -o tsv's (a nested
-// field's dotted path: sig.x); a record alone is its fields, not a table.
+// before plain output writes anything of it. The columns are those plain
+// output writes (a nested field's dotted path: sig.x).
 func (p plainParts) checkSteer(pt protocol.Part) error {
 	rn := p.rn
 	if rn.steerChecked || rn.opt.Steer.Empty() || pt.Kind != protocol.ValuePart {
@@ -79,8 +78,7 @@ func (p plainParts) checkSteer(pt protocol.Part) error {
 }
 
 // open: the open document written as a held one is, its list as it is
-// read (a request's ops held back until their number is known, past a
-// bound in a temporary file); nil for one that is not one value.
+// read; nil for one that is not one value.
 func (p plainParts) open(v value.Value, parts []protocol.Part) func(*Result) error {
 	if len(parts) != 1 || parts[0].Kind != protocol.ValuePart {
 		return nil

@@ -20,9 +20,7 @@ import (
 
 // rowsParts is -o tsv and -o csv: the rows of an answer's tables and
 // nothing else (recognise.Tables), under a header line written again only
-// when the columns change. Cells are plain output's: every value whole,
-// escaped to one line. CSV is the same cells, quoted by encoding/csv
-// (csvLines).
+// when the columns change, cells as plain output's (csvLines quotes them).
 type rowsParts struct {
 	rn *Renderer
 	o  *lines.Writer // one for the run: no blank line between documents
@@ -63,9 +61,8 @@ func (r *rowsParts) writer() plain.Writer {
 	return p
 }
 
-// part writes the tables of a value; any other part (a note, prose, a
-// request) holds no rows. An answer that failed is said on stderr: its
-// exit says so too, and stdout stays rows.
+// part writes the tables of a value; any other part holds no rows. An
+// answer that failed is said on stderr: stdout stays rows.
 func (r *rowsParts) part(p protocol.Part) error {
 	if p.Kind != protocol.ValuePart || p.ShownBefore && value.Empty(p.Value) {
 		return nil
@@ -116,8 +113,7 @@ func recordDoc(v value.Value) bool {
 }
 
 // record takes a document that is a record: held while its columns are
-// being decided (or for --sort), written once they are; as it comes when
-// a file is followed.
+// being decided (or for --sort), written once they are.
 func (r *rowsParts) record(row value.Value) error {
 	spec := r.rn.opt.Steer
 	r.sawRows = true
@@ -162,8 +158,8 @@ func (r *rowsParts) flushHeld() error {
 	return nil
 }
 
-// pick is the tables --table asks for; without it, all of one, or an
-// error naming them when there are several.
+// pick is the tables --table asks for; without it, the one, or an error
+// naming them.
 func (r *rowsParts) pick(ts []recognise.Table) ([]recognise.Table, error) {
 	name := r.rn.opt.Table
 	if name == "" {
@@ -186,10 +182,9 @@ func (r *rowsParts) pick(ts []recognise.Table) ([]recognise.Table, error) {
 	return out, nil
 }
 
-// checkSteer: the names of --columns, --sort and --where are checked
-// against the first rows, as the columns of rows output name them,
-// before anything of them is written. A table with no rows says nothing
-// of its columns: the names are checked at the end (Unmatched).
+// checkSteer checks the names of --columns, --sort and --where against
+// the first rows before anything of them is written; a table with no rows
+// says nothing of its columns (Unmatched checks at the end).
 func (r *rowsParts) checkSteer(t recognise.Table) error {
 	rn := r.rn
 	if rn.steerChecked || rn.opt.Steer.Empty() || len(t.Rows.Items) == 0 {
@@ -199,8 +194,7 @@ func (r *rowsParts) checkSteer(t recognise.Table) error {
 	return rn.firstTable()
 }
 
-// checkRecords is checkSteer of the table of documents that are each a
-// record, rows of it.
+// checkRecords is checkSteer of rows of the table of records.
 func (r *rowsParts) checkRecords(rows []value.Value) error {
 	return r.checkSteer(recognise.Table{Rows: value.Value{Kind: value.Array, Items: rows}})
 }
@@ -232,8 +226,7 @@ func (r *rowsParts) say(p protocol.Part) {
 	r.rn.logf("khive-pretty: the answer reports a failure: %s\n", first)
 }
 
-// open writes the tables of a document read as it comes: its long list's
-// rows as they are read.
+// open writes the tables of a document read as it comes.
 func (r *rowsParts) open(v value.Value, parts []protocol.Part) func(*Result) error {
 	return func(res *Result) error {
 		if err := r.rn.parts(parts, res); err != nil {
@@ -276,8 +269,8 @@ func (r *rowsParts) rowless() error {
 }
 
 // csvLines turns the lines of rows output, cells separated by tabs (which
-// no cell holds: they are escaped), into CSV records, quoted as RFC 4180
-// says. A blank line, between two tables, stays one.
+// no cell holds: they are escaped), into CSV records (RFC 4180). A blank
+// line, between two tables, stays one.
 type csvLines struct {
 	w    *csv.Writer
 	dst  io.Writer // what w writes to
@@ -324,10 +317,9 @@ func (c *csvLines) Write(p []byte) (int, error) {
 }
 
 // csvCell is the value a TSV cell escapes: a CSV field holds a tab, a
-// line break and a backslash as they are (RFC 4180 quotes the field), and
-// an empty string and a null as nothing (plain.NoValue), so a CSV reader
-// reads what the server sent. What could drive a terminal (control and
-// invisible characters) stays escaped as in plain output (\x1b, \u202e).
+// line break and a backslash as they are, and an empty string and a null
+// as nothing (plain.NoValue). What could drive a terminal stays escaped
+// as in plain output (\x1b, \u202e).
 func csvCell(cell string) string {
 	if cell == plain.NoValue {
 		return ""

@@ -39,9 +39,8 @@ func (vp *viewParts) part(p protocol.Part) error {
 	return vp.write(o, d)
 }
 
-// open: the view of the open document, as of any other, whose list
-// comes as it is read; nil when its view does not take the list as it
-// comes (the document is then held).
+// open: the view of the open document, its list as it is read; nil when
+// its view does not take the list as it comes (it is then held).
 func (vp *viewParts) open(v value.Value, parts []protocol.Part) func(*Result) error {
 	if len(parts) != 1 || parts[0].Kind != protocol.ValuePart {
 		return nil
@@ -138,8 +137,8 @@ func failedFirst(d view.Doc) (view.Footer, bool) {
 	return top.footer(), batch && len(top.parts) > 0
 }
 
-// failuresLine is the line that names what failed, before a tall batch
-// or session: the first maxFailedFirst, the others counted.
+// failuresLine names what failed, before a tall batch or session: the
+// first maxFailedFirst, the others counted.
 type failuresLine struct {
 	parts []view.Part
 	more  int
@@ -164,8 +163,7 @@ func (l *failuresLine) footer() view.Footer {
 // maxFailedFirst is how many failures the top line names.
 const maxFailedFirst = 8
 
-// openTable writes a table that stays open for more rows (a run of
-// records).
+// openTable writes a table that stays open for more rows (a run).
 func (vp *viewParts) openTable(o *lines.Writer, t view.Table) (openTable, error) {
 	if vp.rn.opt.Output == Markdown {
 		mw := markdown.New(o, markdown.Options{Verbose: vp.rn.opt.Verbose, Glyphs: vp.rn.hopt.Glyphs})

@@ -10,9 +10,8 @@ import (
 
 // Identical notes in a row (a server that says tools/list_changed seven
 // times) are one line with a count, in human and Markdown output: a note
-// is held until a different part comes, the input ends or pauses (the
-// pause that shows a held run), and then written with "×N" when it came
-// N times. Plain output writes every one.
+// is held until a different part comes, the input ends or pauses, and
+// then written with "×N" when it came N times.
 
 // repeat is the note held, and how many times it came in a row.
 type repeat struct {
@@ -27,9 +26,8 @@ func (rn *Renderer) collapses(p protocol.Part) bool {
 		!p.ShownBefore && (!p.Detail || rn.opt.Verbose) // not shown: not counted
 }
 
-// sameNote reports two notes that say the same thing: the same fields and
-// marks, and the same rest (when either has one), compared in place, as
-// every notification is to the one held.
+// sameNote reports two notes that say the same thing: the same fields,
+// marks and rest, compared in place.
 func sameNote(a, b protocol.Part) bool {
 	x, y := a.Note, b.Note
 	if !slices.Equal(x.Fields, y.Fields) || x.Bad != y.Bad || x.Warn != y.Warn || x.Key != y.Key {
@@ -41,8 +39,8 @@ func sameNote(a, b protocol.Part) bool {
 	return value.Same(x.Rest, y.Rest)
 }
 
-// hold holds a note part, counting it when it repeats the one held; it
-// writes the one held before when it does not.
+// hold holds a note part, counting it when it repeats the one held, else
+// writing that one.
 func (rn *Renderer) hold(p protocol.Part) error {
 	if rn.held != nil && sameNote(rn.held.p, p) {
 		rn.held.n++

@@ -12,12 +12,10 @@ import (
 )
 
 // A run of records of the same shape in a stream of documents (events,
-// log lines) is shown as one table. Its first records are held until it
-// is known whether more come: the next document, the end of the input,
-// or a pause in a slow stream (runPause) decides. A held single record
-// that the next document or the end shows standing alone is shown as a
-// record, as always; on a pause it starts a table; a run grows as one
-// table, laid out from its first records (at most input.StreamAfter),
+// log lines) is shown as one table. Its first records are held until the
+// next document, the end of the input, or a pause in a slow stream
+// (runPause) decides: a single record standing alone is shown as a
+// record; on a pause it starts a table, laid out from its first records,
 // each later record a row as soon as it arrives.
 
 // runPause is how long a held run waits for more before it is shown: long
@@ -44,8 +42,7 @@ type run struct {
 	o      *lines.Writer
 }
 
-// runs is an output (human or Markdown) whose documents that are records
-// of the same shape in a row are shown as one table.
+// runs is human or Markdown output, with runs of records.
 type runs struct{ docsOutput }
 
 func (r runs) read(dec *input.Decoder, res *Result) error {
@@ -55,8 +52,7 @@ func (r runs) read(dec *input.Decoder, res *Result) error {
 }
 
 // document adds a record to the run, or ends the run and shows the
-// document as the output does. Only documents read by read join runs (an
-// SSE frame does not).
+// document as the output does. Only documents read by read join runs.
 func (r runs) document(v value.Value, res *Result) error {
 	rn := r.rn
 	if rn.inRuns {
@@ -81,15 +77,11 @@ func (r runs) document(v value.Value, res *Result) error {
 	return r.docsOutput.document(v, res)
 }
 
-// readEach shows the decoder's documents, the read of every output.
-// Decoding stays on this goroutine, so documents and the long lists the
-// decoder streams are shown in order; only while the output holds back
-// what a pause should show (pending: a run's first records, TSV's first
-// records, a note) is a timer armed, which shows it if the next document
-// takes longer than runPause to arrive.
-//
-// A write error met on a pause ends the stream when the next document comes
-// or the input ends (a pager the user quits ends the program at once).
+// readEach shows the decoder's documents, the read of every output but
+// JSON. While the output holds back what a pause should show (pending), a
+// timer is armed, which shows it if the next document takes longer than
+// runPause to arrive. A write error met on a pause ends the stream when
+// the next document comes or the input ends.
 func (rn *Renderer) readEach(dec *input.Decoder, res *Result) error {
 	p := pauser{rn: rn}
 	defer p.end()
@@ -246,7 +238,7 @@ func (rn *Renderer) showRun() error {
 	return rn.flush()
 }
 
-// pending reports what a pause in the input shows: a run's first
+// pending reports something a pause in the input shows: a run's first
 // records, the first records of -o tsv and -o csv, a note held.
 func (rn *Renderer) pending() bool {
 	if rows := rn.heldRows(); rows != nil {
@@ -277,8 +269,7 @@ func (rn *Renderer) pause() error {
 	return rn.pauseRun()
 }
 
-// pauseRun shows a held run when the input pauses: as a table, a lone
-// first record too, whose table the records after it are rows of.
+// pauseRun shows a held run when the input pauses.
 func (rn *Renderer) pauseRun() error {
 	if rn.held != nil {
 		if err := rn.flushNote(); err != nil {
@@ -301,8 +292,7 @@ func (rn *Renderer) pauseRun() error {
 	return rn.showRun()
 }
 
-// endRun shows what is left of the current run and closes it: a table
-// with its count under it, or a single record as a record.
+// endRun shows what is left of the current run and closes it.
 func (rn *Renderer) endRun() error {
 	ru := rn.run
 	if ru == nil {
@@ -330,8 +320,7 @@ func (rn *Renderer) endRun() error {
 	return rn.flush()
 }
 
-// apart shows held records each on its own, as records too sparse for a
-// table are (recognise.NewRun says when).
+// apart shows held records each on its own (too sparse for a table).
 func (rn *Renderer) apart(rows []value.Value) error {
 	for _, v := range rows {
 		if err := rn.parts(protocol.Unwrap(v, recognise.Failed), &Result{}); err != nil {

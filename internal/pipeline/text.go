@@ -15,14 +15,12 @@ import (
 // An MCP tool result often carries a whole response as JSON in a text
 // block. When that text is long, the decoder returns the reply open at it
 // (value.Open.Text), and the documents in it are decoded from it as a
-// second stream, their long lists streamed like any others: the reply is
-// shown in constant memory. Until something in the text streams, the
-// documents decoded from it are held; if none does, or the text turns out
-// not to be JSON, the text is left whole and the reply is shown as a held
-// one is.
+// second stream, their long lists streamed. Until something in the text
+// streams, they are held; if none does, or the text is not JSON, the
+// reply is shown as a held one is.
 
-// textBlock is the decoder's question: is the string at path an MCP text
-// block, of a tool result or of a JSON-RPC reply's?
+// textBlock is the decoder's Text hook: is the string at path an MCP text
+// block, of a tool result bare or a JSON-RPC reply's?
 func textBlock(path []input.Frame) bool {
 	n := len(path)
 	if n < 2 || n > 3 || path[n-1].Key != "text" || path[n-2].Key != "content" || path[n-1].Obj.Str("type") != "text" {
@@ -39,9 +37,8 @@ func structuredContent(path []input.Frame) bool {
 }
 
 // openText shows a reply returned open at its text block: the parts of
-// the reply before the text, the documents in it as they are read, then
-// the parts of the whole reply after the text; or, when nothing in the
-// text streams, the reply as a held one is.
+// the reply before the text, its documents as they are read, then the
+// parts after it; or, when nothing in the text streams, the held reply.
 func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) error {
 	if !protocol.StreamsText(v) {
 		w, err := value.Whole(v)
@@ -150,8 +147,7 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 	return rn.parts(unlessFailed(parts[min(shown, len(parts)):], textFailed), res)
 }
 
-// unlessFailed is parts without those shown only when a text block's
-// documents reported no failure (protocol's IfNoneFailed), when they did.
+// unlessFailed is parts without those of IfNoneFailed, if failed.
 func unlessFailed(parts []protocol.Part, failed bool) []protocol.Part {
 	if !failed {
 		return parts
