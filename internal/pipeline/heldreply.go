@@ -144,10 +144,10 @@ func (h *heldReply) close() {
 	}
 }
 
-// holdText shows an MCP reply returned open at its text block (v) as a
+// holdParts shows an MCP reply returned open at its text block (v) as a
 // held one is, holding back its text and structured content; what comes
 // before the text (the reply's id) is shown first.
-func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) error {
+func (rn *Renderer) holdParts(v value.Value, text value.TextReader, res *Result) error {
 	before := rn.partsBefore(v)
 	shown := len(before)
 	if err := rn.parts(before, res); err != nil {
@@ -166,7 +166,7 @@ func (rn *Renderer) holdText(v value.Value, text value.TextReader, res *Result) 
 }
 
 // holdSC shows w, a document read whole whose long structured content was
-// held back as it was read, as holdText shows a reply.
+// held back as it was read, as holdParts shows a reply.
 func (rn *Renderer) holdSC(w value.Value, h *heldReply, res *Result) error {
 	defer h.close()
 	// Its parts are the reply's, not documents of the stream: none joins

@@ -24,7 +24,11 @@ type agentOutput struct {
 	al *jsonout.List
 }
 
-func newAgent(rn *Renderer) output { return &agentOutput{rn: rn} }
+func newAgent(rn *Renderer) output {
+	a := &agentOutput{rn: rn}
+	rn.holdText = a.heldText
+	return a
+}
 
 func (a *agentOutput) hooks(dec *input.Decoder) {
 	dec.Stream = func(path []input.Frame, first []value.Value) bool {
@@ -109,7 +113,7 @@ func openLevels(v value.Value) ([]khive.Level, value.Value) {
 // reply's long text block (heldText).
 func (a *agentOutput) open(v value.Value, res *Result) error {
 	if l, _ := value.OpenList(v); l.Open != nil && l.Open.Text != nil {
-		if err := a.heldText(v, l.Open.Text, res); err != nil {
+		if err := a.rn.openText(v, l.Open.Text, res); err != nil {
 			return err
 		}
 		return a.rn.flush()
@@ -192,13 +196,6 @@ func (a *agentOutput) rows(rest value.Cursor) error {
 // heldText writes an MCP reply returned open at its text block, its text
 // and structuredContent held back until it ends (showHeld).
 func (a *agentOutput) heldText(v value.Value, text value.TextReader, res *Result) error {
-	if !protocol.StreamsText(v) {
-		w, err := value.Whole(v)
-		if err != nil {
-			return err
-		}
-		return a.document(w, res)
-	}
 	h, w, err := a.rn.holdBack(v, text)
 	defer h.close()
 	if err != nil {

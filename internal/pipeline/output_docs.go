@@ -47,7 +47,7 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 	dec.Text = textBlock
 	_, views := rn.pw.(*viewParts)
 	switch {
-	case holdsText(rn.pw):
+	case rn.holdText != nil:
 		dec.Divert = rn.diverter(dec)
 	case views && !rn.opt.Verbose:
 		// What is shown of a reply whose text block was is not its
@@ -64,16 +64,6 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 	if views && rn.opt.ReadAhead {
 		dec.ListAhead = rn.listAhead(dec)
 	}
-}
-
-// holdsText reports an output (plain) that shows a reply whose text block
-// is long as a held one is, its text and structuredContent held back
-// (heldreply.go). The others show the text block as it is read: human and
-// Markdown skip its structuredContent, -o tsv and -o csv show its rows
-// after the text's.
-func holdsText(pw parts) bool {
-	_, plain := pw.(plainParts)
-	return plain
 }
 
 func (d docsOutput) read(dec *input.Decoder, res *Result) error { return d.rn.readEach(dec, res) }

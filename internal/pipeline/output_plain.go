@@ -11,7 +11,10 @@ import (
 // tab-separated rows, a pure function of the input.
 type plainParts struct{ rn *Renderer }
 
-func newPlain(rn *Renderer) output { return writeParts(rn, plainParts{rn}) }
+func newPlain(rn *Renderer) output {
+	rn.holdText = rn.holdParts
+	return writeParts(rn, plainParts{rn})
+}
 
 func (p plainParts) writer(o *lines.Writer) plain.Writer {
 	return plain.Steered(o, p.rn.opt.Steer, p.rn.seen).Temp(p.rn.opt.TempDir)

@@ -225,6 +225,12 @@ type Renderer struct {
 	name      string // the input being read, for the errors of a text block's JSON
 	out       output
 	pw        parts // out's, where it shows parts (docsOutput)
+	// holdText is how plain and agent output show a reply returned open at
+	// its long text block: its text and structuredContent held back
+	// (heldreply.go). The others show the text as it is read (openText):
+	// human and Markdown skip its structuredContent, -o tsv and -o csv
+	// show its rows after the text's.
+	holdText func(v value.Value, text value.TextReader, res *Result) error
 	// For tests, counts of: the long lists agent output streamed, those
 	// the other outputs streamed, the large objects streamed, the
 	// documents returned open, the lists read ahead; the MCP replies held

@@ -47,7 +47,7 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 		}
 		return rn.out.document(w, res)
 	}
-	if holdsText(rn.pw) {
+	if rn.holdText != nil {
 		return rn.holdText(v, text, res)
 	}
 	dec := rn.decoder(text, fmt.Sprintf("%s (the JSON in its text block on line %d)", rn.name, text.Line()))
