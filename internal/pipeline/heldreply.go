@@ -19,29 +19,20 @@ import (
 // An MCP reply whose text block holds a long JSON text often carries the
 // same JSON again as its structuredContent. Which of the two an output
 // that loses nothing shows, and in what order, is known only at the
-// reply's end (protocol.repeats), and khive's transform (agent output)
-// knows only then that the reply is a tool result. Plain and agent output
-// hold both back while they read the reply, each in a spill.Buffer: the
-// text unescaped, the structured content as compact JSON; in memory only
-// the reply's other members and the structured content's skeleton
-// (input.Decoder.Copy's, which tells whether it failed). The reply is
-// then shown as a held one is, each held part read back from its buffer
-// as a document is read (its long lists streamed); whether the text says
-// what the structured content does is told by comparing their compact
-// JSON as they are read back. A reply of a rarer form (a text that is no
-// JSON, a structured content that says nothing or is a wrapper, a second
-// text block that may repeat it, the SDK's {"result": X} under isError;
-// in agent output, no tool result) is read back whole and shown as a held
-// one: exactly, though not in constant memory.
+// reply's end (protocol.repeats), as is, for agent output, whether it is
+// a tool result. Plain and agent output hold both back while they read
+// the reply, each in a spill.Buffer (the structured content as compact
+// JSON, its skeleton in the reply), then show it as a held one is, each
+// held part read back as a document is read (its long lists streamed),
+// the two compared as they are read back. A reply of a rarer form (a text
+// that is no JSON, a structured content that says nothing or wraps, a
+// second text block that may repeat it) is read back whole: exactly,
+// though not in constant memory.
 //
-// A long structuredContent beside a short text (a one-line summary beside
-// a long list) is held back the same way (input.Decoder.LongValue), and
-// the reply shown as one held back at its text is; the text too when it
-// may hold JSON (holdShort). Human and Markdown output (without
-// --verbose) hold back such a structured content too (longSC), so that
-// its list is read back as it comes rather than held, never compared (a
-// reply whose text may be JSON is read back whole). None is held back
-// once its document has come open (input.Decoder.Opened): its view,
+// A long structuredContent beside a short text is held back the same way
+// (input.Decoder.LongValue), in human and Markdown output too (longSC,
+// never compared), so that its list is read back as it comes rather than
+// held. None is held back once its document has come open: its view,
 // being shown, would show the skeleton.
 
 // heldReply is an MCP reply's text and structured content, held back.

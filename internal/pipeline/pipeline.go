@@ -3,14 +3,10 @@
 //	input (framing: JSON, SSE, curl -i) → decode (value.Value)
 //	  → protocol (take JSON-RPC and MCP wrappers off)
 //	  → recognise (shape → view)  → render/human, render/markdown
-//	plain, JSON and agent outputs: their own writers over the same
-//	decoded, unwrapped and recognised input
+//	plain, JSON and agent outputs: their own writers over the same input
 //
 // The Renderer reads; an output, chosen once from outputs (output.go),
-// writes: output_view.go (human and Markdown, in runs: runs.go),
-// output_plain.go, output_json.go, output_agent.go. Every output is a pure
-// function of the input and the Options, decided once above it. It
-// imports every stage and knows none of their insides.
+// writes. Every output is a pure function of the input and the Options.
 package pipeline
 
 import (
@@ -111,14 +107,10 @@ type Options struct {
 	// named keys with stable labels in every output (--redact).
 	Redact *redact.Redactor
 	// TempDir is where what an output must hold back past a bound goes,
-	// in temporary files removed when done ("" is os.TempDir): plain
-	// output's request ops; in plain and agent output an MCP reply's text
-	// block and structured content.
+	// in temporary files removed when done ("" is os.TempDir).
 	TempDir string
-	// ReadAhead reads a stream's next document on a goroutine of its own
-	// while the one before is shown (ahead.go), and in human and Markdown
-	// output a long list's items (listahead.go): for a machine with more
-	// than one core.
+	// ReadAhead reads a stream's next document, and a long list's items,
+	// on a goroutine of their own (ahead.go): for more than one core.
 	ReadAhead bool
 }
 
@@ -251,9 +243,8 @@ type Renderer struct {
 	heldNote repeat
 	settled  bool // the input never waits for more (a file)
 	// lazy: what is written is flushed when the input is about to be read
-	// (inputFlusher), at the input's end or on a pause, not at the end of
-	// every document; locked: the reading goroutine holds mu (while it
-	// shows a document), so the input's flush need not take it.
+	// (inputFlusher), not at the end of every document; locked: the
+	// reading goroutine holds mu, so the input's flush need not take it.
 	lazy, locked bool
 	// firstOut: the stream's first lines were written out (flush);
 	// nextOut, how much more is held before the next write.
@@ -286,10 +277,9 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 	}
 	rn := &Renderer{w: bufio.NewWriterSize(dst, 64<<10), dst: dst, opt: opt, seen: seen,
 		rec: recognise.Options{Verbose: opt.Verbose, Fold: opt.Output == Human, Steer: opt.Steer, Seen: seen, Keys: &recognise.Keys{}, Plan: &recognise.Plan{}, TempDir: opt.TempDir}}
-	// Styles and glyphs only for the outputs that show them: a plain run
-	// does not run their code (a fresh process pays a page fault or more
-	// for each package's code it runs first: most of a small answer's
-	// time).
+	// Styles and glyphs only for the outputs that show them: a fresh
+	// process pays a page fault or more for each package's code it runs
+	// first, most of a small answer's time.
 	if opt.Output == Human || opt.Output == Markdown || opt.Output == JSON {
 		rn.styled()
 	}
@@ -502,8 +492,7 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	var res Result
 	rn.ids, rn.replies, rn.failedReplies, rn.name = 0, 0, 0, name
 	rn.said = recognise.Said{}
-	settled := input.Settled(r)
-	rn.settled = settled
+	rn.settled = input.Settled(r)
 	// Beneath every reader that could wait (redaction, framing, the
 	// decoder's buffers): what was written is shown before any wait.
 	if rn.opt.Redact != nil {
@@ -562,9 +551,8 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 		line += n
 		kind = input.Sniff(br)
 		if kind == input.JSON && input.TextBody(ctype) && !input.OpensJSON(br) {
-			// An error page, "404 Invalid session ID": its text is what
-			// the server said, shown as text (its status decides the
-			// exit), not read as JSON that it is not.
+			// An error page, "404 Invalid session ID": shown as text (its
+			// status decides the exit), not read as JSON that it is not.
 			body, err := io.ReadAll(br)
 			if err != nil {
 				return res, &InputError{Name: name, Msg: err.Error()}
@@ -591,7 +579,7 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 	rn.outer = dec
 	defer func() { rn.outer = nil }()
 	dec.Interlude = rn.interlude(name, &res)
-	dec.Settled = settled
+	dec.Settled = rn.settled
 	dec.StartLine(line)
 	return res, rn.out.read(dec, &res)
 }
@@ -617,8 +605,7 @@ func (rn *Renderer) show(dec *input.Decoder, v value.Value, res *Result) error {
 	}
 	if v.IsOpen() && rn.scHeld != nil {
 		// Its long structuredContent was held back (heldreply.go): it is
-		// shown, once read, as a reply held back is, whatever else in it
-		// comes open (held: value.Force).
+		// shown, once read, as a reply held back is, held whole.
 		w, err := value.Force(v)
 		if err != nil {
 			rn.dropSC()
@@ -719,9 +706,8 @@ func (rn *Renderer) decoder(r io.Reader, name string) *input.Decoder {
 
 // sse renders each frame's data as a document as soon as the frame ends.
 func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) error {
-	// One decoder for every frame (a new one each, buffers and all, cost
-	// more than the frame), made before the first to know whether the
-	// output diverts (then frames are read as shown).
+	// One decoder for every frame (a new one each cost more than the
+	// frame), made first to know whether the output diverts.
 	dec := rn.decoder(strings.NewReader(""), name)
 	dec.Settled = true // a frame's data is whole
 	if rn.opt.ReadAhead && (dec.Divert == nil || rn.longOnly) {

@@ -2,9 +2,7 @@ package spill
 
 // A Buffer is what a writer holds back for a while: plain output holds a
 // request's ops so (it heads each with their number, known at their end),
-// and the parts of an MCP reply whose order is known only at the reply's
-// end. An error of its file is an *Error, which says it is no fault of
-// the input.
+// and the parts of an MCP reply whose order is known only at its end.
 
 import (
 	"bytes"
@@ -25,8 +23,7 @@ type Error struct {
 func (e *Error) Error() string { return "temporary file: " + e.Op + ": " + e.Err.Error() }
 func (e *Error) Unwrap() error { return e.Err }
 
-// Output marks it as the output's fault, not the input's (input.Decoder
-// passes such errors on as they are).
+// Output marks it as no fault of the input's, for the decoder.
 func (e *Error) Output() {}
 
 // Buffer holds bytes in memory up to Bound, then in a temporary file in
@@ -43,8 +40,7 @@ type Buffer struct {
 // New is an empty buffer whose file, if it needs one, goes in dir.
 func New(dir string) *Buffer { return &Buffer{dir: dir} }
 
-// Usable reports whether a buffer's file can be made in dir: one is made
-// and removed.
+// Usable reports whether a buffer's file can be made in dir.
 func Usable(dir string) bool {
 	f, err := temp(dir)
 	drop(f)

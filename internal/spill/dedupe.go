@@ -6,15 +6,14 @@ import (
 	"errors"
 )
 
-// Repeated keys are found without holding every key: each key added is
-// hashed into one of fanout buckets, by the first bits of its hash;
-// a bucket is then read into a table of its keys' hashes, and a hash met
-// again is the same key when the two records' keys are (a hash shared by
-// two keys is told apart by reading them back). A bucket holding more
-// than most keys is split, by the next bits of the hash, into buckets of
-// its own, so that no table holds more than most keys whatever the
-// object: memory stays bounded, the files grow by 24 bytes a member (and
-// as much again for each split).
+// Repeated keys are found without holding every key (keys added in order
+// cannot repeat: they are not hashed). Each key is hashed into one of
+// fanout buckets, by the first bits of its hash; a bucket is then read
+// into a table of its keys' hashes, and a hash met again is the same key
+// when the two records' keys are (read back). A bucket holding more than
+// most keys is split by the next bits of the hash, so that no table
+// holds more than most keys: the files grow by 24 bytes a member (and as
+// much again for each split).
 
 const (
 	fanoutBits = 6
@@ -31,9 +30,8 @@ type hashed struct{ h, idx, off uint64 }
 const hashedSize = 24
 
 // bucket holds its records in memory until they fill a chunk, which is
-// then written to the keys' file, one for every bucket: most objects never
-// need it, and one that does makes one file (a file a bucket, 64, cost
-// more than the writing itself).
+// then written to the keys' file, one for every bucket (a file a bucket
+// cost more than the writing itself).
 type bucket struct {
 	mem    []byte
 	chunks []int64 // where its chunks are in the keys' file, in order
@@ -134,9 +132,8 @@ func (s *Members) dedupeAll(set *[fanout]*bucket, level int) error {
 type entry struct{ h, idx, first, last uint64 }
 
 // dedupeBucket finds the repeated keys of a bucket of keys whose hashes
-// share their first level × fanoutBits bits. Its table is open
-// addressing on the hash, which is random already: the keys of one hash
-// are met one after another along the probe.
+// share their first level × fanoutBits bits, in a table open addressed
+// on the hash.
 func (s *Members) dedupeBucket(b *bucket, level int) error {
 	// At the last level no bit of the hash is left to split by: the
 	// table takes every key (more than most share 60 bits of a random

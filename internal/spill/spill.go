@@ -1,15 +1,11 @@
 // Package spill keeps what is too large to hold in temporary files, in
 // constant memory: a Buffer of bytes a writer holds back for a while (in
 // memory up to a bound, then in a file), and the Members of an object too
-// large to hold, given back once it has ended: every member in order
-// (Each), or each key once, at its first place, with the record of its
-// last member (EachLast), as serde_json reads an object: a member is
-// kept as its key and a record of its caller's making (its JSON, say).
-// For Members, repeated keys are found by their hashes, sorted on disk
-// into buckets small enough to look at one at a time (keys that come in
-// order cannot repeat: they are not hashed). Files go in the directory
-// given ("" is the system's), removed when closed, or at once where the
-// system lets an open file go.
+// large to hold, each a key and a record of its caller's making, given
+// back once it has ended: every member in order (Each), or each key once,
+// at its first place, with the record of its last member (EachLast), as
+// serde_json reads an object. Files go in the directory given ("" is the
+// system's), removed at once where the system lets an open file go.
 package spill
 
 import (
@@ -71,7 +67,7 @@ func NewMembers(dir string) (*Members, error) {
 }
 
 // temp is a new temporary file, gone from its directory already where the
-// system allows (it is then gone too when the process dies).
+// system allows (it is then gone however the process ends).
 func temp(dir string) (*os.File, error) {
 	f, err := os.CreateTemp(dir, "khive-pretty-spill-*")
 	if err == nil {
@@ -121,15 +117,14 @@ func (s *Members) Add(key string, rec []byte) error {
 	return s.hashKey(key, s.n-1, off)
 }
 
-// hashKey puts the key of the member at place idx, whose record is at
-// off, in its bucket.
+// hashKey puts the key of the member at place idx, record at off, in its
+// bucket.
 func (s *Members) hashKey(key string, idx int, off int64) error {
 	h := s.hash(key)
 	return s.add(newBucket(&s.buckets, h>>(64-fanoutBits)), hashed{h: h, idx: uint64(idx), off: uint64(off)})
 }
 
-// hashBefore hashes the keys of the members before the one at to, read
-// back.
+// hashBefore hashes the keys of the members before the one at to.
 func (s *Members) hashBefore(to int64) error {
 	if err := s.w.Flush(); err != nil {
 		return err
