@@ -188,14 +188,6 @@ func (rn *Renderer) handed(it aheadItem) {
 	}
 }
 
-// docsRead is dec's Documents, as of the document handed over last.
-func (rn *Renderer) docsRead(dec *input.Decoder) int {
-	if rn.ahead != nil {
-		return rn.ahead.docs
-	}
-	return dec.Documents()
-}
-
 // showWritten writes out what was written, before waiting for a document
 // not read yet (a pause's timer may be writing: runs.go).
 func (rn *Renderer) showWritten() error {

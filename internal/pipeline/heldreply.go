@@ -76,20 +76,17 @@ func (rn *Renderer) longSC(dec *input.Decoder, outer func() bool, slot **heldRep
 		if !structuredContent(path) || !direct(path) || !outer() || *slot != nil || dec.Opened() || !dec.LongValue() {
 			return nil
 		}
-		if rn.longOnly && !rn.canSpill() {
-			return nil
+		if rn.longOnly {
+			// Where no temporary file can be made, held, as before.
+			rn.spillOnce.Do(func() { rn.spillable = spill.Usable(rn.opt.TempDir) })
+			if !rn.spillable {
+				return nil
+			}
 		}
 		h := &heldReply{rn: rn, line: dec.Line()}
 		*slot = h
 		return h.divert()
 	}
-}
-
-// canSpill reports whether a temporary file can be made where held-back
-// parts go, trying once a run.
-func (rn *Renderer) canSpill() bool {
-	rn.spillOnce.Do(func() { rn.spillable = spill.Usable(rn.opt.TempDir) })
-	return rn.spillable
 }
 
 // divert holds back the structured content about to be read in h.sc, as

@@ -210,7 +210,7 @@ type Renderer struct {
 	// longOnly: the decoders' Divert hook is longSC alone.
 	longOnly bool
 	// spillable: a temporary file can be made (TempDir), found out once
-	// (canSpill); where none can, human and Markdown output hold a long
+	// (longSC); where none can, human and Markdown output hold a long
 	// structured content.
 	spillOnce sync.Once
 	spillable bool
@@ -586,7 +586,11 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 
 // next shows the document the decoder returned, or ends the stream (done).
 func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Result) (done bool, _ error) {
-	if inputEnds(err, res, rn.docsRead(dec)) {
+	docs := dec.Documents()
+	if rn.ahead != nil {
+		docs = rn.ahead.docs // as of the document handed over last
+	}
+	if inputEnds(err, res, docs) {
 		return true, rn.endRun() // an HTTP head with no body is fine
 	}
 	if err != nil {

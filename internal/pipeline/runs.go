@@ -36,7 +36,6 @@ type run struct {
 	values int           // the values they hold (input.Full)
 	failed int           // its records that report a failure
 	waited int           // pauses it was held back on (recognise.Early)
-	first  value.Value   // once shown: its first record, for the shape
 	r      *recognise.Run
 	ot     openTable // the table being shown
 	o      *lines.Writer
@@ -176,7 +175,7 @@ func (p *pauser) end() {
 
 // addToRun adds a record to the current run, or starts one.
 func (rn *Renderer) addToRun(v value.Value, failed bool) error {
-	if ru := rn.run; ru != nil && (ru.r != nil && !ru.r.Fits(v) || ru.r == nil && !recognise.JoinsRun(rn.runFirst(), v)) {
+	if ru := rn.run; ru != nil && (ru.r != nil && !ru.r.Fits(v) || ru.r == nil && !recognise.JoinsRun(ru.rows[0], v)) {
 		if err := rn.endRun(); err != nil {
 			return err
 		}
@@ -210,14 +209,6 @@ func (rn *Renderer) addToRun(v value.Value, failed bool) error {
 	return nil
 }
 
-// runFirst is the first record of the current run, for its shape.
-func (rn *Renderer) runFirst() value.Value {
-	if len(rn.run.rows) > 0 {
-		return rn.run.rows[0]
-	}
-	return rn.run.first
-}
-
 // showRun starts showing a held run as a table that stays open.
 func (rn *Renderer) showRun() error {
 	ru := rn.run
@@ -226,7 +217,7 @@ func (rn *Renderer) showRun() error {
 		rn.run = nil
 		return rn.apart(ru.rows)
 	}
-	ru.r, ru.o, ru.first = r, rn.begin(false), ru.rows[0]
+	ru.r, ru.o = r, rn.begin(false)
 	if rn.viewed != nil {
 		rn.viewed(view.Doc{Blocks: []view.Block{t}})
 	}
@@ -266,11 +257,6 @@ func (rn *Renderer) pause() error {
 		}
 		return rows.flushHeld()
 	}
-	return rn.pauseRun()
-}
-
-// pauseRun shows a held run when the input pauses.
-func (rn *Renderer) pauseRun() error {
 	if rn.held != nil {
 		if err := rn.flushNote(); err != nil {
 			return err
