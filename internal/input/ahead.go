@@ -102,7 +102,7 @@ func (s *valueScan) scan(b []byte) bool {
 			b = b[j:]
 		}
 		i := 0
-		for i < len(b) && !bracketOrQuote(b[i]) {
+		for i < len(b) && b[i] != '"' && b[i] != '{' && b[i] != '}' && b[i] != '[' && b[i] != ']' {
 			i++
 		}
 		if i == len(b) {
@@ -120,15 +120,6 @@ func (s *valueScan) scan(b []byte) bool {
 			}
 		}
 		b = b[i+1:]
-	}
-	return false
-}
-
-// bracketOrQuote reports a byte valueScan stops at outside a string.
-func bracketOrQuote(c byte) bool {
-	switch c {
-	case '"', '{', '}', '[', ']':
-		return true
 	}
 	return false
 }

@@ -754,8 +754,7 @@ func (d *Decoder) value() (value.Value, error) {
 		return value.Value{Kind: kind, Text: s}, nil
 	case '{':
 		// Members gather on a stack shared by all levels and are copied out
-		// once, at their exact size: no growing slice per object. The
-		// partial object the list hook may look at keeps its own copy.
+		// once, at their exact size: no growing slice per object.
 		depth := len(d.stack)
 		if depth == len(d.objs) {
 			d.objs = append(d.objs, new(value.Value))
@@ -794,9 +793,8 @@ func (d *Decoder) value() (value.Value, error) {
 			} else if d.Skip != nil && d.Skip(d.stack) {
 				val, err = value.Value{Kind: value.Null, Open: skipped}, d.dec.SkipValue()
 			} else if emit := d.diverted(); emit != nil {
-				// The skeleton's containers are its own, not cut from
-				// the slabs: what this unit cut stays where it is, as
-				// settle would take them for its own.
+				// The skeleton's containers are not cut from the slabs:
+				// what this unit cut stays where it is.
 				d.memberSlab.giveAway()
 				d.itemSlab.giveAway()
 				val, _, err = d.copyValue(emit, 0, keepAll, key, false)
@@ -899,9 +897,8 @@ func (l *openList) AppendScalar(dst []byte) ([]byte, value.Kind, error) {
 func (d *Decoder) stringText(raw jsonlib.Raw) string {
 	b := raw[1 : len(raw)-1]
 	if !verbatim(b) {
-		// Unquoted into memory of its own (no longer than the raw text,
-		// but where an invalid byte becomes U+FFFD), which nothing else
-		// has: the string is made of it without copying it again.
+		// Unquoted into memory nothing else has: the string is made of it
+		// without copying it again.
 		u, _ := jsonlib.AppendUnquote(make([]byte, 0, len(raw)), raw)
 		return unsafe.String(unsafe.SliceData(u), len(u))
 	}
@@ -933,8 +930,7 @@ func (d *Decoder) memberName(raw jsonlib.Raw) string {
 		return string(s)
 	}
 	// The names met last, one a slot by a cheap hash: rows and documents
-	// repeat their keys in order, and most are found here without the
-	// map's hashing.
+	// repeat their keys, most found here without the map's hashing.
 	slot := 0
 	if len(b) > 0 {
 		slot = (len(b)*31 + int(b[0])*7 + int(b[len(b)-1])) & (len(d.recent) - 1)
@@ -1000,8 +996,7 @@ func numberAt(unread []byte) []byte {
 const slabSize = 512
 
 // scratchSize is the most a unit cuts from its slab's scratch: one that
-// takes more (a large document held whole) keeps its chunks as they are,
-// instead of being moved once more at its end.
+// takes more keeps its chunks as they are, instead of being moved.
 const scratchSize = 4096
 
 // slab is where the finished objects (or arrays) of a unit (a document,
@@ -1019,8 +1014,7 @@ type slab[T any] struct {
 }
 
 // keptSize is the largest chunk kept units share: an item kept long
-// after the others around it are gone (a row that --where keeps, held
-// for --sort) holds on to its chunk, at most this many.
+// after the others around it (a row held for --sort) holds on to it.
 const keptSize = 128
 
 // start starts a unit: what is read next.
@@ -1035,8 +1029,7 @@ func (s *slab[T]) keep() {
 	s.moves, s.kept, s.scratch, s.used = false, true, nil, 0
 }
 
-// giveAway keeps what this unit cut where it is: its values are shown
-// before the unit ends, or there are too many to move.
+// giveAway keeps what this unit cut where it is.
 func (s *slab[T]) giveAway() {
 	s.moves, s.scratch = false, nil
 }
@@ -1081,7 +1074,7 @@ func (s *slab[T]) take(xs []T) []T {
 func (d *Decoder) startUnit() { d.memberSlab.start(); d.itemSlab.start() }
 
 // settle ends a unit read whole, v: what its containers cut from the
-// slabs is moved to allocations of their own, of the size it took.
+// slabs is moved to one allocation of the size it took.
 func (d *Decoder) settle(v *value.Value) {
 	ms, is := &d.memberSlab, &d.itemSlab
 	var m relocation
@@ -1113,8 +1106,8 @@ type relocation struct {
 	items   []value.Value
 }
 
-// move moves v's members and items cut from a slab (those of a small
-// container: take), and those of everything in it, to r.
+// move moves v's members and items cut from a slab, and those of
+// everything in it, to r.
 func (r *relocation) move(v *value.Value) {
 	v.Members = moveTo(v.Members, &r.members)
 	for i := range v.Members {
@@ -1208,11 +1201,10 @@ func inPointer(msg, p string) string {
 // enough.
 type positions struct {
 	r     io.Reader
-	lines int   // newlines before the older chunk (plus the first line's offset)
-	col0  int64 // offset just after the last newline before the older chunk
-	// chars0 is how many characters lie between col0 and the older chunk:
-	// a long line's column counts characters, not bytes, even where its
-	// start has left the window.
+	lines int // newlines before the older chunk (plus the first line's offset)
+	// chars0 is how many characters lie between the last newline before
+	// the older chunk and it: a long line's column counts characters, not
+	// bytes, even where its start has left the window.
 	chars0 int
 	chunks [2]chunk
 	total  int64
@@ -1231,7 +1223,6 @@ func (p *positions) Read(b []byte) (int, error) {
 		old := &p.chunks[0]
 		if i := lastLineBreak(old.b); i >= 0 {
 			p.lines += bytes.Count(old.b, []byte{'\n'})
-			p.col0 = old.start + int64(i) + 1
 			p.chars0 = chars(old.b[i+1:])
 		} else {
 			p.chars0 += chars(old.b)
@@ -1262,8 +1253,7 @@ func chars(b []byte) int {
 }
 
 // lastLineBreak is bytes.LastIndexByte(b, '\n'), which reads a byte at a
-// time: a document on one line is often the whole input, and IndexByte,
-// which reads many at a time, says first whether there is any.
+// time: IndexByte, which reads many, says first whether there is any.
 func lastLineBreak(b []byte) int {
 	if bytes.IndexByte(b, '\n') < 0 {
 		return -1
@@ -1455,9 +1445,7 @@ func (s *squeezer) squeeze(b []byte) int {
 // longRunPossible reports whether b may hold white space to drop: a run
 // carried on into it that grows past squeezeRun, or a run longer than
 // squeezeRun, which always covers one of the 64-byte windows starting
-// every 512 bytes. (A read of indented JSON often starts inside a line's
-// indent: a carried run that ends short is no reason to look at every
-// quote of the read.)
+// every 512 bytes.
 func (s *squeezer) longRunPossible(b []byte) bool {
 	if len(b) > 0 && s.run > 0 && isSpace(b[0]) {
 		n := 0
@@ -1509,8 +1497,7 @@ func trailingSpace(seg []byte, run int) int {
 }
 
 // sampledSpace reports white space at the start or end of seg or every 512
-// bytes in it: a run longer than squeezeRun inside seg, or one carried on
-// into it, is always sampled.
+// bytes in it: a run longer than squeezeRun is always sampled.
 func sampledSpace(seg []byte) bool {
 	if len(seg) == 0 {
 		return false

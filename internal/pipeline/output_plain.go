@@ -29,11 +29,13 @@ func (p plainParts) part(pt protocol.Part) error {
 		// A document that is one record, with --columns, --sort or
 		// --where: a row of the table of such documents (NDJSON log
 		// lines), as -o tsv has it, which they steer.
-		r := rn.plainRecords()
-		if r.o == nil {
+		if rn.plainRecs == nil {
+			rn.plainRecs = &rowsParts{rn: rn}
+		}
+		if r := rn.plainRecs; r.o == nil {
 			r.o, r.header = rn.begin(false), ""
 		}
-		return r.record(pt.Value)
+		return rn.plainRecs.record(pt.Value)
 	}
 	if err := rn.endPlainRecords(); err != nil {
 		return err
@@ -43,15 +45,6 @@ func (p plainParts) part(pt protocol.Part) error {
 	}
 	p.writer(rn.begin(pt.Kind == protocol.NotePart)).Part(pt)
 	return nil
-}
-
-// plainRecords is the table of the documents that are each a record,
-// in plain output steered by --columns, --sort or --where.
-func (rn *Renderer) plainRecords() *rowsParts {
-	if rn.plainRecs == nil {
-		rn.plainRecs = &rowsParts{rn: rn}
-	}
-	return rn.plainRecs
 }
 
 // endPlainRecords writes the records plain output holds, ending its

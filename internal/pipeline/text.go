@@ -142,23 +142,13 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 	if shown < 0 {
 		return rn.out.document(w, res)
 	}
-	textFailed := res.Failed
 	parts := rn.docParts(w, true)
-	return rn.parts(unlessFailed(parts[min(shown, len(parts)):], textFailed), res)
-}
-
-// unlessFailed is parts without those of IfNoneFailed, if failed.
-func unlessFailed(parts []protocol.Part, failed bool) []protocol.Part {
-	if !failed {
-		return parts
+	parts = parts[min(shown, len(parts)):]
+	if res.Failed {
+		// isError's failure: the text's documents said one (IfNoneFailed).
+		parts = slices.DeleteFunc(slices.Clone(parts), func(p protocol.Part) bool { return p.IfNoneFailed })
 	}
-	out := parts[:0:0]
-	for _, p := range parts {
-		if !p.IfNoneFailed {
-			out = append(out, p)
-		}
-	}
-	return out
+	return rn.parts(parts, res)
 }
 
 // inner shows a document read from a text block, once the text streams.
