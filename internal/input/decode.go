@@ -64,8 +64,7 @@ type Decoder struct {
 	// returned open at it, the string's Open.Text its text.
 	Text func(path []Frame) bool
 	// Skip, when set, is asked about each member (path ends at its key):
-	// true leaves its value unread, a Null whose Streamed is
-	// value.Skipped.
+	// true leaves its value unread, a Null whose Streamed is value.Skipped.
 	Skip         func(path []Frame) bool
 	tokenStrings bool // every string read by the token decoder, none here (held): for tests
 	// Divert, when set, is asked about each member (path ends at its key):
@@ -257,10 +256,9 @@ func (l *openList) Ahead(read func() (value.Value, bool, error)) value.Cursor {
 }
 
 // Item reads the next item whole, or the list's end, for a reader that
-// keeps each (ListAhead's): its containers are cut from chunks shared
-// with the items around it, which no later item reuses, instead of being
-// moved at its end (settle: a fifth of reading a code search's hits
-// ahead).
+// keeps each (ListAhead's): its containers are cut from chunks shared with
+// the items around it, which no later item reuses, instead of being moved
+// at its end (settle: a fifth of reading a code search's hits ahead).
 func (l *openList) Item() (value.Value, bool, error) { return l.read(true) }
 
 // read reads the next item, kept (Item) or not.
@@ -891,9 +889,8 @@ func (l *openList) AppendScalar(dst []byte) ([]byte, value.Kind, error) {
 	return append(dst, raw...), value.Number, nil // the literal, unparsed
 }
 
-// stringText is the text of a string read raw, escapes resolved and
-// invalid bytes made U+FFFD, as the token's own String does, without its
-// copy.
+// stringText is the text of a string read raw, escapes resolved and invalid
+// bytes made U+FFFD, as the token's own String does, without its copy.
 func (d *Decoder) stringText(raw jsonlib.Raw) string {
 	b := raw[1 : len(raw)-1]
 	if !verbatim(b) {

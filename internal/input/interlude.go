@@ -179,8 +179,7 @@ func (d *Decoder) interlude(l heldLine) error {
 	return nil
 }
 
-// flushPrelude gives the lines held before the first document to
-// Interlude.
+// flushPrelude gives the lines held before the first document to Interlude.
 func (d *Decoder) flushPrelude() error {
 	for _, l := range d.prelude {
 		if err := d.Interlude(l.line, l.text); err != nil {

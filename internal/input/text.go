@@ -90,9 +90,8 @@ func (d *Decoder) text() (value.Value, error) {
 	return v, nil
 }
 
-// readsHere reports whether this decoder can read a string itself
-// (held): every container around it is its own (not a row read token by
-// token).
+// readsHere reports whether this decoder can read a string itself (held):
+// every container around it is its own (not a row read token by token).
 func (d *Decoder) readsHere() bool {
 	return !d.tokenStrings && d.dec.StackDepth() == len(d.stack)+len(d.arrays)
 }

@@ -63,11 +63,10 @@ func (rn *Renderer) diverter(dec *input.Decoder) func(path []input.Frame) func(v
 	}
 }
 
-// longSC is the Divert hook for a tool result's structuredContent too
-// long to hold, in a document of the input itself (outer): it goes to a
-// buffer as it is read, and the reply, held back in slot until it is
-// shown, is shown once it ends (holdSC). Human and Markdown output ask
-// only this.
+// longSC is the Divert hook for a tool result's structuredContent too long
+// to hold, in a document of the input itself (outer): it goes to a buffer
+// as it is read, and the reply, held back in slot until it is shown, is
+// shown once it ends (holdSC). Human and Markdown output ask only this.
 func (rn *Renderer) longSC(dec *input.Decoder, outer func() bool, slot **heldReply) func(path []input.Frame) func(value.Token) error {
 	return func(path []input.Frame) func(value.Token) error {
 		// The path first: the items of a list read ahead on a goroutine
@@ -523,11 +522,10 @@ func replyParts(w value.Value) reply {
 	return r
 }
 
-// plain reports a reply protocol shows in the order it shows held ones,
-// the held text a StreamedPart and the structured content one part: a
-// tool result whose structured content says something and is no wrapper,
-// which no text block but the held one may repeat (telling would need
-// all of it).
+// plain reports a reply protocol shows in the order it shows held ones, the
+// held text a StreamedPart and the structured content one part: a tool
+// result whose structured content says something and is no wrapper, which
+// no text block but the held one may repeat (telling would need all of it).
 func (r reply) plain(w value.Value) bool {
 	if !r.toolResult(w) {
 		return false

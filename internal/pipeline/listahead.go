@@ -49,9 +49,8 @@ type aheadList struct {
 	err   error
 	// ended: the goroutine handed the list's end (or its error) over, and
 	// has nothing more to do; stopped: reading ahead stopped before that;
-	// left: while its goroutine waited for input (the decoder is then
-	// its), which only an input that is not settled (a pipe) can make it
-	// do.
+	// left: while its goroutine waited for input (the decoder is then its),
+	// which only an input that is not settled (a pipe) can make it do.
 	ended, stopped, left, settled bool
 }
 
