@@ -100,7 +100,7 @@ var errAheadStopped = errors.New("pipeline: reading ahead stopped")
 // readAhead starts reading dec's documents ahead, where that changes
 // nothing.
 func (rn *Renderer) readAhead(dec *input.Decoder) *ahead {
-	if !rn.opt.ReadAhead || dec.Divert != nil && !rn.longOnly {
+	if !rn.opt.ReadAhead || rn.holdText != nil {
 		// The text and structured content held back of a reply in plain
 		// and agent output (heldreply.go) are the renderer's until that
 		// reply is shown: none can be read ahead of it.

@@ -75,7 +75,7 @@ func (rn *Renderer) longSC(dec *input.Decoder, outer func() bool, slot **heldRep
 		if !structuredContent(path) || !direct(path) || !outer() || *slot != nil || dec.Opened() || !dec.LongValue() {
 			return nil
 		}
-		if rn.longOnly {
+		if rn.holdText == nil {
 			// Where no temporary file can be made, held, as before.
 			rn.spillOnce.Do(func() { rn.spillable = spill.Usable(rn.opt.TempDir) })
 			if !rn.spillable {
@@ -194,7 +194,7 @@ func (h *heldReply) show(parts []protocol.Part, res *Result) error {
 			err = h.writeSC(func(dec *input.Decoder, sv value.Value) error {
 				// Human and Markdown output lay out a table streamed on
 				// the first rows --where keeps, held on all it keeps.
-				if sv.IsOpen() && (!shownAsHeld(sv, known) || rn.longOnly && len(rn.opt.Steer.Where) > 0) {
+				if sv.IsOpen() && (!shownAsHeld(sv, known) || rn.holdText == nil && len(rn.opt.Steer.Where) > 0) {
 					var err error
 					if sv, err = value.Force(sv); err != nil {
 						return err
@@ -256,7 +256,7 @@ func (rn *Renderer) partsBefore(v value.Value) []protocol.Part {
 // for a reply of a rarer form, w's parts with both read back into it.
 func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 	r := replyParts(w)
-	if h.text == nil && !h.rn.longOnly {
+	if h.text == nil && h.rn.holdText != nil {
 		if err := h.holdShort(&r); err != nil {
 			return nil, err
 		}
@@ -286,7 +286,7 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 	// X}, which protocol then shows instead (sdkUnwrapped).
 	repeats := r.sc != nil && docs == 1 && len(r.block.Members) == 2
 	unwraps := repeats && !same && sameInner
-	if h.text != nil && docs == 0 || !r.plain(w) || unwraps && isErr.IsTrue() || h.rn.longOnly && !oneResult(w) {
+	if h.text != nil && docs == 0 || !r.plain(w) || unwraps && isErr.IsTrue() || h.rn.holdText == nil && !oneResult(w) {
 		// Read back whole, and shown as a held reply is.
 		if err := h.readBack(r); err != nil {
 			return nil, err

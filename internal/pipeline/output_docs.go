@@ -59,7 +59,6 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 		// --verbose, which shows a reply's text blocks beside it, holds
 		// the reply, as it orders the two.
 		dec.Divert = rn.longSC(dec, func() bool { return dec == rn.outer }, &rn.scHeld)
-		rn.longOnly = true
 	}
 	if views && rn.opt.ReadAhead {
 		dec.ListAhead = rn.listAhead(dec)

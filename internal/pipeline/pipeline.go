@@ -207,8 +207,6 @@ type Renderer struct {
 	// decoder of the input itself.
 	holding, scHeld *heldReply
 	outer           *input.Decoder
-	// longOnly: the decoders' Divert hook is longSC alone.
-	longOnly bool
 	// spillable: a temporary file can be made (TempDir), found out once
 	// (longSC); where none can, human and Markdown output hold a long
 	// structured content.
@@ -220,8 +218,8 @@ type Renderer struct {
 	// holdText is how plain and agent output show a reply returned open at
 	// its long text block: its text and structuredContent held back
 	// (heldreply.go). The others show the text as it is read (openText):
-	// human and Markdown skip its structuredContent, -o tsv and -o csv
-	// show its rows after the text's.
+	// human and Markdown skip its structuredContent (and hold back only a
+	// long one: longSC), -o tsv and -o csv show its rows after the text's.
 	holdText func(v value.Value, text value.TextReader, res *Result) error
 	// For tests, counts of: the long lists agent output streamed, those
 	// the other outputs streamed, the large objects streamed, the
@@ -714,7 +712,7 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 	// frame), made first to know whether the output diverts.
 	dec := rn.decoder(strings.NewReader(""), name)
 	dec.Settled = true // a frame's data is whole
-	if rn.opt.ReadAhead && (dec.Divert == nil || rn.longOnly) {
+	if rn.opt.ReadAhead && rn.holdText == nil {
 		return rn.sseAhead(br, dec, name, line, res)
 	}
 	rn.outer = dec
