@@ -188,6 +188,15 @@ func (rn *Renderer) handed(it aheadItem) {
 	}
 }
 
+// docsRead is dec's Documents, as of the document handed over last (dec
+// is the goroutine's while it reads ahead).
+func (rn *Renderer) docsRead(dec *input.Decoder) int {
+	if rn.ahead != nil {
+		return rn.ahead.docs
+	}
+	return dec.Documents()
+}
+
 // showWritten writes out what was written, before waiting for a document
 // not read yet (a pause's timer may be writing: runs.go).
 func (rn *Renderer) showWritten() error {

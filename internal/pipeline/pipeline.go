@@ -584,11 +584,7 @@ func (rn *Renderer) stream(r io.Reader, name string) (Result, error) {
 
 // next shows the document the decoder returned, or ends the stream (done).
 func (rn *Renderer) next(dec *input.Decoder, v value.Value, err error, res *Result) (done bool, _ error) {
-	docs := dec.Documents()
-	if rn.ahead != nil {
-		docs = rn.ahead.docs // as of the document handed over last
-	}
-	if inputEnds(err, res, docs) {
+	if inputEnds(err, res, rn.docsRead(dec)) {
 		return true, rn.endRun() // an HTTP head with no body is fine
 	}
 	if err != nil {
