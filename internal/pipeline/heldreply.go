@@ -223,10 +223,7 @@ func (rn *Renderer) holdBack(v value.Value, text value.TextReader) (*heldReply, 
 		if h.text.Err() != nil {
 			return h, value.Value{}, h.text.Err()
 		}
-		if _, werr := value.Whole(v); werr != nil {
-			return h, value.Value{}, werr // the string itself broke: said where, in the input
-		}
-		return h, value.Value{}, err
+		return h, value.Value{}, textErr(v, err)
 	}
 	rn.holding = h
 	w, err := value.Whole(v)

@@ -59,27 +59,26 @@ func (j jsonOutput) read(dec *input.Decoder, res *Result) error {
 	rn := j.rn
 	st := jsonout.NewStreamer(rn.w, true, rn.jsonT)
 	var held []value.Token
-	size, holding := 0, true
+	size := 0 // what is held; past holdJSON, none is
 	emit := func(t value.Token) error {
-		if holding {
-			held = append(held, t)
-			if size += len(t.Text) + tokenCost; size <= holdJSON {
-				return nil
-			}
-			holding = false
-			for _, t := range held {
-				st.Token(t)
-			}
-			clear(held)
-			held = held[:0]
+		if size > holdJSON {
+			st.Token(t)
 			return rn.writeErr()
 		}
-		st.Token(t)
+		held = append(held, t)
+		if size += len(t.Text) + tokenCost; size <= holdJSON {
+			return nil
+		}
+		for _, t := range held {
+			st.Token(t)
+		}
+		clear(held)
+		held = held[:0]
 		return rn.writeErr()
 	}
 	for {
 		clear(held)
-		held, size, holding = held[:0], 0, true
+		held, size = held[:0], 0
 		skel, err := dec.Copy(emit)
 		if inputEnds(err, res, dec.Documents()) {
 			return rn.flush()

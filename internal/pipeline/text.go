@@ -88,10 +88,7 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 			if shown < 0 {
 				break // not JSON after all: the text it is
 			}
-			if _, werr := value.Whole(v); werr != nil {
-				return werr // the string itself broke: said where, in the input
-			}
-			return err
+			return textErr(v, err)
 		}
 		var write func(*Result) error // how its output writes iv, decided here
 		if iv.IsOpen() && shown < 0 {
@@ -120,10 +117,7 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 				if errors.As(err, &we) {
 					return err
 				}
-				if _, werr := value.Whole(v); werr != nil {
-					return werr // the string itself broke: said where, in the input
-				}
-				return err
+				return textErr(v, err)
 			}
 		case shown < 0:
 			held = append(held, iv)
@@ -149,6 +143,15 @@ func (rn *Renderer) openText(v value.Value, text value.TextReader, res *Result) 
 		parts = slices.DeleteFunc(slices.Clone(parts), func(p protocol.Part) bool { return p.IfNoneFailed })
 	}
 	return rn.parts(parts, res)
+}
+
+// textErr is err, met reading the documents of v's text block, or the
+// error of the string itself (said where, in the input) when it broke.
+func textErr(v value.Value, err error) error {
+	if _, werr := value.Whole(v); werr != nil {
+		return werr
+	}
+	return err
 }
 
 // inner shows a document read from a text block, once the text streams.
