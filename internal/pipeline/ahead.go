@@ -448,7 +448,7 @@ func (rn *Renderer) sseShow(p *pauser, dec *input.Decoder, it aheadItem, res *Re
 	rn.locked = true
 	err := rn.sseItem(dec, it, res)
 	rn.locked = false
-	if rn.held != nil {
+	if rn.held.n > 0 {
 		p.arm(func() {
 			if rn.flushNote() == nil {
 				rn.flushNow()

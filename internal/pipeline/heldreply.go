@@ -91,7 +91,7 @@ func (rn *Renderer) longSC(dec *input.Decoder, outer func() bool, slot **heldRep
 // divert holds back the structured content about to be read in h.sc, as
 // compact JSON.
 func (h *heldReply) divert() func(value.Token) error {
-	h.sc = spill.New(h.rn.opt.TempDir)
+	h.sc, h.mark = spill.New(h.rn.opt.TempDir), &value.Open{N: value.Diverted}
 	h.scw = bufio.NewWriterSize(h.sc, 64<<10)
 	tw := value.NewTokenWriter(h.scw)
 	return func(t value.Token) error {
@@ -300,7 +300,7 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 		if repeats && same {
 			r.text.Open = &value.Open{N: value.Repeats}
 		}
-		r.sc.Open = h.scMark()
+		r.sc.Open = h.mark
 	}
 	return append([]protocol.Part(nil), h.rn.docParts(w, true)...), nil
 }
@@ -371,14 +371,6 @@ func (h *heldReply) holdShort(r *reply) error {
 		return nil
 	}
 	return nil
-}
-
-// scMark is what stands for the structured content where it is shown.
-func (h *heldReply) scMark() *value.Open {
-	if h.mark == nil {
-		h.mark = &value.Open{N: value.Diverted}
-	}
-	return h.mark
 }
 
 // showText shows the documents of the held text, as openText shows a

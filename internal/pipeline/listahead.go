@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"errors"
-	"sync/atomic"
 
 	"github.com/khive-ai/khive-pretty/internal/input"
 	"github.com/khive-ai/khive-pretty/internal/value"
@@ -62,10 +61,11 @@ func (rn *Renderer) listAhead(dec *input.Decoder) func(bool, func() (value.Value
 		if scalars || rn.list != nil {
 			return nil
 		}
-		l := &aheadList{next: next, flush: rn.flushBeforeRead, settled: dec.Settled}
+		l := &aheadList{a: newAhead(&rn.aheadReading), next: next, flush: rn.flushBeforeRead, settled: dec.Settled}
 		rn.list = l
 		rn.listsAhead++
-		l.start(&rn.aheadReading, offset)
+		l.a.list = true
+		go l.read(offset, rn.aheadReading.Load())
 		return l.Next
 	}
 }
@@ -111,36 +111,33 @@ func (l *aheadList) Next() (value.Value, bool, error) {
 	return it.v, true, nil
 }
 
-// start starts the goroutine reading the list.
-func (l *aheadList) start(reading *atomic.Pointer[ahead], offset func() int64) {
-	a := newAhead(reading)
-	a.list, l.a = true, a
-	// The reader of the input before the list (an event stream's, whose
-	// frames are read from memory) is put back between items.
-	outer := reading.Load()
-	go a.run(func() {
-		size := 0
-		for {
-			at := offset()
-			a.reading.Store(a) // before looking at stop: close relies on it
-			select {
-			case <-a.stop:
-				a.reading.Store(outer)
-				return
-			default:
-			}
-			v, more, err := l.next()
+// read is the goroutine reading the list; outer is the reader of the
+// input before it (an event stream's, whose frames are read from memory),
+// put back between items.
+func (l *aheadList) read(offset func() int64, outer *ahead) {
+	a := l.a
+	defer close(a.exited)
+	size := 0
+	for {
+		at := offset()
+		a.reading.Store(a) // before looking at stop: close relies on it
+		select {
+		case <-a.stop:
 			a.reading.Store(outer)
-			n := int(offset() - at)
-			it := aheadItem{unwrapped: unwrapped{v: v}, err: err, last: !more || err != nil, waits: more && err == nil && n > aheadLarge}
-			size += n
-			now := it.last || it.waits || size > aheadBytes
-			if now {
-				size = 0
-			}
-			if !a.hand(it, now) || it.last {
-				return
-			}
+			return
+		default:
 		}
-	})
+		v, more, err := l.next()
+		a.reading.Store(outer)
+		n := int(offset() - at)
+		it := aheadItem{unwrapped: unwrapped{v: v}, err: err, last: !more || err != nil, waits: more && err == nil && n > aheadLarge}
+		size += n
+		now := it.last || it.waits || size > aheadBytes
+		if now {
+			size = 0
+		}
+		if !a.hand(it, now) || it.last {
+			return
+		}
+	}
 }

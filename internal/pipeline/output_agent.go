@@ -233,7 +233,7 @@ func (a *agentOutput) showHeld(w value.Value, h *heldReply, res *Result) error {
 		// Its skeleton knows what comes after its list (a request's
 		// summary, an op's tool): khive.AgentStreams.
 		known = *r.sc
-		*r.sc = value.Value{Kind: value.Null, Open: h.scMark()}
+		*r.sc = value.Value{Kind: value.Null, Open: h.mark}
 	}
 	var werr error
 	jsonout.WriteInto(rn.w, khive.Agent(w, rn.opt.Now), false, jsonout.Theme{}, func(x value.Value) bool {

@@ -235,11 +235,8 @@ type Renderer struct {
 	// steerChecked: the names of the table flags were checked against
 	// the first table, before it was written.
 	steerChecked bool
-	// held is a note not written yet, in case the same comes again
-	// (repeats.go): heldNote, or nil.
-	held     *repeat
-	heldNote repeat
-	settled  bool // the input never waits for more (a file)
+	held         repeat // a note not written yet, in case the same comes again (repeats.go)
+	settled      bool   // the input never waits for more (a file)
 	// lazy: what is written is flushed when the input is about to be read
 	// (inputFlusher), not at the end of every document; locked: the
 	// reading goroutine holds mu, so the input's flush need not take it.
@@ -879,7 +876,7 @@ func (rn *Renderer) flushBeforeRead() error {
 // begin starts a part: a blank line after the previous one, except that
 // notes (progress, headers) stack as consecutive lines.
 func (rn *Renderer) begin(isNote bool) *lines.Writer {
-	if rn.held != nil {
+	if rn.held.n > 0 {
 		rn.flushNote() // its write error is the output's, reported by what follows
 	}
 	// In Markdown each note is a paragraph of its own: lines one after

@@ -13,7 +13,7 @@ import (
 // is held until a different part comes, the input ends or pauses, and
 // then written with "×N" when it came N times.
 
-// repeat is the note held, and how many times it came in a row.
+// repeat is the note held, and how many times it came in a row (0: none).
 type repeat struct {
 	p protocol.Part
 	n int
@@ -42,28 +42,24 @@ func sameNote(a, b protocol.Part) bool {
 // hold holds a note part, counting it when it repeats the one held, else
 // writing that one.
 func (rn *Renderer) hold(p protocol.Part) error {
-	if rn.held != nil && sameNote(rn.held.p, p) {
+	if rn.held.n > 0 && sameNote(rn.held.p, p) {
 		rn.held.n++
 		return nil
 	}
 	if err := rn.flushNote(); err != nil {
 		return err
 	}
-	// One note is held at a time, and flushNote copies it out before
-	// writing it: the Renderer's own repeat is used again.
-	rn.heldNote = repeat{p: p, n: 1}
-	rn.held = &rn.heldNote
+	rn.held = repeat{p: p, n: 1}
 	return nil
 }
 
 // flushNote writes the note held, if any, with its count.
 func (rn *Renderer) flushNote() error {
-	h := rn.held
-	if h == nil {
+	p, n := rn.held.p, rn.held.n
+	if n == 0 {
 		return nil
 	}
-	rn.held = nil
-	p, n := h.p, h.n // copied before part, which may hold the next
+	rn.held = repeat{} // before part, which may hold the next
 	if n > 1 && len(p.Note.Fields) > 0 {
 		fields := append([]string(nil), p.Note.Fields...)
 		fields[len(fields)-1] += " ×" + strconv.Itoa(n)

@@ -237,7 +237,7 @@ func (rn *Renderer) pending() bool {
 		// in the middle makes a file no CSV reader reads as one table.
 		return len(rows.held) > 0 && len(rn.opt.Steer.Sort) == 0 && rn.opt.Output != CSV
 	}
-	return rn.inRuns && (rn.run != nil && rn.run.r == nil || rn.held != nil)
+	return rn.inRuns && (rn.run != nil && rn.run.r == nil || rn.held.n > 0)
 }
 
 // heldRows is the table of records an output holds the first rows of:
@@ -257,7 +257,7 @@ func (rn *Renderer) pause() error {
 		}
 		return rows.flushHeld()
 	}
-	if rn.held != nil {
+	if rn.held.n > 0 {
 		if err := rn.flushNote(); err != nil {
 			return err
 		}
