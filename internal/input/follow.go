@@ -55,11 +55,7 @@ func (r *follower) Read(p []byte) (int, error) {
 
 // keep notes the last bytes of what was read.
 func (r *follower) keep(b []byte) {
-	if len(b) >= lastLen {
-		r.last = append(r.last[:0], b[len(b)-lastLen:]...)
-		return
-	}
-	r.last = append(r.last, b...)
+	r.last = append(r.last, b[max(0, len(b)-lastLen):]...)
 	if over := len(r.last) - lastLen; over > 0 {
 		r.last = append(r.last[:0], r.last[over:]...)
 	}
