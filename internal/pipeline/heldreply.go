@@ -288,19 +288,19 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 		if err := h.readBack(r); err != nil {
 			return nil, err
 		}
-		return append([]protocol.Part(nil), h.rn.docParts(w, true)...), nil
-	}
-	h.rn.heldReplies++
-	switch {
-	case unwraps:
-		// Shown as the text's documents, X's JSON: the structured
-		// content is then not shown, as when it is skipped unread.
-		*r.sc = value.Value{Kind: value.Null, Open: &value.Open{N: value.Skipped}}
-	case r.sc != nil:
-		if repeats && same {
-			r.text.Open = &value.Open{N: value.Repeats}
+	} else {
+		h.rn.heldReplies++
+		switch {
+		case unwraps:
+			// Shown as the text's documents, X's JSON: the structured
+			// content is then not shown, as when it is skipped unread.
+			*r.sc = value.Value{Kind: value.Null, Open: &value.Open{N: value.Skipped}}
+		case r.sc != nil:
+			if repeats && same {
+				r.text.Open = &value.Open{N: value.Repeats}
+			}
+			r.sc.Open = h.mark
 		}
-		r.sc.Open = h.mark
 	}
 	return append([]protocol.Part(nil), h.rn.docParts(w, true)...), nil
 }

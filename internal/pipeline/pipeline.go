@@ -82,26 +82,21 @@ type Options struct {
 	Height  int
 	ASCII   bool
 	Verbose bool
-	// Log receives notes for the user (under --verbose: why a server's
-	// view fell back to the generic form). nil discards them.
+	// Log receives notes for the user (stderr); nil discards them.
 	Log io.Writer
 	// Steer is what --columns, --sort, --where and --no-headers ask of
 	// tables, in every output but JSON and agent.
 	Steer steer.Spec
-	// Colors recolours roles of the theme (KHIVE_PRETTY_COLORS), when
-	// there is colour.
+	// Colors recolours roles of the theme (KHIVE_PRETTY_COLORS).
 	Colors map[string]string
-	// Links makes web addresses and code paths hyperlinks in human
-	// output; nil: none.
+	// Links makes web addresses and code paths hyperlinks in human output.
 	Links *human.Links
 	// Follow: the input is a file being followed as it grows (-f): a
 	// record that arrives alone starts a table of the records to come.
 	Follow bool
-	// Table names the table TSV and CSV write, where an answer holds
-	// several (recognise.TableNamed).
+	// Table names the table TSV and CSV write, of several (--table).
 	Table string
-	// CSVSafe guards CSV cells that a spreadsheet would run as formulas
-	// (csvLines).
+	// CSVSafe guards CSV cells that a spreadsheet would run as formulas.
 	CSVSafe bool
 	// Redact, when set, replaces minted IDs, timestamps and the values of
 	// named keys with stable labels in every output (--redact).
@@ -129,7 +124,7 @@ func (e *WriteError) Output() {}
 
 // ColumnError is a name of --columns, --sort or --where that named no
 // column of the first table shown: a usage error, reported before that
-// table is written (not after a pager of empty cells).
+// table is written.
 type ColumnError struct{ Msg string }
 
 func (e *ColumnError) Error() string { return e.Msg }
@@ -138,8 +133,7 @@ func (e *ColumnError) Error() string { return e.Msg }
 func (e *ColumnError) Output() {}
 
 // errWriter keeps the first error of the writer under the buffer, so that
-// loops which write many lines between flushes (a streamed list) can stop
-// as soon as output fails instead of rendering into the void.
+// a streamed list stops as soon as output fails.
 type errWriter struct {
 	w   io.Writer
 	err error
@@ -379,10 +373,10 @@ func (res *Result) failedPart(p protocol.Part, id *string) {
 	}
 }
 
-// Stream renders every document read from r as soon as it is complete. It
-// sees through `curl -i` headers and Server-Sent Events. It returns an
-// *InputError for input that is not JSON, after rendering the documents
-// before it, and a *WriteError if output fails.
+// Stream renders every document read from r as soon as it is complete,
+// through `curl -i` headers and Server-Sent Events. It returns an
+// *InputError for input that is not JSON (after the documents before it),
+// and a *WriteError if output fails.
 func (rn *Renderer) Stream(r io.Reader, name string) (Result, error) {
 	if rn.opt.Height > 0 && rn.opt.Output == Human && smallFile(r) {
 		return rn.streamHeld(r, name)
@@ -957,10 +951,8 @@ func (rn *Renderer) firstTable() error {
 
 // Unmatched is, after the run, the names of --columns, --sort and --where
 // that named no column of any table, with the columns there were and the
-// closest one to each name; nil when every name met one.
-//
-// For -o tsv and -o csv, it is also the error of a run that wrote no
-// table (rowsParts.rowless).
+// closest one to each name; for -o tsv and -o csv, also the error of a
+// run that wrote no table (rowsParts.rowless).
 func (rn *Renderer) Unmatched() error {
 	if err := rn.endPlainRecords(); err != nil {
 		return err
