@@ -115,7 +115,7 @@ func (rn *Renderer) readAhead(dec *input.Decoder) *ahead {
 			return nil
 		}
 	}
-	go a.run(a.documents)
+	go a.documents()
 	return a
 }
 
@@ -205,14 +205,9 @@ func (rn *Renderer) showWritten() error {
 	return rn.flushNow()
 }
 
-// run runs produce, the goroutine's reading.
-func (a *ahead) run(produce func()) {
-	defer close(a.exited)
-	produce()
-}
-
 // documents reads dec's documents, each as the decoder's Next returns it.
 func (a *ahead) documents() {
+	defer close(a.exited)
 	for {
 		at := a.dec.Offset()
 		a.reading.Store(a) // before looking at stop: close relies on it
@@ -396,7 +391,8 @@ func frameAt(err error, at input.FrameAt) error {
 func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, line int, res *Result) error {
 	a := rn.startAhead(dec)
 	defer rn.endAhead()
-	go a.run(func() {
+	go func() {
+		defer close(a.exited)
 		defer dec.Close()
 		// The goroutine alone reads the input (the frames' documents are
 		// read from their data): inputFlusher hands over what it read.
@@ -421,7 +417,7 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 			}
 			a.add(aheadItem{err: err}, true)
 		}
-	})
+	}()
 	p := pauser{rn: rn}
 	defer p.end()
 	for {
