@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"io"
-	"strings"
 	"sync/atomic"
 
 	"github.com/khive-ai/khive-pretty/internal/input"
@@ -398,18 +397,14 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 		// read from their data): inputFlusher hands over what it read.
 		a.reading.Store(a)
 		defer a.reading.Store(nil)
-		var rd strings.Reader // each frame's data, read by dec
-		err := input.ReadSSE(br, line, func(event, data string, at input.FrameAt) error {
-			return sseFrame(dec, &rd, name, event, data, func(it aheadItem) error {
-				if it.note == nil {
-					it = a.read(it, false)
-				}
-				it.at = at
-				if !a.hand(it, false) || it.err != nil {
-					return errAheadStopped // an error handed over: the stream ends there
-				}
-				return nil
-			})
+		err := readSSE(br, line, dec, name, func(it aheadItem) error {
+			if it.note == nil {
+				it = a.read(it, false)
+			}
+			if !a.hand(it, false) || it.err != nil {
+				return errAheadStopped // an error handed over: the stream ends there
+			}
+			return nil
 		})
 		if err != errAheadStopped {
 			if err == nil {
@@ -454,7 +449,7 @@ func (rn *Renderer) sseShow(p *pauser, dec *input.Decoder, it aheadItem, res *Re
 	return err
 }
 
-// sseItem shows what sseFrame read, under rn.mu: io.EOF at the end.
+// sseItem shows what readSSE read, under rn.mu: io.EOF at the end.
 func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error {
 	switch {
 	case it.note != nil:

@@ -709,39 +709,36 @@ func (rn *Renderer) sse(br *bufio.Reader, name string, line int, res *Result) er
 	}()
 	p := pauser{rn: rn}
 	defer p.end()
-	var rd strings.Reader // each frame's data, read by dec
-	err := input.ReadSSE(br, line, func(event, data string, at input.FrameAt) error {
-		return sseFrame(dec, &rd, name, event, data, func(it aheadItem) error {
-			it.at = at
-			return rn.sseShow(&p, dec, it, res)
-		})
-	})
+	err := readSSE(br, line, dec, name, func(it aheadItem) error { return rn.sseShow(&p, dec, it, res) })
 	return sseEnd(err, name, res)
 }
 
-// sseFrame hands what a frame of an event stream holds to show: an event
-// that is no JSON as a note; else each document of its data, or the error
-// that ends it, read by dec from rd (each reset for it).
-func sseFrame(dec *input.Decoder, rd *strings.Reader, name, event, data string, show func(aheadItem) error) error {
-	if strings.TrimSpace(data) == "" {
-		return nil
-	}
-	if event != "" && event != "message" && !input.LooksJSON(data) {
-		// e.g. the endpoint event of MCP's older SSE transport
-		p := protocol.EventNote(event, data)
-		return show(aheadItem{note: &p})
-	}
-	rd.Reset(data)
-	dec.Reset(rd, name)
-	for {
-		v, err := dec.Next()
-		if err == io.EOF {
+// readSSE reads an event stream, handing show what each frame holds: an
+// event that is no JSON as a note; else each document of its data, or the
+// error that ends it, read by dec (reset for each frame, as its reader is).
+func readSSE(br *bufio.Reader, line int, dec *input.Decoder, name string, show func(aheadItem) error) error {
+	var rd strings.Reader
+	return input.ReadSSE(br, line, func(event, data string, at input.FrameAt) error {
+		if strings.TrimSpace(data) == "" {
 			return nil
 		}
-		if serr := show(aheadItem{unwrapped: unwrapped{v: v}, err: err}); serr != nil || err != nil {
-			return serr // an error shown ends the stream
+		if event != "" && event != "message" && !input.LooksJSON(data) {
+			// e.g. the endpoint event of MCP's older SSE transport
+			p := protocol.EventNote(event, data)
+			return show(aheadItem{note: &p, at: at})
 		}
-	}
+		rd.Reset(data)
+		dec.Reset(&rd, name)
+		for {
+			v, err := dec.Next()
+			if err == io.EOF {
+				return nil
+			}
+			if serr := show(aheadItem{unwrapped: unwrapped{v: v}, err: err, at: at}); serr != nil || err != nil {
+				return serr // an error shown ends the stream
+			}
+		}
+	})
 }
 
 // sseEnd is the error of an event stream read to its end, err, or none.
