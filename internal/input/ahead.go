@@ -5,9 +5,8 @@ import (
 )
 
 // LongValue reports whether the member value the decoder is about to read
-// (as the Divert hook is asked) is an object or an array that does not
-// end within the next textLong bytes of the input: one worth handing on
-// as it is read rather than held.
+// (as Divert is asked) is an object or an array that does not end within
+// the next textLong bytes: one worth handing on as it is read.
 func (d *Decoder) LongValue() bool {
 	if d.dec.StackDepth() != len(d.stack)+len(d.arrays) {
 		return false // a row read token by token: not this decoder's to read

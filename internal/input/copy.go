@@ -13,9 +13,8 @@ import (
 )
 
 // Copying a document hands each token on as it is read, so that an output
-// which writes what it reads (-o json) holds nothing of a document but its
-// skeleton: enough to say what the document is and whether it reports a
-// failure, whatever its size.
+// which writes what it reads (-o json) holds nothing of it but its
+// skeleton: enough to say what it is and whether it reports a failure.
 
 // Skeleton bounds: an object keeps its first SkeletonMembers members and an
 // array its first SkeletonItems items, down to SkeletonDepth levels. Past
@@ -166,8 +165,7 @@ func (d *Decoder) copyValue(emit func(value.Token) error, depth int, k keep, key
 				v.Items = append(v.Items, child)
 			case ck == keepFlags && !stood:
 				// One item (its scalars) for all those past the bounds that
-				// carry nothing: what they are still counts (a batch of ops,
-				// MCP content blocks).
+				// carry nothing: what they are still counts (a batch's ops).
 				v.Items = append(v.Items, child)
 				stood = true
 			}
@@ -231,9 +229,8 @@ func (d *Decoder) copyString(emit func(value.Token) error, key string) (value.Va
 	return v, pw.end()
 }
 
-// TextSkeletons is the skeletons (Copy's, telling the Telling hook) of
-// the JSON documents a text holds, each as compact JSON on a line of its
-// own; false when the text is not JSON through and through.
+// TextSkeletons is the skeletons of the JSON documents a text holds, each
+// as compact JSON on a line; false when the text is not JSON throughout.
 func TextSkeletons(r io.Reader, telling func(key string, v value.Value) bool) (string, bool) {
 	dec := NewDecoder(r, "")
 	dec.Telling = telling

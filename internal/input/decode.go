@@ -1,11 +1,9 @@
 // Package input reads documents: it recognises how they are framed (JSON
 // documents one after another, Server-Sent Events, a curl -i head), decodes
 // each into a value.Value as soon as it is complete, and returns a document
-// that holds a list too long to hold open, as soon as that list has shown
-// its first items: the caller reads the rest of the list, then the rest of
-// the document (Finish). Errors name the file, line and column. It knows
-// nothing of what the documents mean; which lists stay open is the
-// caller's rule. It imports value, sanitize and internal/jsonlib.
+// that holds a list too long to hold open once that list has shown its
+// first items. Errors name the file, line and column. It knows nothing of
+// what the documents mean; which lists stay open is the caller's rule.
 package input
 
 import (
@@ -49,13 +47,11 @@ type Decoder struct {
 	// that a document failed, or may hold a document that does: Copy's
 	// skeleton keeps them wherever they are (past its bounds too).
 	Telling func(key string, v value.Value) bool
-	// Settled says that reading more never waits (a regular file, a
-	// string): what follows a document on its line is then always read
-	// before the document is returned, not only what has arrived.
+	// Settled says that reading more never waits (a regular file): what
+	// follows a document on its line is then read before it is returned.
 	Settled bool
 	// StreamObject, when set, is asked about a document that is an object
-	// once it has StreamAfter members (a map of a million keys): true
-	// returns it open, its members read one at a time by the caller.
+	// once it has StreamAfter members: true returns it open (Stream's).
 	StreamObject func(first []value.Member) bool
 	// Text, when set, is asked about each member whose value is a string
 	// (path ends at its key): true if it may hold JSON documents that the
@@ -125,9 +121,8 @@ type Decoder struct {
 	recentValues [256]string
 	names        map[string]string
 	// A document is read in a coroutine (run), so that one holding a long
-	// list can be returned open, before its end, and read on where it
-	// stopped once the caller has read the list: pull resumes it, yield
-	// (inside it) returns a document, whole or open.
+	// list can be returned open before its end and read on where it
+	// stopped: pull resumes it, yield returns a document, whole or open.
 	pull  func() (value.Value, error, bool)
 	stop  func()
 	yield func(value.Value, error) bool
@@ -155,9 +150,8 @@ type Frame struct {
 	Item int
 }
 
-// StreamAfter is how many items of a list are held before Stream is asked
-// whether to show the rest as they are read: the first items decide a
-// table's columns and their widths.
+// StreamAfter is how many items of a list are held before Stream is asked:
+// the first items decide a table's columns and their widths.
 const StreamAfter = 1000
 
 // StreamValues is how many values (at any depth) a list's first items may
@@ -171,8 +165,7 @@ const StreamValues = 50_000
 func Full(n, values int) bool { return n >= StreamAfter || values >= StreamValues }
 
 // Window is how many of a list's items the decoder holds before asking
-// Stream: a view of the list held whole lays it out on those, as it would
-// streamed.
+// Stream: a view of the list held whole lays it out on those.
 func Window(items []value.Value) int {
 	n := 0
 	for i, it := range items {
@@ -237,9 +230,8 @@ func (l *openList) Next() (value.Value, bool, error) {
 }
 
 // Ahead is the list's items as read reads them, token by token (Tokens,
-// ReadValue, Item): read ahead by the reader the ListAhead hook gives,
-// where it gives one, else here. Asked for before the list's first item
-// is. The items read returns are its caller's to keep.
+// ReadValue, Item), before its first is asked for: read ahead by the
+// reader the ListAhead hook gives, if any. Its items are the caller's.
 func (l *openList) Ahead(read func() (value.Value, bool, error)) value.Cursor {
 	if l.ahead == nil && !l.serial && !l.lent && l.d.ListAhead != nil {
 		// Said before the hook starts the goroutine whose read looks
@@ -426,9 +418,8 @@ func (o *openObject) cut(b []byte) string {
 	return unsafe.String(&o.texts[len(o.texts)-len(b)], len(b))
 }
 
-// Locate is an error met reading an open document's rest located in the
-// input, as Next's are; an output's error, or one located already, is
-// returned as it is.
+// Locate locates in the input an error met reading an open document's
+// rest, as Next's are.
 func (d *Decoder) Locate(err error) error {
 	if err == nil {
 		return nil
@@ -543,9 +534,8 @@ func (d *Decoder) Next() (value.Value, error) {
 	return v, err
 }
 
-// Finish reads the rest of the document Next returned open, the rest of
-// its list first if the caller left some unread, and returns it whole
-// (again, when called again; value.Whole asks it too).
+// Finish reads the rest of the document Next returned open (its list's
+// first, if left unread), and returns it whole, again when called again.
 func (d *Decoder) Finish() (value.Value, error) {
 	if d.doc == nil {
 		return value.Value{}, errors.New("input: no document open")
@@ -1019,9 +1009,8 @@ func (s *slab[T]) start() {
 	s.cur, s.used, s.moves, s.kept = s.scratch[:0], 0, true, false
 }
 
-// keep starts a unit whose values its reader keeps (openList.Item): it
-// cuts on from the chunk the unit before it cut from, and what it cuts is
-// never moved, nor cut again.
+// keep starts a unit whose values its reader keeps (openList.Item): what
+// it cuts is never moved, nor cut again.
 func (s *slab[T]) keep() {
 	s.moves, s.kept, s.scratch, s.used = false, true, nil, 0
 }
@@ -1579,8 +1568,7 @@ func (d *Decoder) streamList(first []value.Value) (int, error) {
 
 // streamObject returns the document, a large object whose first members
 // are first, open, and returns, once the caller has read the rest, how
-// many members it had and those the Telling hook names, which the whole
-// document keeps. Lists inside it are held.
+// many it had and those the Telling hook names (the whole document's).
 func (d *Decoder) streamObject(first []value.Member) (int, []value.Member, error) {
 	o := &openObject{d: d}
 	d.obj, d.doc = o, value.NewDoc(d.finish)

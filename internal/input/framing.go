@@ -185,9 +185,8 @@ func ReadHead(br *bufio.Reader, show func(line string) error) (status, lines int
 	}
 }
 
-// FrameAt maps a line and column of a frame's data back to the line and
-// column of the input (ReadSSE): a value, not a func, so that a frame of
-// one line (the most) makes nothing to say where it came from.
+// FrameAt maps a line and column of a frame's data back to the input's
+// (ReadSSE): a value, so that a frame of one line makes nothing to say so.
 type FrameAt struct {
 	first origin
 	rest  []origin // the lines after the first, for a frame of several
@@ -213,8 +212,7 @@ func (f FrameAt) At(l, c int) (int, int) {
 }
 
 // ReadSSE reads Server-Sent Events and calls frame with the joined data of
-// each frame as soon as the blank line that ends it arrives. at maps a line
-// of that data back to its line and column in the input.
+// each frame as soon as the blank line that ends it arrives.
 func ReadSSE(br *bufio.Reader, line int, frame func(event, data string, at FrameAt) error) error {
 	var (
 		event, lastEvent string
@@ -349,8 +347,7 @@ func brokenArray(t string) bool {
 }
 
 // TextBody reports a Content-Type whose body may not be JSON (text/plain,
-// none at all: a 404 "Session not found" may come without one); the
-// caller still looks at the body (OpensJSON).
+// none at all: a 404 "Session not found" may come without one).
 func TextBody(contentType string) bool {
 	mt, _, _ := strings.Cut(strings.ToLower(contentType), ";")
 	mt = strings.TrimSpace(mt)

@@ -156,8 +156,7 @@ type heldLine struct {
 }
 
 // preludeMax is how much of the lines before the first document is held
-// until a document comes: past it they are given to Interlude, and an
-// input of no document is still an error.
+// until a document comes: past it they are given to Interlude.
 const preludeMax = 1 << 20
 
 // interlude gives l to Interlude, or, before the first document, holds

@@ -43,9 +43,8 @@ func (t *openText) Read(p []byte) (int, error) { return t.u.Read(p) }
 // Line is the line of the input the string starts on.
 func (t *openText) Line() int { return t.line }
 
-// Commit says the text is being shown as it is read: what was read of it
-// is not kept, and the whole document has in its place a String whose
-// Streamed is 1.
+// Commit says the text is being shown as it is read: it is not kept, and
+// the whole document has in its place a String whose Streamed is 1.
 func (t *openText) Commit() {
 	t.committed = true
 	t.u.kept = nil
@@ -57,9 +56,8 @@ func (d *Decoder) text() (value.Value, error) {
 	unread := d.dec.UnreadBuffer()
 	q := bytes.IndexByte(unread, '"')
 	if q < 0 || d.dec.StackDepth() != len(d.stack)+len(d.arrays) || !d.long(unread[q+1:], true) {
-		// Short, plainly not JSON, or inside a row read token by token
-		// (whose containers the decoder does not track): read as any
-		// string is.
+		// Short, plainly not JSON, or inside a row read token by token:
+		// read as any string is.
 		return d.value()
 	}
 	to := d.takeOver(unread, q)
@@ -333,9 +331,8 @@ func (d *Decoder) around(cur value.Value, kinds []byte, arrs int, doc *value.Doc
 	return cur
 }
 
-// resume makes a new token decoder read the input from offset at (of the
-// squeezed input; rest is what was read of it already), inside the
-// objects and arrays of kinds, just after a member's string value.
+// resume makes a new token decoder read the input from offset at (rest:
+// read of it already), inside kinds, just after a member's string value.
 func (d *Decoder) resume(kinds []byte, keys []string, at int64, rest []byte) {
 	var pre []byte
 	objs := 0
