@@ -270,9 +270,8 @@ func (a *ahead) dropSC() {
 	}
 }
 
-// hand hands a document, a list's item, or the error that ends them,
-// over, and waits after one that says so until it is done with; false
-// once the reader has stopped.
+// hand hands an item over, and waits after one that says so until it is
+// done with; false once the reader has stopped.
 func (a *ahead) hand(it aheadItem, full bool) bool {
 	if !a.add(it, full || it.err != nil || it.waits || it.last) {
 		return false
@@ -326,9 +325,8 @@ func (a *ahead) size() int {
 	return aheadBatch
 }
 
-// item is what was read next, whatever it is; flush shows what was
-// written before waiting for one not read yet, and its error (the
-// output's) is returned instead of waiting.
+// item is what was read next; flush shows what was written before waiting
+// for one not read yet (its error is returned instead of waiting).
 func (a *ahead) item(flush func() error) (aheadItem, error) {
 	if a.waits {
 		a.waits = false
@@ -430,8 +428,7 @@ func (rn *Renderer) sseAhead(br *bufio.Reader, dec *input.Decoder, name string, 
 }
 
 // sseShow shows an item of an event stream (sseItem) under rn.mu, and arms
-// p to write a note held in case it repeats (repeats.go) if the next takes
-// longer than runPause to come, as a held run is (runs.go).
+// p to write a note held in case it repeats if the next is slow to come.
 func (rn *Renderer) sseShow(p *pauser, dec *input.Decoder, it aheadItem, res *Result) error {
 	rn.mu.Lock()
 	defer rn.mu.Unlock()
@@ -477,8 +474,7 @@ type unwrapped struct {
 }
 
 // of reports u's parts when v is u's document (its first member or item
-// where u's is); a judged one's part, as protocol.UnwrapInto makes it,
-// into buf.
+// where u's is); a judged one's part, as protocol.UnwrapInto makes it.
 func (u unwrapped) of(v value.Value, buf []protocol.Part) ([]protocol.Part, bool) {
 	switch {
 	case u.parts == nil && !u.judged || v.Kind != u.v.Kind:

@@ -132,8 +132,7 @@ func (h *heldReply) close() {
 }
 
 // holdParts shows an MCP reply returned open at its text block (v) as a
-// held one is, holding back its text and structured content; what comes
-// before the text (the reply's id) is shown first.
+// held one is; what comes before the text (its id) is shown first.
 func (rn *Renderer) holdParts(v value.Value, text value.TextReader, res *Result) error {
 	before := rn.partsBefore(v)
 	shown := len(before)
@@ -348,8 +347,7 @@ func (h *heldReply) readBack(r reply) error {
 }
 
 // holdShort holds back the reply's first block's text, when it may hold
-// JSON, as a long one is: protocol cannot compare it with the structured
-// content standing diverted in the reply.
+// JSON: protocol cannot compare it with the diverted structured content.
 func (h *heldReply) holdShort(r *reply) error {
 	if len(r.content.Items) == 0 || r.block.Kind != value.Object || r.block.Str("type") != "text" {
 		return nil
@@ -625,8 +623,7 @@ func (s *sameAs) end() bool {
 }
 
 // toolResult reports a reply w that protocol and khive's transform take
-// as a tool result (bare, or a JSON-RPC reply's first result) whose first
-// structuredContent is what was held back, if anything was.
+// as a tool result, whose first structuredContent is what was held back.
 func (r reply) toolResult(w value.Value) bool {
 	return (r.diverted == nil || r.sc != nil) &&
 		protocol.IsToolResult(r.tool) && (protocol.IsJSONRPC(w) || protocol.IsToolResult(w))

@@ -6,10 +6,9 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
-// An output writes documents one way. The Renderer reads (framing, the
-// decoder, a reply's wrappers taken off) and hands what it read to its
-// output, chosen once from outputs. A new output is a file with a type
-// that implements output, and a line in outputs.
+// An output writes documents one way: the Renderer reads and hands what it
+// read to its output. A new output is a file with a type that implements
+// output, and a line in outputs.
 type output interface {
 	// hooks sets what the decoder asks the output while it reads a
 	// document: which long lists and large objects it returns open, which
@@ -19,9 +18,8 @@ type output interface {
 	read(dec *input.Decoder, res *Result) error
 	// document writes a document read whole.
 	document(v value.Value, res *Result) error
-	// open writes a document the decoder returned open (value.IsOpen): up
-	// to and through its long list or large object, reading it, then,
-	// once value.Whole has read the rest, what follows it.
+	// open writes a document the decoder returned open: up to and through
+	// its long list or large object, reading it, then what follows it.
 	open(v value.Value, res *Result) error
 	// part writes a part that is not a document of its own: a line of a
 	// curl -i head, a note before the first document, an SSE event that

@@ -35,9 +35,7 @@ func (a *agentOutput) hooks(dec *input.Decoder) {
 		// A document that is a list streams whatever its items: each is
 		// transformed alone (a million numbers, say). One list a document:
 		// a second is held, as the writer around the first is still open.
-		// Whether khive's transform can be cut where the list stands is
-		// open's to ask (khive.AgentStreams), as every output asks of a
-		// document returned open.
+		// Whether khive's transform can be cut there is open's to ask.
 		return len(path) == 0 || recognise.Streams(path, first)
 	}
 	dec.StreamObject = recognise.StreamsObject
@@ -88,9 +86,8 @@ func (a *agentOutput) whole(v value.Value, res *Result) error {
 	return a.rn.writeErr()
 }
 
-// openLevels is the containers around the open list of a document
-// returned open, each with what it holds before the list (or the next
-// level); and the list.
+// openLevels is the containers around the open list of a document, each
+// with what it holds before the list (or the next level); and the list.
 func openLevels(v value.Value) ([]khive.Level, value.Value) {
 	var ls []khive.Level
 	for v.IsOpen() && v.Open.Rest == nil {

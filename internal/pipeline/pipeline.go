@@ -398,9 +398,8 @@ func smallFile(r io.Reader) bool {
 	return err == nil && fi.Mode().IsRegular() && fi.Size() <= smallFileMax
 }
 
-// streamHeld renders a small file whole, then shows it: a session of
-// replies taller than the terminal whose replies failed starts with a
-// line naming them, as a tall batch does.
+// streamHeld renders a small file whole, then shows it: a session taller
+// than the terminal whose replies failed starts with a line naming them.
 func (rn *Renderer) streamHeld(r io.Reader, name string) (Result, error) {
 	if err := rn.flushNow(); err != nil {
 		return Result{}, err
@@ -651,8 +650,7 @@ func (rn *Renderer) hiddenHeaders(n *int, res *Result) error {
 }
 
 // interlude shows a line between JSON documents that is not JSON (a
-// server's log line on the stdout it answers on) as a note, and says so
-// on stderr once an input.
+// server's log line) as a note, and says so on stderr once an input.
 func (rn *Renderer) interlude(name string, res *Result) func(line int, text string) error {
 	told := false
 	return func(line int, text string) error {
@@ -834,8 +832,7 @@ type inputFlusher struct {
 func (f inputFlusher) Read(p []byte) (int, error) {
 	rn := f.rn
 	// Read ahead, the output is the documents' before, being written
-	// (flushed before the next is waited for: showWritten); what was read
-	// is handed over to be shown while the input may wait.
+	// (showWritten): what was read is handed over while the input waits.
 	if a := rn.aheadReading.Load(); a != nil {
 		if !rn.settled {
 			a.handOver() // a file's read does not wait: the batch fills

@@ -56,9 +56,8 @@ func (r runs) document(v value.Value, res *Result) error {
 	rn := r.rn
 	if rn.inRuns {
 		// One whose structured content was held back is shown as such
-		// (holdSC), not as the record its skeleton is.
-		// The protocol's tests first: cheaper than a shape's, and most
-		// documents of a stream of replies fail them.
+		// (holdSC), not as the record its skeleton is. The protocol's
+		// tests first: cheaper than a shape's.
 		if rn.scHeld == nil && !protocol.IsJSONRPC(v) && !protocol.IsToolResult(v) && recognise.RunRecord(v) {
 			// A failed one is a row too (go test -json's "fail" among
 			// its run's events), its mark saying so: apart, it split
@@ -120,9 +119,8 @@ func (rn *Renderer) readEach(dec *input.Decoder, res *Result) error {
 }
 
 // pauser shows what is held when the input pauses: arm starts a timer
-// that acts, under rn.mu, if nothing comes before runPause; gen, under
-// rn.mu, tells an arming that fired just as something came (disarm), or
-// after reading ended (end), that it has nothing to do.
+// that acts, under rn.mu, if nothing comes before runPause; gen tells an
+// arming that fired too late (disarm, end) that it has nothing to do.
 type pauser struct {
 	rn    *Renderer
 	timer *time.Timer

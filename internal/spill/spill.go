@@ -225,8 +225,7 @@ func (r *reader) member() (key, rec []byte, err error) {
 			}
 		}
 		// The member runs past what was read: what is read of it goes to
-		// the start, and more is read after it (into a buffer twice as
-		// large, if full).
+		// the start, and more is read after it (the buffer doubled if full).
 		n := copy(r.buf, r.buf[r.at:])
 		r.buf, r.at = r.buf[:n], 0
 		if n == cap(r.buf) {
