@@ -7,10 +7,9 @@ import (
 	"github.com/khive-ai/khive-pretty/internal/value"
 )
 
-// docsOutput is what the outputs that show parts share (plain, human,
-// Markdown, TSV, CSV): a document in parts, each written by the parts
-// writer; a long list, a large object and a long MCP text block shown as
-// they are read, then what follows them.
+// docsOutput is what the outputs that show parts share (all but JSON and
+// agent): a document in parts, each written by the parts writer, a long
+// list, large object or MCP text block as it is read.
 type docsOutput struct{ rn *Renderer }
 
 // writeParts is the output that writes with pw, the Renderer's.
@@ -26,8 +25,8 @@ type parts interface {
 	part(p protocol.Part) error
 	// open is how a document returned open (v, whose parts are parts) is
 	// written: through its long list or large object as it is read, then
-	// what follows it (value.Whole); nil when it is held first
-	// (value.Force) and shown as a held one. A view is made here, once.
+	// what follows it; nil when it is held (value.Force). A view is made
+	// here, once.
 	open(v value.Value, parts []protocol.Part) func(res *Result) error
 }
 
@@ -50,9 +49,8 @@ func (d docsOutput) hooks(dec *input.Decoder) {
 	case rn.holdText != nil:
 		dec.Divert = rn.diverter(dec)
 	case views && !rn.opt.Verbose:
-		// What is shown of a reply whose text block was is not its
-		// structuredContent, the same JSON again (MCP asks servers to send
-		// both), which --verbose shows.
+		// A reply whose text block was shown is not shown again as its
+		// structuredContent (MCP asks servers to send both); --verbose is.
 		dec.Skip = func(path []input.Frame) bool { return structuredContent(path) && rn.textShown }
 		// A long structured content is read back as it comes once its
 		// reply is read, not held (679 MiB for a list of 111 MiB).

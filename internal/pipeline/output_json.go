@@ -53,8 +53,7 @@ const holdJSON = 4 << 20
 const tokenCost = 64
 
 // read is -o json of a stream: each document held as tokens until it is
-// whole (up to holdJSON), then written token by token as it is read; only
-// its skeleton is kept, to tell whether it reports a failure.
+// whole (up to holdJSON); only its skeleton is kept, to tell a failure.
 func (j jsonOutput) read(dec *input.Decoder, res *Result) error {
 	rn := j.rn
 	st := jsonout.NewStreamer(rn.w, true, rn.jsonT)

@@ -27,8 +27,7 @@ func (p plainParts) part(pt protocol.Part) error {
 	rn := p.rn
 	if pt.Kind == protocol.ValuePart && !rn.opt.Steer.Empty() && recordDoc(pt.Value) {
 		// A document that is one record, with --columns, --sort or
-		// --where: a row of the table of such documents (NDJSON log
-		// lines), as -o tsv has it, which they steer.
+		// --where: a row of the table of such documents, as in -o tsv.
 		if rn.plainRecs == nil {
 			rn.plainRecs = &rowsParts{rn: rn}
 		}
@@ -60,10 +59,9 @@ func (rn *Renderer) endPlainRecords() error {
 }
 
 // checkSteer: until the first table is met, the tables of a document (its
-// lists of records, at any depth) are found before it is written, so that a
-// name of --columns, --sort or --where that met none of their columns fails
-// before plain output writes anything of it. The columns are those plain
-// output writes (a nested field's dotted path: sig.x).
+// lists of records, at any depth) are found before it is written, so that
+// a name of --columns, --sort or --where that met none of their columns
+// (as plain output writes them: sig.x) fails before anything is written.
 func (p plainParts) checkSteer(pt protocol.Part) error {
 	rn := p.rn
 	if rn.steerChecked || rn.opt.Steer.Empty() || pt.Kind != protocol.ValuePart {

@@ -30,9 +30,8 @@ type rowsParts struct {
 	tables int
 	failed bool
 	// records is the table of the documents that are each a record; held
-	// are such records not written yet: the first input.StreamAfter, whose
-	// keys make the columns (a stream of NDJSON records is one table under
-	// one header), or all of them, to be sorted.
+	// are such records not written yet: the first ones, whose keys make
+	// the columns, or all of them, to be sorted.
 	records    plain.Records
 	held       []value.Value
 	heldValues int // the values held holds (input.Full)
@@ -117,9 +116,8 @@ func recordDoc(v value.Value) bool {
 func (r *rowsParts) record(row value.Value) error {
 	spec := r.rn.opt.Steer
 	r.sawRows = true
-	// Held while the columns are decided: from a file or a pipe alike,
-	// until the input pauses (Renderer.pause) or enough are held; a
-	// followed file never ends, so --sort cannot wait for its end either.
+	// Held while the columns are decided, until the input pauses or enough
+	// are held; a followed file never ends, so --sort cannot wait for it.
 	hold := len(spec.Sort) > 0 || !r.records.Started()
 	if r.rn.opt.Follow || !hold {
 		if err := r.checkRecords([]value.Value{row}); err != nil {
@@ -269,8 +267,7 @@ func (r *rowsParts) rowless() error {
 }
 
 // csvLines turns the lines of rows output, cells separated by tabs (which
-// no cell holds: they are escaped), into CSV records (RFC 4180). A blank
-// line, between two tables, stays one.
+// no cell holds: they are escaped), into CSV records; a blank line stays.
 type csvLines struct {
 	w    *csv.Writer
 	dst  io.Writer // what w writes to
