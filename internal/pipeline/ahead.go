@@ -149,9 +149,7 @@ func (rn *Renderer) endAhead() bool {
 		return false
 	}
 	a.dropSC()
-	if a.dec != nil {
-		a.dec.Interlude = a.interlude
-	}
+	a.dec.Interlude = a.interlude
 	return true
 }
 

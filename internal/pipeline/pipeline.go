@@ -422,16 +422,11 @@ func (rn *Renderer) streamHeld(r io.Reader, name string) (Result, error) {
 		line.more += res.More
 		top := line.footer()
 		o := lines.New(rn.w, rn.opt.Width, rn.hopt.Glyphs.Ellipsis, rn.writeErr)
-		if werr := human.New(o, rn.hopt).Doc(view.Doc{Blocks: []view.Block{top}}); werr != nil && err == nil {
-			err = werr
-		}
+		err = firstErr(err, human.New(o, rn.hopt).Doc(view.Doc{Blocks: []view.Block{top}}))
 		rn.w.WriteByte('\n') // then what the session says, apart
 	}
 	rn.w.Write(held.Bytes())
-	if ferr := rn.flushNow(); ferr != nil && err == nil {
-		err = ferr
-	}
-	return res, err
+	return res, firstErr(err, rn.flushNow())
 }
 
 // streamOut renders every document read from r as it comes.
@@ -445,21 +440,22 @@ func (rn *Renderer) streamOut(r io.Reader, name string) (Result, error) {
 	rn.dropSC() // held back of a document whose input broke off
 	// A note held in case it repeats is written at the input's end, and
 	// so are records held to be one table (-o tsv).
-	if ferr := rn.flushNote(); ferr != nil && err == nil {
-		err = ferr
-	}
+	err = firstErr(err, rn.flushNote())
 	if rows := rn.rows(); rows != nil {
-		if ferr := rows.flushHeld(); ferr != nil && err == nil {
-			err = ferr
-		}
+		err = firstErr(err, rows.flushHeld())
 	}
 	if err == nil {
 		err = rn.closeSession(&res)
 	}
-	if ferr := rn.flushNow(); ferr != nil && err == nil {
-		err = ferr
+	return res, firstErr(err, rn.flushNow())
+}
+
+// firstErr is err, or next if err is nil.
+func firstErr(err, next error) error {
+	if err != nil {
+		return err
 	}
-	return res, err
+	return next
 }
 
 // closeSession ends a stream of JSON-RPC replies shown to a person with
