@@ -1207,16 +1207,22 @@ func (p *positions) Read(b []byte) (int, error) {
 	if n > 0 {
 		// The older chunk's lines are now before the window.
 		old := &p.chunks[0]
-		if i := lastLineBreak(old.b); i >= 0 {
-			p.lines += bytes.Count(old.b, []byte{'\n'})
-			p.chars0 = chars(old.b[i+1:])
-		} else {
-			p.chars0 += chars(old.b)
-		}
+		past(old.b, &p.lines, &p.chars0)
 		p.chunks[0], p.chunks[1] = p.chunks[1], chunk{start: p.total, b: append(old.b[:0], b[:n]...)}
 		p.total += int64(n)
 	}
 	return n, err
+}
+
+// past counts the line breaks in b into lines, and the characters after
+// the last one into col (onto it, where there is none).
+func past(b []byte, lines, col *int) {
+	if i := lastLineBreak(b); i >= 0 {
+		*lines += bytes.Count(b, []byte{'\n'})
+		*col = chars(b[i+1:])
+	} else {
+		*col += chars(b)
+	}
 }
 
 // chars counts the characters in b: the bytes that do not continue a UTF-8
@@ -1262,12 +1268,7 @@ func (p *positions) at(off int64) (line, col int) {
 			}
 			in = c.b[:off-c.start]
 		}
-		if i := bytes.LastIndexByte(in, '\n'); i >= 0 {
-			line += bytes.Count(in, []byte{'\n'})
-			before = chars(in[i+1:])
-		} else {
-			before += chars(in)
-		}
+		past(in, &line, &before)
 		if off < end {
 			return line, before + 1
 		}

@@ -100,19 +100,6 @@ func WideEncoding(br *bufio.Reader) string {
 
 func ascii(c byte) bool { return c != 0 && c < 0x80 }
 
-// readLine reads one line without its line ending; ok is false at the end.
-func readLine(br *bufio.Reader) (string, bool, error) {
-	s, err := br.ReadString('\n')
-	if err != nil && !errors.Is(err, io.EOF) {
-		return "", false, err
-	}
-	if s == "" {
-		return "", false, nil
-	}
-	s = strings.TrimSuffix(s, "\n")
-	return strings.TrimSuffix(s, "\r"), true, nil
-}
-
 // eventLine reads one line of an event stream, which may end in CRLF, LF
 // or a lone CR; cr says the line before ended in CR, whose LF, if it comes
 // next, is part of that ending (a line ending in CR is returned at once).
@@ -164,10 +151,14 @@ func lineEnd(b []byte) int {
 // response and how many input lines the head took.
 func ReadHead(br *bufio.Reader, show func(line string) error) (status, lines int, err error) {
 	for {
-		line, ok, err := readLine(br)
-		if err != nil || !ok {
+		line, err := br.ReadString('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
 			return status, lines, err
 		}
+		if line == "" {
+			return status, lines, nil
+		}
+		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
 		lines++
 		if line != "" {
 			if err := show(line); err != nil {
