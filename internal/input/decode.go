@@ -693,9 +693,8 @@ func (d *Decoder) value() (value.Value, error) {
 		if d.tokenStrings {
 			break
 		}
-		// One look at what is buffered: a short plain string is read as a
-		// token; one that may hold escapes, or run past the buffer, is
-		// read raw (stringText), or here if it is long (held).
+		// A short plain string is read as a token; one that may hold
+		// escapes or run past the buffer raw (stringText), or here if long.
 		unread := d.dec.UnreadBuffer()
 		if q := bytes.IndexByte(unread, '"'); q >= 0 {
 			c := unread[q+1:]
@@ -1320,9 +1319,8 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 func (s *squeezer) squeeze(b []byte) int {
 	if !s.longRunPossible(b) && s.slashes == 0 && bytes.IndexByte(b, '\\') < 0 {
 		// Nothing to drop, and no escapes: the quotes alone say whether
-		// the input ends inside a string; no string of JSON holds a line
-		// break, so one ends whatever a line (a log line between
-		// documents, with a lone quote) left open.
+		// the input ends inside a string; a line break ends whatever a
+		// line (a log line with a lone quote) left open.
 		before, carried := s.inString, s.run
 		tail := b
 		if nl := lastLineBreak(b); nl >= 0 {
@@ -1334,9 +1332,8 @@ func (s *squeezer) squeeze(b []byte) int {
 		s.run = 0
 		if !s.inString {
 			// The white space that ends b, from where it is outside a
-			// string: it may start in one (a lone quote's line), which the
-			// first line break in it ended; from the start of b, it goes
-			// on from before.
+			// string (a lone quote's line is ended by a line break in it);
+			// from the start of b, it goes on from before.
 			n := trailingSpace(b, 0)
 			start := len(b) - n
 			line := lastLineBreak(b[:start]) + 1
@@ -1363,9 +1360,8 @@ func (s *squeezer) squeeze(b []byte) int {
 		i = to
 	}
 	// nl is where the next line break is, at or after i (len(b): none),
-	// looked for once and again only when passed: a long string has a
-	// quote every few bytes (escaped JSON in a text block) and no line
-	// break, and looking for one at each quote was quadratic.
+	// looked for again only when passed: a long string of escaped JSON has
+	// a quote every few bytes, and looking at each quote was quadratic.
 	nl := -1
 	for i < len(b) {
 		if s.inString {

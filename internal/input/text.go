@@ -249,8 +249,7 @@ func (to *takeover) consumed() int64 {
 func (to *takeover) finish(err error, keys []string) error {
 	if u := to.u; u.err != nil {
 		// Where the token decoder would say: at the character or escape
-		// it could not read (one cut short: at its start, left unread),
-		// in the string.
+		// it could not read (one cut short: at its start).
 		msg := u.err.Error()
 		if u.err == io.ErrUnexpectedEOF {
 			msg = "unexpected end of input: the JSON value is incomplete"
@@ -364,9 +363,8 @@ func (d *Decoder) resume(kinds []byte, keys []string, at int64, rest []byte) {
 // does: a short string is left to the token decoder at no cost but the
 // look (longPast).
 func (d *Decoder) long(content []byte, json bool) bool {
-	// A string holds no raw line break (JSON escapes it): one in what is
-	// buffered ends it before there, or the token decoder finds it bad. A
-	// line of NDJSON is told by one look, not a look at each quote.
+	// A string holds no raw line break: one in what is buffered ends it
+	// (or the token decoder finds it bad), told by one look.
 	if i := bytes.IndexByte(content, '\n'); i >= 0 && i < textLong {
 		return false
 	}

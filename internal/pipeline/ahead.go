@@ -358,8 +358,8 @@ func (a *ahead) item(flush func() error) (aheadItem, error) {
 }
 
 // close stops the goroutine and waits for it, unless it waits for input
-// that may never come (a pipe, after output failed): it then ends when
-// its read returns, and the decoder is left to it.
+// that may never come (a pipe, after output failed): the decoder is then
+// left to it.
 func (a *ahead) close(settled bool) (waited bool) {
 	close(a.stop)
 	if !settled && a.reading.Load() == a {
@@ -463,8 +463,7 @@ func (rn *Renderer) sseItem(dec *input.Decoder, it aheadItem, res *Result) error
 }
 
 // unwrapped is a document read ahead, and its parts (docParts), or, for
-// one that is no wrapper, whether it reports a failure (judged, failed),
-// its one part made as it is shown (of).
+// one that is no wrapper, whether it reports a failure (judged, failed).
 type unwrapped struct {
 	v              value.Value
 	parts          []protocol.Part

@@ -197,13 +197,11 @@ type Renderer struct {
 	decided func(*Result) error
 	// holding is the reply whose text block and structuredContent are
 	// being held back, scHeld the long structured content held back of the
-	// document being read, until it is shown (heldreply.go); outer is the
-	// decoder of the input itself.
+	// document being read (heldreply.go); outer, the input's decoder.
 	holding, scHeld *heldReply
 	outer           *input.Decoder
 	// spillable: a temporary file can be made (TempDir), found out once
-	// (longSC); where none can, human and Markdown output hold a long
-	// structured content.
+	// (longSC).
 	spillOnce sync.Once
 	spillable bool
 	name      string // the input being read, for the errors of a text block's JSON
@@ -215,10 +213,9 @@ type Renderer struct {
 	// human and Markdown skip its structuredContent (and hold back only a
 	// long one: longSC), -o tsv and -o csv show its rows after the text's.
 	holdText func(v value.Value, text value.TextReader, res *Result) error
-	// For tests, counts of: the long lists agent output streamed, those
-	// the other outputs streamed, the large objects streamed, the
-	// documents returned open, the lists read ahead; the MCP replies held
-	// back and shown from their buffers, those read back whole.
+	// For tests, counts of: the long lists agent output and the others
+	// streamed, the large objects streamed, the documents returned open,
+	// the lists read ahead; the MCP replies held back, those read back.
 	agentLists, longLists, bigObjects, opened, listsAhead int
 	heldReplies, readBack                                 int
 	// partBuf and texts are reused for each document's parts and the JSON
@@ -298,9 +295,9 @@ func (rn *Renderer) styled() {
 // Result is what a stream held.
 type Result struct {
 	Documents int
-	// Failed is set when the input reported a failure: an error envelope
-	// (ok: false, at the top or in a batch), a JSON-RPC error, an MCP
-	// result with isError, or an HTTP 4xx/5xx status. The command exits 1.
+	// Failed is set when the input reported a failure (an error envelope,
+	// a JSON-RPC error, isError, an HTTP 4xx/5xx status): the command
+	// exits 1.
 	Failed bool
 	// Failures is what failed, the first maxFailures of them; More counts
 	// those past it.
@@ -615,9 +612,8 @@ func (rn *Renderer) closeViews(from int) {
 	rn.closers = rn.closers[:from]
 }
 
-// broken ends what a document that broke off (err) left open (a
-// streamed list, a run) and writes out what was rendered of it before err
-// is reported (the output's error instead, if that fails).
+// broken ends what a document that broke off (err) left open and writes
+// out what was rendered of it before err (or the output's) is reported.
 func (rn *Renderer) broken(err error) error {
 	if werr := rn.flushNote(); werr != nil {
 		return werr
