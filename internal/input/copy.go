@@ -193,13 +193,8 @@ func (d *Decoder) longString() bool {
 	if q < 0 || !d.longAt(unread[q+1:], bytes.IndexByte(unread[q+1:], '"')) {
 		return false
 	}
-	objs := 0 // the objects around it must be Copy's own, whose keys it knows
-	for i := 1; i <= d.dec.StackDepth(); i++ {
-		if k, _ := d.dec.StackIndex(i); k == '{' {
-			objs++
-		}
-	}
-	return objs == len(d.keys)
+	// The objects around it must be Copy's own, whose keys it knows.
+	return bytes.Count(d.kinds(), []byte{'{'}) == len(d.keys)
 }
 
 // copyString copies a string too long to hold, in pieces, as it is read.

@@ -856,9 +856,7 @@ func (rn *Renderer) flushBeforeRead() error {
 // begin starts a part: a blank line after the previous one, except that
 // notes (progress, headers) stack as consecutive lines.
 func (rn *Renderer) begin(isNote bool) *lines.Writer {
-	if rn.held.n > 0 {
-		rn.flushNote() // its write error is the output's, reported by what follows
-	}
+	rn.flushNote() // its write error is the output's, reported by what follows
 	// In Markdown each note is a paragraph of its own: lines one after
 	// another would be read as one.
 	if rn.shown > 0 && !(isNote && rn.note && rn.opt.Output != Markdown) && !rn.heads {

@@ -55,10 +55,10 @@ func (rn *Renderer) hold(p protocol.Part) error {
 
 // flushNote writes the note held, if any, with its count.
 func (rn *Renderer) flushNote() error {
-	p, n := rn.held.p, rn.held.n
-	if n == 0 {
+	if rn.held.n == 0 {
 		return nil
 	}
+	p, n := rn.held.p, rn.held.n
 	rn.held = repeat{} // before part, which may hold the next
 	if n > 1 && len(p.Note.Fields) > 0 {
 		fields := append([]string(nil), p.Note.Fields...)
