@@ -41,8 +41,7 @@ type heldReply struct {
 	line int           // where the text starts (the structured content, when it came first), in the input
 	text *spill.Buffer // the text block's text; nil: in the reply (a short one, not JSON)
 	sc   *spill.Buffer // the first structuredContent, as compact JSON (value.Compact's); nil: none came
-	scw  *bufio.Writer
-	mark *value.Open // stands for the structured content in the reply's parts, or khive's transform of it
+	mark *value.Open   // stands for the structured content in the reply's parts, or khive's transform of it
 	// textFailed: one of the text's documents reported a failure (scan).
 	textFailed bool
 }
@@ -89,13 +88,22 @@ func (rn *Renderer) longSC(dec *input.Decoder, outer func() bool, slot **heldRep
 }
 
 // divert holds back the structured content about to be read in h.sc, as
-// compact JSON.
+// compact JSON, written out at its end.
 func (h *heldReply) divert() func(value.Token) error {
 	h.sc, h.mark = spill.New(h.rn.opt.TempDir), &value.Open{N: value.Diverted}
-	h.scw = bufio.NewWriterSize(h.sc, 64<<10)
-	tw := value.NewTokenWriter(h.scw)
+	bw := bufio.NewWriterSize(h.sc, 64<<10)
+	tw, depth := value.NewTokenWriter(bw), 0
 	return func(t value.Token) error {
 		tw.Token(t)
+		switch t.Kind {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		}
+		if depth == 0 && !t.Part {
+			bw.Flush()
+		}
 		return h.sc.Err()
 	}
 }
@@ -159,9 +167,6 @@ func (rn *Renderer) holdSC(w value.Value, h *heldReply, res *Result) error {
 	// a run of records (runs.go), which would show it later, as a row.
 	defer func(was bool) { rn.inRuns = was }(rn.inRuns)
 	rn.inRuns = false
-	if err := h.scw.Flush(); err != nil {
-		return err
-	}
 	parts, err := h.parts(w)
 	if err != nil {
 		return err
@@ -227,9 +232,6 @@ func (rn *Renderer) holdBack(v value.Value, text value.TextReader) (*heldReply, 
 	rn.holding = h
 	w, err := value.Whole(v)
 	rn.holding = nil
-	if err == nil && h.sc != nil {
-		err = h.scw.Flush()
-	}
 	return h, w, err
 }
 

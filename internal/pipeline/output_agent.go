@@ -66,9 +66,6 @@ func (a *agentOutput) document(v value.Value, res *Result) error {
 	if h := a.rn.takeSC(); h != nil {
 		// Its long structuredContent held back (heldreply.go).
 		defer h.close()
-		if err := h.scw.Flush(); err != nil {
-			return err
-		}
 		if err := a.showHeld(v, h, res); err != nil {
 			return err
 		}
