@@ -16,18 +16,13 @@ import (
 // a document ahead, on a goroutine of its own, while the one before is
 // shown (Options.ReadAhead): on two cores, decoding, a quarter of each
 // small document's time, is done beside the rest. Only when a document is
-// read changes:
-//
-//   - A document returned open is read on by whoever shows it; the
-//     goroutine waits until it is done with, as after a large document.
-//   - The decoder's hooks that look at what is being shown change only
-//     while a document is open, when nothing is read ahead; a log line
-//     between documents comes through in order. Plain and agent output,
-//     which hold a reply's text and structured content back, are not read
-//     ahead; a long structured content human and Markdown output hold back
-//     goes with its document (aheadItem.sc).
-//   - What is written is flushed before waiting for a document not read
-//     yet, as before the input is read (inputFlusher).
+// read changes. A document returned open, or a large one, is read on by
+// whoever shows it, the goroutine waiting until it is done with. The
+// decoder's hooks that look at what is shown change only while a document
+// is open; a log line between documents comes through in order. Plain and
+// agent output, which hold a reply's text back, are not read ahead; a long
+// structured content goes with its document (aheadItem.sc). What is
+// written is flushed before waiting for a document not read yet.
 
 // aheadLarge is the size of a document (in bytes of input) after which
 // nothing more is read ahead until it has been shown.

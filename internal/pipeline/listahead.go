@@ -22,9 +22,8 @@ import (
 //     million numbers took twice as long read ahead.
 //   - The goroutine is the decoder's only reader until it has handed over
 //     the list's end (or an error), or is stopped once the view is done.
-//   - Items come in batches, handed over when full (by count or by the
-//     input read) and before the input is read (inputFlusher); an item
-//     larger than aheadLarge alone, nothing more read until it is shown.
+//     Items come in batches, handed over when full and before the input is
+//     read; an item larger than aheadLarge alone.
 
 // aheadBytes is the size of input a batch of list items is handed over
 // at, whatever their count; aheadItems the count, whatever their size.

@@ -45,21 +45,17 @@ import (
 type Output uint8
 
 const (
-	// Human is for a person at a terminal: tables fitted to the width,
-	// relative times, glyphs, short IDs, empties dropped.
+	// Human is for a person at a terminal: fitted tables, relative times.
 	Human Output = iota + 1
-	// Plain is for pipes and snapshots: no escapes, full values, timestamps
-	// as written, a pure function of the input.
+	// Plain is for pipes and snapshots: full values as written, no escapes.
 	Plain
-	// Markdown is GitHub-flavoured Markdown, to paste into a pull request,
-	// an issue or a prompt.
+	// Markdown is GitHub-flavoured Markdown, for a pull request or a prompt.
 	Markdown
 	// JSON is the input re-indented, losslessly, coloured on a terminal.
 	JSON
 	// Agent is khive's agent-mode transform as compact JSON: fewer tokens.
 	Agent
-	// TSV is the rows of the answer's tables and nothing else: a header
-	// line, then a line a row, cells escaped as plain output's are.
+	// TSV is the rows of the answer's tables and nothing else, a line each.
 	TSV
 	// CSV is TSV's rows as RFC 4180 CSV.
 	CSV

@@ -25,9 +25,8 @@ type Members struct {
 	w   *bufio.Writer
 	off int64 // where the next record starts
 	n   int   // members added
-	// hash hashes keys; buckets hold, for each key added, its hash, its
-	// member's place and its record's offset (a hashed), by the first
-	// bits of the hash, in memory and in chunks of keys, a file.
+	// hash hashes keys; buckets hold, for each key added, a hashed, by the
+	// first bits of the hash, in memory and in keys, a file (dedupe.go).
 	hash    func(string) uint64
 	buckets [fanout]*bucket
 	keys    *os.File
@@ -42,9 +41,8 @@ type Members struct {
 	// of the record whose value to take, plus actFrom.
 	act     *os.File
 	deduped bool
-	// sorted: each key added came after the one before (last), in byte
-	// order, so that none can repeat: none is hashed until one does not
-	// (most encoders write a map's keys sorted: hashing a million of
+	// sorted: each key added came after the one before (last), so none is
+	// hashed yet (most encoders sort a map's keys: hashing a million of
 	// them, to find none repeated, was a sixth of agent output's time).
 	sorted bool
 	last   string
