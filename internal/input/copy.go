@@ -131,9 +131,9 @@ func (d *Decoder) copyValue(emit func(value.Token) error, depth int, k keep, key
 				return value.Value{}, false, err
 			}
 			flagged = flagged || f
-			// Past the bounds an object keeps its scalars for as long as it
-			// may turn out to carry a flag (an MCP block is told by its
-			// type), and its containers that do.
+			// Past the bounds an object keeps its scalars while it may turn
+			// out to carry a flag (a block told by its type), and its
+			// containers that do.
 			if ck == keepAll || ck == keepWhole || ck == keepFlags && (f || k == keepFlags && child.Scalar()) {
 				d.members = append(d.members, value.Member{Key: key, Value: child})
 			}
@@ -197,9 +197,8 @@ func (d *Decoder) longString() bool {
 	return bytes.Count(d.kinds(), []byte{'{'}) == len(d.keys)
 }
 
-// copyString copies a string too long to hold, in pieces, as it is read.
-// Its skeleton is its first bytes, or, for a text that holds JSON, the
-// skeletons of its documents, decoded as it is copied.
+// copyString copies a string too long to hold, in pieces, as it is read;
+// its skeleton is its first bytes, or, for JSON text, its documents'.
 func (d *Decoder) copyString(emit func(value.Token) error, key string) (value.Value, error) {
 	unread := d.dec.UnreadBuffer()
 	to := d.takeOver(unread, bytes.IndexByte(unread, '"'))

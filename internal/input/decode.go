@@ -160,8 +160,7 @@ const StreamAfter = 1000
 const StreamValues = 50_000
 
 // Full reports whether n items of values values in all are as many as
-// the decoder holds of a list before asking Stream (a run of documents
-// is held as far).
+// the decoder holds of a list before asking Stream (and of a run).
 func Full(n, values int) bool { return n >= StreamAfter || values >= StreamValues }
 
 // Window is how many of a list's items the decoder holds before asking
@@ -207,9 +206,8 @@ type openList struct {
 	tokensAhead bool
 }
 
-// Lend makes each item Next returns from now on valid until the next is
-// read, for a caller that keeps nothing of it (a row of agent output): it
-// saves moving each out (settle).
+// Lend makes each item Next returns valid until the next is read, for a
+// caller that keeps nothing of it: it saves moving each out (settle).
 func (l *openList) Lend() value.Cursor {
 	l.lent = true
 	return l
@@ -283,8 +281,7 @@ func (l *openList) read(kept bool) (value.Value, bool, error) {
 }
 
 // Tokens is the token decoder at the list's next item, for a caller that
-// reads an item without building a Value. Asked for before the first
-// item, it keeps the list from being read ahead (ListAhead).
+// reads it without building a Value (the list is then not read ahead).
 func (l *openList) Tokens() *jsonlib.Decoder {
 	if !l.tokensAhead {
 		if l.ahead != nil {
@@ -462,9 +459,8 @@ func NewDecoder(r io.Reader, name string) *Decoder {
 	return &Decoder{name: name, pos: pos, sq: sq, dec: jsonlib.NewDecoder(sq)}
 }
 
-// readerSize is the buffer an input needs: 64 KiB, or for a string's text
-// (an event's data) its length: 64 KiB for each of a hundred thousand
-// small ones was most of their cost.
+// readerSize is the buffer an input needs: 64 KiB, or a string's length
+// (64 KiB for each of a hundred thousand small ones was most of their cost).
 func readerSize(r io.Reader) int {
 	if l, ok := r.(interface{ Len() int }); ok && l.Len() < 64<<10 {
 		return l.Len() + 1

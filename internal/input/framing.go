@@ -51,8 +51,7 @@ func Sniff(br *bufio.Reader) Framing {
 }
 
 // nonSpace is where the first byte that is not white space is in br, at
-// most at; -1 if there is none by then. It peeks one byte at a time, so a
-// slow stream is never waited on for bytes it has not sent yet.
+// most at (else -1), peeked one at a time: a slow stream is not waited on.
 func nonSpace(br *bufio.Reader, at int) int {
 	for i := 0; i <= at; i++ {
 		b, err := br.Peek(i + 1)
@@ -145,9 +144,8 @@ func lineEnd(b []byte) int {
 	return n
 }
 
-// ReadHead reads what `curl -i` prints before a body: one status line and
-// its headers per response (several after a 100 Continue or a redirect),
-// each handed to show as it is read. It returns the status of the last
+// ReadHead reads what `curl -i` prints before a body (several responses
+// after a redirect), each line handed to show: the status of the last
 // response and how many input lines the head took.
 func ReadHead(br *bufio.Reader, show func(line string) error) (status, lines int, err error) {
 	for {
@@ -320,9 +318,8 @@ func startsDocument(line string, cut bool) bool {
 }
 
 // brokenArray reports a line that opens an array of values but is no
-// JSON ("[1, 2,, 3]", `["x" "y"]`): a broken document, the error it is,
-// not a log line; a bracketed tag before text is one ("[2026-05-01
-// 10:00:00] INFO …", "[0] listening on :8080", "[My-Server] ready").
+// JSON ("[1, 2,, 3]"): a broken document, not a log line, which a
+// bracketed tag before text is ("[0] listening on :8080").
 func brokenArray(t string) bool {
 	inner := strings.TrimLeft(t[1:], " \t")
 	if t[0] != '[' || inner == "" || strings.IndexByte(`{["-0123456789tfn]`, inner[0]) < 0 {

@@ -14,8 +14,7 @@ import (
 const byteOrderMark = "\xef\xbb\xbf"
 
 // lookAhead is how much of a line is read to tell whether it starts a
-// document: enough for a bracketed log tag or a timestamp, and little
-// enough that a document on one long line is not read twice.
+// document: enough for a log tag or a timestamp, not a long document.
 const lookAhead = 256
 
 // interludes reads, between two documents, the whole lines that cannot
@@ -199,9 +198,8 @@ func (d *Decoder) notJSON(l heldLine) error {
 }
 
 // readLine appends to a copy of buf what follows the token decoder's
-// buffer, up to the end of the line (where its line break is; -1 when
-// none was read) or until buf holds limit bytes; atEnd says the input
-// ended first.
+// buffer, up to the line's end (where its line break is; -1: none) or
+// limit bytes; atEnd says the input ended first.
 func (d *Decoder) readLine(buf []byte, limit int) (_ []byte, end int, atEnd bool, err error) {
 	buf = append(make([]byte, 0, len(buf)+4096), buf...)
 	chunk := make([]byte, 4096)

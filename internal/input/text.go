@@ -110,8 +110,7 @@ func (d *Decoder) held() (value.Value, error) {
 }
 
 // gather holds a long text as it is read, in chunks, and makes it one
-// string at its end, allocated at its exact size: grown by appending, it
-// would be copied at every growth, and held three times over at the last.
+// string at its end: grown by appending, it would be copied at each growth.
 type gather struct {
 	chunks [][]byte
 	n      int

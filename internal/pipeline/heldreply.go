@@ -47,8 +47,7 @@ type heldReply struct {
 }
 
 // diverter is the decoder's Divert hook: while a reply is held back at
-// its text (holding), its structuredContent goes to a buffer as it is
-// read; else one too long to hold does (longSC).
+// its text (holding), its structuredContent goes to a buffer; else longSC.
 func (rn *Renderer) diverter(dec *input.Decoder) func(path []input.Frame) func(value.Token) error {
 	long := rn.longSC(dec, func() bool { return dec == rn.outer }, &rn.scHeld)
 	return func(path []input.Frame) func(value.Token) error {
@@ -306,9 +305,8 @@ func (h *heldReply) parts(w value.Value) ([]protocol.Part, error) {
 	return append([]protocol.Part(nil), h.rn.docParts(w, true)...), nil
 }
 
-// oneResult reports a reply that is no JSON-RPC message, or one with one
-// result and no error: human and Markdown output show a rarer one's parts
-// in an order of their own, which a reply held back would not keep.
+// oneResult reports a reply with one result and no error, or no JSON-RPC
+// one: human and Markdown output order a rarer one's parts otherwise.
 func oneResult(w value.Value) bool {
 	if !protocol.IsJSONRPC(w) {
 		return true
@@ -401,8 +399,7 @@ func (h *heldReply) showText(res *Result) (failed bool, err error) {
 	}
 }
 
-// writeSC reads the held structured content back as the document it is
-// (open at its long list, if it has one), for write.
+// writeSC reads the held structured content back as a document, for write.
 func (h *heldReply) writeSC(write func(*input.Decoder, value.Value) error) error {
 	rn := h.rn
 	dec := rn.decoder(h.sc.Reader(), fmt.Sprintf("%s (the structuredContent of the reply on line %d)", rn.name, h.line))

@@ -53,8 +53,7 @@ type aheadList struct {
 }
 
 // listAhead is dec's ListAhead hook: a list read ahead, or nil where that
-// does not pay: a list of scalars (by its first items) costs less to show
-// than to hand over.
+// does not pay (scalars cost less to show than to hand over).
 func (rn *Renderer) listAhead(dec *input.Decoder) func(bool, func() (value.Value, bool, error), func() int64) func() (value.Value, bool, error) {
 	return func(scalars bool, next func() (value.Value, bool, error), offset func() int64) func() (value.Value, bool, error) {
 		if scalars || rn.list != nil {
@@ -110,9 +109,8 @@ func (l *aheadList) Next() (value.Value, bool, error) {
 	return it.v, true, nil
 }
 
-// read is the goroutine reading the list; outer is the reader of the
-// input before it (an event stream's, whose frames are read from memory),
-// put back between items.
+// read is the goroutine reading the list; outer, the reader of the input
+// before it (an event stream's), is put back between items.
 func (l *aheadList) read(offset func() int64, outer *ahead) {
 	a := l.a
 	defer close(a.exited)

@@ -69,10 +69,10 @@ func (a *agentOutput) document(v value.Value, res *Result) error {
 		if err := a.showHeld(v, h, res); err != nil {
 			return err
 		}
-		return a.rn.flush()
+	} else {
+		a.whole(v, res)
+		a.rn.w.WriteByte('\n')
 	}
-	a.whole(v, res)
-	a.rn.w.WriteByte('\n')
 	return a.rn.flush()
 }
 

@@ -274,9 +274,8 @@ func NewRenderer(w io.Writer, opt Options) *Renderer {
 	return rn
 }
 
-// styled sets the theme and glyphs of the outputs that show them. A
-// function of its own, as a theme is kilobytes of styles: in NewRenderer's
-// frame, every run's stack would grow (and be copied) to hold it.
+// styled sets the theme and glyphs of the outputs that show them: a theme
+// is kilobytes of styles, which in NewRenderer's frame grew every stack.
 func (rn *Renderer) styled() {
 	opt := &rn.opt
 	g := glyphs.Unicode()
@@ -305,9 +304,8 @@ type Result struct {
 	doc, from int
 }
 
-// Failure is one failure the input reported: its kind and message, and
-// where: the op of a khive batch (-1: none), the id of the JSON-RPC reply
-// ("": none), the HTTP status (0: none).
+// Failure is one failure the input reported, and where: the op of a
+// batch (-1: none), the JSON-RPC reply's id, the HTTP status (0: none).
 type Failure struct {
 	Op            int
 	Kind, Message string
@@ -663,9 +661,8 @@ func inputEnds(err error, res *Result, docs int) bool {
 	return err == io.EOF || err != nil && res.Documents > 0 && docs == 0 && isEmpty(err)
 }
 
-// isEmpty reports the decoder's ErrEmpty. A function of its own: the
-// error As looks for is on the heap, made only for an error (inputEnds
-// is asked after every document).
+// isEmpty reports the decoder's ErrEmpty; a function of its own so that
+// As's target, on the heap, is made only for an error.
 func isEmpty(err error) bool {
 	var ie *InputError
 	return errors.As(err, &ie) && ie.Msg == input.ErrEmpty.Error()

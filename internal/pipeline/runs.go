@@ -22,8 +22,7 @@ import (
 // enough for a fast stream to say more, short enough to look live.
 const runPause = 100 * time.Millisecond
 
-// openTable is a table being shown a row at a time: human output's, laid
-// out on its first rows, or Markdown's.
+// openTable is a table being shown a row at a time (human or Markdown).
 type openTable interface {
 	Row([]view.Cell) error
 	// Extra writes, under the row before it, the fields no column holds.
@@ -238,8 +237,7 @@ func (rn *Renderer) pending() bool {
 	return rn.inRuns && (rn.run != nil && rn.run.r == nil || rn.held.n > 0)
 }
 
-// heldRows is the table of records an output holds the first rows of:
-// -o tsv's and -o csv's, or plain output's when it is steered.
+// heldRows is -o tsv's and -o csv's table of records, or plain output's.
 func (rn *Renderer) heldRows() *rowsParts {
 	if rows := rn.rows(); rows != nil {
 		return rows
