@@ -184,3 +184,69 @@ func BenchmarkStreamedShapes(b *testing.B) {
 		}
 	}
 }
+
+// mcpSession is the first n lines bench/benchdata's sse-ndjson kind writes
+// (bench/out/in-sse.ndjson), byte for byte: JSON-RPC lines of an MCP
+// session, in turn a progress notification, a log message, a tool result
+// whose text block holds a small khive search envelope, and one whose
+// structuredContent lists one task.
+func mcpSession(n int) []byte {
+	var b bytes.Buffer
+	words := []string{"Wire", "the", "recall", "pipeline", "into", "daemon", "and", "measure", "p99", "latency", "under", "concurrent", "agent", "load", "Draft", "ADR-045", "migrate", "schema", "index", "BM25"}
+	title := func(i int) string {
+		s := words[(i*7)%len(words)]
+		for k := 1; k < 3+i%9; k++ {
+			s += " " + words[(i*7+k*3)%len(words)]
+		}
+		return s
+	}
+	uuid := func(i int) string {
+		return fmt.Sprintf("%08x-%04x-4%03x-a%03x-%012x", uint32(i*2654435761), i&0xffff, i&0xfff, (i>>4)&0xfff, (uint64(i)*0x9e3779b1)&(1<<48-1))
+	}
+	steps := []string{"opening index", "ranking candidates", "fusing results"}
+	statuses := []string{"inbox", "next", "active", "waiting", "someday", "done", "cancelled"}
+	assignees := []string{"agent:docs", "agent:core", "operator", "", "agent:triage"}
+	for i := 0; i < n; i++ {
+		call := i / 4
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(&b, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"call-%d","progress":%d,"total":3,"message":"%s"}}`, call, 1+call%3, steps[call%3])
+		case 1:
+			fmt.Fprintf(&b, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"indexer","data":{"files":%d,"skipped":%d,"elapsed_ms":%d}}}`, 1000+call%5000, call%7, 10+call%900)
+		case 2:
+			text := fmt.Sprintf(`{"ok": true, "tool": "search", "result": [{"id": "%s", "title": "%s", "score": 0.%010d}, {"id": "%s", "title": "%s", "score": 0.%010d}]}`,
+				uuid(2*call), title(2*call), (call*2654435761)%10000000000, uuid(2*call+1), title(2*call+1), (call*40503)%10000000000)
+			fmt.Fprintf(&b, `{"jsonrpc":"2.0","id":%d,"result":{"content":[{"type":"text","text":%s}],"isError":false}}`, 2*call+1, quote(text, false))
+		case 3:
+			status, completed, result, due, deps := statuses[call%len(statuses)], "null", "null", "null", "[]"
+			if status == "done" {
+				completed = fmt.Sprintf(`"2026-05-%02dT10:30:00Z"`, 1+call%22)
+				result = fmt.Sprintf(`"migrated %d tables"`, call%50)
+			}
+			if call%3 == 0 {
+				due = fmt.Sprintf(`"2026-06-%02dT17:00:00Z"`, 1+call%28)
+			}
+			if call%4 == 1 {
+				deps = fmt.Sprintf(`[%q]`, uuid(call-1))
+			}
+			fmt.Fprintf(&b, `{"jsonrpc":"2.0","id":%d,"result":{"content":[{"type":"text","text":"1 task"}],"structuredContent":{"items":[{"id":"%s","kind":"task","title":"%s","status":"%s","priority":"p%d","assignee":"%s","created_at":"2026-05-%02dT09:12:44.000000Z","updated_at":"2026-05-23T%02d:%02d:09.500000Z","completed_at":%s,"due_at":%s,"tags":["retrieval","v%d"],"dependencies":%s,"result":%s,"namespace":"agent:core"}]},"isError":false}}`,
+				2*call+2, uuid(call), title(call), status, call%4, assignees[call%len(assignees)], 1+call%22, call%16, call%60, completed, due, 1+call%3, deps, result)
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// BenchmarkSSEHuman is many small MCP replies in colour, as issue 47
+// measures them against gojq -C: the cost is per document, not per byte.
+func BenchmarkSSEHuman(b *testing.B) {
+	data := mcpSession(20000)
+	opt := Options{Output: Human, Width: 120, Color: colorprofile.ANSI256, Now: time.Date(2026, 5, 23, 16, 20, 0, 0, time.UTC)}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewRenderer(io.Discard, opt).Stream(bytes.NewReader(data), "bench"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
