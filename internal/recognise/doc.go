@@ -116,10 +116,10 @@ func (b builder) records(rows []Value, singular string, indent int) []view.Block
 }
 
 // tableShown is the table of rows, or nothing when --where keeps none of
-// them, and how many it shows.
+// them, and how many it shows. Its callers append a footer: it has room.
 func (b builder) tableShown(rows []Value, indent int) ([]view.Block, int) {
 	if t, n := b.table(rows, indent, false); n > 0 {
-		return []view.Block{t}, n
+		return append(make([]view.Block, 0, 2), t), n
 	}
 	return nil, 0
 }

@@ -48,7 +48,7 @@ func treeNodes(v Value, depth int) ([]view.TreeNode, bool) {
 	if v.Kind != Array || len(v.Items) == 0 && depth == 0 || depth >= MaxDepth {
 		return nil, false
 	}
-	nodes := make([]view.TreeNode, 0, len(v.Items))
+	nodes := []view.TreeNode{} // room made once an item is an entry: most lists are not trees
 	for _, it := range v.Items {
 		name, _ := it.Get("name")
 		typ := it.Str("type")
@@ -68,6 +68,9 @@ func treeNodes(v Value, depth int) ([]view.TreeNode, bool) {
 			default:
 				return nil, false
 			}
+		}
+		if cap(nodes) == 0 {
+			nodes = make([]view.TreeNode, 0, len(v.Items))
 		}
 		nodes = append(nodes, n)
 	}
