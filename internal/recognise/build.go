@@ -775,7 +775,12 @@ type plannedColumn struct {
 	names *textSet
 	alarm bool // some row holds a failure in it (a broken dependency)
 	set   int  // how many rows hold a value in it
-	score []Value
+	// top is the largest number of a score column so far, and noBar set
+	// once one is negative or unreadable: a bar is drawn relative to top,
+	// so rows compare at a glance whatever the score's scale (RRF scores
+	// are around 0.03), and not at all when no number is above zero.
+	top   float64
+	noBar bool
 	// Measured on the values, to rank a column no key of ours names: its
 	// scalars seen so far while each was short and none repeated (nil
 	// once one is long, repeats or is not a scalar: no identity), and
@@ -892,8 +897,9 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 					c.time = false
 				}
 			}
-			if c.km.score {
-				c.score = append(c.score, m.Value)
+			if c.km.score && m.Value.Kind == Number && !c.noBar {
+				f, err := strconv.ParseFloat(m.Value.Text, 64)
+				c.top, c.noBar = max(c.top, f), err != nil || f < 0
 			}
 			c.measure(m.Value)
 			if m.Value.Kind == Number || m.Value.Kind == String && isDecimal(m.Value.Text) {
@@ -1122,9 +1128,12 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	}
 
 	n := len(keep) + 1 // and a bar
-	t := &columns{b: b, raw: raw, bar: -1, once: !b.grows && len(rows) <= 2,
-		cols: make([]view.Column, 0, n), means: make([]keyMeaning, 0, n),
-		colsB: make([]int, 0, widest)} // at's, at the rows' size: not grown from nothing each table
+	t := p.table()
+	// The columns go into the view; the rest is the plan's own, sized
+	// here (at's, at the rows' size): not grown from nothing each table.
+	*t = columns{b: b, raw: raw, bar: -1, once: !b.grows && len(rows) <= 2,
+		cols: make([]view.Column, 0, n), means: slices.Grow(t.means[:0], n),
+		colsB: slices.Grow(t.colsB[:0], widest), listKey: t.listKey[:0], occ: t.occ}
 	if len(keep) > 16 {
 		t.index = make(map[string]int, len(keep)) // a narrow table's keys are looked through in a row
 	}
@@ -1160,8 +1169,8 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			Under: short && !c.named && c.records > 0 && c.others == 0 && !b.tooDeep() &&
 				b.cellOf(c.key, m, c.list, raw).Kind == view.Nested}) // not a list a key of ours names (blocked_by)
 		if t.bar < 0 && m.score && len(rows) > 1 {
-			if top, ok := barScale(c.score); ok {
-				t.bar, t.top = len(t.cols), top
+			if !c.noBar && c.top > 0 {
+				t.bar, t.top = len(t.cols), c.top
 				if t.occs != nil {
 					t.occs = append(t.occs, 0)
 				}
@@ -1548,6 +1557,31 @@ type Plan struct {
 	planned    []plannedColumn
 	keys       KeyTree[*plannedColumn]
 	cols, keep []*plannedColumn
+	// spare is the columns of the last table made whole (table), done
+	// with: the next table's, whose rows are made before it is given
+	// back (a table in a row's cell makes its own).
+	spare *columns
+}
+
+// table is the plan's spare columns, or new ones: the caller sets them.
+func (p *Plan) table() *columns {
+	t := p.spare
+	if t == nil {
+		return &columns{}
+	}
+	p.spare = nil
+	return t
+}
+
+// done takes back the columns of a table whose rows are made, keeping
+// none of the rows' values alive.
+func (p *Plan) done(t *columns) {
+	if p == nil {
+		return
+	}
+	clear(t.occ)
+	*t = columns{means: t.means, colsB: t.colsB, listKey: t.listKey, occ: t.occ}
+	p.spare = t
 }
 
 // start empties the plan for a table: its columns as rows bring them
@@ -1869,25 +1903,6 @@ func (t *columns) listCell(i int, m *Member) view.Cell {
 	return c
 }
 
-// barScale is the largest of a score column's values: bars are drawn
-// relative to it, so rows compare at a glance whatever the score's scale
-// (RRF scores are around 0.03). No bar when a value is negative or none is
-// above zero.
-func barScale(vals []Value) (float64, bool) {
-	top := 0.0
-	for _, v := range vals {
-		if v.Kind != Number {
-			continue
-		}
-		f, err := strconv.ParseFloat(v.Text, 64)
-		if err != nil || f < 0 {
-			return 0, false
-		}
-		top = max(top, f)
-	}
-	return top, top > 0
-}
-
 // table makes a table of records, and says how many rows it shows (those
 // --where keeps). Inside an error (raw) it also carries the rows as
 // key/value blocks, for a writer that cannot fit it whole. Rows too sparse
@@ -1914,6 +1929,7 @@ func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
 		return b.recordOf(indexed(all, idx), indent, raw, false), len(rows)
 	}
 	tb := view.Table{Columns: t.cols, Rows: t.rows(rows), Indent: indent, Exact: raw}
+	b.opt.Plan.done(t)
 	if w := input.Window(rows); w < len(rows) {
 		tb.Measured = w // laid out as it would be streamed
 	}
