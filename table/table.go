@@ -134,6 +134,12 @@ func (l Layout) Hidden(n int) []int {
 // It takes O(n log n) for n columns and width w: one sort, and each
 // widening a search over levels.
 func Fit(cols []Column, natural []int, opt Options) Layout {
+	return fit(cols, natural, opt, nil)
+}
+
+// fit is Fit in ints, 5 for each column, when given (the layout's
+// columns and widths are in them).
+func fit(cols []Column, natural []int, opt Options, ints []int) Layout {
 	if opt.Width <= 0 {
 		vis := make([]int, 0, len(cols))
 		for i := range cols {
@@ -145,7 +151,9 @@ func Fit(cols []Column, natural []int, opt Options) Layout {
 	// the layout's columns and widths: a table of a few rows is fitted
 	// for each of many documents.
 	n := len(cols)
-	ints := make([]int, 5*n)
+	if ints == nil {
+		ints = make([]int, 5*n)
+	}
 	f := fitter{cols: cols, natural: natural, gap: opt.Gap, room: max(opt.Width-opt.Indent, 0),
 		width: ints[:n:n], shown: make([]bool, n), idx: ints[2*n : 2*n : 3*n]}
 	minWidth := func(i int) int {
@@ -311,12 +319,15 @@ func (f *fitter) grow(idx []int, target func(int) int) bool {
 // short of making any cut cell whole: a cell whole at one width must be
 // whole at every width above, and the room left here is what a column
 // takes at a wider one. A cut text still shows more of itself.
-func slack(lay Layout, cols []Column, rows [][]Cell, opt Options) Layout {
+// It widens lay's widths in place, with 2 ints of scratch for each column
+// shown.
+func slack(lay Layout, cols []Column, rows [][]Cell, opt Options, scratch []int) {
 	left := max(opt.Width-opt.Indent, 0) - linesWidth(lay.Widths, opt.Gap)
 	if left <= 0 {
-		return lay
+		return
 	}
-	caps := make([]int, len(lay.Cols))
+	n := len(lay.Cols)
+	caps := scratch[:n:n]
 	any := false
 	for k, i := range lay.Cols {
 		caps[k] = lay.Widths[k]
@@ -341,15 +352,14 @@ func slack(lay Layout, cols []Column, rows [][]Cell, opt Options) Layout {
 		}
 	}
 	if !any {
-		return lay
+		return
 	}
-	f := fitter{room: left, width: slices.Clone(lay.Widths), shown: make([]bool, len(lay.Cols))}
-	idx := make([]int, len(lay.Cols))
+	f := fitter{room: left, width: lay.Widths} // grow asks only these
+	idx := scratch[n : 2*n : 2*n]
 	for k := range idx {
 		idx[k] = k
 	}
 	f.grow(idx, func(k int) int { return caps[k] })
-	return Layout{Cols: lay.Cols, Widths: f.width}
 }
 
 // linesWidth is how wide columns of widths are with gaps between them.
@@ -409,11 +419,13 @@ func NewWriter(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer
 // Start fits the columns to the first rows and writes the header alone:
 // the caller writes the rows (Row), and whatever goes between them.
 func Start(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer, error) {
-	// natural, needed only here, and the row widths Row keeps in one
-	// allocation (as many columns as the layout shows, at most).
-	ints := make([]int, 2*len(cols))
-	natural := ints[:len(cols):len(cols)]
-	t := &Writer{w: w, cols: cols, opt: opt, tw: ints[len(cols):len(cols)], widths: opt.Widths}
+	// natural, needed only here, the row widths Row keeps (as many
+	// columns as the layout shows, at most) and fit's, the layout's
+	// among them, in one allocation.
+	n := len(cols)
+	ints := make([]int, 7*n)
+	natural := ints[:n:n]
+	t := &Writer{w: w, cols: cols, opt: opt, tw: ints[n : n : 2*n], widths: opt.Widths}
 	for i, c := range cols {
 		natural[i] = t.width(c.Header)
 	}
@@ -424,9 +436,10 @@ func Start(w io.Writer, cols []Column, first [][]Cell, opt Options) (*Writer, er
 			}
 		}
 	}
-	t.lay = Fit(cols, natural, opt)
+	t.lay = fit(cols, natural, opt, ints[2*n:])
 	if opt.Width > 0 {
-		t.lay = slack(t.lay, cols, first, opt)
+		// fit's scratch (the widths, the order), done with.
+		slack(t.lay, cols, first, opt, ints[2*n:4*n])
 		// A line's room, escapes and all, at once: not grown from 64
 		// bytes for each table.
 		t.buf = make([]byte, 0, 2*opt.Width)
