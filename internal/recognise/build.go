@@ -118,9 +118,9 @@ type keyMeaning struct {
 	// the cell does not say the unit.
 	label, unitLabel string
 	unitKey          bool
-	// header is the key as a table heads its column (Header), once a
-	// table has asked (Keys.column): a record's fields do not.
-	header string
+	// col is what a table asks of the key for its column, once a table
+	// has asked (Keys.column): a record's fields do not.
+	col *colKey
 }
 
 func meaningOf(key string) keyMeaning {
@@ -185,12 +185,12 @@ func (k *Keys) of(key string) *keyMeaning {
 	return &m
 }
 
-// column is key's meaning with its header (Header), as a table heads its
-// column.
+// column is key's meaning with what a table asks of it (colKey), as a
+// table heads its column.
 func (k *Keys) column(key string) *keyMeaning {
 	m := k.of(key)
-	if m.header == "" {
-		m.header = Header(key)
+	if m.col == nil {
+		m.col = newColKey(key)
 	}
 	return m
 }
@@ -880,7 +880,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 					p.planned = slab
 				}
 				slab = append(slab, plannedColumn{key: k.Key, occ: k.Occ, km: b.opt.Keys.column(m.Key), kind: Null, time: true})
-				if k := Snake(m.Key); k == "name" || k == "path" {
+				if slab[len(slab)-1].km.col.names {
 					slab[len(slab)-1].names = &textSet{}
 				}
 				k.Of = &slab[len(slab)-1]
@@ -937,7 +937,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	keep := p.keep[:0]
 	defer func() { p.keep = keep[:0] }()
 	for _, c := range cols {
-		b.opt.Seen.Column(c.km.header)
+		b.opt.Seen.Column(c.km.col.header)
 		asked := picked(picks, c.key) >= 0
 		switch {
 		case !c.has:
@@ -953,7 +953,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		if words {
 			ck = String // pino's numbers, shown as their words
 		}
-		c.info = columnInfo(c.key, ck, c.time && c.kind == String || c.kind == Number && c.km.epoch)
+		c.info = c.km.col.info(c.key, ck, c.time && c.kind == String || c.kind == Number && c.km.epoch)
 		if c.kind == Number && taskMillis(c.key) && len(rows) > 0 && rows[0].Has("taskId") {
 			c.info = durationColumn // an MCP task's ttl and pollInterval (milliseconds)
 		}
@@ -1163,8 +1163,8 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			m.unit = time.Millisecond
 		}
 		t.means = append(t.means, m)
-		t.cols = append(t.cols, view.Column{Key: c.key, Header: m.header, Align: c.info.align, Keep: c.info.keep,
-			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: identity(c.key), Named: c.named, Paths: c.paths > 0 && c.paths >= c.set,
+		t.cols = append(t.cols, view.Column{Key: c.key, Header: m.col.header, Align: c.info.align, Keep: c.info.keep,
+			Flex: c.info.flex, Min: c.info.min, Want: c.info.want, Identity: m.col.identity, Named: c.named, Paths: c.paths > 0 && c.paths >= c.set,
 			Live: m.status || m.outcome || m.level || m.taskStatus || m.dependency || testRows && c.key == "Package",
 			Under: short && !c.named && c.records > 0 && c.others == 0 && !b.tooDeep() &&
 				b.cellOf(c.key, m, c.list, raw).Kind == view.Nested}) // not a list a key of ours names (blocked_by)

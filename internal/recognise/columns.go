@@ -85,6 +85,12 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 	if ci, ok := knownColumns[key]; ok {
 		return ci
 	}
+	return unknownColumn(key, kind, isTime)
+}
+
+// unknownColumn is columnInfo of a key (in snake case) knownColumns does
+// not have.
+func unknownColumn(key string, kind Kind, isTime bool) colInfo {
 	switch {
 	case idWords(key):
 		return colInfo{order: 75, keep: 35}
@@ -100,6 +106,32 @@ func columnInfo(key string, kind Kind, isTime bool) colInfo {
 		return durationColumn
 	}
 	return genericColumns[kind]
+}
+
+// colKey is what a table asks of a column's key, worked out once for a
+// run's tables (Keys.column): its header (Header), where its column
+// stands when a key of ours names it (known, when isKnown), whether it
+// names a row or its state (identity), and whether it is a name or a path,
+// whose texts are told apart.
+type colKey struct {
+	header          string
+	known           colInfo
+	isKnown         bool
+	identity, names bool
+}
+
+func newColKey(key string) *colKey {
+	k := Snake(key)
+	ci, ok := knownColumns[k]
+	return &colKey{header: Header(key), known: ci, isKnown: ok, identity: identity(key), names: k == "name" || k == "path"}
+}
+
+// info is columnInfo of the key of k.
+func (k *colKey) info(key string, kind Kind, isTime bool) colInfo {
+	if k.isKnown {
+		return k.known
+	}
+	return unknownColumn(Snake(key), kind, isTime)
 }
 
 // durationColumn is where a column of durations stands: after what the
