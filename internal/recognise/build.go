@@ -728,6 +728,9 @@ type columns struct {
 	// often enough to be worth numbering (a map a column was most of a
 	// one-row table's cost).
 	once bool
+	// repeats: a row planned gives a key twice; if none does, rows need
+	// not look.
+	repeats bool
 }
 
 type sameCells struct {
@@ -865,6 +868,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	defer func() { p.cols = cols[:0] }()
 	slab := p.planned[:0]
 	cells, widest := 0, 0
+	repeats := false // a row gives a key twice
 	for _, row := range rows {
 		cells += len(row.Members)
 		widest = max(widest, len(row.Members))
@@ -885,6 +889,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 				}
 				k.Of = &slab[len(slab)-1]
 				cols = append(cols, k.Of)
+				repeats = repeats || k.Occ > 0
 			}
 			c := k.Of
 			if raw || (!IsFiller(m.Key, m.Value, false) && m.Value.Kind != Null) {
@@ -1133,7 +1138,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	// here (at's, at the rows' size): not grown from nothing each table.
 	*t = columns{b: b, raw: raw, bar: -1, once: !b.grows && len(rows) <= 2,
 		cols: make([]view.Column, 0, n), means: slices.Grow(t.means[:0], n),
-		colsB: slices.Grow(t.colsB[:0], widest), listKey: t.listKey[:0], occ: t.occ}
+		colsB: slices.Grow(t.colsB[:0], widest), listKey: t.listKey[:0], occ: t.occ, repeats: repeats}
 	if len(keep) > 16 {
 		t.index = make(map[string]int, len(keep)) // a narrow table's keys are looked through in a row
 	}
@@ -1668,6 +1673,7 @@ func occKey(key string, n int) string {
 	return key + "\x00" + strconv.Itoa(n)
 }
 
+// rows is the cells of the rows the columns were planned on.
 func (t *columns) rows(rows []Value) [][]view.Cell {
 	out := make([][]view.Cell, len(rows))
 	// A few rows (an answer's one or two) take their cells from one
@@ -1679,11 +1685,12 @@ func (t *columns) rows(rows []Value) [][]view.Cell {
 		cells = make([]view.Cell, len(rows)*n)
 	}
 	for i, r := range rows {
+		at := t.atOf(r.Members, t.repeats && value.HasRepeatedKey(r.Members))
 		if cells == nil {
-			out[i] = t.rowAt(r.Members, t.at(r.Members))
+			out[i] = t.rowAt(r.Members, at)
 			continue
 		}
-		out[i] = t.rowInto(cells[i*n:(i+1)*n:(i+1)*n], r.Members, t.at(r.Members))
+		out[i] = t.rowInto(cells[i*n:(i+1)*n:(i+1)*n], r.Members, at)
 	}
 	return out
 }
@@ -1701,7 +1708,11 @@ func keysOf(rows []Value) map[string]bool {
 // at is the column of each member of a row (-1: not shown); valid until
 // the next call.
 func (t *columns) at(members []Member) []int {
-	repeats := value.HasRepeatedKey(members)
+	return t.atOf(members, value.HasRepeatedKey(members))
+}
+
+// atOf is at of a row that gives a key twice or not (repeats).
+func (t *columns) atOf(members []Member, repeats bool) []int {
 	if !repeats {
 	} else if t.occ == nil || len(t.occ) > 1024 {
 		t.occ = map[string]int{} // cleared in time proportional to what it held
