@@ -731,6 +731,7 @@ type columns struct {
 	// repeats: a row planned gives a key twice; if none does, rows need
 	// not look.
 	repeats bool
+	window  int // how many of the rows a held list is laid out on (input.Window)
 }
 
 type sameCells struct {
@@ -931,10 +932,14 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 		picks = steer.Spec{} // an error's tables are shown whole
 	}
 	var folded folds
+	window := len(rows) // the rows a held list is laid out on, as it would be streamed
+	if !b.grows {
+		window = input.Window(rows)
+	}
 	// Only a table whose rows are all in hand may fold: a long list's
 	// later rows may differ (a title that is not the name), and a long
 	// list held (for --sort) lays out as it would streamed.
-	if short && b.opt.Fold && !b.grows && input.Window(rows) == len(rows) {
+	if short && b.opt.Fold && !b.grows && window == len(rows) {
 		folded = foldedColumns(rows, keys)
 	}
 	visibility := noteVisibility(rows)
@@ -1138,7 +1143,7 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 	// here (at's, at the rows' size): not grown from nothing each table.
 	*t = columns{b: b, raw: raw, bar: -1, once: !b.grows && len(rows) <= 2,
 		cols: make([]view.Column, 0, n), means: slices.Grow(t.means[:0], n),
-		colsB: slices.Grow(t.colsB[:0], widest), listKey: t.listKey[:0], occ: t.occ, repeats: repeats}
+		colsB: slices.Grow(t.colsB[:0], widest), listKey: t.listKey[:0], occ: t.occ, repeats: repeats, window: window}
 	if len(keep) > 16 {
 		t.index = make(map[string]int, len(keep)) // a narrow table's keys are looked through in a row
 	}
@@ -1358,7 +1363,7 @@ func isPosition(s string) bool {
 	n := 0
 	for n < 2 {
 		i := strings.LastIndexByte(s, ':')
-		if i <= 0 || i == len(s)-1 || strings.Trim(s[i+1:], "0123456789") != "" {
+		if i <= 0 || !isUint(s[i+1:]) {
 			break
 		}
 		s, n = s[:i], n+1
@@ -1940,10 +1945,10 @@ func (b builder) table(rows []Value, indent int, raw bool) (view.Block, int) {
 		return b.recordOf(indexed(all, idx), indent, raw, false), len(rows)
 	}
 	tb := view.Table{Columns: t.cols, Rows: t.rows(rows), Indent: indent, Exact: raw}
-	b.opt.Plan.done(t)
-	if w := input.Window(rows); w < len(rows) {
-		tb.Measured = w // laid out as it would be streamed
+	if t.window < len(rows) {
+		tb.Measured = t.window // laid out as it would be streamed
 	}
+	b.opt.Plan.done(t)
 	if raw {
 		tb.Records = b.record(indexed(rows, nil), indent, raw, false)
 	}
