@@ -43,9 +43,16 @@ type KeyCol[T any] struct {
 // below finds the keys under a column: most columns have none, and a
 // table's columns are many.
 type below[T any] struct {
-	byKey map[string]*KeyCol[T]
-	order []*KeyCol[T] // the keys in the order the last row had them
+	// byKey has the first occurrence of each key once the column has
+	// more than fewKids (mapped): a few are looked through in a row, as
+	// hashing each key of a small table's first row cost more.
+	byKey  map[string]*KeyCol[T]
+	mapped bool
+	order  []*KeyCol[T] // the keys in the order the last row had them
 }
+
+// fewKids is the most columns under a column found without byKey.
+const fewKids = 16
 
 // Row starts the next row: a key met from here on is met for the first
 // time in it.
@@ -63,6 +70,7 @@ func (t *KeyTree[T]) Reset() {
 			b.byKey = nil // cleared in time proportional to what it held
 		}
 		clear(b.byKey)
+		b.mapped = false
 		b.order = b.order[:0]
 	}
 	t.Root = KeyCol[T]{below: b, Kids: t.Root.Kids[:0]}
@@ -83,16 +91,26 @@ func (t *KeyTree[T]) Child(n *KeyCol[T], i int, key string) (k *KeyCol[T], fresh
 	if i < len(b.order) && b.order[i].Key == key {
 		k = b.order[i]
 	} else {
-		k = b.byKey[key]
+		k = first(n, key)
 		if k == nil {
-			if b.byKey == nil {
-				b.byKey = map[string]*KeyCol[T]{}
-			}
 			if !t.Lent {
 				key = strings.Clone(key)
 			}
 			k, fresh = t.column(n, key, 0), true
-			b.byKey[key] = k
+			switch {
+			case b.mapped:
+				b.byKey[key] = k
+			case len(n.Kids) > fewKids:
+				if b.byKey == nil {
+					b.byKey = make(map[string]*KeyCol[T], 2*len(n.Kids))
+				}
+				for _, c := range n.Kids {
+					if c.Occ == 0 {
+						b.byKey[c.Key] = c
+					}
+				}
+				b.mapped = true
+			}
 		}
 		if i < len(b.order) {
 			b.order[i] = k
@@ -110,6 +128,23 @@ func (t *KeyTree[T]) Child(n *KeyCol[T], i int, key string) (k *KeyCol[T], fresh
 	return k, fresh
 }
 
+// first is the column of the first occurrence of key under n, or nil.
+func first[T any](n *KeyCol[T], key string) *KeyCol[T] {
+	b := n.below
+	if b == nil {
+		return nil
+	}
+	if b.mapped {
+		return b.byKey[key]
+	}
+	for _, c := range n.Kids {
+		if c.Occ == 0 && c.Key == key {
+			return c
+		}
+	}
+	return nil
+}
+
 // column is a new column for the occ-th occurrence of key under n.
 func (t *KeyTree[T]) column(n *KeyCol[T], key string, occ int) *KeyCol[T] {
 	if len(t.slab) == cap(t.slab) {
@@ -124,10 +159,7 @@ func (t *KeyTree[T]) column(n *KeyCol[T], key string, occ int) *KeyCol[T] {
 
 // Top is the top-level column of key's occ-th occurrence, if a row had one.
 func (t *KeyTree[T]) Top(key string, occ int) *KeyCol[T] {
-	if t.Root.below == nil {
-		return nil
-	}
-	k := t.Root.below.byKey[key]
+	k := first(&t.Root, key)
 	for k != nil && k.Occ < occ {
 		k = k.dup
 	}
