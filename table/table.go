@@ -636,20 +636,18 @@ func Render(w io.Writer, cols []Column, rows [][]Cell, opt Options) error {
 // grapheme segmentation, and in a long table the same glyph cells ("▶ next",
 // "—") come back on every row.
 func (t *Writer) width(s string) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			if w, ok := t.widths[s]; ok {
-				return w
-			}
-			w := Width(s)
-			if len(t.widths) < 4096 {
-				if t.widths == nil {
-					t.widths = make(map[string]int) // made once needed: most tables are ASCII
-				}
-				t.widths[s] = w
-			}
-			return w
-		}
+	if ascii(s) {
+		return len(s)
 	}
-	return len(s)
+	if w, ok := t.widths[s]; ok {
+		return w
+	}
+	w := Width(s)
+	if len(t.widths) < 4096 {
+		if t.widths == nil {
+			t.widths = make(map[string]int) // made once needed: most tables are ASCII
+		}
+		t.widths[s] = w
+	}
+	return w
 }

@@ -15,8 +15,7 @@ func Width(s string) int {
 	// Eight bytes at a time while none is ESC or has the high bit: keys,
 	// labels and most values are all such bytes.
 	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		x := eight(s, i)
 		e := x ^ 0x1b1b1b1b1b1b1b1b // a zero byte where x has an ESC
 		if (x|(e-0x0101010101010101)&^e)&0x8080808080808080 != 0 {
 			break
@@ -34,6 +33,28 @@ func Width(s string) int {
 		}
 	}
 	return len(s)
+}
+
+// eight is the eight bytes of s from i, the first the lowest.
+func eight(s string, i int) uint64 {
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+}
+
+// ascii reports s all ASCII, eight bytes at a time.
+func ascii(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if eight(s, i)&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // Cut shortens s to at most w columns, ending in tail when something was cut.
