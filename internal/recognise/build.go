@@ -152,17 +152,35 @@ func meaningOf(key string) keyMeaning {
 // in a row repeat their keys, and working out a key's meaning is a dozen
 // string tests. The zero value is ready; a nil one works each out again.
 // It is for one goroutine.
-type Keys struct{ m map[string]*keyMeaning }
+type Keys struct {
+	m map[string]*keyEntry
+	// recent is entries of m last found, each in its key's slot
+	// (keySlot): the keys of a run's documents come back over and over,
+	// each found in one comparison rather than a hash. The key compared
+	// is the one m keeps, not a caller's.
+	recent [128]*keyEntry
+}
+
+type keyEntry struct {
+	key string
+	m   keyMeaning
+}
 
 const maxKeys = 4096
 
 func (k *Keys) meaning(key string) keyMeaning {
-	if k == nil || len(k.m) >= maxKeys && k.m[key] == nil {
-		// None kept, or full: worked out again, not made on the heap as
-		// of's (an object of a million keys).
+	if k == nil {
 		return meaningOf(key)
 	}
-	return *k.of(key)
+	if e := k.find(key); e != nil {
+		return e.m
+	}
+	if len(k.m) >= maxKeys {
+		// Full: worked out again, not made on the heap as of's (an
+		// object of a million keys).
+		return meaningOf(key)
+	}
+	return *k.add(key)
 }
 
 // of is key's meaning, kept (for a table's plan, its header too) once
@@ -172,17 +190,46 @@ func (k *Keys) of(key string) *keyMeaning {
 		m := meaningOf(key)
 		return &m
 	}
-	if m := k.m[key]; m != nil {
-		return m
+	if e := k.find(key); e != nil {
+		return &e.m
 	}
-	m := meaningOf(key)
+	return k.add(key)
+}
+
+// find is key's entry, or nil.
+func (k *Keys) find(key string) *keyEntry {
+	slot := &k.recent[keySlot(key)]
+	if e := *slot; e != nil && e.key == key {
+		return e
+	}
+	e := k.m[key]
+	if e != nil {
+		*slot = e
+	}
+	return e
+}
+
+// add works key's meaning out, kept while there is room.
+func (k *Keys) add(key string) *keyMeaning {
+	e := &keyEntry{key: key, m: meaningOf(key)}
 	if k.m == nil {
-		k.m = make(map[string]*keyMeaning)
+		k.m = make(map[string]*keyEntry)
 	}
 	if len(k.m) < maxKeys {
-		k.m[key] = &m
+		k.m[key] = e
+		k.recent[keySlot(key)] = e
 	}
-	return &m
+	return &e.m
+}
+
+// keySlot is key's slot of Keys.recent: its length, its ends and its
+// middle, mixed (keys alike but for a letter or two share few).
+func keySlot(key string) int {
+	if key == "" {
+		return 0
+	}
+	x := uint32(len(key)) | uint32(key[0])<<8 | uint32(key[len(key)-1])<<16 | uint32(key[len(key)/2])<<24
+	return int(x * 0x9E3779B1 >> 25)
 }
 
 // column is key's meaning with what a table asks of it (colKey), as a
