@@ -946,7 +946,8 @@ func (b builder) columns(rows []Value, raw bool) *columns {
 			}
 			if m.Value.Kind != Null {
 				c.kind = m.Value.Kind
-				if _, ok := relative.Parse(m.Value.Text); m.Value.Kind != String || !ok && !relative.IsAgo(m.Value.Text) {
+				// Parsed only while every value so far was a time.
+				if c.time && (m.Value.Kind != String || !isTime(m.Value.Text)) {
 					c.time = false
 				}
 			}
@@ -1492,6 +1493,13 @@ func textWidth(s string) int {
 		}
 	}
 	return len(s)
+}
+
+// isTime reports a timestamp, or a time already written relative to a
+// clock ("3h ago"): a column of them is a column of times.
+func isTime(s string) bool {
+	_, ok := relative.Parse(s)
+	return ok || relative.IsAgo(s)
 }
 
 // textSet is a set of texts, for values that must all differ. The first
