@@ -1,6 +1,7 @@
 package recognise
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/khive-ai/khive-pretty/internal/view"
@@ -18,9 +19,14 @@ func uniquePrefixes(blocks []view.Block) {
 	var few [8]string // the IDs of most views: on the stack
 	ids := few[:0]
 	seen := map[string]bool{}
+	least := 255 // the shortest prefix shown
 	for i := range blocks {
 		blocks[i] = eachCell(blocks[i], func(c *view.Cell) {
-			if c.Kind == view.ID && c.ShortLen > 0 && !seen[c.Text] {
+			if c.Kind != view.ID || c.ShortLen == 0 {
+				return
+			}
+			least = min(least, int(c.ShortLen))
+			if !seen[c.Text] {
 				seen[c.Text] = true
 				ids = append(ids, c.Text)
 			}
@@ -35,6 +41,9 @@ func uniquePrefixes(blocks []view.Block) {
 	if len(ids) > len(few) {
 		m := prefixLengths(ids)
 		need = func(id string) int { return m[id] }
+	}
+	if !slices.ContainsFunc(ids, func(id string) bool { return need(id) > least }) {
+		return // the prefixes shown tell them apart (most views'): no cell is walked again
 	}
 	for i := range blocks {
 		blocks[i] = eachCell(blocks[i], func(c *view.Cell) {
