@@ -297,23 +297,85 @@ func (x *reader) Read(p []byte) (int, error) {
 }
 
 // Ahead is Reader on a goroutine of its own, which reads src and redacts
-// the next part while the part before is decoded and shown: for a machine
-// with more than one core. Close ends the goroutine (once a read it is
+// while what it gave before is decoded and shown: for a machine with
+// more than one core. Close ends the goroutine (once a read it is
 // waiting on returns).
 func (r *Redactor) Ahead(src io.Reader) io.ReadCloser {
-	pr, pw := io.Pipe()
-	go func() {
-		x := &reader{lx: &lexer{r: r, line: true}, src: src}
+	const buffers = 3
+	a := &ahead{full: make(chan chunk, buffers), free: make(chan []byte, buffers), stop: make(chan struct{})}
+	for range buffers {
+		a.free <- make([]byte, 0, readSize+readSize/4)
+	}
+	go a.redact(&reader{lx: &lexer{r: r, line: true}, src: src})
+	return a
+}
+
+type ahead struct {
+	full chan chunk
+	free chan []byte
+	stop chan struct{}
+	cur  chunk
+	off  int
+	once bool
+}
+
+// chunk is what the goroutine gives at a time: redacted bytes, and the
+// source's error (io.EOF at its end) after them.
+type chunk struct {
+	b   []byte
+	err error
+}
+
+func (a *ahead) Read(p []byte) (int, error) {
+	for a.off == len(a.cur.b) {
+		if a.cur.err != nil {
+			return 0, a.cur.err
+		}
+		if a.cur.b != nil {
+			a.free <- a.cur.b[:0]
+		}
+		a.cur, a.off = <-a.full, 0
+	}
+	n := copy(p, a.cur.b[a.off:])
+	a.off += n
+	return n, nil
+}
+
+func (a *ahead) Close() error {
+	if !a.once {
+		a.once = true
+		close(a.stop)
+	}
+	return nil
+}
+
+// redact reads x's source, runs its lexer over what it read into a free
+// buffer and hands the buffer over, until the source ends.
+func (a *ahead) redact(x *reader) {
+	for {
 		var buf []byte
-		for !x.done {
-			// A write returns once it was all read: buf is free again.
-			if buf = x.step(buf[:0]); len(buf) > 0 {
-				if _, err := pw.Write(buf); err != nil {
-					return // closed
-				}
+		select {
+		case buf = <-a.free:
+		case <-a.stop:
+			return
+		}
+		for len(buf) == 0 && !x.done {
+			buf = x.step(buf)
+		}
+		c := chunk{b: buf}
+		if x.done {
+			c.err = x.err
+			if c.err == nil {
+				c.err = io.EOF
 			}
 		}
-		pw.CloseWithError(x.err) // nil: io.EOF
-	}()
-	return pr
+		select {
+		case a.full <- c:
+		case <-a.stop:
+			return
+		}
+		if x.done {
+			return
+		}
+	}
 }
